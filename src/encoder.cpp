@@ -1,0 +1,125 @@
+#include "encoder.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "codec.hpp"
+
+namespace blank {
+
+PacketBuilder::PacketBuilder(uint8_t type, const Schema& s) : s_(s), type_(type) {
+    std::copy(s.revision->padding_expected, s.revision->padding_expected + 3, pad_);
+}
+
+PacketBuilder& PacketBuilder::set(std::string_view abbrev, double value, uint32_t index) {
+    if (!s_.find(abbrev)) throw std::invalid_argument("no field " + std::string(abbrev));
+    nums_[{std::string(abbrev), index}] = value;
+    return *this;
+}
+
+PacketBuilder& PacketBuilder::text(std::string_view abbrev, std::string_view value, uint32_t index) {
+    if (!s_.find(abbrev)) throw std::invalid_argument("no field " + std::string(abbrev));
+    texts_[{std::string(abbrev), index}] = std::string(value);
+    return *this;
+}
+
+bool PacketBuilder::number(const std::string& abbrev, uint32_t index, double& out) const {
+    auto it = nums_.find({abbrev, index});
+    if (it == nums_.end()) return false;
+    out = it->second;
+    return true;
+}
+
+size_t PacketBuilder::natural_length() const {
+    const PacketType* t = s_.type(type_);
+    if (!t) return 0;
+    const LengthSpec& r = t->length;
+    if (r.rule == LengthRule::Repeated) return r.base + size_t(r.stride) * entries_;
+    if (r.rule == LengthRule::Fixed || t->payload.count == 0) return r.min;
+    // Range: the last field decides (a string, or the chunk data bytes).
+    const Field& last = t->payload.fields[t->payload.count - 1];
+    const std::string abbrev = std::string("blank.") + last.key;
+    auto it = texts_.find({abbrev, 0});
+    const size_t len = it == texts_.end() ? 0 : it->second.size();
+    if (last.kind == Kind::Bytes) return last.offset + len;
+    if (compact_) return last.offset + std::min<size_t>(len + 1, last.size);
+    return r.max;
+}
+
+std::vector<uint8_t> PacketBuilder::build() const {
+    const size_t payload = has_forced_len_ ? forced_len_ : natural_length();
+    std::vector<uint8_t> out(kHeaderSize + payload, 0);
+    // Write the natural layout into a scratch buffer large enough for every
+    // field, then cut or extend to the requested length.
+    std::vector<uint8_t> scratch(kHeaderSize + std::max(payload, natural_length()) + kMaxPacket, 0);
+    uint8_t* p = scratch.data();
+    codec::put32(p, tag_);
+    codec::put16(p + 4, seq_);
+    codec::put16(p + 6, ack_);
+    codec::put32(p + 8, hist_);
+    p[12] = type_;
+    std::copy(pad_, pad_ + 3, p + 13);
+    if (s_.type(type_)) {
+        const CompiledType& ct = s_.types[type_];
+        write(p, scratch.size(), ct.root_first, ct.root_count, kHeaderSize, 0);
+    }
+    std::copy(scratch.begin(), scratch.begin() + out.size(), out.begin());
+    return out;
+}
+
+// An integer plus the bits of its Flag children that were set by name.
+uint64_t PacketBuilder::with_flags(const Node& n, uint32_t index, double v) const {
+    uint64_t bits = uint64_t(int64_t(v));
+    for (uint32_t c = 0; c < n.child_count; ++c) {
+        const Node& cn = s_.nodes[n.first_child + c];
+        double f = 0;
+        if (cn.kind == Kind::Flag && number(s_.fields[cn.field].abbrev, index, f) && f != 0) bits |= cn.bitmask;
+    }
+    return bits;
+}
+
+void PacketBuilder::write(uint8_t* p, size_t cap, uint32_t first, uint32_t count, size_t base,
+                          uint32_t index) const {
+    for (uint32_t k = 0; k < count; ++k) {
+        const Node& n = s_.nodes[first + k];
+        const std::string& abbrev = s_.fields[n.field].abbrev;
+        uint8_t* q = p + base + n.offset;
+        if (base + n.offset + n.size > cap) return;
+        double v = 0;
+        number(abbrev, index, v);
+        switch (n.kind) {
+        case Kind::Group: write(p, cap, n.first_child, n.child_count, base + n.offset, index); break;
+        case Kind::Array:
+            for (uint32_t e = 0; e < entries_; ++e)
+                write(p, cap, n.first_child, n.child_count, base + n.offset + size_t(e) * n.size, e);
+            // The count sibling defaults to the number of entries written.
+            if (!number(s_.fields[s_.nodes[first + n.aux].field].abbrev, 0, v))
+                codec::put32(p + base + s_.nodes[first + n.aux].offset, entries_);
+            break;
+        case Kind::U8: case Kind::I8: *q = uint8_t(with_flags(n, index, v)); break;
+        case Kind::U16: codec::put16(q, uint16_t(int64_t(v))); break;
+        case Kind::U32: case Kind::I32: codec::put32(q, uint32_t(with_flags(n, index, v))); break;
+        case Kind::U64: codec::put64(q, uint64_t(v)); break;
+        case Kind::F32: codec::putf32(q, float(v)); break;
+        case Kind::PackN: codec::put16(q, uint16_t(codec::to_packn(v / n.scale))); break;
+        case Kind::PackU: codec::put16(q, codec::to_packu(v / n.scale)); break;
+        case Kind::Quat: {
+            double c[4] = {0, 0, 0, 1};  // x y z w
+            static const char* const axis[4] = {".x", ".y", ".z", ".w"};
+            for (int i = 0; i < 4; ++i) number(abbrev + axis[i], index, c[i]);
+            codec::put64(q, codec::pack_quat(c));
+            break;
+        }
+        case Kind::String: case Kind::Bytes: {
+            auto it = texts_.find({abbrev, index});
+            if (it == texts_.end()) break;
+            const size_t room = n.size ? n.size : cap - (base + n.offset);
+            std::copy_n(it->second.data(), std::min(room, it->second.size()), q);
+            break;
+        }
+        default: break;  // derived values are not written
+        }
+    }
+}
+
+}  // namespace blank

@@ -1,0 +1,63 @@
+// Findings: what decoding (and later analysis) found wrong or worth noting.
+// Each code has one stable name (used as the Wireshark expert field, in the
+// analyzer's reports and in --ignore) and one severity.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace blank {
+
+// Comment findings describe healthy game behaviour worth showing; `check`
+// does not count them.
+enum class Severity : uint8_t { Comment, Note, Warn, Error };
+
+enum class FindingGroup : uint8_t { Malformed, Protocol, Sequence, Comment };
+
+enum class FindingCode : uint8_t {
+    ShortHeader,        // fewer than 16 bytes
+    BadTag,             // tag is not 0xFB1AB1AF
+    UnknownType,        // type code not in the revision's table
+    BadLength,          // payload length outside the type's rule
+    CountRange,         // entity/block count outside its range
+    CountMismatch,      // count disagrees with the payload length
+    StringUnterminated, // shorter than its maximum and not zero-terminated
+    StringNotUtf8,      // string bytes are not valid UTF-8
+    PaddingNonZero,     // header padding is not zero (the game never writes it)
+    QuatPadBits,        // the two pad bits of a quaternion are set
+    QuatNotUnit,        // the three small components exceed length 1
+    UnknownValue,       // an enumerated field outside its defined values
+    PieceSizeMismatch,  // ChunkData piece size field != bytes carried
+    TrailingBytes,      // bytes after the last field
+    Count_
+};
+
+struct FindingInfo {
+    FindingCode code;
+    const char* name;     // stable: "blank.malformed.length"
+    Severity severity;
+    FindingGroup group;
+    const char* summary;  // one line, what it means (and why it may be benign)
+};
+
+const FindingInfo& finding_info(FindingCode c);
+constexpr size_t kFindingCount = size_t(FindingCode::Count_);
+
+const char* severity_name(Severity s);  // "comment", "note", "warn", "error"
+
+// One occurrence. a/b are code-specific details (see format_finding).
+struct Finding {
+    FindingCode code;
+    uint16_t offset;  // in the packet
+    uint16_t length;
+    int64_t a = 0, b = 0, c = 0;
+    const char* what = nullptr;  // the field or packet type concerned
+
+    Severity severity() const { return finding_info(code).severity; }
+};
+
+// The human-readable message, identical in both front ends. Returns the
+// number of characters written (truncated to cap - 1, always terminated).
+size_t format_finding(const Finding& f, char* buf, size_t cap);
+
+}  // namespace blank
