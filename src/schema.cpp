@@ -69,6 +69,10 @@ public:
             const std::string child_prefix = f.kind == Kind::Array ? prefix : abbrev;
             const uint32_t children = compile(f.sub, child_prefix, f.kind == Kind::Group ? f.scale : 0,
                                               f.kind == Kind::Group ? node_unit : nullptr, in_array);
+            // A flag's width is its parent's (Wireshark draws the bit pattern).
+            for (size_t c = 0; c < f.sub.count; ++c)
+                if (f.sub.fields[c].kind == Kind::Flag)
+                    s_.fields[s_.nodes[children + c].field].bits = value_bits(f.kind, f.aux);
             n.first_child = children;
             n.child_count = uint32_t(f.sub.count);
             s_.nodes[first + i] = n;

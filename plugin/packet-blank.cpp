@@ -1,0 +1,273 @@
+// Wireshark dissector for the UDP protocol of the voxel game blank.
+//
+// Every header field, expert info and value string comes from the core's
+// tables (src/protocol_tables.cpp, src/findings.cpp): this file only turns
+// the decoder's callbacks into proto_tree items. The wire format is drawn in
+// src/protocol.hpp.
+//
+// References:
+//   doc/protocol of HolySmoke86/blank at fa73e36 (../shared/seeds/004_*)
+//   src/net/net.cpp of the game (Packet codec)
+//
+// Limitations:
+//   - Only the current protocol revision (fa73e36) is decoded.
+//   - Sequence/ack analysis and chunk reassembly are not done yet.
+#include <epan/conversation.h>
+#include <epan/expert.h>
+#include <epan/packet.h>
+#include <epan/prefs.h>
+#include <epan/proto.h>
+#include <epan/unit_strings.h>
+
+#include <vector>
+
+#include "decoder.hpp"
+#include "format.hpp"
+#include "packet-blank.hpp"
+
+namespace {
+
+int proto_blank = -1;
+dissector_handle_t blank_handle;
+
+// Indexed by blank::FieldId / blank::FindingCode.
+std::vector<int> hf;
+std::vector<gint> ett;
+gint ett_blank = -1;
+expert_field ei[blank::kFindingCount];
+
+const blank::Schema& S() { return blank::schema(); }
+
+ftenum_t ft_of(const blank::FieldInfo& f) {
+    using blank::ValueClass;
+    switch (f.vclass) {
+    case ValueClass::Uint:
+        return f.bits == 8 ? FT_UINT8 : f.bits == 16 ? FT_UINT16 : f.bits == 64 ? FT_UINT64 : FT_UINT32;
+    case ValueClass::Int: return f.bits == 8 ? FT_INT8 : FT_INT32;
+    case ValueClass::Float: return FT_FLOAT;
+    case ValueClass::Double: return FT_DOUBLE;
+    case ValueClass::Bool: return FT_BOOLEAN;
+    case ValueClass::String: return FT_STRINGZPAD;
+    case ValueClass::Bytes: return FT_BYTES;
+    case ValueClass::None: break;
+    }
+    return FT_NONE;
+}
+
+// hf_register_info wants C structures that outlive registration.
+hf_register_info make_hf(const blank::FieldInfo& f, int* id) {
+    hf_register_info r{};
+    r.p_id = id;
+    r.hfinfo.name = f.name.c_str();
+    r.hfinfo.abbrev = f.abbrev.c_str();
+    r.hfinfo.type = ft_of(f);
+    r.hfinfo.blurb = f.desc;
+    r.hfinfo.strings = nullptr;
+    r.hfinfo.bitmask = 0;
+    r.hfinfo.id = -1;
+    r.hfinfo.parent = 0;
+    r.hfinfo.ref_type = HF_REF_TYPE_NONE;
+    r.hfinfo.same_name_prev_id = -1;
+    r.hfinfo.same_name_next = nullptr;
+    int display = BASE_NONE;
+    switch (f.vclass) {
+    case blank::ValueClass::Uint:
+    case blank::ValueClass::Int: display = f.display == blank::Display::Hex ? BASE_HEX : BASE_DEC; break;
+    case blank::ValueClass::Bool: display = f.bitmask ? int(f.bits) : int(BASE_NONE); break;  // parent's width
+    case blank::ValueClass::Float:
+    case blank::ValueClass::Double: display = BASE_NONE; break;
+    default: break;
+    }
+    if (f.vals) {
+        size_t n = 0;
+        for (const blank::ValueString* v = f.vals; v->text; ++v) ++n;
+        auto* vs = g_new0(value_string, n + 1);
+        for (size_t i = 0; i < n; ++i) vs[i] = value_string{f.vals[i].value, f.vals[i].text};
+        vs[n] = value_string{0, nullptr};
+        r.hfinfo.strings = vs;
+    }
+    // Wireshark 4.0 ignores BASE_UNIT_STRING on floating types: TreeBuilder
+    // appends their unit to the label instead.
+    if (f.unit && (f.vclass == blank::ValueClass::Uint || f.vclass == blank::ValueClass::Int) && !f.vals) {
+        auto* u = g_new0(unit_name_string, 1);
+        u->singular = g_strconcat(" ", f.unit, nullptr);
+        u->plural = nullptr;
+        r.hfinfo.strings = u;
+        display |= BASE_UNIT_STRING;
+    }
+    if (f.vclass == blank::ValueClass::Bool) r.hfinfo.bitmask = f.bitmask;
+    r.hfinfo.display = display;
+    return r;
+}
+
+int expert_group(blank::FindingGroup g) {
+    switch (g) {
+    case blank::FindingGroup::Malformed: return PI_MALFORMED;
+    case blank::FindingGroup::Sequence: return PI_SEQUENCE;
+    default: return PI_PROTOCOL;
+    }
+}
+
+int expert_severity(blank::Severity s) {
+    switch (s) {
+    case blank::Severity::Comment: return PI_COMMENT;
+    case blank::Severity::Note: return PI_NOTE;
+    case blank::Severity::Warn: return PI_WARN;
+    case blank::Severity::Error: return PI_ERROR;
+    }
+    return PI_NOTE;
+}
+
+// Turns decoder callbacks into tree items. With no tree (tshark summary
+// lines) only the Info column and expert infos are produced.
+class TreeBuilder {
+public:
+    TreeBuilder(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, proto_item* root)
+        : tvb_(tvb), pinfo_(pinfo), root_(root) {
+        stack_[0] = tree;
+    }
+
+    void open(const blank::Item& it) {
+        proto_item* pi = add(it);
+        if (it.index >= 0 && it.node->kind == blank::Kind::Array) proto_item_append_text(pi, " #%d", it.index);
+        if (it.nvals) {
+            char buf[128];
+            blank::format_value(it, buf, sizeof buf, true);
+            proto_item_append_text(pi, ": %s", buf);
+            if (it.info->unit) proto_item_append_text(pi, " %s", it.info->unit);
+        }
+        summary(it);
+        if (depth_ + 1 < kMaxDepth) stack_[depth_ + 1] = proto_item_add_subtree(pi, ett[it.info->id]);
+        ++depth_;
+    }
+    void close() { --depth_; }
+    void leaf(const blank::Item& it) {
+        add(it);
+        summary(it);
+    }
+    void finding(const blank::Finding& f) {
+        char msg[256];
+        blank::format_finding(f, msg, sizeof msg);
+        proto_item* at = last_ && last_offset_ == f.offset ? last_ : root_;
+        expert_add_info_format(pinfo_, at, &ei[size_t(f.code)], "%s", msg);
+    }
+
+    const char* info() const { return info_; }
+
+private:
+    static constexpr int kMaxDepth = 8;
+
+    proto_tree* tree() const { return stack_[depth_ < kMaxDepth ? depth_ : kMaxDepth - 1]; }
+
+    proto_item* add(const blank::Item& it) {
+        proto_tree* t = tree();
+        const int id = hf[it.info->id];
+        const gint off = gint(it.offset), len = gint(it.length);
+        proto_item* pi = nullptr;
+        using blank::ValueClass;
+        switch (it.vclass) {
+        case ValueClass::Uint:
+            pi = it.info->bits == 64 ? proto_tree_add_uint64(t, id, tvb_, off, len, it.u)
+                                     : proto_tree_add_uint(t, id, tvb_, off, len, guint32(it.u));
+            break;
+        case ValueClass::Int: pi = proto_tree_add_int(t, id, tvb_, off, len, gint32(it.i)); break;
+        case ValueClass::Float: pi = proto_tree_add_float(t, id, tvb_, off, len, float(it.d)); break;
+        case ValueClass::Double: pi = proto_tree_add_double(t, id, tvb_, off, len, it.d); break;
+        case ValueClass::Bool:
+            pi = proto_tree_add_boolean(t, id, tvb_, off, len, it.u ? it.info->bitmask : 0);
+            break;
+        case ValueClass::String:
+        case ValueClass::Bytes: pi = proto_tree_add_item(t, id, tvb_, off, len, ENC_UTF_8 | ENC_NA); break;
+        case ValueClass::None: pi = proto_tree_add_item(t, id, tvb_, off, len, ENC_NA); break;
+        }
+        if (it.generated) proto_item_set_generated(pi);
+        if ((it.vclass == ValueClass::Double || it.vclass == ValueClass::Float) && it.info->unit)
+            proto_item_append_text(pi, " %s", it.info->unit);
+        last_ = pi;
+        last_offset_ = it.offset;
+        return pi;
+    }
+
+    // Fields the tables mark as summary go to the Info column.
+    void summary(const blank::Item& it) { info_len_ = blank::append_summary(it, info_, info_len_, sizeof info_); }
+
+    tvbuff_t* tvb_;
+    packet_info* pinfo_;
+    proto_item* root_;
+    proto_tree* stack_[kMaxDepth] = {};
+    int depth_ = 0;
+    proto_item* last_ = nullptr;
+    uint32_t last_offset_ = 0;
+    char info_[256] = {};
+    size_t info_len_ = 0;
+};
+
+int dissect_blank(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
+    const guint len = tvb_captured_length(tvb);
+    col_set_str(pinfo->cinfo, COL_PROTOCOL, "BLANK");
+    col_clear(pinfo->cinfo, COL_INFO);
+
+    proto_item* ti = proto_tree_add_item(tree, proto_blank, tvb, 0, -1, ENC_NA);
+    proto_tree* bt = proto_item_add_subtree(ti, ett_blank);
+    TreeBuilder tb(tvb, pinfo, bt, ti);
+    const guint8* data = len ? tvb_get_ptr(tvb, 0, len) : nullptr;  // no copy: the frame's own bytes
+    const blank::PacketSummary sum = blank::decode(S(), data, len, tb);
+
+    const char* name = sum.ptype ? sum.ptype->name : "Unknown";
+    if (len < blank::kHeaderSize) {
+        col_add_fstr(pinfo->cinfo, COL_INFO, "Truncated header (%u bytes)", len);
+    } else {
+        col_add_fstr(pinfo->cinfo, COL_INFO, "%s seq=%u ack=%u%s", name, sum.seq, sum.ack, tb.info());
+        proto_item_append_text(ti, ", %s, seq %u, ack %u", name, sum.seq, sum.ack);
+    }
+    if (sum.worst == blank::Severity::Error) col_append_str(pinfo->cinfo, COL_INFO, " [Malformed]");
+    return int(len);
+}
+
+// Claims UDP datagrams on any port that start with the blank tag, and pins
+// the conversation to this dissector so later packets skip the heuristics.
+gboolean dissect_blank_heur(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* data) {
+    const guint len = tvb_captured_length(tvb);
+    if (len < blank::kHeaderSize || tvb_get_letohl(tvb, 0) != blank::kTag) return FALSE;
+    conversation_t* conv = find_or_create_conversation(pinfo);
+    conversation_set_dissector(conv, blank_handle);
+    dissect_blank(tvb, pinfo, tree, data);
+    return TRUE;
+}
+
+}  // namespace
+
+void proto_register_blank() {
+    const blank::Schema& s = S();
+    proto_blank = proto_register_protocol("blank voxel game protocol", "BLANK", "blank");
+
+    hf.assign(s.fields.size(), -1);
+    ett.assign(s.fields.size(), -1);
+    auto* hfs = g_new0(hf_register_info, s.fields.size());
+    auto** etts = g_new0(gint*, s.fields.size() + 1);
+    for (size_t i = 0; i < s.fields.size(); ++i) {
+        hfs[i] = make_hf(s.fields[i], &hf[i]);
+        etts[i] = &ett[i];
+    }
+    etts[s.fields.size()] = &ett_blank;
+    proto_register_field_array(proto_blank, hfs, int(s.fields.size()));
+    proto_register_subtree_array(etts, int(s.fields.size() + 1));
+
+    auto* eis = g_new0(ei_register_info, blank::kFindingCount);
+    for (size_t i = 0; i < blank::kFindingCount; ++i) {
+        const blank::FindingInfo& f = blank::finding_info(blank::FindingCode(i));
+        eis[i] = ei_register_info{&ei[i], {f.name, expert_group(f.group), expert_severity(f.severity), f.summary,
+                                           EXPFILL}};
+    }
+    expert_module_t* em = expert_register_protocol(proto_blank);
+    expert_register_field_array(em, eis, int(blank::kFindingCount));
+
+    blank_handle = register_dissector("blank", dissect_blank, proto_blank);
+}
+
+void proto_reg_handoff_blank() {
+    // Also creates the "UDP port" preference and Decode As entry.
+    dissector_add_uint_with_preference("udp.port", blank::kDefaultPort, blank_handle);
+    heur_dissector_add("udp", dissect_blank_heur, "blank over UDP (by tag)", "blank_udp", proto_blank,
+                       HEURISTIC_ENABLE);
+}

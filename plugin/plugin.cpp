@@ -1,0 +1,24 @@
+// The symbols Wireshark 4.0 looks up in a plugin .so. They need C linkage
+// and `extern` (namespace-scope const is internal in C++); without them
+// tshark silently skips the plugin.
+#include <epan/packet.h>
+#include <epan/proto.h>
+#include <ws_symbol_export.h>
+#include <ws_version.h>
+
+#include "packet-blank.hpp"
+
+extern "C" {
+WS_DLL_PUBLIC_DEF extern const gchar plugin_version[] = BLANKSHARK_VERSION;
+WS_DLL_PUBLIC_DEF extern const int plugin_want_major = WIRESHARK_VERSION_MAJOR;
+WS_DLL_PUBLIC_DEF extern const int plugin_want_minor = WIRESHARK_VERSION_MINOR;
+
+WS_DLL_PUBLIC void plugin_register(void);
+
+void plugin_register(void) {
+    static proto_plugin plug;
+    plug.register_protoinfo = proto_register_blank;
+    plug.register_handoff = proto_reg_handoff_blank;
+    proto_register_plugin(&plug);
+}
+}
