@@ -179,7 +179,7 @@ constexpr Field kEntityUpdate[] = {
           nullptr, Display::Dec, /*count sibling*/ 0},
 };
 constexpr Field kPlayerCorrection[] = {
-    S(leaf("correction.seq", "Corrected update seq", Kind::U16, 0, 2,
+    S(leaf("correction.update_seq", "Corrected update seq", Kind::U16, 0, 2,
          "sequence number of the offending PlayerUpdate")),
     state(2, "entity state of the player's entity on the server"),
 };

@@ -96,7 +96,7 @@ TEST(RealPackets, PlayerCorrectionFrame486) {
     auto c = decode_bytes(from_hex(
         "afb11afb2201c200ffffffff087f0000c200ffffffff00000000ffffffffccff000054fd06f77fbe00000000704216c0fffff7ff7fffffc7"
         "0000a906"));
-    EXPECT_EQ(c.num("blank.correction.seq"), 194);
+    EXPECT_EQ(c.num("blank.correction.update_seq"), 194);
     EXPECT_EQ(c.num("blank.state.chunk.x"), -1);
     EXPECT_NEAR(c.num("blank.state.block.x"), 65484 / 65535.0 * 16, 1e-12);
     EXPECT_FLOAT_EQ(c.num("blank.state.velocity.z"), -2.3478050231933594f);

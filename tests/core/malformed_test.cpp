@@ -38,10 +38,10 @@ TEST(Malformed, UnknownType) {
 }
 
 TEST(Malformed, FixedLengthTooShortKeepsTheFieldsThatFit) {
-    auto b = PacketBuilder(8).set("blank.correction.seq", 9).payload_length(10).build();
+    auto b = PacketBuilder(8).set("blank.correction.update_seq", 9).payload_length(10).build();
     auto c = decode_bytes(b);
     EXPECT_EQ(codes(c), std::vector<FindingCode>{FindingCode::BadLength});
-    EXPECT_EQ(c.num("blank.correction.seq"), 9);
+    EXPECT_EQ(c.num("blank.correction.update_seq"), 9);
     EXPECT_EQ(c.get("blank.state"), nullptr);  // 42 bytes do not fit in 8
 }
 

@@ -141,11 +141,11 @@ TEST(PacketTypes, EntityUpdateChunkIsBasePlusOffset) {
 }
 
 TEST(PacketTypes, PlayerCorrection) {
-    auto b = PacketBuilder(8).set("blank.correction.seq", 65535).set("blank.state.velocity.y", -9.5).build();
+    auto b = PacketBuilder(8).set("blank.correction.update_seq", 65535).set("blank.state.velocity.y", -9.5).build();
     ASSERT_EQ(b.size(), 16u + 44);
     EXPECT_EQ(at16(b, 16), 65535);
     auto c = decode_bytes(b);
-    EXPECT_EQ(c.num("blank.correction.seq"), 65535);
+    EXPECT_EQ(c.num("blank.correction.update_seq"), 65535);
     EXPECT_EQ(c.num("blank.state.velocity.y"), -9.5);
     EXPECT_TRUE(c.problems().empty());
 }

@@ -1,0 +1,107 @@
+#include "blank_stream.hpp"
+
+#include "decoder.hpp"
+
+namespace blankshark {
+
+size_t BlankStream::KeyHash::operator()(const Key& k) const {
+    size_t h = 1469598103934665603ull;
+    auto mix = [&h](const Endpoint& e) {
+        for (uint8_t b : e.addr) h = (h ^ b) * 1099511628211ull;
+        h = (h ^ e.port) * 1099511628211ull;
+        h = (h ^ e.family) * 1099511628211ull;
+    };
+    mix(k.a);
+    mix(k.b);
+    return h;
+}
+
+// The server is the side the first packet's type implies; failing that the
+// side on the blank port, failing that the lower port (clients use
+// ephemeral ports).
+static bool src_is_server(const capture::UdpDatagram& d, const uint8_t* p, uint32_t len, uint16_t port) {
+    if (len >= blank::kHeaderSize) {
+        const blank::Role r = blank::sender_role(p[12]);
+        if (r != blank::Role::Unknown) return r == blank::Role::Server;
+    }
+    if (d.src.port == port) return true;
+    if (d.dst.port == port) return false;
+    return d.src.port < d.dst.port;
+}
+
+Conversation* BlankStream::find(const capture::UdpDatagram& d, bool create, const uint8_t* p, uint32_t len) {
+    Key k{d.src, d.dst};
+    if (k.b < k.a) std::swap(k.a, k.b);
+    auto it = convs_.find(k);
+    if (it != convs_.end()) return &it->second;
+    if (!create) return nullptr;
+    if (convs_.size() >= opt_.max_conversations) {
+        ++stats_.conversations_dropped;
+        return nullptr;
+    }
+    Conversation c;
+    c.id = uint32_t(convs_.size() + 1);
+    const bool server = src_is_server(d, p, len, opt_.port);
+    c.server = server ? d.src : d.dst;
+    c.client = server ? d.dst : d.src;
+    auto [ins, ok] = convs_.emplace(k, c);
+    (void)ok;
+    order_.push_back(&ins->second);
+    return &ins->second;
+}
+
+StreamResult BlankStream::run(const std::string& path, const std::function<void(const BlankPacket&)>& on_packet) {
+    capture::CaptureReader reader;
+    if (!reader.open(path)) {
+        error_ = reader.error();
+        return StreamResult::OpenError;
+    }
+    link_type_ = reader.link_type();
+    capture::Frame f;
+    capture::UdpDatagram d;
+    bool have_start = false;
+    int64_t start_sec = 0;
+    int32_t start_nsec = 0;
+    for (;;) {
+        const auto st = reader.next(f);
+        if (st == capture::CaptureReader::Status::End) break;
+        if (st == capture::CaptureReader::Status::Error) {
+            error_ = reader.error();
+            return StreamResult::ReadError;
+        }
+        ++stats_.frames;
+        if (!have_start) {
+            have_start = true;
+            start_sec = f.ts_sec;
+            start_nsec = f.ts_nsec;
+        }
+        switch (capture::parse_udp(link_type_, f.data, f.caplen, d)) {
+        case capture::LinkResult::Ok: break;
+        case capture::LinkResult::Fragment: ++stats_.fragments; continue;
+        case capture::LinkResult::NotUdp: case capture::LinkResult::NotIp: ++stats_.not_udp; continue;
+        default: ++stats_.truncated; continue;
+        }
+        const bool tagged = blank::looks_like_blank(d.payload, d.payload_len);
+        const bool on_port = d.src.port == opt_.port || d.dst.port == opt_.port;
+        Conversation* conv = find(d, tagged || on_port, d.payload, d.payload_len);
+        if (!conv && !tagged && !on_port) {
+            ++stats_.other_udp;
+            continue;
+        }
+        ++stats_.blank;
+        if (conv) ++conv->packets;
+        if (conv && conv->first_frame == 0) conv->first_frame = f.number;
+        BlankPacket bp;
+        bp.frame = &f;
+        bp.udp = &d;
+        bp.time = double(f.ts_sec - start_sec) + (f.ts_nsec - start_nsec) * 1e-9;
+        bp.conv = conv;
+        bp.sender = !conv ? blank::Role::Unknown : d.src == conv->server ? blank::Role::Server : blank::Role::Client;
+        bp.data = d.payload;
+        bp.len = d.payload_len;
+        on_packet(bp);
+    }
+    return StreamResult::Ok;
+}
+
+}  // namespace blankshark

@@ -1,0 +1,79 @@
+// Reads a capture and hands every blank datagram to a callback, with its
+// conversation and the sender's role. Datagrams are blank when they use the
+// blank port or start with the tag (as the plugin's port + heuristic), and
+// every later datagram of such a conversation is blank too (the plugin pins
+// the conversation the same way), so a corrupt tag shows as malformed.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "capture_reader.hpp"
+#include "link_layer.hpp"
+#include "roles.hpp"
+
+namespace blankshark {
+
+using capture::Endpoint;
+
+struct Conversation {
+    uint32_t id = 0;  // 1-based, in order of first packet
+    Endpoint server, client;
+    uint64_t first_frame = 0;
+    uint64_t packets = 0;
+};
+
+struct BlankPacket {
+    const capture::Frame* frame;
+    const capture::UdpDatagram* udp;
+    double time;               // seconds since the capture's first frame
+    Conversation* conv;
+    blank::Role sender;        // role of udp->src
+    const uint8_t* data;
+    uint32_t len;
+};
+
+struct StreamOptions {
+    uint16_t port = 12354;
+    size_t max_conversations = 65536;  // beyond it, packets are still decoded, without a conversation
+};
+
+struct StreamStats {
+    uint64_t frames = 0, blank = 0, other_udp = 0, not_udp = 0, fragments = 0, truncated = 0;
+    uint64_t conversations_dropped = 0;
+};
+
+enum class StreamResult { Ok, OpenError, ReadError };
+
+class BlankStream {
+public:
+    explicit BlankStream(StreamOptions opt = {}) : opt_(opt) {}
+    StreamResult run(const std::string& path, const std::function<void(const BlankPacket&)>& on_packet);
+
+    const std::string& error() const { return error_; }
+    const StreamStats& stats() const { return stats_; }
+    int link_type() const { return link_type_; }
+    const std::vector<const Conversation*>& conversations() const { return order_; }
+
+private:
+    struct Key {
+        Endpoint a, b;  // ordered
+        bool operator==(const Key& o) const { return a == o.a && b == o.b; }
+    };
+    struct KeyHash {
+        size_t operator()(const Key& k) const;
+    };
+    Conversation* find(const capture::UdpDatagram& d, bool create, const uint8_t* payload, uint32_t len);
+
+    StreamOptions opt_;
+    StreamStats stats_;
+    std::string error_;
+    int link_type_ = -1;
+    std::unordered_map<Key, Conversation, KeyHash> convs_;
+    std::vector<const Conversation*> order_;
+};
+
+}  // namespace blankshark

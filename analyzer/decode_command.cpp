@@ -1,0 +1,39 @@
+#include "decode_command.hpp"
+
+#include <cstdio>
+
+#include "exit_codes.hpp"
+#include "packet_printers.hpp"
+
+namespace blankshark {
+
+int run_decode(const std::string& path, const DecodeOptions& opt) {
+    const blank::Schema& s = blank::schema();
+    Output out(stdout);
+    BlankStream stream(opt.stream);
+    uint32_t announced = 0;  // conversations whose header line was printed
+    const StreamResult r = stream.run(path, [&](const BlankPacket& p) {
+        if (!opt.types.empty() && (p.len < blank::kHeaderSize || !opt.types.count(p.data[12]))) return;
+        if (opt.format != DecodeFormat::Json && p.conv && p.conv->id > announced) {
+            announced = p.conv->id;
+            print_conversation_header(out, *p.conv);
+        }
+        switch (opt.format) {
+        case DecodeFormat::Summary: print_summary(out, s, p); break;
+        case DecodeFormat::Tree: print_tree(out, s, p); break;
+        case DecodeFormat::Json: print_json(out, s, p); break;
+        }
+    });
+    out.flush();
+    if (r == StreamResult::OpenError) {
+        std::fprintf(stderr, "blankshark: %s\n", stream.error().c_str());
+        return kExitCannotRead;
+    }
+    if (r == StreamResult::ReadError) {
+        std::fprintf(stderr, "blankshark: %s\n", stream.error().c_str());
+        return kExitCorrupt;
+    }
+    return kExitOk;
+}
+
+}  // namespace blankshark

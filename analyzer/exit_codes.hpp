@@ -1,0 +1,21 @@
+// Exit codes of blankshark, documented in --help.
+#pragma once
+
+namespace blankshark {
+
+constexpr int kExitOk = 0;
+constexpr int kExitFindings = 1;     // check: findings at or above --fail-on
+constexpr int kExitUsage = 2;        // bad command line
+constexpr int kExitCannotRead = 3;   // missing file, not a capture, unsupported link type
+constexpr int kExitCorrupt = 4;      // truncated or corrupt capture: everything before it was reported
+
+constexpr const char* kExitCodesHelp =
+    "Exit codes:\n"
+    "  0  success\n"
+    "  1  findings at or above --fail-on (check)\n"
+    "  2  bad command line\n"
+    "  3  the file cannot be read: missing, not a capture file, unsupported link type\n"
+    "  4  the capture is truncated or corrupt: everything before the bad spot was reported,\n"
+    "     then an error naming the file, frame number and byte offset\n";
+
+}  // namespace blankshark

@@ -1,0 +1,88 @@
+// blankshark: offline analyzer for captures of the blank game protocol.
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <cctype>
+
+#include "decode_command.hpp"
+#include "exit_codes.hpp"
+#include "protocol.hpp"
+
+namespace {
+
+// "PlayerUpdate", "playerupdate" or "4" -> 4.
+bool parse_type(const std::string& text, uint8_t& out) {
+    const blank::Schema& s = blank::schema();
+    if (!text.empty() && std::all_of(text.begin(), text.end(), ::isdigit)) {
+        const unsigned long v = std::stoul(text);
+        if (v >= s.types.size()) return false;
+        out = uint8_t(v);
+        return true;
+    }
+    for (const auto& t : s.types) {
+        const std::string name = t.type->name;
+        if (name.size() == text.size() &&
+            std::equal(name.begin(), name.end(), text.begin(), [](char a, char b) {
+                return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+            })) {
+            out = t.type->code;
+            return true;
+        }
+    }
+    return false;
+}
+
+std::string type_list() {
+    std::string all;
+    for (const auto& t : blank::schema().types) all += (all.empty() ? "" : ", ") + std::string(t.type->name);
+    return all;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    using namespace blankshark;
+    CLI::App app{"blankshark: decode and check captures of the blank game's UDP protocol"};
+    app.footer(kExitCodesHelp);
+    app.require_subcommand(1);
+    app.set_version_flag("--version", BLANKSHARK_VERSION);
+
+    DecodeOptions dopt;
+    std::string dfile;
+    std::vector<std::string> dtypes;
+    bool verbose = false, json = false;
+    auto* decode = app.add_subcommand("decode", "Print every blank packet: a summary line, -V a field tree, --json JSON Lines");
+    decode->add_option("file", dfile, "capture file (pcap or pcapng)")->required();
+    decode->add_flag("-V,--verbose", verbose, "every field as a tree, as tshark -V");
+    decode->add_flag("--json", json, "one JSON object per packet, fields under the Wireshark filter names");
+    decode->add_option("-t,--type", dtypes, "only these packet types (name or code; repeat or comma-separate): " + type_list())
+        ->delimiter(',');
+    decode->add_option("--port", dopt.stream.port, "UDP port of the blank server (default 12354); "
+                                                    "packets starting with the blank tag are found on any port")
+        ->capture_default_str();
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        const int rc = app.exit(e);
+        return rc == 0 ? kExitOk : kExitUsage;
+    }
+
+    if (decode->parsed()) {
+        if (verbose && json) {
+            std::fprintf(stderr, "blankshark: -V and --json exclude each other\n");
+            return kExitUsage;
+        }
+        dopt.format = json ? DecodeFormat::Json : verbose ? DecodeFormat::Tree : DecodeFormat::Summary;
+        for (const std::string& t : dtypes) {
+            uint8_t code;
+            if (!parse_type(t, code)) {
+                std::fprintf(stderr, "blankshark: unknown packet type '%s' (known: %s)\n", t.c_str(), type_list().c_str());
+                return kExitUsage;
+            }
+            dopt.types.insert(code);
+        }
+        return run_decode(dfile, dopt);
+    }
+    return kExitUsage;
+}

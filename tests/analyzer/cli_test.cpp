@@ -1,0 +1,85 @@
+// The command line: errors, exit codes, filters, output forms.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "../support/run.hpp"
+
+namespace blank::test {
+namespace {
+
+const std::string kBin = BLANKSHARK_BIN;
+const std::string kCaps = BLANKSHARK_CAPTURES;
+
+TEST(Cli, HelpDocumentsExitCodes) {
+    const RunResult r = run(kBin + " --help");
+    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_NE(r.out.find("Exit codes:"), std::string::npos);
+    EXPECT_NE(r.out.find("4  the capture is truncated or corrupt"), std::string::npos);
+}
+
+TEST(Cli, MissingFile) {
+    const RunResult r = run(kBin + " decode /nonexistent/x.pcap");
+    EXPECT_EQ(r.exit_code, 3);
+    EXPECT_NE(r.err.find("/nonexistent/x.pcap"), std::string::npos) << r.err;
+    EXPECT_TRUE(r.out.empty());
+}
+
+TEST(Cli, NotACapture) {
+    const std::string f = ::testing::TempDir() + "/not-a-capture.txt";
+    std::ofstream(f) << "this is not a capture file, just some text that is long enough\n";
+    const RunResult r = run(kBin + " decode " + f);
+    EXPECT_EQ(r.exit_code, 3);
+    EXPECT_NE(r.err.find("not-a-capture.txt"), std::string::npos) << r.err;
+}
+
+TEST(Cli, TruncatedCaptureReportsWhatWasReadThenWhere) {
+    // Cut the clean session inside frame 101's record: frames 1..100 are
+    // reported, then an error with the file, frame 101 and its byte offset.
+    const std::string src = kCaps + "/blank-fa73e36-clean-session.pcap";
+    std::ifstream in(src, std::ios::binary);
+    std::string all((std::istreambuf_iterator<char>(in)), {});
+    size_t off = 24;
+    for (int i = 0; i < 100; ++i) {
+        const uint32_t caplen = uint8_t(all[off + 8]) | uint8_t(all[off + 9]) << 8 | uint8_t(all[off + 10]) << 16 |
+                                uint32_t(uint8_t(all[off + 11])) << 24;
+        off += 16 + caplen;
+    }
+    const std::string f = ::testing::TempDir() + "/truncated.pcap";
+    std::ofstream(f, std::ios::binary) << all.substr(0, off + 30);
+    const RunResult r = run(kBin + " decode --json " + f);
+    EXPECT_EQ(r.exit_code, 4);
+    const auto lines = json_lines(r.out);
+    ASSERT_EQ(lines.size(), 100u);
+    EXPECT_EQ(lines.back().at("frame"), 100);
+    EXPECT_NE(r.err.find("truncated.pcap"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("frame 101"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find(std::to_string(off)), std::string::npos) << r.err;
+}
+
+TEST(Cli, UnknownTypeFilterIsAUsageError) {
+    const RunResult r = run(kBin + " decode -t Bogus " + kCaps + "/blank-fa73e36-clean-session.pcap");
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.err.find("PlayerCorrection"), std::string::npos);  // lists the known types
+}
+
+TEST(Cli, TypeFilterAndSummaryLines) {
+    const RunResult r = run(kBin + " decode -t login,Join " + kCaps + "/blank-fa73e36-clean-session.pcap");
+    ASSERT_EQ(r.exit_code, 0);
+    EXPECT_NE(r.out.find("# conversation 1: client 127.0.0.1:55333 <-> server 127.0.0.1:12360"), std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("C>S  Login seq=1 ack=65535 name=\"alice\""), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("S>C  Join seq=1 ack=1 id=1 name=\"default\""), std::string::npos) << r.out;
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 3);
+}
+
+TEST(Cli, VerboseTreeShowsEveryField) {
+    const RunResult r = run(kBin + " decode -V -t PlayerCorrection " + kCaps + "/blank-fa73e36-two-clients.pcap");
+    ASSERT_EQ(r.exit_code, 0);
+    for (const char* s : {"Corrected update seq: ", "Entity state", "Orientation: (", "[W: ", "Yaw: ",
+                          "Block position: (", " blocks\n", "[comment blank.padding.nonzero]"})
+        EXPECT_NE(r.out.find(s), std::string::npos) << s;
+}
+
+}  // namespace
+}  // namespace blank::test

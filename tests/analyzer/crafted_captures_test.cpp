@@ -1,0 +1,135 @@
+// blankshark decode on the crafted captures (captures/crafted, see its
+// README): every packet type, every malformed case, every link type.
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "../support/run.hpp"
+
+namespace blank::test {
+namespace {
+
+const std::string kBin = BLANKSHARK_BIN;
+const std::string kCrafted = BLANKSHARK_CAPTURES "/crafted";
+
+std::vector<std::string> codes(const nlohmann::json& j, bool with_comments = false) {
+    std::vector<std::string> out;
+    for (const auto& f : j.at("findings"))
+        if (with_comments || f.at("severity") != "comment") out.push_back(f.at("code"));
+    return out;
+}
+
+TEST(Crafted, AllTypesDecodeCleanly) {
+    const RunResult r = run(kBin + " decode --json " + kCrafted + "/all-types.pcap");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto lines = json_lines(r.out);
+    std::map<std::string, std::pair<int, int>> counts;
+    for (const auto& j : lines) {
+        EXPECT_TRUE(codes(j).empty()) << j.dump();
+        auto& c = counts[j.at("type_name")];
+        (j.at("direction") == "client_to_server" ? c.first : c.second)++;
+    }
+    const std::map<std::string, std::pair<int, int>> want = {
+        {"Ping", {1, 1}},        {"Login", {1, 0}},       {"Join", {0, 1}},        {"Part", {1, 0}},
+        {"PlayerUpdate", {1, 0}}, {"SpawnEntity", {0, 1}}, {"DespawnEntity", {0, 1}}, {"EntityUpdate", {0, 1}},
+        {"PlayerCorrection", {0, 1}}, {"ChunkBegin", {1, 1}}, {"ChunkData", {0, 2}}, {"BlockUpdate", {0, 1}},
+        {"Message", {1, 2}}};
+    EXPECT_EQ(counts, want);
+    // The unrelated UDP datagram (port 9999, frame 18) is not blank: 19 frames, 18 blank packets.
+    EXPECT_EQ(lines.size(), 18u);
+    EXPECT_EQ(lines[17].at("frame"), 19);
+}
+
+TEST(Crafted, AllTypesValues) {
+    const auto lines = json_lines(run(kBin + " decode --json -t EntityUpdate,BlockUpdate,12 " + kCrafted +
+                                      "/all-types.pcap").out);
+    ASSERT_EQ(lines.size(), 5u);  // 1 EntityUpdate, 1 BlockUpdate, 3 Messages
+    const auto& eu = lines[1];
+    ASSERT_EQ(eu.at("type_name"), "EntityUpdate");
+    EXPECT_EQ(eu.at("blank.entity.count"), 2);
+    const auto& e1 = eu.at("blank.entities")[1];
+    EXPECT_EQ(e1.at("blank.entity.id"), 2);
+    EXPECT_EQ(e1.at("blank.state.chunk_offset.x"), -1);
+    EXPECT_EQ(e1.at("blank.state.chunk.x"), 0);   // base 1 + offset -1
+    EXPECT_EQ(e1.at("blank.state.chunk.z"), -2);  // base -2 + 0
+    EXPECT_NEAR(e1.at("blank.state.yaw").get<double>(), 3.14159265358979 / 2, 1e-4);
+    const auto& bu = lines[2];
+    ASSERT_EQ(bu.at("type_name"), "BlockUpdate");
+    const auto& b1 = bu.at("blank.blocks")[1];
+    EXPECT_EQ(b1.at("blank.block.index"), 4095);
+    EXPECT_EQ(b1.at("blank.block.pos.z"), 15);
+    EXPECT_EQ(b1.at("blank.block.orient.face"), 2);  // 4 * 2 + 1
+    EXPECT_EQ(b1.at("blank.block.orient.turn"), 1);
+    EXPECT_EQ(lines[3].at("blank.message.text"), "hello");
+    EXPECT_EQ(lines[3].at("direction"), "client_to_server");
+}
+
+TEST(Crafted, MalformedCasesAreFindingsAndDecodingGoesOn) {
+    const RunResult r = run(kBin + " decode --json " + kCrafted + "/malformed.pcap");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto lines = json_lines(r.out);
+    const std::vector<std::vector<std::string>> want = {
+        {},
+        {"blank.malformed.short_header"},
+        {"blank.malformed.tag"},
+        {"blank.malformed.type"},
+        {"blank.malformed.length"},
+        {"blank.malformed.length", "blank.malformed.count_range"},
+        {"blank.malformed.count_mismatch"},
+        {"blank.string.unterminated"},
+        {"blank.string.not_utf8"},
+        {"blank.quat.pad_bits"},
+        {"blank.quat.not_unit"},
+        {"blank.unknown_value"},
+        {"blank.malformed.piece_size"},
+        {},
+        {},
+    };
+    ASSERT_EQ(lines.size(), want.size());
+    for (size_t i = 0; i < want.size(); ++i) {
+        EXPECT_EQ(lines[i].at("frame"), i + 1);
+        EXPECT_EQ(codes(lines[i]), want[i]) << "frame " << i + 1;
+    }
+    EXPECT_TRUE(codes(lines[13], true).empty());  // zero padding: not even the comment
+    EXPECT_EQ(lines[14].at("type_name"), "PlayerUpdate");
+    EXPECT_NEAR(lines[14].at("blank.state.block.y").get<double>(), 1.5, 1e-3);
+}
+
+TEST(Crafted, MalformedSummaryLinesSayWhatIsWrong) {
+    const RunResult r = run(kBin + " decode " + kCrafted + "/malformed.pcap");
+    ASSERT_EQ(r.exit_code, 0);
+    EXPECT_NE(r.out.find("Truncated header (8 bytes)  [error: blank.malformed.short_header]"), std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("Unknown seq=3"), std::string::npos);
+}
+
+TEST(Crafted, EveryLinkTypeAndIpv6) {
+    for (const char* f : {"null-ipv6.pcap", "raw-ipv4-port-12399.pcap", "linux-sll.pcap"}) {
+        const RunResult r = run(kBin + " decode --json " + kCrafted + "/" + f);
+        ASSERT_EQ(r.exit_code, 0) << f << ": " << r.err;
+        const auto lines = json_lines(r.out);
+        ASSERT_EQ(lines.size(), 5u) << f;
+        EXPECT_EQ(lines[0].at("blank.player.name"), "carol");
+        EXPECT_EQ(lines[0].at("direction"), "client_to_server");
+        EXPECT_EQ(lines[1].at("blank.entity.id"), 7);
+        EXPECT_EQ(lines[1].at("direction"), "server_to_client");
+        EXPECT_EQ(lines[4].at("type_name"), "Part");
+        const std::string name = f;
+        if (name == "null-ipv6.pcap") {
+            EXPECT_EQ(lines[0].at("dst"), "[::1]:12354");
+        } else if (name == "raw-ipv4-port-12399.pcap") {
+            EXPECT_EQ(lines[0].at("dst"), "10.0.0.1:12399");
+        }
+    }
+}
+
+TEST(Crafted, BundledCapturesAreWhatTheGeneratorWrites) {
+    const std::string dir = ::testing::TempDir() + "/crafted-regen";
+    ASSERT_EQ(run("mkdir -p " + dir + " && " + std::string(MAKE_CRAFTED_BIN) + " " + dir).exit_code, 0);
+    for (const char* f : {"all-types.pcap", "malformed.pcap", "null-ipv6.pcap", "raw-ipv4-port-12399.pcap",
+                          "linux-sll.pcap"})
+        EXPECT_EQ(run("cmp " + dir + "/" + f + " " + kCrafted + "/" + f).exit_code, 0) << f;
+}
+
+}  // namespace
+}  // namespace blank::test

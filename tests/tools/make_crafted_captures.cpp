@@ -1,0 +1,164 @@
+// Writes the crafted captures of captures/crafted/ with the core's encoder.
+// Usage: make_crafted_captures OUTDIR
+// A test regenerates them and compares byte for byte with the bundled ones,
+// so the README's description of each stays true.
+#include <zlib.h>
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "codec.hpp"
+#include "encoder.hpp"
+#include "pcap_writer.hpp"
+
+using blank::PacketBuilder;
+using blankshark::PcapWriter;
+using blankshark::UdpEndpoint;
+
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+
+// A chunk as the game stores it: 4096 blocks of (u16 type, u8 orient, u8
+// unused), 4096 light bytes, 2 flag bytes, 2 pad bytes = 20484 bytes; the
+// lower half is stone (type 1), some light varies so it needs two pieces.
+std::vector<uint8_t> chunk_data() {
+    std::vector<uint8_t> raw(20484, 0);
+    for (int i = 0; i < 4096; ++i) {
+        const int y = i / 16 % 16;
+        raw[size_t(i) * 4] = y < 8 ? 1 : 0;
+    }
+    uint32_t lcg = 12345;
+    for (int i = 0; i < 4096; ++i) {
+        lcg = lcg * 1103515245u + 12345u;
+        raw[16384 + size_t(i)] = i < 600 ? uint8_t(lcg >> 24 & 15) : 15;
+    }
+    uLongf n = compressBound(uLong(raw.size()));
+    std::vector<uint8_t> z(n);
+    compress(z.data(), &n, raw.data(), uLong(raw.size()));
+    z.resize(n);
+    return z;
+}
+
+struct Session {
+    PcapWriter& w;
+    UdpEndpoint client, server;
+    double t = 0;
+    uint16_t cseq = 0, sseq = 0;
+    void c2s(PacketBuilder b) { w.udp(t += 0.01, client, server, b.seq(cseq++).ack(sseq ? sseq - 1 : 0xFFFF).build()); }
+    void s2c(PacketBuilder b) { w.udp(t += 0.01, server, client, b.seq(sseq++).ack(cseq - 1).build()); }
+};
+
+PacketBuilder state(PacketBuilder b, const std::string& prefix = "blank.state", uint32_t i = 0) {
+    return b.set(prefix + ".chunk.x", 1, i).set(prefix + ".chunk.y", 0, i).set(prefix + ".chunk.z", -2, i)
+        .set(prefix + ".block.x", 8, i).set(prefix + ".block.y", 1.5, i).set(prefix + ".block.z", 4, i)
+        .set(prefix + ".velocity.x", 0.25, i).set(prefix + ".orientation.w", std::sqrt(0.5), i)
+        .set(prefix + ".orientation.y", std::sqrt(0.5), i).set(prefix + ".pitch", 0.5, i).set(prefix + ".yaw", -1, i);
+}
+
+void all_types(const std::string& dir) {
+    PcapWriter w(dir + "/all-types.pcap", 1);
+    Session s{w, UdpEndpoint::v4(127, 0, 0, 1, 40000), UdpEndpoint::v4(127, 0, 0, 1, 12354)};
+    s.c2s(PacketBuilder(0));
+    s.c2s(PacketBuilder(1).text("blank.player.name", "alice"));
+    s.s2c(PacketBuilder(12).set("blank.message.type", 0).text("blank.message.text", "player \"alice\" joined").compact());
+    s.s2c(state(PacketBuilder(2).set("blank.entity.id", 1)).text("blank.world.name", "default"));
+    const std::vector<uint8_t> z = chunk_data();
+    s.s2c(PacketBuilder(9).set("blank.chunk.transmission", 1).set("blank.chunk.flags.compressed", 1)
+              .set("blank.chunk.size", double(z.size())));
+    for (size_t off = 0; off < z.size(); off += 472) {
+        const size_t n = std::min<size_t>(472, z.size() - off);
+        s.s2c(PacketBuilder(10).set("blank.chunk.transmission", 1).set("blank.chunk.offset", double(off))
+                  .set("blank.chunk.piece_size", double(n))
+                  .text("blank.chunk.data", std::string(z.begin() + long(off), z.begin() + long(off + n))));
+    }
+    s.c2s(state(PacketBuilder(4)).set("blank.input.movement.z", -1).set("blank.input.actions.primary", 1)
+              .set("blank.input.slot", 3));
+    s.s2c(state(PacketBuilder(5).set("blank.entity.id", 2).set("blank.entity.model", 1))
+              .set("blank.entity.bbox.min.x", -0.5).set("blank.entity.bbox.min.y", 0).set("blank.entity.bbox.min.z", -0.5)
+              .set("blank.entity.bbox.max.x", 0.5).set("blank.entity.bbox.max.y", 1).set("blank.entity.bbox.max.z", 0.5)
+              .set("blank.entity.flags.world_collision", 1).text("blank.entity.name", "spider"));
+    s.s2c(PacketBuilder(7).entries(2).set("blank.chunk.base.x", 1).set("blank.chunk.base.z", -2)
+              .set("blank.entity.id", 1, 0).set("blank.entity.id", 2, 1)
+              .set("blank.state.chunk_offset.x", -1, 1).set("blank.state.block.x", 8, 1)
+              .set("blank.state.yaw", kPi / 2, 1));
+    s.s2c(state(PacketBuilder(8).set("blank.correction.update_seq", 2)));
+    s.s2c(PacketBuilder(11).entries(2).set("blank.chunk.coords.x", 1).set("blank.chunk.coords.z", -2)
+              .set("blank.block.index", 0, 0).set("blank.block.type", 1, 0)
+              .set("blank.block.index", 4095, 1).set("blank.block.type", 2, 1).set("blank.block.orient", 4 * 2 + 1, 1));
+    s.s2c(PacketBuilder(6).set("blank.entity.id", 2));
+    s.c2s(PacketBuilder(12).set("blank.message.type", 1).text("blank.message.text", "hello").compact());
+    s.s2c(PacketBuilder(12).set("blank.message.type", 1).set("blank.message.referral", 1)
+              .text("blank.message.text", "<alice> hello").compact());
+    s.c2s(PacketBuilder(9).set("blank.chunk.transmission", 0xFFFFFFFF).set("blank.chunk.coords.x", 3)
+              .set("blank.chunk.size", 0xFFFFFFFF));  // a client re-request: only the coordinates count
+    s.s2c(PacketBuilder(0));
+    // Not blank: another UDP service, skipped by port and tag.
+    w.udp(s.t += 0.01, UdpEndpoint::v4(127, 0, 0, 1, 9999), UdpEndpoint::v4(127, 0, 0, 1, 9998),
+          {'h', 'e', 'l', 'l', 'o', ' ', 'w', 'o', 'r', 'l', 'd', ' ', 'x', 'y', 'z', '!'});
+    s.c2s(PacketBuilder(3));
+}
+
+void malformed(const std::string& dir) {
+    PcapWriter w(dir + "/malformed.pcap", 1);
+    const UdpEndpoint c = UdpEndpoint::v4(127, 0, 0, 1, 40001), sv = UdpEndpoint::v4(127, 0, 0, 1, 12354);
+    double t = 0;
+    uint16_t seq = 0;
+    auto send = [&](bool from_client, std::vector<uint8_t> b) {
+        if (b.size() >= 6) blank::codec::put16(&b[4], seq++);
+        w.udp(t += 0.01, from_client ? c : sv, from_client ? sv : c, b);
+    };
+    send(true, PacketBuilder(0).build());                                            // 1 fine
+    send(true, [] { auto b = PacketBuilder(0).build(); b.resize(8); return b; }());  // 2 short header
+    send(false, PacketBuilder(8).tag(0xDEADBEEF).build());                           // 3 bad tag
+    send(false, [] { auto b = PacketBuilder(13).build(); b.insert(b.end(), {1, 2, 3}); return b; }());  // 4 unknown type
+    send(false, PacketBuilder(6).payload_length(7).build());                          // 5 length
+    send(false, PacketBuilder(7).entries(13).build());                                // 6 length + count range
+    send(false, PacketBuilder(11).entries(2).set("blank.block.count", 5).build());    // 7 count mismatch
+    send(true, PacketBuilder(1).text("blank.player.name", "alice").payload_length(5).build());  // 8 unterminated
+    send(true, PacketBuilder(1).text("blank.player.name", "al\xff" "ce").build());    // 9 not UTF-8
+    send(false, [] {                                                                  // 10 quat pad bits
+        auto b = PacketBuilder(8).build();
+        b[16 + 2 + 30 + 7] |= 0x10;
+        return b;
+    }());
+    send(false, [] {                                                                  // 11 quat not unit
+        auto b = PacketBuilder(8).build();
+        blank::codec::put64(&b[16 + 2 + 30], 3ull << 62 | 1048574ull << 40 | 1048574ull << 20 | 1048574ull);
+        return b;
+    }());
+    send(false, PacketBuilder(12).set("blank.message.type", 7).text("blank.message.text", "?").compact().build());  // 12
+    send(false, PacketBuilder(10).set("blank.chunk.piece_size", 100).text("blank.chunk.data", "abc").build());    // 13
+    send(true, PacketBuilder(0).padding(0, 0, 0).build());                            // 14 zero padding: no finding
+    send(true, state(PacketBuilder(4)).build());                                      // 15 fine again
+}
+
+void link_types(const std::string& dir) {
+    struct L { const char* file; uint32_t dlt; bool v6; uint16_t port; };
+    for (L l : {L{"null-ipv6.pcap", 0, true, 12354}, L{"raw-ipv4-port-12399.pcap", 101, false, 12399},
+                L{"linux-sll.pcap", 113, false, 12354}}) {
+        PcapWriter w(dir + "/" + l.file, l.dlt);
+        Session s{w, l.v6 ? UdpEndpoint::v6_loopback(50000) : UdpEndpoint::v4(10, 0, 0, 2, 50000),
+                  l.v6 ? UdpEndpoint::v6_loopback(l.port) : UdpEndpoint::v4(10, 0, 0, 1, l.port)};
+        s.c2s(PacketBuilder(1).text("blank.player.name", "carol"));
+        s.s2c(state(PacketBuilder(2).set("blank.entity.id", 7)).text("blank.world.name", "default"));
+        s.c2s(state(PacketBuilder(4)));
+        s.s2c(state(PacketBuilder(8).set("blank.correction.update_seq", 1)));
+        s.c2s(PacketBuilder(3));
+    }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    if (argc != 2) {
+        std::fprintf(stderr, "usage: %s OUTDIR\n", argv[0]);
+        return 2;
+    }
+    all_types(argv[1]);
+    malformed(argv[1]);
+    link_types(argv[1]);
+    return 0;
+}
