@@ -17,6 +17,23 @@ uint16_t ipv4_checksum(const uint8_t* h) {
     return uint16_t(~sum);
 }
 
+// RFC 768 / RFC 8200: over the pseudo-header, the UDP header and the data.
+uint16_t udp_checksum(const UdpEndpoint& src, const UdpEndpoint& dst, const uint8_t* udp, size_t len) {
+    uint32_t sum = 0;
+    auto add = [&sum](const uint8_t* p, size_t n) {
+        for (size_t i = 0; i + 1 < n; i += 2) sum += uint32_t(p[i] << 8 | p[i + 1]);
+        if (n & 1) sum += uint32_t(p[n - 1] << 8);
+    };
+    const size_t alen = src.v6 ? 16 : 4;
+    add(src.addr, alen);
+    add(dst.addr, alen);
+    sum += 17 + uint32_t(len);
+    add(udp, len);
+    while (sum >> 16) sum = (sum & 0xFFFF) + (sum >> 16);
+    const uint16_t c = uint16_t(~sum);
+    return c == 0 ? 0xFFFF : c;
+}
+
 }  // namespace
 
 UdpEndpoint UdpEndpoint::v4(uint8_t a, uint8_t b, uint8_t c, uint8_t d, uint16_t port) {
@@ -102,11 +119,15 @@ void PcapWriter::udp(double time, const UdpEndpoint& src, const UdpEndpoint& dst
         f[ip + 10] = uint8_t(sum >> 8);
         f[ip + 11] = uint8_t(sum);
     }
+    const size_t udp = f.size();
     put16be(f, src.port);
     put16be(f, dst.port);
     put16be(f, udp_len);
-    put16be(f, 0);  // no UDP checksum
+    put16be(f, 0);
     f.insert(f.end(), payload.begin(), payload.end());
+    const uint16_t sum = udp_checksum(src, dst, &f[udp], f.size() - udp);
+    f[udp + 6] = uint8_t(sum >> 8);
+    f[udp + 7] = uint8_t(sum);
     raw(time, f);
 }
 

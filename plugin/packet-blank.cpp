@@ -263,6 +263,8 @@ void proto_register_blank() {
     expert_register_field_array(em, eis, int(blank::kFindingCount));
 
     blank_handle = register_dissector("blank", dissect_blank, proto_blank);
+    // The port preference (blank.udp.port) lives in this module.
+    prefs_register_protocol(proto_blank, nullptr);
 }
 
 void proto_reg_handoff_blank() {

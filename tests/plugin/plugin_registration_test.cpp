@@ -1,0 +1,80 @@
+// The plugin loads into tshark and registers exactly the core's fields and
+// findings, under well-formed, unique names.
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "findings.hpp"
+#include "protocol.hpp"
+#include "tshark.hpp"
+
+namespace blank::test {
+namespace {
+
+TEST(Plugin, LoadsIntoTshark) {
+    const RunResult r = tshark("-G plugins");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("blank.so"), std::string::npos) << r.out;
+}
+
+TEST(Plugin, RegistersEveryFieldOfTheCoreOnce) {
+    const RunResult r = tshark("-G fields");
+    ASSERT_EQ(r.exit_code, 0);
+    EXPECT_EQ(r.err.find("blank"), std::string::npos) << r.err;  // no registration complaints
+    std::map<std::string, int> seen;
+    std::istringstream in(r.out);
+    std::string line;
+    while (std::getline(in, line)) {
+        // F <name> <abbrev> <type> <protocol> ...
+        if (line.rfind("F\t", 0) != 0) continue;
+        std::vector<std::string> col;
+        std::istringstream ls(line);
+        for (std::string c; std::getline(ls, c, '\t');) col.push_back(c);
+        if (col.size() > 4 && col[4] == "blank") ++seen[col[2]];
+    }
+    for (const FieldInfo& f : schema().fields) EXPECT_EQ(seen[f.abbrev], 1) << f.abbrev;
+    for (size_t i = 0; i < kFindingCount; ++i) EXPECT_EQ(seen[finding_info(FindingCode(i)).name], 1);
+    EXPECT_EQ(seen.size(), schema().fields.size() + kFindingCount);  // nothing else
+}
+
+TEST(Plugin, FindingsAreExpertInfos) {
+    const RunResult r = tshark("-G fields");
+    for (size_t i = 0; i < kFindingCount; ++i) {
+        const std::string name = finding_info(FindingCode(i)).name;
+        EXPECT_NE(r.out.find("\t" + name + "\t"), std::string::npos) << name;
+    }
+}
+
+TEST(Plugin, PortPreferenceAndHeuristic) {
+    // The default port claims packets whatever their tag; the heuristic
+    // claims port 12399 by the tag.
+    const RunResult h = tshark("-r " BLANKSHARK_CAPTURES "/crafted/raw-ipv4-port-12399.pcap -Y blank");
+    EXPECT_EQ(std::count(h.out.begin(), h.out.end(), '\n'), 5) << h.out;
+    const RunResult off = tshark("-r " BLANKSHARK_CAPTURES "/crafted/raw-ipv4-port-12399.pcap -Y blank "
+                                 "--disable-heuristic blank_udp");
+    EXPECT_EQ(off.out, "");
+    const RunResult pref = tshark("-r " BLANKSHARK_CAPTURES "/crafted/raw-ipv4-port-12399.pcap -Y blank "
+                                  "--disable-heuristic blank_udp -o blank.udp.port:12399");
+    EXPECT_EQ(std::count(pref.out.begin(), pref.out.end(), '\n'), 5) << pref.err;
+}
+
+TEST(Plugin, InfoColumnReadsLikeTheAnalyzer) {
+    const RunResult r = tshark("-r " BLANKSHARK_CAPTURES "/blank-fa73e36-clean-session.pcap -Y \"blank.type == 1 || "
+                               "blank.type == 2\" -T fields -e _ws.col.Info");
+    EXPECT_EQ(r.out, "Login seq=1 ack=65535 name=\"alice\"\nJoin seq=1 ack=1 id=1 name=\"default\"\n");
+}
+
+TEST(Plugin, MalformedPacketsAreMarkedAndLaterPacketsStillDecode) {
+    const RunResult r = tshark("-r " BLANKSHARK_CAPTURES "/crafted/malformed.pcap -T fields -e _ws.col.Info");
+    std::vector<std::string> lines;
+    std::istringstream in(r.out);
+    for (std::string l; std::getline(in, l);) lines.push_back(l);
+    ASSERT_EQ(lines.size(), 15u);
+    EXPECT_EQ(lines[1], "Truncated header (8 bytes) [Malformed]");
+    EXPECT_NE(lines[4].find("[Malformed]"), std::string::npos);
+    EXPECT_EQ(lines[14].find("PlayerUpdate seq=14"), 0u);
+    EXPECT_EQ(lines[14].find("Malformed"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace blank::test
