@@ -57,6 +57,27 @@ TEST(Cli, TruncatedCaptureReportsWhatWasReadThenWhere) {
     EXPECT_NE(r.err.find(std::to_string(off)), std::string::npos) << r.err;
 }
 
+TEST(Cli, UnsupportedLinkTypeIsNamed) {
+    // A pcap header with link type 147 (USER0) and no records.
+    const std::string f = ::testing::TempDir() + "/user0.pcap";
+    const unsigned char h[24] = {0xd4, 0xc3, 0xb2, 0xa1, 2, 0, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff, 0, 0, 147, 0, 0, 0};
+    std::ofstream(f, std::ios::binary).write(reinterpret_cast<const char*>(h), sizeof h);
+    const RunResult r = run(kBin + " decode " + f);
+    EXPECT_EQ(r.exit_code, 3);
+    EXPECT_NE(r.err.find("user0.pcap: link type 147 (USER0) is not supported"), std::string::npos) << r.err;
+}
+
+TEST(Cli, TruncatedInsideTheFileHeader) {
+    const std::string f = ::testing::TempDir() + "/header-cut.pcap";
+    std::ifstream in(kCaps + "/blank-fa73e36-clean-session.pcap", std::ios::binary);
+    char buf[10];
+    in.read(buf, sizeof buf);
+    std::ofstream(f, std::ios::binary).write(buf, sizeof buf);
+    const RunResult r = run(kBin + " decode " + f);
+    EXPECT_EQ(r.exit_code, 3);
+    EXPECT_NE(r.err.find("header-cut.pcap"), std::string::npos) << r.err;
+}
+
 TEST(Cli, UnknownTypeFilterIsAUsageError) {
     const RunResult r = run(kBin + " decode -t Bogus " + kCaps + "/blank-fa73e36-clean-session.pcap");
     EXPECT_EQ(r.exit_code, 2);
