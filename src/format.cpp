@@ -68,16 +68,26 @@ size_t format_value(const Item& it, char* buf, size_t cap, bool compact) {
     case ValueClass::Double: return format_double(it.d, buf, cap, compact);
     case ValueClass::String: return put(buf, 0, cap, it.s.data(), it.s.size());
     case ValueClass::Bytes: {
+        if (it.s.size() <= 16) {  // short ones in hex, as Wireshark shows them
+            static const char hex[] = "0123456789abcdef";
+            size_t len = 0;
+            for (unsigned char c : it.s) {
+                const char h[2] = {hex[c >> 4], hex[c & 15]};
+                len = put(buf, len, cap, h, 2);
+            }
+            return len;
+        }
         int n = std::snprintf(num, sizeof num, "<%zu bytes>", it.s.size());
         return put(buf, 0, cap, num, size_t(n));
     }
     case ValueClass::None: break;
     }
     if (it.nvals == 0) return 0;
+    // A group's label summarises its children, which carry the exact values.
     size_t len = put(buf, 0, cap, "(", 1);
     for (uint8_t k = 0; k < it.nvals; ++k) {
         if (k) len = put(buf, len, cap, ", ", 2);
-        size_t n = format_double(it.vals[k], num, sizeof num, compact);
+        size_t n = format_double(it.vals[k], num, sizeof num, true);
         len = put(buf, len, cap, num, n);
     }
     return put(buf, len, cap, ")", 1);

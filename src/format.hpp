@@ -13,7 +13,8 @@ namespace blank {
 size_t format_double(double v, char* buf, size_t cap, bool compact = false);
 
 // The value of an item: numbers, enum names as "chat (1)", strings as-is,
-// bytes as "<n bytes>", groups with components as "(1, 2, 3)".
+// bytes in hex up to 16 bytes and "<n bytes>" beyond, groups with
+// components as "(1, 2, 3)" (6 significant digits).
 // Returns the length written (always terminated, truncated to cap - 1).
 size_t format_value(const Item& it, char* buf, size_t cap, bool compact = false);
 
