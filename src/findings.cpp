@@ -34,6 +34,34 @@ constexpr FindingInfo kFindings[] = {
      "chunk piece size field disagrees with the bytes carried"},
     {FindingCode::TrailingBytes, "blank.malformed.trailing", S::Error, G::Malformed,
      "bytes after the last field of the packet"},
+    {FindingCode::ChunkIncomplete, "blank.chunk.incomplete", S::Note, G::Sequence,
+     "chunk transmission never completed (normal when the server moves on to another chunk, or on loss)"},
+    {FindingCode::ChunkDataBeforeBegin, "blank.chunk.data_before_begin", S::Note, G::Sequence,
+     "chunk data arrived before its ChunkBegin (reordering)"},
+    {FindingCode::ChunkUnknownTransmission, "blank.chunk.unknown_transmission", S::Note, G::Sequence,
+     "chunk data of a transmission whose ChunkBegin was not captured (lost, or before the capture)"},
+    {FindingCode::ChunkPieceResent, "blank.chunk.piece_resent", S::Comment, G::Sequence,
+     "chunk piece sent again under a new seq: the game's resend after a loss"},
+    {FindingCode::ChunkBeginResent, "blank.chunk.begin_resent", S::Comment, G::Sequence,
+     "ChunkBegin sent again under a new seq: the game's resend after a loss"},
+    {FindingCode::ChunkDuplicate, "blank.chunk.duplicate", S::Note, G::Sequence,
+     "the same chunk packet (same seq) seen twice: duplicated on the path"},
+    {FindingCode::ChunkOverlapMismatch, "blank.chunk.overlap_mismatch", S::Error, G::Malformed,
+     "overlapping chunk pieces carry different bytes"},
+    {FindingCode::ChunkBeyondSize, "blank.chunk.beyond_size", S::Error, G::Malformed,
+     "chunk piece extends past the size announced by ChunkBegin"},
+    {FindingCode::ChunkIdReused, "blank.chunk.id_reused", S::Warn, G::Protocol,
+     "ChunkBegin reuses the id of a live transmission with other parameters"},
+    {FindingCode::ChunkRerequest, "blank.chunk.rerequest", S::Note, G::Sequence,
+     "client re-requests a chunk (no complete transmission within 5 s)"},
+    {FindingCode::ChunkInflateFailed, "blank.chunk.inflate_failed", S::Error, G::Malformed,
+     "completed chunk data is not a valid zlib stream"},
+    {FindingCode::ChunkTrailingData, "blank.chunk.trailing_data", S::Warn, G::Malformed,
+     "bytes after the end of the chunk's zlib stream"},
+    {FindingCode::ChunkWrongSize, "blank.chunk.wrong_size", S::Error, G::Malformed,
+     "chunk data does not have the size of a chunk"},
+    {FindingCode::ChunkLimit, "blank.chunk.limit", S::Warn, G::Protocol,
+     "a chunk reassembly limit was hit: data not reassembled"},
 };
 static_assert(sizeof(kFindings) / sizeof(kFindings[0]) == kFindingCount, "one row per FindingCode");
 
@@ -108,6 +136,55 @@ size_t format_finding(const Finding& f, char* buf, size_t cap) {
         break;
     case FindingCode::TrailingBytes:
         n = std::snprintf(buf, cap, "%lld bytes after the last field of %s", (long long)f.a, what);
+        break;
+    case FindingCode::ChunkIncomplete:
+        n = std::snprintf(buf, cap, "Transmission %lld never completed: %lld of %lld bytes missing (%s)", (long long)f.a,
+                          (long long)f.b, (long long)f.c, what);
+        break;
+    case FindingCode::ChunkDataBeforeBegin:
+        n = std::snprintf(buf, cap, "Data of transmission %lld before its ChunkBegin", (long long)f.a);
+        break;
+    case FindingCode::ChunkUnknownTransmission:
+        n = std::snprintf(buf, cap, "Data of transmission %lld, whose ChunkBegin was not seen", (long long)f.a);
+        break;
+    case FindingCode::ChunkPieceResent:
+        n = std::snprintf(buf, cap, "Piece at offset %lld of transmission %lld resent", (long long)f.b, (long long)f.a);
+        break;
+    case FindingCode::ChunkBeginResent:
+        n = std::snprintf(buf, cap, "ChunkBegin of transmission %lld resent", (long long)f.a);
+        break;
+    case FindingCode::ChunkDuplicate:
+        n = std::snprintf(buf, cap, "Duplicate of the packet in frame %llu (transmission %lld)",
+                          (unsigned long long)f.ref_frame, (long long)f.a);
+        break;
+    case FindingCode::ChunkOverlapMismatch:
+        n = std::snprintf(buf, cap, "Piece at offset %lld of transmission %lld differs from earlier data", (long long)f.b,
+                          (long long)f.a);
+        break;
+    case FindingCode::ChunkBeyondSize:
+        n = std::snprintf(buf, cap, "Piece ends at %lld, past the announced size %lld of transmission %lld",
+                          (long long)f.b, (long long)f.c, (long long)f.a);
+        break;
+    case FindingCode::ChunkIdReused:
+        n = std::snprintf(buf, cap, "ChunkBegin reuses live transmission id %lld with other parameters", (long long)f.a);
+        break;
+    case FindingCode::ChunkRerequest:
+        n = std::snprintf(buf, cap, "Client re-requests chunk (%lld, %lld, %lld)", (long long)f.a, (long long)f.b,
+                          (long long)f.c);
+        break;
+    case FindingCode::ChunkInflateFailed:
+        n = std::snprintf(buf, cap, "Transmission %lld does not inflate: %s", (long long)f.a, what);
+        break;
+    case FindingCode::ChunkTrailingData:
+        n = std::snprintf(buf, cap, "%lld bytes after the zlib stream of transmission %lld", (long long)f.b,
+                          (long long)f.a);
+        break;
+    case FindingCode::ChunkWrongSize:
+        n = std::snprintf(buf, cap, "Transmission %lld holds %lld bytes of chunk data, a chunk has %lld", (long long)f.a,
+                          (long long)f.b, (long long)f.c);
+        break;
+    case FindingCode::ChunkLimit:
+        n = std::snprintf(buf, cap, "Transmission %lld not reassembled: %s", (long long)f.a, what);
         break;
     case FindingCode::Count_:
         break;

@@ -29,6 +29,21 @@ enum class FindingCode : uint8_t {
     UnknownValue,       // an enumerated field outside its defined values
     PieceSizeMismatch,  // ChunkData piece size field != bytes carried
     TrailingBytes,      // bytes after the last field
+    // Chunk transmissions (chunk_reassembler.hpp)
+    ChunkIncomplete,       // never completed: missing byte ranges
+    ChunkDataBeforeBegin,  // piece arrived before its ChunkBegin
+    ChunkUnknownTransmission,  // data for a transmission whose ChunkBegin was never seen
+    ChunkPieceResent,      // same transmission and offset again, new seq (the game's resend)
+    ChunkBeginResent,      // same ChunkBegin again, new seq
+    ChunkDuplicate,        // same packet again (same seq): duplicated on the path
+    ChunkOverlapMismatch,  // overlapping pieces whose bytes differ
+    ChunkBeyondSize,       // piece past the announced size
+    ChunkIdReused,         // ChunkBegin reuses a live id with other parameters
+    ChunkRerequest,        // the client asks for a chunk again (its 5 s timeout)
+    ChunkInflateFailed,    // zlib could not inflate the completed data
+    ChunkTrailingData,     // bytes after the end of the zlib stream
+    ChunkWrongSize,        // inflated (or raw) size is not the chunk size
+    ChunkLimit,            // a resource limit was hit: transmission dropped
     Count_
 };
 
@@ -52,6 +67,8 @@ struct Finding {
     uint16_t length;
     int64_t a = 0, b = 0, c = 0;
     const char* what = nullptr;  // the field or packet type concerned
+    uint64_t frame = 0;          // analysis findings: the frame it belongs to
+    uint64_t ref_frame = 0;      // and the frame it refers to (0 = none)
 
     Severity severity() const { return finding_info(code).severity; }
 };

@@ -57,11 +57,13 @@ enum class Kind : uint8_t {
     QuatComp,  // one component of a decoded quaternion (aux: 0..3 = x y z w, 4 = largest)
     AckSeq,    // a remote seq named by a history bit (aux: 1 = acked, 0 = missing)
     Flag,      // one bit (`bitmask`) of the parent integer
+    FrameNum,  // analysis: a link to another frame
+    Seconds,   // analysis: a time span (double)
 };
 
 // Kinds whose value is computed from the bytes of an enclosing field.
 constexpr bool is_generated(Kind k) {
-    return k == Kind::QuatComp || k == Kind::AckSeq;
+    return k == Kind::QuatComp || k == Kind::AckSeq || k == Kind::FrameNum || k == Kind::Seconds;
 }
 
 enum class Display : uint8_t { Dec, Hex };
@@ -185,6 +187,9 @@ struct Schema {
     // Well-known fields the front ends refer to by role.
     FieldId f_tag, f_seq, f_ack, f_hist, f_type, f_padding, f_trailing, f_payload;
     uint32_t extra_first;  // nodes of blank.trailing, blank.payload
+    // Analysis results (generated fields), compiled from analysis_tables.cpp.
+    uint32_t analysis_first, analysis_count;
+    const Node* node(std::string_view abbrev) const;
 
     const FieldInfo* find(std::string_view abbrev) const;
     const PacketType* type(uint8_t code) const {

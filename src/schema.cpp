@@ -10,6 +10,7 @@
 namespace blank {
 
 extern const Revision kRevisionFa73e36;
+extern const Layout kAnalysisLayout;
 
 ValueClass value_class(Kind kind, uint8_t aux) {
     switch (kind) {
@@ -17,6 +18,8 @@ ValueClass value_class(Kind kind, uint8_t aux) {
     case Kind::U8: case Kind::U16: case Kind::U32: case Kind::U64: case Kind::AckHist: case Kind::AckSeq:
     case Kind::BlockPos: case Kind::Face: case Kind::Turn: return ValueClass::Uint;
     case Kind::I8: case Kind::I32: case Kind::ChunkAbs: return ValueClass::Int;
+    case Kind::FrameNum: return ValueClass::Uint;
+    case Kind::Seconds: return ValueClass::Double;
     case Kind::F32: return ValueClass::Float;
     case Kind::PackN: case Kind::PackU: return ValueClass::Double;
     case Kind::QuatComp: return aux == 4 ? ValueClass::Uint : ValueClass::Double;
@@ -144,6 +147,8 @@ Schema* build(const Revision& rev) {
          Layout{nullptr, 0}},
     };
     s->extra_first = c.compile(Layout{kExtra, 2}, "blank", 0, nullptr, false);
+    s->analysis_first = c.compile(kAnalysisLayout, "blank", 0, nullptr, false);
+    s->analysis_count = uint32_t(kAnalysisLayout.count);
 
     auto id = [&](const char* a) {
         const FieldInfo* f = s->find(a);
@@ -167,6 +172,12 @@ Schema* build(const Revision& rev) {
 const FieldInfo* Schema::find(std::string_view abbrev) const {
     for (const FieldInfo& f : fields)
         if (f.abbrev == abbrev) return &f;
+    return nullptr;
+}
+
+const Node* Schema::node(std::string_view abbrev) const {
+    for (const Node& n : nodes)
+        if (fields[n.field].abbrev == abbrev) return &n;
     return nullptr;
 }
 

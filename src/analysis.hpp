@@ -1,0 +1,142 @@
+// Per-conversation analysis shared by both front ends: packets go in, in
+// capture order; per-frame results (links to other frames, findings) come
+// out, and emit_analysis() shows them through a decoder visitor as
+// generated fields, so Wireshark and the analyzer print the same thing.
+#pragma once
+
+#include <cstdint>
+
+#include "chunk_reassembler.hpp"
+#include "decoder.hpp"
+#include "roles.hpp"
+
+namespace blank {
+
+struct AnalysisConfig {
+    ChunkLimits chunks;
+};
+
+// The results of one frame.
+struct FrameAnalysis {
+    static constexpr size_t kMaxFindings = 8;
+    uint64_t frame = 0;
+    ChunkEvent chunk;
+    Finding findings[kMaxFindings];
+    uint8_t nfindings = 0;
+};
+
+class ConversationAnalysis {
+public:
+    ConversationAnalysis(const Schema& s, const AnalysisConfig& cfg);
+    // One blank packet of this conversation, sent by `sender`.
+    void on_packet(const PacketRef& p, Role sender, const uint8_t* data, uint32_t len, FrameAnalysis& out);
+    // End of capture: findings about earlier frames go to `sink`.
+    void finish(FindingSink& sink);
+    const ChunkReassembler& chunks() const { return chunks_; }
+
+private:
+    const Schema& s_;
+    ChunkReassembler chunks_;
+    FieldId f_tx_, f_flags_, f_x_, f_y_, f_z_, f_size_, f_offset_, f_data_;
+};
+
+// Nodes of the generated fields (analysis_tables.cpp), looked up once.
+struct AnalysisNodes {
+    const Node *tx_number, *tx_state, *begin_frame, *complete_frame, *resend_of, *duplicate_of, *rerequest_frame;
+    const Node *reassembled, *piece_frame, *size, *inflated_size, *contents, *non_empty, *distinct_types, *light_min,
+        *light_max, *layers, *layer_y, *layer_non_empty, *layer_distinct;
+};
+const AnalysisNodes& analysis_nodes(const Schema& s);
+
+namespace detail {
+
+template <class V>
+void gen_leaf(const Schema& s, V& v, const Node* n, uint64_t value, int32_t index = -1) {
+    Item it{};
+    it.info = &s.fields[n->field];
+    it.node = n;
+    it.vclass = it.info->vclass;
+    it.generated = true;
+    it.index = index;
+    it.u = value;
+    v.leaf(it);
+}
+
+template <class V>
+void gen_open(const Schema& s, V& v, const Node* n, int32_t index = -1) {
+    Item it{};
+    it.info = &s.fields[n->field];
+    it.node = n;
+    it.vclass = ValueClass::None;
+    it.generated = true;
+    it.index = index;
+    v.open(it);
+}
+
+}  // namespace detail
+
+// Shows a frame's analysis results: generated fields, then findings. With
+// `final` (Wireshark's later passes) a transmission still open is reported
+// as never completed on its last frame, as finish() does in the analyzer.
+template <class V>
+void emit_analysis(const Schema& s, const FrameAnalysis& fa, bool final, V& v) {
+    using detail::gen_leaf;
+    using detail::gen_open;
+    const AnalysisNodes& n = analysis_nodes(s);
+    if (const Transmission* t = fa.chunk.tx) {
+        gen_leaf(s, v, n.tx_number, t->number);
+        gen_leaf(s, v, n.tx_state, uint64_t(t->state));
+        if (t->begin_frame && t->begin_frame != fa.frame) gen_leaf(s, v, n.begin_frame, t->begin_frame);
+        if (t->complete_frame && t->complete_frame != fa.frame) gen_leaf(s, v, n.complete_frame, t->complete_frame);
+        if (fa.chunk.resend_of) gen_leaf(s, v, n.resend_of, fa.chunk.resend_of);
+        if (fa.chunk.duplicate_of) gen_leaf(s, v, n.duplicate_of, fa.chunk.duplicate_of);
+        if (t->rerequest_frame && t->begin_frame == fa.frame) gen_leaf(s, v, n.rerequest_frame, t->rerequest_frame);
+        if (fa.chunk.completed) {
+            gen_open(s, v, n.reassembled);
+            // First copy of each piece, in offset order.
+            uint32_t next = 0;
+            for (bool found = true; found;) {
+                found = false;
+                for (const Receipt& r : t->receipts)
+                    if (!r.is_begin && r.offset == next && r.length) {
+                        gen_leaf(s, v, n.piece_frame, r.frame);
+                        next = r.offset + r.length;
+                        found = next < t->size;
+                        break;
+                    }
+            }
+            gen_leaf(s, v, n.size, t->size);
+            if (t->compressed()) gen_leaf(s, v, n.inflated_size, t->inflated_size);
+            if (t->contents.valid) {
+                gen_open(s, v, n.contents);
+                gen_leaf(s, v, n.non_empty, t->contents.non_empty);
+                gen_leaf(s, v, n.distinct_types, t->contents.distinct_types);
+                gen_leaf(s, v, n.light_min, t->contents.light_min);
+                gen_leaf(s, v, n.light_max, t->contents.light_max);
+                for (int y = 0; y < kChunkSide; ++y) {
+                    gen_open(s, v, n.layers, y);
+                    gen_leaf(s, v, n.layer_y, uint64_t(y), y);
+                    gen_leaf(s, v, n.layer_non_empty, t->contents.layers[y].non_empty, y);
+                    gen_leaf(s, v, n.layer_distinct, t->contents.layers[y].distinct_types, y);
+                    v.close();
+                }
+                v.close();
+            }
+            v.close();
+        }
+    }
+    for (uint8_t i = 0; i < fa.nfindings; ++i) v.finding(fa.findings[i]);
+    if (final && fa.chunk.tx && fa.chunk.tx->state == TxState::Open) {
+        struct Here : FindingSink {
+            V& v;
+            uint64_t frame;
+            Here(V& v, uint64_t frame) : v(v), frame(frame) {}
+            void add(const Finding& f) override {
+                if (f.frame == frame) v.finding(f);
+            }
+        } here(v, fa.frame);
+        ChunkReassembler::end_of_capture_findings(*fa.chunk.tx, here);
+    }
+}
+
+}  // namespace blank

@@ -1,0 +1,60 @@
+// Fields computed by the analysis (generated fields in Wireshark, keys in
+// the analyzer's JSON), described like the wire fields so both front ends
+// show them the same way.
+#include "protocol.hpp"
+
+namespace blank {
+namespace {
+
+template <size_t N>
+constexpr Layout L(const Field (&f)[N]) { return Layout{f, N}; }
+constexpr Layout kNone{nullptr, 0};
+
+constexpr Field gen(const char* key, const char* name, Kind kind, const char* desc, const char* unit = nullptr,
+                    const ValueString* vals = nullptr) {
+    return Field{key, name, kind, 0, 0, 1, unit, desc, kNone, vals};
+}
+
+constexpr ValueString kTxStates[] = {
+    {0, "open"}, {1, "complete"}, {2, "failed"}, {3, "incomplete"}, {0, nullptr}};
+
+constexpr Field kLayer[] = {
+    gen("layer.y", "Layer y", Kind::U8, "y coordinate of the layer"),
+    gen("layer.non_empty", "Non-empty blocks", Kind::U16, "blocks of a type other than 0 in the layer"),
+    gen("layer.distinct_types", "Distinct types", Kind::U16, "distinct block types in the layer"),
+};
+constexpr Field kContents[] = {
+    gen("non_empty", "Non-empty blocks", Kind::U32, "blocks of a type other than 0"),
+    gen("distinct_types", "Distinct block types", Kind::U32, "distinct block types, 0 included"),
+    gen("light_min", "Lowest light level", Kind::U8, "lowest of the 4096 light bytes"),
+    gen("light_max", "Highest light level", Kind::U8, "highest of the 4096 light bytes"),
+    Field{"layers", "Layer", Kind::Array, 0, 0, 1, nullptr, "blocks of one y layer", L(kLayer)},
+};
+constexpr Field kReassembled[] = {
+    gen("piece_frame", "Piece in frame", Kind::FrameNum, "frame that carried a piece (first copy)"),
+    gen("size", "Reassembled size", Kind::U32, "bytes of the reassembled transmission", "bytes"),
+    gen("inflated_size", "Inflated size", Kind::U32, "bytes after zlib inflation", "bytes"),
+    Field{"contents", "Chunk contents", Kind::Group, 0, 0, 0, nullptr, "what the inflated chunk holds",
+          L(kContents)},
+};
+
+constexpr Field kAnalysis[] = {
+    gen("chunk.tx_number", "Transmission number", Kind::U32, "transmission's number in this conversation"),
+    gen("chunk.tx_state", "Transmission state", Kind::U8, "state of the transmission (when this frame was dissected)",
+        nullptr, kTxStates),
+    gen("chunk.begin_frame", "ChunkBegin in frame", Kind::FrameNum, "frame of the transmission's ChunkBegin"),
+    gen("chunk.complete_frame", "Completed in frame", Kind::FrameNum, "frame that completed the transmission"),
+    gen("chunk.resend_of", "Resend of frame", Kind::FrameNum, "first copy of this ChunkBegin or piece (new seq)"),
+    gen("chunk.duplicate_of", "Duplicate of frame", Kind::FrameNum, "same packet (same seq) seen before"),
+    gen("chunk.rerequest_frame", "Re-requested in frame", Kind::FrameNum,
+        "the client's ChunkBegin this transmission answers"),
+    Field{"chunk.reassembled", "Reassembled transmission", Kind::Group, 0, 0, 0, nullptr,
+          "the completed transmission", L(kReassembled)},
+};
+
+}  // namespace
+
+extern const Layout kAnalysisLayout;
+const Layout kAnalysisLayout = L(kAnalysis);
+
+}  // namespace blank

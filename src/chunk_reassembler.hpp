@@ -1,0 +1,154 @@
+// Reassembles the chunk transmissions of one conversation.
+//
+// The server's ChunkTransmitter (src/server/net.cpp in the game) sends one
+// chunk at a time: a ChunkBegin (id, flags, coordinates, data size), then
+// pieces of at most 472 bytes at offsets i*472; a lost ChunkBegin or piece
+// is sent again with the same id/offset under a NEW seq; starting a new
+// chunk aborts the current one, so incomplete transmissions are normal. The
+// client may send ChunkBegin itself to re-request a chunk (only its
+// coordinates count); the server answers with a new transmission.
+//
+// Pieces are accepted in any order, before their ChunkBegin, duplicated or
+// resent; a completed transmission is inflated (zlib) and checked against
+// the chunk size, then its buffers are freed. Memory is bounded by
+// ChunkLimits; what goes past them is a finding, never an allocation of
+// what a packet claims.
+#pragma once
+
+#include <cstdint>
+#include <array>
+#include <deque>
+#include <map>
+#include <unordered_map>
+#include <vector>
+
+#include "chunk_contents.hpp"
+#include "findings.hpp"
+
+namespace blank {
+
+struct ChunkLimits {
+    size_t max_live = 64;          // transmissions reassembled at once
+    uint32_t max_size = 1u << 16;  // largest data size accepted (a chunk is 20484 bytes)
+    size_t max_rerequests = 256;   // client re-requests remembered
+};
+
+enum class TxState : uint8_t {
+    Open,        // still being reassembled
+    Complete,    // every byte seen, inflated to a chunk
+    Failed,      // every byte seen, but it is not a valid chunk
+    Incomplete,  // never completed (superseded, evicted, or the capture ended)
+};
+const char* tx_state_name(TxState s);
+
+struct ByteRange {
+    uint32_t begin, end;  // [begin, end)
+};
+
+// One receipt of a ChunkBegin or a piece.
+struct Receipt {
+    uint64_t frame;
+    uint16_t seq;
+    uint32_t offset, length;  // pieces; a ChunkBegin has length 0
+    bool is_begin;
+};
+
+struct Transmission {
+    uint32_t number = 0;  // 1-based, in order of first appearance
+    uint32_t id = 0;
+    bool begin_seen = false;
+    uint32_t flags = 0;
+    int32_t coords[3] = {0, 0, 0};
+    uint32_t size = 0;  // announced (compressed) size
+    uint64_t begin_frame = 0, first_frame = 0, last_frame = 0, complete_frame = 0;
+    double first_time = 0, last_time = 0;
+    uint32_t pieces = 0, resent = 0, duplicates = 0, begins_resent = 0;
+    uint64_t rerequest_frame = 0;  // the client's re-request this answers
+    uint64_t first_data_frame = 0;
+    bool data_before_begin = false;
+    uint32_t superseded_by = 0;    // number of the transmission that replaced it
+    const char* end_reason = nullptr;  // why it is Incomplete / Failed
+    TxState state = TxState::Open;
+    uint32_t inflated_size = 0;
+    ChunkSummary contents;
+    std::vector<Receipt> receipts;    // every ChunkBegin and piece, in arrival order
+    std::vector<ByteRange> covered;   // sorted, merged
+
+    bool compressed() const { return flags & 1; }
+    uint32_t bytes_covered() const;
+    // Byte ranges of [0, size) never received (size unknown: up to the highest byte seen).
+    std::vector<ByteRange> missing() const;
+
+private:
+    friend class ChunkReassembler;
+    std::vector<uint8_t> data_;  // freed once the transmission ends
+};
+
+// Where a packet is, for findings and links.
+struct PacketRef {
+    uint64_t frame;
+    double time;
+    uint16_t seq;
+};
+
+// What one ChunkBegin / ChunkData did.
+struct ChunkEvent {
+    const Transmission* tx = nullptr;
+    uint64_t resend_of = 0;     // frame of the first copy, when resent under a new seq
+    uint64_t duplicate_of = 0;  // frame of the same packet, when duplicated
+    bool completed = false;     // this packet completed the transmission
+    // When completed: the reassembled and (if compressed) inflated bytes,
+    // valid until the next call.
+    const std::vector<uint8_t>* reassembled = nullptr;
+    const std::vector<uint8_t>* inflated = nullptr;
+};
+
+class FindingSink {
+public:
+    virtual ~FindingSink() = default;
+    virtual void add(const Finding& f) = 0;
+};
+
+class ChunkReassembler {
+public:
+    explicit ChunkReassembler(uint32_t chunk_size, ChunkLimits limits = {})
+        : chunk_size_(chunk_size), limits_(limits) {}
+
+    // A ChunkBegin from the server (or, from_client, a re-request).
+    ChunkEvent begin(const PacketRef& p, bool from_client, uint32_t id, uint32_t flags, const int32_t coords[3],
+                     uint32_t size, FindingSink& sink);
+    ChunkEvent data(const PacketRef& p, uint32_t id, uint32_t offset, const uint8_t* bytes, uint32_t len,
+                    FindingSink& sink);
+    // End of capture: what is still open never completed.
+    void finish(FindingSink& sink);
+    // The findings finish() reports for a transmission still open at the end
+    // (a front end that cannot call finish() in order, like Wireshark's
+    // later passes, asks for them per transmission).
+    static void end_of_capture_findings(const Transmission& t, FindingSink& sink);
+
+    // Every transmission seen, in order of first appearance (stable addresses).
+    const std::deque<Transmission>& transmissions() const { return all_; }
+    uint32_t chunk_size() const { return chunk_size_; }
+
+private:
+    Transmission& create(const PacketRef& p, uint32_t id);
+    Transmission* live(uint32_t id);
+    Transmission* recent(uint32_t id);  // the newest ended transmission with this id
+    void classify(Transmission& t, const PacketRef& p, bool is_begin, uint32_t offset, ChunkEvent& ev,
+                  FindingSink& sink);
+    void store(Transmission& t, const PacketRef& p, uint32_t offset, const uint8_t* bytes, uint32_t len,
+               FindingSink& sink);
+    bool try_complete(Transmission& t, const PacketRef& p, ChunkEvent& ev, FindingSink& sink);
+    void end(Transmission& t, TxState state, const char* reason, FindingSink& sink);
+    void evict_if_needed(FindingSink& sink);
+
+    uint32_t chunk_size_;
+    ChunkLimits limits_;
+    std::deque<Transmission> all_;
+    std::unordered_map<uint32_t, size_t> live_;   // id -> index in all_
+    std::unordered_map<uint32_t, size_t> ended_;  // id -> index of the newest ended one
+    std::map<std::array<int32_t, 3>, uint64_t> rerequests_;  // coords -> frame of the client's ChunkBegin
+    std::vector<uint8_t> reassembled_, inflated_;  // the last completed transmission's bytes
+};
+
+}  // namespace blank
