@@ -82,7 +82,7 @@ Transmission& ChunkReassembler::create(const PacketRef& p, uint32_t id) {
     return t;
 }
 
-void ChunkReassembler::evict_if_needed(FindingSink& sink) {
+void ChunkReassembler::evict_if_needed(const PacketRef& p, FindingSink& sink) {
     while (live_.size() > limits_.max_live) {
         // The oldest live transmission goes.
         auto oldest = std::min_element(live_.begin(), live_.end(),
@@ -90,7 +90,8 @@ void ChunkReassembler::evict_if_needed(FindingSink& sink) {
         Transmission& t = all_[oldest->second];
         Finding f{FindingCode::ChunkLimit, 0, 0, t.id};
         f.what = "too many transmissions at once";
-        f.frame = t.last_frame;
+        f.frame = p.frame;  // known now, about the evicted one's last frame
+        f.ref_frame = t.last_frame;
         sink.add(f);
         end(t, TxState::Incomplete, "evicted: too many transmissions at once", sink);
     }
@@ -190,7 +191,7 @@ ChunkEvent ChunkReassembler::begin(const PacketRef& p, bool from_client, uint32_
     t->last_time = p.time;
     if (fresh) {
         try_complete(*t, p, ev, sink);
-        evict_if_needed(sink);
+        evict_if_needed(p, sink);
     }
     return ev;
 }
@@ -208,7 +209,7 @@ ChunkEvent ChunkReassembler::data(const PacketRef& p, uint32_t id, uint32_t offs
             return ev;
         }
         t = &create(p, id);
-        evict_if_needed(sink);
+        evict_if_needed(p, sink);
         if (!live(id)) return ev;  // evicted at once (max_live 0)
     }
     ev.tx = t;

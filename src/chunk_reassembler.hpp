@@ -140,7 +140,7 @@ private:
                FindingSink& sink);
     bool try_complete(Transmission& t, const PacketRef& p, ChunkEvent& ev, FindingSink& sink);
     void end(Transmission& t, TxState state, const char* reason, FindingSink& sink);
-    void evict_if_needed(FindingSink& sink);
+    void evict_if_needed(const PacketRef& p, FindingSink& sink);
 
     uint32_t chunk_size_;
     ChunkLimits limits_;

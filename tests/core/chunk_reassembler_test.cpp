@@ -231,8 +231,13 @@ TEST(Chunks, LimitsBoundMemory) {
     }
     EXPECT_EQ(live, 4u);
     EXPECT_EQ(evicted, 6u);
-    const auto& far = f.send(f.piece(30, data, 1u << 20, 100));  // past max_size
-    EXPECT_EQ(f.codes(far), std::vector<C>{C::ChunkLimit});
+    const auto& far = f.send(PacketBuilder(10).seq(99).set("blank.chunk.transmission", 30)
+                                 .set("blank.chunk.offset", 1 << 20).set("blank.chunk.piece_size", 100)
+                                 .text("blank.chunk.data", std::string(100, 'x')).build());  // past max_size
+    // One more live transmission evicts the oldest, and its piece is past the limit.
+    EXPECT_EQ(f.codes(far), (std::vector<C>{C::ChunkLimit, C::ChunkLimit}));
+    EXPECT_STREQ(far.findings[0].what, "too many transmissions at once");
+    EXPECT_STREQ(far.findings[1].what, "piece beyond the size limit");
 }
 
 TEST(Chunks, EmitShowsLinksAndTheReassembly) {
