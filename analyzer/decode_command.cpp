@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "conversation_analyses.hpp"
 #include "exit_codes.hpp"
 #include "packet_printers.hpp"
 
@@ -11,17 +12,20 @@ int run_decode(const std::string& path, const DecodeOptions& opt) {
     const blank::Schema& s = blank::schema();
     Output out(stdout);
     BlankStream stream(opt.stream);
+    ConversationAnalyses analyses(s, opt.analysis);
     uint32_t announced = 0;  // conversations whose header line was printed
     const StreamResult r = stream.run(path, [&](const BlankPacket& p) {
+        // Every packet is analysed (state spans packets); only some are shown.
+        const blank::FrameAnalysis* fa = analyses.on_packet(p);
         if (!opt.types.empty() && (p.len < blank::kHeaderSize || !opt.types.count(p.data[12]))) return;
         if (opt.format != DecodeFormat::Json && p.conv && p.conv->id > announced) {
             announced = p.conv->id;
             print_conversation_header(out, *p.conv);
         }
         switch (opt.format) {
-        case DecodeFormat::Summary: print_summary(out, s, p); break;
-        case DecodeFormat::Tree: print_tree(out, s, p); break;
-        case DecodeFormat::Json: print_json(out, s, p); break;
+        case DecodeFormat::Summary: print_summary(out, s, p, fa); break;
+        case DecodeFormat::Tree: print_tree(out, s, p, fa); break;
+        case DecodeFormat::Json: print_json(out, s, p, fa); break;
         }
     });
     out.flush();

@@ -5,6 +5,7 @@
 #include <set>
 #include <string>
 
+#include "analysis.hpp"
 #include "blank_stream.hpp"
 
 namespace blankshark {
@@ -15,6 +16,7 @@ struct DecodeOptions {
     DecodeFormat format = DecodeFormat::Summary;
     std::set<uint8_t> types;  // empty: all
     StreamOptions stream;
+    blank::AnalysisConfig analysis;
 };
 
 // Returns the process exit code (see exit_codes.hpp).

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "chunks_command.hpp"
 #include "decode_command.hpp"
 #include "exit_codes.hpp"
 #include "protocol.hpp"
@@ -61,6 +62,26 @@ int main(int argc, char** argv) {
                                                     "packets starting with the blank tag are found on any port")
         ->capture_default_str();
 
+    ChunksOptions copt;
+    std::string cfile;
+    auto* chunks = app.add_subcommand("chunks", "One row per chunk transmission: ids, coordinates, sizes, pieces, "
+                                                "resends, frames, state (complete, incomplete with missing ranges, failed)");
+    chunks->add_option("file", cfile, "capture file (pcap or pcapng)")->required();
+    chunks->add_flag("--json", copt.json, "one JSON object per transmission");
+    chunks->add_option("--extract", copt.extract_dir,
+                       "write each completed chunk's inflated data to DIR/chunk_x<X>_y<Y>_z<Z>_c<conversation>_t<id>.bin")
+        ->check(CLI::ExistingDirectory);
+    chunks->add_option("--port", copt.stream.port, "UDP port of the blank server")->capture_default_str();
+    for (auto* sub : {decode, chunks}) {
+        auto& lim = sub == decode ? dopt.analysis.chunks : copt.analysis.chunks;
+        sub->add_option("--max-transmissions", lim.max_live,
+                        "chunk transmissions reassembled at once per conversation (more: the oldest is dropped, "
+                        "with a blank.chunk.limit finding)")
+            ->capture_default_str();
+        sub->add_option("--max-chunk-size", lim.max_size, "largest chunk data size accepted, in bytes")
+            ->capture_default_str();
+    }
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -84,5 +105,6 @@ int main(int argc, char** argv) {
         }
         return run_decode(dfile, dopt);
     }
+    if (chunks->parsed()) return run_chunks(cfile, copt);
     return kExitUsage;
 }

@@ -27,6 +27,7 @@ const char* direction_json(const BlankPacket& p) {
 struct SummaryVisitor {
     char text[320] = {};
     size_t len = 0;
+    uint32_t counted = 0;
     const blank::Finding* worst = nullptr;
     blank::Finding worst_copy{};
     void open(const blank::Item& it) { leaf(it); }
@@ -34,6 +35,7 @@ struct SummaryVisitor {
     void leaf(const blank::Item& it) { len = blank::append_summary(it, text, len, sizeof text); }
     void finding(const blank::Finding& f) {
         if (f.severity() == blank::Severity::Comment) return;
+        ++counted;
         if (!worst || f.severity() > worst_copy.severity()) {
             worst_copy = f;
             worst = &worst_copy;
@@ -91,6 +93,7 @@ public:
     // Array entries become a list of objects under the array's name; every
     // other field is a key of the packet's object.
     void open(const blank::Item& it) {
+        flush();
         if (it.node->kind == blank::Kind::Array) {
             if (open_array_ != it.node) {
                 close_array();
@@ -110,6 +113,7 @@ public:
         ++depth_;
     }
     void close() {
+        flush();
         --depth_;
         if (depth_ >= kMaxDepth) return;
         const blank::Node* n = stack_[depth_];
@@ -129,12 +133,27 @@ public:
             return;
         }
         if (depth_ == 0) close_array();
-        value(it);
+        // A field repeated in a row (e.g. piece frames) becomes a list.
+        if (pending_ && pending_->info == it.info) {
+            if (!in_list_) {
+                key(it.info->abbrev);
+                out_ << '[';
+                raw_value(*pending_);
+                in_list_ = true;
+            }
+            out_ << ',';
+            raw_value(it);
+            return;
+        }
+        flush();
+        held_ = it;
+        pending_ = &held_;
     }
     void finding(const blank::Finding& f) {
         if (nfindings_ < kMaxFindings) findings_[nfindings_++] = f;
     }
     void finish() {
+        flush();
         close_array();
         key("findings");
         out_ << '[';
@@ -176,8 +195,17 @@ private:
         }
         out_ << ']';
     }
+    void flush() {
+        if (pending_ && !in_list_) value(*pending_);
+        if (in_list_) out_ << ']';
+        pending_ = nullptr;
+        in_list_ = false;
+    }
     void value(const blank::Item& it) {
         key(it.info->abbrev);
+        raw_value(it);
+    }
+    void raw_value(const blank::Item& it) {
         switch (it.vclass) {
         case blank::ValueClass::Uint: out_ << it.u; break;
         case blank::ValueClass::Int: out_ << it.i; break;
@@ -218,6 +246,9 @@ private:
     size_t nacked_ = 0, nmissing_ = 0;
     blank::Finding findings_[kMaxFindings];
     size_t nfindings_ = 0;
+    blank::Item held_{};
+    const blank::Item* pending_ = nullptr;  // the last leaf, written when the next differs
+    bool in_list_ = false;
 };
 
 }  // namespace
@@ -238,9 +269,13 @@ void print_line_prefix(Output& out, const BlankPacket& p) {
     out.pad(std::string_view(num, size_t(r.ptr - num)), 3, true) << ' ' << direction(p) << "  ";
 }
 
-void print_summary(Output& out, const blank::Schema& s, const BlankPacket& p) {
+void print_summary(Output& out, const blank::Schema& s, const BlankPacket& p, const blank::FrameAnalysis* fa) {
     SummaryVisitor v;
-    const blank::PacketSummary sum = blank::decode(s, p.data, p.len, v);
+    blank::PacketSummary sum = blank::decode(s, p.data, p.len, v);
+    if (fa) {
+        blank::emit_analysis(s, *fa, false, v);
+        sum.counted = v.counted;
+    }
     print_line_prefix(out, p);
     if (p.len < blank::kHeaderSize) {
         out << "Truncated header (" << p.len << " bytes)";
@@ -257,15 +292,16 @@ void print_summary(Output& out, const blank::Schema& s, const BlankPacket& p) {
     out << '\n';
 }
 
-void print_tree(Output& out, const blank::Schema& s, const BlankPacket& p) {
-    print_summary(out, s, p);
+void print_tree(Output& out, const blank::Schema& s, const BlankPacket& p, const blank::FrameAnalysis* fa) {
+    print_summary(out, s, p, fa);
     out << "    " << capture::to_string(p.udp->src) << " -> " << capture::to_string(p.udp->dst) << ", " << p.len
         << " bytes\n";
     TreeVisitor v(out);
     blank::decode(s, p.data, p.len, v);
+    if (fa) blank::emit_analysis(s, *fa, false, v);
 }
 
-void print_json(Output& out, const blank::Schema& s, const BlankPacket& p) {
+void print_json(Output& out, const blank::Schema& s, const BlankPacket& p, const blank::FrameAnalysis* fa) {
     JsonVisitor v(out);
     out << '{';
     v.key("frame");
@@ -290,6 +326,7 @@ void print_json(Output& out, const blank::Schema& s, const BlankPacket& p) {
     v.key("type_name");
     out << '"' << (p.len >= blank::kHeaderSize ? blank::type_name(s, p.data[12]) : "Truncated") << '"';
     blank::decode(s, p.data, p.len, v);
+    if (fa) blank::emit_analysis(s, *fa, false, v);
     v.finish();
     out << "}\n";
 }

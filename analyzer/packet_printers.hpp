@@ -2,6 +2,7 @@
 #pragma once
 
 #include "blank_stream.hpp"
+#include "analysis.hpp"
 #include "decoder.hpp"
 #include "output.hpp"
 
@@ -11,11 +12,14 @@ namespace blankshark {
 void print_line_prefix(Output& out, const BlankPacket& p);
 void print_conversation_header(Output& out, const Conversation& c);
 
+// Each printer shows the packet's fields and then, when `fa` is given, the
+// analysis results of the frame (generated fields and findings).
+
 // Summary line: "ChunkBegin seq=2 ack=1 transmission=1 coords=(0, 0, 0) size=45".
-void print_summary(Output& out, const blank::Schema& s, const BlankPacket& p);
+void print_summary(Output& out, const blank::Schema& s, const BlankPacket& p, const blank::FrameAnalysis* fa);
 // Indented field tree with findings, like tshark -V.
-void print_tree(Output& out, const blank::Schema& s, const BlankPacket& p);
+void print_tree(Output& out, const blank::Schema& s, const BlankPacket& p, const blank::FrameAnalysis* fa);
 // One JSON object, one line: every field under its filter name.
-void print_json(Output& out, const blank::Schema& s, const BlankPacket& p);
+void print_json(Output& out, const blank::Schema& s, const BlankPacket& p, const blank::FrameAnalysis* fa);
 
 }  // namespace blankshark
