@@ -16,19 +16,6 @@ size_t BlankStream::KeyHash::operator()(const Key& k) const {
     return h;
 }
 
-// The server is the side the first packet's type implies; failing that the
-// side on the blank port, failing that the lower port (clients use
-// ephemeral ports).
-static bool src_is_server(const capture::UdpDatagram& d, const uint8_t* p, uint32_t len, uint16_t port) {
-    if (len >= blank::kHeaderSize) {
-        const blank::Role r = blank::sender_role(p[12]);
-        if (r != blank::Role::Unknown) return r == blank::Role::Server;
-    }
-    if (d.src.port == port) return true;
-    if (d.dst.port == port) return false;
-    return d.src.port < d.dst.port;
-}
-
 Conversation* BlankStream::find(const capture::UdpDatagram& d, bool create, const uint8_t* p, uint32_t len) {
     Key k{d.src, d.dst};
     if (k.b < k.a) std::swap(k.a, k.b);
@@ -41,7 +28,7 @@ Conversation* BlankStream::find(const capture::UdpDatagram& d, bool create, cons
     }
     Conversation c;
     c.id = uint32_t(convs_.size() + 1);
-    const bool server = src_is_server(d, p, len, opt_.port);
+    const bool server = blank::first_sender_is_server(p, len, d.src.port, d.dst.port, opt_.port);
     c.server = server ? d.src : d.dst;
     c.client = server ? d.dst : d.src;
     auto [ins, ok] = convs_.emplace(k, c);

@@ -11,16 +11,24 @@
 //
 // Limitations:
 //   - Only the current protocol revision (fa73e36) is decoded.
-//   - Sequence/ack analysis and chunk reassembly are not done yet.
+//   - Sequence/ack analysis is not done yet.
+//   - Analysis state (chunk reassembly) is built on the first pass, in frame
+//     order; later passes and clicks only read it, so what a frame shows does
+//     not depend on the order frames are dissected in. tshark in one pass
+//     shows what was known at each frame; -2 shows the complete picture
+//     (completing frames, transmissions that never completed).
 #include <epan/conversation.h>
 #include <epan/expert.h>
 #include <epan/packet.h>
 #include <epan/prefs.h>
+#include <epan/proto_data.h>
 #include <epan/proto.h>
 #include <epan/unit_strings.h>
 
+#include <memory>
 #include <vector>
 
+#include "analysis.hpp"
 #include "decoder.hpp"
 #include "format.hpp"
 #include "packet-blank.hpp"
@@ -38,8 +46,83 @@ expert_field ei[blank::kFindingCount];
 
 const blank::Schema& S() { return blank::schema(); }
 
+// Per-conversation analysis, owned here and dropped when the file closes.
+struct ConversationState {
+    address server_addr;
+    guint32 server_port;
+    blank::ConversationAnalysis analysis;
+    ConversationState() : server_addr(), server_port(0), analysis(S(), blank::AnalysisConfig{}) {}
+};
+std::vector<std::unique_ptr<ConversationState>> conversations;
+
+// Per-frame results, for frames that have any (wmem file scope).
+struct FrameState {
+    blank::FrameAnalysis fa;
+    const guint8* reassembled;
+    guint32 reassembled_len;
+    const guint8* inflated;
+    guint32 inflated_len;
+};
+
+void cleanup_blank() { conversations.clear(); }
+
+ConversationState* conversation_state(packet_info* pinfo, const guint8* data, guint len) {
+    conversation_t* conv = find_or_create_conversation(pinfo);
+    auto* st = static_cast<ConversationState*>(conversation_get_proto_data(conv, proto_blank));
+    if (!st) {
+        conversations.push_back(std::make_unique<ConversationState>());
+        st = conversations.back().get();
+        const bool src_server = blank::first_sender_is_server(data, len, guint16(pinfo->srcport),
+                                                              guint16(pinfo->destport), blank::kDefaultPort);
+        copy_address_wmem(wmem_file_scope(), &st->server_addr, src_server ? &pinfo->src : &pinfo->dst);
+        st->server_port = src_server ? pinfo->srcport : pinfo->destport;
+        conversation_add_proto_data(conv, proto_blank, st);
+    }
+    return st;
+}
+
+const guint8* file_copy(const std::vector<uint8_t>* v) {
+    return v ? static_cast<const guint8*>(wmem_memdup(wmem_file_scope(), v->data(), v->size())) : nullptr;
+}
+
+// First pass only: feed the analysis, keep the frame's results.
+void analyse(packet_info* pinfo, const guint8* data, guint len) {
+    ConversationState* st = conversation_state(pinfo, data, len);
+    const bool from_server = pinfo->srcport == st->server_port && addresses_equal(&pinfo->src, &st->server_addr);
+    const uint16_t seq = len >= 6 ? uint16_t(data[4] | data[5] << 8) : 0;
+    const double t = nstime_to_sec(&pinfo->rel_ts);
+    blank::FrameAnalysis fa;
+    st->analysis.on_packet(blank::PacketRef{pinfo->num, t, seq}, from_server ? blank::Role::Server : blank::Role::Client,
+                           data, len, fa);
+    if (!fa.chunk.tx && fa.nfindings == 0) return;
+    auto* fs = wmem_new0(wmem_file_scope(), FrameState);
+    fs->fa = fa;
+    if (fa.chunk.completed) {
+        fs->reassembled = file_copy(fa.chunk.reassembled);
+        fs->reassembled_len = fa.chunk.reassembled ? guint32(fa.chunk.reassembled->size()) : 0;
+        fs->inflated = file_copy(fa.chunk.inflated);
+        fs->inflated_len = fa.chunk.inflated ? guint32(fa.chunk.inflated->size()) : 0;
+    }
+    fs->fa.chunk.reassembled = fs->fa.chunk.inflated = nullptr;  // scratch of the reassembler
+    p_add_proto_data(wmem_file_scope(), pinfo, proto_blank, 0, fs);
+}
+
+// The completed transmission's bytes as tabs of the bytes pane.
+void add_data_sources(tvbuff_t* tvb, packet_info* pinfo, const FrameState* fs) {
+    if (fs->reassembled) {
+        tvbuff_t* r = tvb_new_child_real_data(tvb, fs->reassembled, fs->reassembled_len, fs->reassembled_len);
+        add_new_data_source(pinfo, r, "Reassembled chunk data");
+    }
+    if (fs->inflated) {
+        tvbuff_t* i = tvb_new_child_real_data(tvb, fs->inflated, fs->inflated_len, fs->inflated_len);
+        add_new_data_source(pinfo, i, "Inflated chunk");
+    }
+}
+
+
 ftenum_t ft_of(const blank::FieldInfo& f) {
     using blank::ValueClass;
+    if (f.kind == blank::Kind::FrameNum) return FT_FRAMENUM;
     switch (f.vclass) {
     case ValueClass::Uint:
         return f.bits == 8 ? FT_UINT8 : f.bits == 16 ? FT_UINT16 : f.bits == 64 ? FT_UINT64 : FT_UINT32;
@@ -96,6 +179,7 @@ hf_register_info make_hf(const blank::FieldInfo& f, int* id) {
         display |= BASE_UNIT_STRING;
     }
     if (f.vclass == blank::ValueClass::Bool) r.hfinfo.bitmask = f.bitmask;
+    if (f.kind == blank::Kind::FrameNum) display = BASE_NONE;
     r.hfinfo.display = display;
     return r;
 }
@@ -128,6 +212,7 @@ public:
     }
 
     void open(const blank::Item& it) {
+        if (it.generated && it.info->id == reassembled_id()) completes_ = true;
         proto_item* pi = add(it);
         if (it.index >= 0 && it.node->kind == blank::Kind::Array) proto_item_append_text(pi, " #%d", it.index);
         if (it.nvals) {
@@ -148,11 +233,13 @@ public:
     void finding(const blank::Finding& f) {
         char msg[256];
         blank::format_finding(f, msg, sizeof msg);
-        proto_item* at = last_ && last_offset_ == f.offset ? last_ : root_;
+        // Analysis findings (f.frame set) concern the packet as a whole.
+        proto_item* at = !f.frame && last_ && last_offset_ == f.offset ? last_ : root_;
         expert_add_info_format(pinfo_, at, &ei[size_t(f.code)], "%s", msg);
     }
 
     const char* info() const { return info_; }
+    bool completes() const { return completes_; }
 
 private:
     static constexpr int kMaxDepth = 8;
@@ -200,6 +287,12 @@ private:
     uint32_t last_offset_ = 0;
     char info_[256] = {};
     size_t info_len_ = 0;
+    bool completes_ = false;
+
+    static blank::FieldId reassembled_id() {
+        static const blank::FieldId id = S().find("blank.chunk.reassembled")->id;
+        return id;
+    }
 };
 
 int dissect_blank(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
@@ -212,6 +305,12 @@ int dissect_blank(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
     TreeBuilder tb(tvb, pinfo, bt, ti);
     const guint8* data = len ? tvb_get_ptr(tvb, 0, len) : nullptr;  // no copy: the frame's own bytes
     const blank::PacketSummary sum = blank::decode(S(), data, len, tb);
+    if (!PINFO_FD_VISITED(pinfo)) analyse(pinfo, data, len);
+    if (const auto* fs = static_cast<const FrameState*>(p_get_proto_data(wmem_file_scope(), pinfo, proto_blank, 0))) {
+        // Later passes know how transmissions ended: report those still open.
+        blank::emit_analysis(S(), fs->fa, PINFO_FD_VISITED(pinfo), tb);
+        add_data_sources(tvb, pinfo, fs);
+    }
 
     const char* name = sum.ptype ? sum.ptype->name : "Unknown";
     if (len < blank::kHeaderSize) {
@@ -221,6 +320,7 @@ int dissect_blank(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
         proto_item_append_text(ti, ", %s, seq %u, ack %u", name, sum.seq, sum.ack);
     }
     if (sum.worst == blank::Severity::Error) col_append_str(pinfo->cinfo, COL_INFO, " [Malformed]");
+    if (tb.completes()) col_append_str(pinfo->cinfo, COL_INFO, " [chunk reassembled]");
     return int(len);
 }
 
@@ -265,6 +365,7 @@ void proto_register_blank() {
     blank_handle = register_dissector("blank", dissect_blank, proto_blank);
     // The port preference (blank.udp.port) lives in this module.
     prefs_register_protocol(proto_blank, nullptr);
+    register_cleanup_routine(cleanup_blank);
 }
 
 void proto_reg_handoff_blank() {

@@ -3,6 +3,7 @@
 // server endpoint, the destination of Login).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace blank {
@@ -17,6 +18,20 @@ inline Role sender_role(uint8_t type) {
     case 2: case 5: case 6: case 7: case 8: case 10: case 11: return Role::Server;
     default: return Role::Unknown;
     }
+}
+
+// Decides, at the first packet of a conversation, whether its sender is the
+// server: by what the packet type implies; failing that the side on the
+// blank port; failing that the lower port (clients use ephemeral ports).
+inline bool first_sender_is_server(const uint8_t* payload, size_t len, uint16_t src_port, uint16_t dst_port,
+                                   uint16_t blank_port) {
+    if (len >= 16) {
+        const Role r = sender_role(payload[12]);
+        if (r != Role::Unknown) return r == Role::Server;
+    }
+    if (src_port == blank_port) return true;
+    if (dst_port == blank_port) return false;
+    return src_port < dst_port;
 }
 
 inline const char* role_name(Role r) {

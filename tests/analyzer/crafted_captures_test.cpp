@@ -25,9 +25,13 @@ TEST(Crafted, AllTypesDecodeCleanly) {
     const auto lines = json_lines(r.out);
     std::map<std::string, std::pair<int, int>> counts;
     for (const auto& j : lines) {
-        EXPECT_TRUE(codes(j).empty()) << j.dump();
         auto& c = counts[j.at("type_name")];
         (j.at("direction") == "client_to_server" ? c.first : c.second)++;
+        if (j.at("frame") == 16) {  // the client's re-request is worth a note
+            EXPECT_EQ(codes(j), std::vector<std::string>{"blank.chunk.rerequest"});
+        } else {
+            EXPECT_TRUE(codes(j).empty()) << j.dump();
+        }
     }
     const std::map<std::string, std::pair<int, int>> want = {
         {"Ping", {1, 1}},        {"Login", {1, 0}},       {"Join", {0, 1}},        {"Part", {1, 0}},
