@@ -10,6 +10,56 @@
 #include "link_layer.hpp"
 
 namespace blankshark::capture {
+namespace {
+
+constexpr uint64_t kPcapFileHeaderLen = 24;
+constexpr uint32_t kPcapngMagic = 0x0A0D0D0A;     // Section Header Block type, a palindrome
+constexpr uint32_t kKuznetzovMagic = 0xA1B2CD34;  // pcap variant with 24-byte record headers
+
+// The first four bytes of the file, read ourselves: libpcap says neither
+// "no such file" nor "empty file" in its own words for every case, and the
+// magic tells how records are laid out (for the byte offsets of errors).
+struct Peek {
+    int open_errno = 0;  // fopen() failed
+    int read_errno = 0;  // fread() failed (a directory, an I/O error)
+    size_t got = 0;
+    uint32_t magic_le = 0, magic_be = 0;
+};
+
+Peek peek(const std::string& path) {
+    Peek r;
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (!f) {
+        r.open_errno = errno;
+        return r;
+    }
+    uint8_t m[4] = {};
+    r.got = std::fread(m, 1, sizeof m, f);
+    if (std::ferror(f)) r.read_errno = errno ? errno : EIO;
+    std::fclose(f);
+    r.magic_le = uint32_t(m[0]) | uint32_t(m[1]) << 8 | uint32_t(m[2]) << 16 | uint32_t(m[3]) << 24;
+    r.magic_be = uint32_t(m[3]) | uint32_t(m[2]) << 8 | uint32_t(m[1]) << 16 | uint32_t(m[0]) << 24;
+    return r;
+}
+
+bool contains(const char* s, const char* what) { return std::strstr(s, what) != nullptr; }
+
+// libpcap 1.10 says "unknown file format" for anything without a known magic
+// and "truncated dump file; tried to read N file header bytes, only got M"
+// (or "truncated pcapng dump file; ...") for a cut header.
+std::string describe_open_error(const std::string& path, const char* pcap_msg) {
+    if (contains(pcap_msg, "unknown file format"))
+        return path + ": not a capture file (libpcap: " + pcap_msg + "); expected pcap or pcapng";
+    if (contains(pcap_msg, "truncated"))
+        return path + ": truncated capture file, or not a capture file: its header is incomplete (libpcap: " +
+               pcap_msg + ")";
+    // Some messages start with the path already; don't say it twice.
+    const std::string msg = pcap_msg;
+    const std::string prefix = path + ": ";
+    return path + ": cannot read capture file: " + (msg.compare(0, prefix.size(), prefix) == 0 ? msg.substr(prefix.size()) : msg);
+}
+
+}  // namespace
 
 CaptureReader::~CaptureReader() { close(); }
 
@@ -19,11 +69,13 @@ CaptureReader& CaptureReader::operator=(CaptureReader&& o) noexcept {
     if (this != &o) {
         close();
         p_ = std::exchange(o.p_, nullptr);
+        state_ = std::exchange(o.state_, State::Closed);
         path_ = std::move(o.path_);
         error_ = std::move(o.error_);
-        link_type_ = o.link_type_;
+        link_type_ = std::exchange(o.link_type_, -1);
         pcapng_ = o.pcapng_;
-        frames_ = o.frames_;
+        record_header_len_ = o.record_header_len_;
+        frames_ = std::exchange(o.frames_, 0);
         offset_ = o.offset_;
     }
     return *this;
@@ -34,55 +86,85 @@ void CaptureReader::close() {
     p_ = nullptr;
 }
 
+bool CaptureReader::fail_open(const std::string& why) {
+    close();
+    state_ = State::Closed;
+    error_ = why;
+    return false;
+}
+
 bool CaptureReader::open(const std::string& path) {
     close();
     path_ = path;
+    error_.clear();
     frames_ = 0;
-    // libpcap's messages do not always name the file, and say "unknown
-    // file format" for text: look at the magic ourselves first.
-    std::FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f) {
-        error_ = path + ": cannot open: " + std::strerror(errno);
-        return false;
-    }
-    uint8_t magic[4] = {};
-    const size_t got = std::fread(magic, 1, 4, f);
-    std::fclose(f);
-    pcapng_ = got == 4 && magic[0] == 0x0A && magic[1] == 0x0D && magic[2] == 0x0D && magic[3] == 0x0A;
+    link_type_ = -1;
+
+    const Peek pk = peek(path);
+    if (pk.open_errno) return fail_open(path + ": cannot open: " + std::strerror(pk.open_errno));
+    if (pk.read_errno) return fail_open(path + ": cannot read: " + std::strerror(pk.read_errno));
+    if (pk.got == 0) return fail_open(path + ": not a capture file: the file is empty");
+    pcapng_ = pk.magic_le == kPcapngMagic;
+    record_header_len_ = pk.magic_le == kKuznetzovMagic || pk.magic_be == kKuznetzovMagic ? 24 : 16;
 
     char errbuf[PCAP_ERRBUF_SIZE] = {};
     p_ = pcap_open_offline_with_tstamp_precision(path.c_str(), PCAP_TSTAMP_PRECISION_NANO, errbuf);
-    if (!p_) {
-        const bool unknown = std::strstr(errbuf, "unknown file format") != nullptr;
-        error_ = path + (unknown ? ": not a pcap or pcapng capture file (" : ": cannot read capture (") + errbuf + ")";
-        return false;
-    }
+    if (!p_) return fail_open(describe_open_error(path, errbuf));
+
     link_type_ = pcap_datalink(p_);
     if (!link_type_supported(link_type_)) {
-        error_ = path + ": link type " + std::to_string(link_type_) + " (" + link_type_name(link_type_) +
-                 ") is not supported; supported: Ethernet, Linux cooked SLL/SLL2, BSD null/loopback, raw IPv4/IPv6";
-        close();
-        return false;
+        const char* name = pcap_datalink_val_to_name(link_type_);
+        return fail_open(path + ": link type " + std::to_string(link_type_) + " (" +
+                         (name ? name : link_type_name(link_type_)) +
+                         ") is not supported (supported: Ethernet, Linux cooked SLL/SLL2, BSD null/loopback, "
+                         "raw IPv4/IPv6)");
     }
-    offset_ = 24;  // classic pcap file header
+
+    offset_ = kPcapFileHeaderLen;
+    // Offsets come from ftell(): libpcap does not show pcapng block sizes,
+    // and for pcap it shortens caplen when a record exceeds the file's
+    // snaplen. glibc's ftell() makes an lseek() per call until the stream
+    // has been positioned once; this no-op fseek() does that.
+    if (std::FILE* fp = pcap_file(p_)) std::fseek(fp, 0, SEEK_CUR);
+    state_ = State::Reading;
     return true;
 }
 
+std::optional<uint64_t> CaptureReader::next_record_offset() const {
+    std::FILE* fp = pcap_file(p_);  // NULL for pcapng in some libpcap versions
+    const long pos = fp ? std::ftell(fp) : -1;
+    if (pos >= 0) return uint64_t(pos);
+    if (!pcapng_) return offset_;  // summed record sizes: right unless libpcap cut a record
+    return std::nullopt;
+}
+
 CaptureReader::Status CaptureReader::next(Frame& f) {
-    if (!p_) return Status::End;
-    if (pcapng_) {
-        if (std::FILE* fp = pcap_file(p_)) offset_ = uint64_t(std::ftell(fp));
+    switch (state_) {
+    case State::Reading: break;
+    case State::Ended: return Status::End;
+    case State::Failed: return Status::Error;
+    case State::Closed:
+        if (error_.empty()) error_ = "no capture file is open";
+        return Status::Error;
     }
+
+    // Where the record starts, known only before libpcap reads it.
+    const std::optional<uint64_t> at = next_record_offset();
     pcap_pkthdr* h = nullptr;
     const u_char* data = nullptr;
     const int rc = pcap_next_ex(p_, &h, &data);
-    if (rc == PCAP_ERROR_BREAK) return Status::End;
-    if (rc != 1) {
+    if (rc == PCAP_ERROR_BREAK) {  // -2: no more records
+        state_ = State::Ended;
+        return Status::End;
+    }
+    if (rc != 1) {  // -1: truncated or corrupt record (0 only happens live)
         error_ = path_ + ": truncated or corrupt capture file at frame " + std::to_string(frames_ + 1) +
-                 " (byte offset " + std::to_string(offset_) + "): " + pcap_geterr(p_);
+                 " (byte offset " + (at ? std::to_string(*at) : std::string("unknown")) + "): " + pcap_geterr(p_);
         close();
+        state_ = State::Failed;
         return Status::Error;
     }
+
     ++frames_;
     f.number = frames_;
     f.ts_sec = h->ts.tv_sec;
@@ -90,7 +172,7 @@ CaptureReader::Status CaptureReader::next(Frame& f) {
     f.caplen = h->caplen;
     f.origlen = h->len;
     f.data = data;
-    if (!pcapng_) offset_ += 16 + h->caplen;
+    offset_ += record_header_len_ + h->caplen;
     return Status::Next;
 }
 

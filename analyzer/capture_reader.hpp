@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 struct pcap;
@@ -13,7 +14,7 @@ namespace blankshark::capture {
 struct Frame {
     uint64_t number = 0;  // 1-based, like Wireshark
     int64_t ts_sec = 0;
-    int32_t ts_nsec = 0;
+    int32_t ts_nsec = 0;  // 0..999999999 whatever the file's resolution
     uint32_t caplen = 0, origlen = 0;
     const uint8_t* data = nullptr;  // valid until the next call to next()
 };
@@ -29,21 +30,37 @@ public:
     CaptureReader(CaptureReader&& o) noexcept;
     CaptureReader& operator=(CaptureReader&& o) noexcept;
 
+    // Opens a pcap or pcapng file (timestamps in nanoseconds). On failure
+    // returns false and error() names the file and says why: cannot open,
+    // empty, not a capture file, truncated header, unsupported link type.
     bool open(const std::string& path);
+    // The link type libpcap reports (a DLT_ value: raw IP is 12 on Linux);
+    // -1 before a capture was opened.
     int link_type() const { return link_type_; }
+    // Next frame, End at the end of the file, Error for a truncated or corrupt
+    // record (error() then names the file, the frame and its byte offset). End
+    // and Error are sticky; next() without an open capture is an Error.
     Status next(Frame& f);
     const std::string& error() const { return error_; }
     uint64_t frames_read() const { return frames_; }
+    const std::string& path() const { return path_; }
+    bool is_pcapng() const { return pcapng_; }
 
 private:
+    enum class State { Closed, Reading, Ended, Failed };
+
+    bool fail_open(const std::string& why);
+    std::optional<uint64_t> next_record_offset() const;
     void close();
 
     pcap* p_ = nullptr;
+    State state_ = State::Closed;
     std::string path_, error_;
     int link_type_ = -1;
     bool pcapng_ = false;
+    uint32_t record_header_len_ = 16;  // classic pcap; 24 in the Kuznetzov variant
     uint64_t frames_ = 0;
-    uint64_t offset_ = 0;  // of the next record (classic pcap: computed; pcapng: ftell)
+    uint64_t offset_ = 0;  // of the next record, summed from record sizes (pcap, if ftell() can't)
 };
 
 }  // namespace blankshark::capture

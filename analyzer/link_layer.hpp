@@ -46,7 +46,7 @@ enum class LinkResult {
     Ok,
     NotIp,        // link layer carries something else (ARP, 802.3 LLC, ...)
     NotUdp,       // IP, but not UDP (or an IPv6 header chain we do not walk)
-    Fragment,     // a UDP IP fragment; no reassembly
+    Fragment,     // an IP fragment, no reassembly (IPv4: of UDP only; IPv6: any, atomic ones excepted)
     Truncated,    // headers cut short by the capture, or header lengths that do not fit
     Unsupported,  // link type not handled
 };
