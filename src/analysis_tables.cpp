@@ -43,7 +43,7 @@ constexpr Field kAnalysis[] = {
     gen("chunk.tx_state", "Transmission state", Kind::U8, "state of the transmission (when this frame was dissected)",
         nullptr, kTxStates),
     gen("chunk.begin_frame", "ChunkBegin in frame", Kind::FrameNum, "frame of the transmission's ChunkBegin"),
-    gen("chunk.complete_frame", "Completed in frame", Kind::FrameNum, "frame that completed the transmission"),
+    gen("chunk.complete_frame", "Reassembled in frame", Kind::FrameNum, "frame that completed the transmission"),
     gen("chunk.resend_of", "Resend of frame", Kind::FrameNum, "first copy of this ChunkBegin or piece (new seq)"),
     gen("chunk.duplicate_of", "Duplicate of frame", Kind::FrameNum, "same packet (same seq) seen before"),
     gen("chunk.rerequest_frame", "Re-requested in frame", Kind::FrameNum,
