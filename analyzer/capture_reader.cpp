@@ -16,9 +16,9 @@ constexpr uint64_t kPcapFileHeaderLen = 24;
 constexpr uint32_t kPcapngMagic = 0x0A0D0D0A;     // Section Header Block type, a palindrome
 constexpr uint32_t kKuznetzovMagic = 0xA1B2CD34;  // pcap variant with 24-byte record headers
 
-// The first four bytes of the file, read ourselves: libpcap says neither
-// "no such file" nor "empty file" in its own words for every case, and the
-// magic tells how records are laid out (for the byte offsets of errors).
+// The first four bytes of the file, read before libpcap opens it: that gives
+// the plain errno when the file cannot be opened or read, tells an empty file
+// from a cut header, and the magic tells the format (for error offsets).
 struct Peek {
     int open_errno = 0;  // fopen() failed
     int read_errno = 0;  // fread() failed (a directory, an I/O error)
@@ -34,6 +34,7 @@ Peek peek(const std::string& path) {
         return r;
     }
     uint8_t m[4] = {};
+    errno = 0;
     r.got = std::fread(m, 1, sizeof m, f);
     if (std::ferror(f)) r.read_errno = errno ? errno : EIO;
     std::fclose(f);
@@ -54,9 +55,10 @@ std::string describe_open_error(const std::string& path, const char* pcap_msg) {
         return path + ": truncated capture file, or not a capture file: its header is incomplete (libpcap: " +
                pcap_msg + ")";
     // Some messages start with the path already; don't say it twice.
-    const std::string msg = pcap_msg;
+    std::string msg = pcap_msg;
     const std::string prefix = path + ": ";
-    return path + ": cannot read capture file: " + (msg.compare(0, prefix.size(), prefix) == 0 ? msg.substr(prefix.size()) : msg);
+    if (msg.compare(0, prefix.size(), prefix) == 0) msg.erase(0, prefix.size());
+    return path + ": cannot read capture file: " + msg;
 }
 
 }  // namespace

@@ -95,7 +95,9 @@ int run_chunks(const std::string& path, const ChunksOptions& opt) {
     ConversationAnalyses analyses(s, opt.analysis);
     BlankStream stream(opt.stream);
     size_t extracted = 0, extract_failed = 0;
+    double last_time = 0;
     const StreamResult r = stream.run(path, [&](const BlankPacket& p) {
+        last_time = p.time;
         const blank::FrameAnalysis* fa = analyses.on_packet(p);
         if (opt.extract_dir.empty() || !fa || !fa->chunk.completed || fa->chunk.tx->state != blank::TxState::Complete)
             return;
@@ -104,7 +106,7 @@ int run_chunks(const std::string& path, const ChunksOptions& opt) {
     });
     Ignore ignore;
     for (auto& a : analyses.all())
-        if (a) a->finish(ignore);
+        if (a) a->finish(last_time, ignore);
 
     Output out(stdout);
     if (!opt.json)

@@ -4,9 +4,11 @@
 #include <algorithm>
 #include <cctype>
 
+#include "check_command.hpp"
 #include "chunks_command.hpp"
 #include "decode_command.hpp"
 #include "exit_codes.hpp"
+#include "findings.hpp"
 #include "protocol.hpp"
 
 namespace {
@@ -72,8 +74,29 @@ int main(int argc, char** argv) {
                        "write each completed chunk's inflated data to DIR/chunk_x<X>_y<Y>_z<Z>_c<conversation>_t<id>.bin")
         ->check(CLI::ExistingDirectory);
     chunks->add_option("--port", copt.stream.port, "UDP port of the blank server")->capture_default_str();
-    for (auto* sub : {decode, chunks}) {
-        auto& lim = sub == decode ? dopt.analysis.chunks : copt.analysis.chunks;
+    CheckOptions kopt;
+    std::vector<std::string> kfiles, kignore;
+    std::string fail_on = "warn", format = "text";
+    auto* check = app.add_subcommand("check", "Per-connection summary and every finding (sequence/ack, chunks, "
+                                              "corrections, liveness, malformed packets), with an exit status for CI");
+    check->add_option("files", kfiles, "capture files (pcap or pcapng)")->required();
+    check->add_option("--fail-on", fail_on, "exit 1 when a finding at or above this severity remains: note, warn, error")
+        ->check(CLI::IsMember({"note", "warn", "error"}))
+        ->capture_default_str();
+    check->add_option("--format", format, "text, json (JSON Lines events) or junit (JUnit XML)")
+        ->check(CLI::IsMember({"text", "json", "junit"}))
+        ->capture_default_str();
+    check->add_option("--ignore", kignore, "leave out findings of this code (repeat), e.g. blank.seq.reordered")
+        ->delimiter(',');
+    check->add_flag("--comments", kopt.comments, "also list comment-level findings (healthy game behaviour)");
+    check->add_option("--port", kopt.stream.port, "UDP port of the blank server")->capture_default_str();
+    check->add_option("--silence", kopt.analysis.seq.silence, "seconds without a packet from one side worth a note")
+        ->capture_default_str();
+    check->add_option("--correction-warn", kopt.analysis.seq.correction_warn,
+                      "PlayerCorrection distance (blocks) above which a correction is a warning")
+        ->capture_default_str();
+    for (auto* sub : {decode, chunks, check}) {
+        auto& lim = sub == decode ? dopt.analysis.chunks : sub == chunks ? copt.analysis.chunks : kopt.analysis.chunks;
         sub->add_option("--max-transmissions", lim.max_live,
                         "chunk transmissions reassembled at once per conversation (more: the oldest is dropped, "
                         "with a blank.chunk.limit finding)")
@@ -106,5 +129,19 @@ int main(int argc, char** argv) {
         return run_decode(dfile, dopt);
     }
     if (chunks->parsed()) return run_chunks(cfile, copt);
+    if (check->parsed()) {
+        parse_severity(fail_on, kopt.fail_on);
+        kopt.format = format == "json" ? CheckFormat::Json : format == "junit" ? CheckFormat::Junit : CheckFormat::Text;
+        for (const std::string& code : kignore) {
+            bool known = false;
+            for (size_t i = 0; i < blank::kFindingCount; ++i) known |= code == blank::finding_info(blank::FindingCode(i)).name;
+            if (!known) {
+                std::fprintf(stderr, "blankshark: unknown finding code '%s'\n", code.c_str());
+                return kExitUsage;
+            }
+            kopt.ignore.insert(code);
+        }
+        return run_check(kfiles, kopt);
+    }
     return kExitUsage;
 }

@@ -13,7 +13,7 @@ struct Grab {
     const FieldId* ids;
     size_t n;
     FieldId bytes_id;
-    int64_t vals[8] = {};
+    double vals[16] = {};
     std::string_view bytes = {};
     void open(const Item& it) { leaf(it); }  // flags fields have children
     void close() {}
@@ -22,7 +22,10 @@ struct Grab {
         const FieldId id = it.info->id;
         if (id == bytes_id) bytes = it.s;
         for (size_t i = 0; i < n; ++i)
-            if (ids[i] == id) vals[i] = it.vclass == ValueClass::Int ? it.i : int64_t(it.u);
+            if (ids[i] == id)
+                vals[i] = it.vclass == ValueClass::Int      ? double(it.i)
+                          : it.vclass == ValueClass::Double ? it.d
+                                                            : double(it.u);
     }
 };
 
@@ -45,7 +48,7 @@ struct FrameSink : FindingSink {
 }  // namespace
 
 ConversationAnalysis::ConversationAnalysis(const Schema& s, const AnalysisConfig& cfg)
-    : s_(s), chunks_(20484, cfg.chunks) {
+    : s_(s), chunks_(20484, cfg.chunks), seq_(cfg.seq) {
     f_tx_ = need(s, "blank.chunk.transmission");
     f_flags_ = need(s, "blank.chunk.flags");
     f_x_ = need(s, "blank.chunk.coords.x");
@@ -54,23 +57,56 @@ ConversationAnalysis::ConversationAnalysis(const Schema& s, const AnalysisConfig
     f_size_ = need(s, "blank.chunk.size");
     f_offset_ = need(s, "blank.chunk.offset");
     f_data_ = need(s, "blank.chunk.data");
+    const char* state[10] = {"blank.state.chunk.x", "blank.state.chunk.y", "blank.state.chunk.z",
+                             "blank.state.block.x", "blank.state.block.y", "blank.state.block.z",
+                             "blank.state.orientation.w", "blank.state.orientation.x", "blank.state.orientation.y",
+                             "blank.state.orientation.z"};
+    for (int i = 0; i < 10; ++i) f_state_[i] = need(s, state[i]);
+    f_update_seq_ = need(s, "blank.correction.update_seq");
 }
+
+namespace {
+
+uint64_t fnv1a(const uint8_t* p, size_t n) {
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < n; ++i) h = (h ^ p[i]) * 1099511628211ull;
+    return h;
+}
+
+}  // namespace
 
 void ConversationAnalysis::on_packet(const PacketRef& p, Role sender, const uint8_t* data, uint32_t len,
                                      FrameAnalysis& out) {
     out = FrameAnalysis{};
     out.frame = p.frame;
     if (len < kHeaderSize) return;
-    const uint8_t type = data[12];
-    const bool begin = type == 9, piece = type == 10;
-    if (!begin && !piece) return;
-    const FieldId ids[] = {f_tx_, f_flags_, f_x_, f_y_, f_z_, f_size_, f_offset_};
-    Grab g{ids, 7, f_data_};
-    const PacketSummary sum = decode(s_, data, len, g);
-    if (!sum.ptype) return;
-    // Too short to carry the fields: the decoder's findings say so.
-    if (len < kHeaderSize + (begin ? 24u : 12u)) return;
     FrameSink sink(out);
+    const uint8_t type = data[12];
+    const bool begin = type == 9, piece = type == 10, player = type == 4 || type == 8;
+    Grab g{nullptr, 0, kNoField};
+    FieldId ids[16];
+    if (begin || piece) {
+        const FieldId c[] = {f_tx_, f_flags_, f_x_, f_y_, f_z_, f_size_, f_offset_};
+        std::copy(std::begin(c), std::end(c), ids);
+        g = Grab{ids, 7, f_data_};
+    } else if (player) {
+        std::copy(std::begin(f_state_), std::end(f_state_), ids);
+        ids[10] = f_update_seq_;
+        g = Grab{ids, 11, kNoField};
+    }
+    const PacketSummary sum = decode(s_, data, len, g);
+    const bool complete = sum.ptype && len >= kHeaderSize + sum.ptype->length.min;
+
+    PlayerState ps{};
+    const bool have_state = player && complete;
+    if (have_state) {
+        for (int i = 0; i < 3; ++i) ps.pos[i] = g.vals[i] * 16 + g.vals[3 + i];  // chunk * 16 + block
+        for (int i = 0; i < 4; ++i) ps.orient[i] = g.vals[6 + i];
+    }
+    seq_.on_packet(p, sender, sum.ack, sum.hist, type, len, fnv1a(data, len), have_state ? &ps : nullptr,
+                   type == 8 && complete ? int(g.vals[10]) : -1, out.seq, sink);
+
+    if (!(begin || piece) || !complete) return;  // too short to carry the fields: the decoder's findings say so
     if (begin) {
         const int32_t coords[3] = {int32_t(g.vals[2]), int32_t(g.vals[3]), int32_t(g.vals[4])};
         out.chunk = chunks_.begin(p, sender == Role::Client, uint32_t(g.vals[0]), uint32_t(g.vals[1]), coords,
@@ -81,7 +117,10 @@ void ConversationAnalysis::on_packet(const PacketRef& p, Role sender, const uint
     }
 }
 
-void ConversationAnalysis::finish(FindingSink& sink) { chunks_.finish(sink); }
+void ConversationAnalysis::finish(double capture_end, FindingSink& sink) {
+    chunks_.finish(sink);
+    seq_.finish(capture_end, sink);
+}
 
 const AnalysisNodes& analysis_nodes(const Schema& s) {
     static std::mutex m;
@@ -95,6 +134,19 @@ const AnalysisNodes& analysis_nodes(const Schema& s) {
         return n;
     };
     AnalysisNodes n;
+    n.seq = node("blank.analysis.seq");
+    n.lost_before = node("blank.analysis.lost_before");
+    n.reordered = node("blank.analysis.reordered");
+    n.duplicate = node("blank.analysis.duplicate");
+    n.ack_back = node("blank.analysis.ack_back");
+    n.acked_in = node("blank.analysis.acked_in");
+    n.rtt = node("blank.analysis.rtt");
+    n.lost_in = node("blank.analysis.lost_in");
+    n.correction_for = node("blank.analysis.correction_for");
+    n.correction_distance = node("blank.analysis.correction_distance");
+    n.correction_delay = node("blank.analysis.correction_delay");
+    n.correction_angle = node("blank.analysis.correction_angle");
+    n.corrected_in = node("blank.analysis.corrected_in");
     n.tx_number = node("blank.chunk.tx_number");
     n.tx_state = node("blank.chunk.tx_state");
     n.begin_frame = node("blank.chunk.begin_frame");

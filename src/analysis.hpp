@@ -9,18 +9,21 @@
 #include "chunk_reassembler.hpp"
 #include "decoder.hpp"
 #include "roles.hpp"
+#include "seq_tracker.hpp"
 
 namespace blank {
 
 struct AnalysisConfig {
     ChunkLimits chunks;
+    SeqConfig seq;
 };
 
 // The results of one frame.
 struct FrameAnalysis {
-    static constexpr size_t kMaxFindings = 8;
+    static constexpr size_t kMaxFindings = 12;
     uint64_t frame = 0;
     ChunkEvent chunk;
+    SeqFrame seq;
     Finding findings[kMaxFindings];
     uint8_t nfindings = 0;
 };
@@ -30,18 +33,24 @@ public:
     ConversationAnalysis(const Schema& s, const AnalysisConfig& cfg);
     // One blank packet of this conversation, sent by `sender`.
     void on_packet(const PacketRef& p, Role sender, const uint8_t* data, uint32_t len, FrameAnalysis& out);
-    // End of capture: findings about earlier frames go to `sink`.
-    void finish(FindingSink& sink);
+    // End of capture (time of the capture's last frame): findings about
+    // earlier frames go to `sink`.
+    void finish(double capture_end, FindingSink& sink);
     const ChunkReassembler& chunks() const { return chunks_; }
+    const SeqTracker& seq() const { return seq_; }
 
 private:
     const Schema& s_;
     ChunkReassembler chunks_;
+    SeqTracker seq_;
     FieldId f_tx_, f_flags_, f_x_, f_y_, f_z_, f_size_, f_offset_, f_data_;
+    FieldId f_state_[10], f_update_seq_;  // chunk xyz, block xyz, orientation wxyz
 };
 
 // Nodes of the generated fields (analysis_tables.cpp), looked up once.
 struct AnalysisNodes {
+    const Node *seq, *lost_before, *reordered, *duplicate, *ack_back, *acked_in, *rtt, *lost_in, *correction_for,
+        *correction_distance, *correction_delay, *correction_angle, *corrected_in;
     const Node *tx_number, *tx_state, *begin_frame, *complete_frame, *resend_of, *duplicate_of, *rerequest_frame;
     const Node *reassembled, *piece_frame, *size, *inflated_size, *contents, *non_empty, *distinct_types, *light_min,
         *light_max, *layers, *layer_y, *layer_non_empty, *layer_distinct;
@@ -63,6 +72,18 @@ void gen_leaf(const Schema& s, V& v, const Node* n, uint64_t value, int32_t inde
 }
 
 template <class V>
+void gen_double(const Schema& s, V& v, const Node* n, double value) {
+    Item it{};
+    it.info = &s.fields[n->field];
+    it.node = n;
+    it.vclass = ValueClass::Double;
+    it.generated = true;
+    it.index = -1;
+    it.d = value;
+    v.leaf(it);
+}
+
+template <class V>
 void gen_open(const Schema& s, V& v, const Node* n, int32_t index = -1) {
     Item it{};
     it.info = &s.fields[n->field];
@@ -80,9 +101,30 @@ void gen_open(const Schema& s, V& v, const Node* n, int32_t index = -1) {
 // as never completed on its last frame, as finish() does in the analyzer.
 template <class V>
 void emit_analysis(const Schema& s, const FrameAnalysis& fa, bool final, V& v) {
+    using detail::gen_double;
     using detail::gen_leaf;
     using detail::gen_open;
     const AnalysisNodes& n = analysis_nodes(s);
+    if (const SeqRecord* r = fa.seq.record) {
+        const SeqFrame& q = fa.seq;
+        gen_leaf(s, v, n.seq, uint64_t(r->seq));
+        if (q.lost_before) gen_leaf(s, v, n.lost_before, q.lost_before);
+        if (q.reordered_after) gen_leaf(s, v, n.reordered, q.reordered_after);
+        if (q.duplicate_of) gen_leaf(s, v, n.duplicate, q.duplicate_of);
+        if (q.ack_back) gen_leaf(s, v, n.ack_back, q.ack_back);
+        if (r->acked_in && !q.duplicate_of) {
+            gen_leaf(s, v, n.acked_in, r->acked_in);
+            gen_double(s, v, n.rtt, r->rtt);
+        }
+        if (r->lost_in && !q.duplicate_of) gen_leaf(s, v, n.lost_in, r->lost_in);
+        if (q.correction_for) {
+            gen_leaf(s, v, n.correction_for, q.correction_for);
+            gen_double(s, v, n.correction_distance, q.correction_distance);
+            gen_double(s, v, n.correction_delay, q.correction_delay);
+            gen_double(s, v, n.correction_angle, q.correction_angle);
+        }
+        if (r->corrected_in) gen_leaf(s, v, n.corrected_in, r->corrected_in);
+    }
     if (const Transmission* t = fa.chunk.tx) {
         gen_leaf(s, v, n.tx_number, t->number);
         gen_leaf(s, v, n.tx_state, uint64_t(t->state));

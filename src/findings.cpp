@@ -62,6 +62,44 @@ constexpr FindingInfo kFindings[] = {
      "chunk data does not have the size of a chunk"},
     {FindingCode::ChunkLimit, "blank.chunk.limit", S::Warn, G::Protocol,
      "a chunk reassembly limit was hit: data not reassembled"},
+    {FindingCode::SeqLostBefore, "blank.seq.lost_before", S::Note, G::Sequence,
+     "seqs skipped before this packet: lost before the capture point (or still to come, reordered)"},
+    {FindingCode::SeqReordered, "blank.seq.reordered", S::Note, G::Sequence,
+     "arrived after a higher seq: reordered on the path"},
+    {FindingCode::SeqDuplicate, "blank.seq.duplicate", S::Note, G::Sequence,
+     "the same packet again: duplicated on the path"},
+    {FindingCode::SeqReused, "blank.seq.reused", S::Warn, G::Sequence,
+     "a seq seen before with other content: the sender reused a sequence number"},
+    {FindingCode::SeqFarBack, "blank.seq.far_back", S::Warn, G::Sequence,
+     "seq further behind the highest seen than the analysis window"},
+    {FindingCode::SeqMidStart, "blank.seq.mid_start", S::Comment, G::Sequence,
+     "the capture starts inside a connection (first seq is not 0): common at capture start"},
+    {FindingCode::AckBackwards, "blank.ack.backwards", S::Note, G::Sequence,
+     "ack moved back: the game acks the newest packet received, even a late one"},
+    {FindingCode::AckUnsent, "blank.ack.unsent", S::Warn, G::Sequence,
+     "acks a seq the other side has not sent (in the capture)"},
+    {FindingCode::AckHistQuirk, "blank.ack.history_quirk", S::Comment, G::Sequence,
+     "history reports a seq acked earlier as missing: the game read it against an ack that moved back"},
+    {FindingCode::AckHistContradiction, "blank.ack.history_contradiction", S::Warn, G::Sequence,
+     "history reports a seq acked earlier as missing"},
+    {FindingCode::SeqLost, "blank.seq.lost", S::Note, G::Sequence,
+     "the sender counts a packet of its own lost: it slid out of the peer's 32-packet ack window"},
+    {FindingCode::Silence, "blank.session.silence", S::Note, G::Sequence,
+     "one side sent nothing for longer than the configured time (the game pings every 50 ms)"},
+    {FindingCode::Timeout, "blank.session.timeout", S::Warn, G::Sequence,
+     "one side silent for 10 s or more: the game closes the connection"},
+    {FindingCode::LoginRefused, "blank.session.login_refused", S::Note, G::Sequence,
+     "Login answered with Part: the server refused it"},
+    {FindingCode::LoginNoJoin, "blank.session.login_no_join", S::Warn, G::Sequence,
+     "Login never answered with Join or Part"},
+    {FindingCode::SessionEnd, "blank.session.end", S::Comment, G::Sequence,
+     "how the session ended: Part, timeout, or cut by the end of the capture"},
+    {FindingCode::Correction, "blank.correction.linked", S::Note, G::Sequence,
+     "PlayerCorrection: the server's state differs from the client's prediction (normal reconciliation)"},
+    {FindingCode::CorrectionLarge, "blank.correction.large", S::Warn, G::Sequence,
+     "PlayerCorrection further from the prediction than the configured threshold"},
+    {FindingCode::CorrectionUnknown, "blank.correction.unknown_update", S::Note, G::Sequence,
+     "PlayerCorrection names an update seq not in the capture"},
 };
 static_assert(sizeof(kFindings) / sizeof(kFindings[0]) == kFindingCount, "one row per FindingCode");
 
@@ -185,6 +223,70 @@ size_t format_finding(const Finding& f, char* buf, size_t cap) {
         break;
     case FindingCode::ChunkLimit:
         n = std::snprintf(buf, cap, "Transmission %lld not reassembled: %s", (long long)f.a, what);
+        break;
+    case FindingCode::SeqLostBefore:
+        n = std::snprintf(buf, cap, "%lld seqs (%lld..%lld) not seen before this one", (long long)f.a,
+                          (long long)f.b, (long long)f.c);
+        break;
+    case FindingCode::SeqReordered:
+        n = std::snprintf(buf, cap, "Seq %lld arrived after seq %lld (frame %llu)", (long long)f.a, (long long)f.b,
+                          (unsigned long long)f.ref_frame);
+        break;
+    case FindingCode::SeqDuplicate:
+        n = std::snprintf(buf, cap, "Duplicate of seq %lld in frame %llu", (long long)f.a,
+                          (unsigned long long)f.ref_frame);
+        break;
+    case FindingCode::SeqReused:
+        n = std::snprintf(buf, cap, "Seq %lld again with other content (first in frame %llu)", (long long)f.a,
+                          (unsigned long long)f.ref_frame);
+        break;
+    case FindingCode::SeqFarBack:
+        n = std::snprintf(buf, cap, "Seq %lld is %lld behind the highest seen", (long long)f.a, (long long)f.b);
+        break;
+    case FindingCode::SeqMidStart:
+        n = std::snprintf(buf, cap, "Lowest seq from the %s is %lld: the capture starts inside the connection", what,
+                          (long long)f.a);
+        break;
+    case FindingCode::AckBackwards:
+        n = std::snprintf(buf, cap, "Ack moved back from %lld to %lld", (long long)f.a, (long long)f.b);
+        break;
+    case FindingCode::AckUnsent:
+        n = std::snprintf(buf, cap, "Ack %lld but the other side has only sent up to %lld", (long long)f.a,
+                          (long long)f.b);
+        break;
+    case FindingCode::AckHistQuirk:
+    case FindingCode::AckHistContradiction:
+        n = std::snprintf(buf, cap, "History says seq %lld was not received, but frame %llu acked it%s", (long long)f.a,
+                          (unsigned long long)f.ref_frame,
+                          f.code == FindingCode::AckHistQuirk ? " (ack moved back: the game's quirk)" : "");
+        break;
+    case FindingCode::SeqLost:
+        n = f.ref_frame ? std::snprintf(buf, cap, "The %s counts %lld of its packets lost (first: seq %lld, frame %llu)",
+                                        what, (long long)f.a, (long long)f.b, (unsigned long long)f.ref_frame)
+                        : std::snprintf(buf, cap, "The %s counts %lld of its packets lost (first: seq %lld, not captured)",
+                                        what, (long long)f.a, (long long)f.b);
+        break;
+    case FindingCode::Silence:
+    case FindingCode::Timeout:
+        n = std::snprintf(buf, cap, "Nothing from the %s for %.3f s (since frame %llu)", what, double(f.a) / 1000.0,
+                          (unsigned long long)f.ref_frame);
+        break;
+    case FindingCode::LoginRefused:
+        n = std::snprintf(buf, cap, "Login (frame %llu) refused with Part", (unsigned long long)f.ref_frame);
+        break;
+    case FindingCode::LoginNoJoin:
+        n = std::snprintf(buf, cap, "Login never answered with Join or Part");
+        break;
+    case FindingCode::SessionEnd:
+        n = std::snprintf(buf, cap, "Session ended: %s", what);
+        break;
+    case FindingCode::Correction:
+    case FindingCode::CorrectionLarge:
+        n = std::snprintf(buf, cap, "Correction of update seq %lld (frame %llu): %.3f blocks off, %.3f s later",
+                          (long long)f.a, (unsigned long long)f.ref_frame, double(f.b) / 1e6, double(f.c) / 1e6);
+        break;
+    case FindingCode::CorrectionUnknown:
+        n = std::snprintf(buf, cap, "Correction of update seq %lld, which is not in the capture", (long long)f.a);
         break;
     case FindingCode::Count_:
         break;

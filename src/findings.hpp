@@ -44,6 +44,26 @@ enum class FindingCode : uint8_t {
     ChunkTrailingData,     // bytes after the end of the zlib stream
     ChunkWrongSize,        // inflated (or raw) size is not the chunk size
     ChunkLimit,            // a resource limit was hit: transmission dropped
+    // Sequence / ack (seq_tracker.hpp)
+    SeqLostBefore,      // seqs skipped before this packet (lost before the capture point, or late)
+    SeqReordered,       // arrived below the highest seq seen
+    SeqDuplicate,       // same seq, same bytes again
+    SeqReused,          // same seq, other bytes
+    SeqFarBack,         // seq further back than the window
+    SeqMidStart,        // the capture starts inside a connection
+    AckBackwards,       // ack field moved back (the game's quirk after a late packet)
+    AckUnsent,          // acks a seq the other side has not sent
+    AckHistQuirk,       // history contradicts an earlier ack, explained by ack moving back
+    AckHistContradiction,  // history contradicts an earlier ack
+    SeqLost,            // the sender concluded a packet of its own lost
+    Silence,            // one side silent longer than the configured time
+    Timeout,            // silence of 10 s: the game closes the connection
+    LoginRefused,       // Login answered with Part
+    LoginNoJoin,        // Login never answered
+    SessionEnd,         // how the session ended
+    Correction,         // PlayerCorrection: distance and delay from the update it names
+    CorrectionLarge,    // PlayerCorrection further off than the configured threshold
+    CorrectionUnknown,  // names an update seq not in the capture
     Count_
 };
 

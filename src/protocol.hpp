@@ -58,12 +58,12 @@ enum class Kind : uint8_t {
     AckSeq,    // a remote seq named by a history bit (aux: 1 = acked, 0 = missing)
     Flag,      // one bit (`bitmask`) of the parent integer
     FrameNum,  // analysis: a link to another frame
-    Seconds,   // analysis: a time span (double)
+    Measure,   // analysis: a computed quantity (double, with a unit)
 };
 
 // Kinds whose value is computed from the bytes of an enclosing field.
 constexpr bool is_generated(Kind k) {
-    return k == Kind::QuatComp || k == Kind::AckSeq || k == Kind::FrameNum || k == Kind::Seconds;
+    return k == Kind::QuatComp || k == Kind::AckSeq || k == Kind::FrameNum || k == Kind::Measure;
 }
 
 enum class Display : uint8_t { Dec, Hex };

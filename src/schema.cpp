@@ -19,7 +19,7 @@ ValueClass value_class(Kind kind, uint8_t aux) {
     case Kind::BlockPos: case Kind::Face: case Kind::Turn: return ValueClass::Uint;
     case Kind::I8: case Kind::I32: case Kind::ChunkAbs: return ValueClass::Int;
     case Kind::FrameNum: return ValueClass::Uint;
-    case Kind::Seconds: return ValueClass::Double;
+    case Kind::Measure: return ValueClass::Double;
     case Kind::F32: return ValueClass::Float;
     case Kind::PackN: case Kind::PackU: return ValueClass::Double;
     case Kind::QuatComp: return aux == 4 ? ValueClass::Uint : ValueClass::Double;

@@ -1,0 +1,366 @@
+#include "check_command.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+
+#include "conversation_analyses.hpp"
+#include "exit_codes.hpp"
+#include "output.hpp"
+
+namespace blankshark {
+namespace {
+
+using blank::Finding;
+using blank::Severity;
+
+struct ConvReport {
+    const Conversation* conv = nullptr;
+    std::vector<Finding> findings;
+    double first_time = 0, last_time = 0;
+};
+
+struct FileReport {
+    std::string path;
+    StreamResult result = StreamResult::Ok;
+    std::string error;
+    StreamStats stats;
+    std::map<uint32_t, ConvReport> convs;  // by conversation id (0: none)
+    std::unique_ptr<ConversationAnalyses> analyses;
+    double end_time = 0;
+};
+
+// Collects what decoding and analysis found, with frame numbers.
+struct Collector : blank::FindingSink {
+    std::vector<Finding>* out = nullptr;
+    uint64_t frame = 0;
+    bool comments = false;
+    void add(const Finding& f) override {
+        if (!comments && f.severity() == Severity::Comment) return;
+        Finding g = f;
+        if (!g.frame) g.frame = frame;
+        out->push_back(g);
+    }
+    // As a decoder visitor: only the findings.
+    void open(const blank::Item&) {}
+    void leaf(const blank::Item&) {}
+    void close() {}
+    void finding(const Finding& f) { add(f); }
+};
+
+bool counts(const CheckOptions& opt, const Finding& f) {
+    return !opt.ignore.count(blank::finding_info(f.code).name);
+}
+
+FileReport analyse_file(const std::string& path, const CheckOptions& opt) {
+    const blank::Schema& s = blank::schema();
+    FileReport rep;
+    rep.path = path;
+    rep.analyses = std::make_unique<ConversationAnalyses>(s, opt.analysis);
+    BlankStream stream(opt.stream);
+    Collector col;
+    col.comments = opt.comments;
+    rep.result = stream.run(path, [&](const BlankPacket& p) {
+        ConvReport& c = rep.convs[p.conv ? p.conv->id : 0];
+        if (!c.conv && p.conv) {
+            c.conv = p.conv;
+            c.first_time = p.time;
+        }
+        c.last_time = p.time;
+        rep.end_time = p.time;
+        col.out = &c.findings;
+        col.frame = p.frame->number;
+        blank::decode(s, p.data, p.len, col);
+        if (const blank::FrameAnalysis* fa = rep.analyses->on_packet(p))
+            for (uint8_t i = 0; i < fa->nfindings; ++i) col.add(fa->findings[i]);
+    });
+    rep.error = stream.error();
+    rep.stats = stream.stats();
+    for (size_t id = 0; id < rep.analyses->all().size(); ++id) {
+        auto& a = rep.analyses->all()[id];
+        if (!a) continue;
+        col.out = &rep.convs[uint32_t(id)].findings;
+        col.frame = 0;
+        a->finish(rep.end_time, col);
+    }
+    for (auto& [id, c] : rep.convs)
+        std::stable_sort(c.findings.begin(), c.findings.end(),
+                         [](const Finding& a, const Finding& b) { return a.frame < b.frame; });
+    return rep;
+}
+
+std::string message(const Finding& f) {
+    char buf[320];
+    const size_t n = blank::format_finding(f, buf, sizeof buf);
+    return std::string(buf, n);
+}
+
+double percentile(std::vector<float> v, double q) {
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    return v[std::min(v.size() - 1, size_t(q * double(v.size() - 1) + 0.5))];
+}
+
+void ms(Output& out, double s) {
+    out.fixed(s * 1000, 1) << " ms";
+}
+
+size_t failing(const ConvReport& c, const CheckOptions& opt) {
+    size_t n = 0;
+    for (const Finding& f : c.findings) n += counts(opt, f) && f.severity() >= opt.fail_on;
+    return n;
+}
+
+void text_direction(Output& out, const char* name, const blank::DirectionStats& d) {
+    out << "  " << name << ": " << d.packets << " packets, " << d.bytes << " bytes";
+    if (d.first_seq >= 0) out << ", seq " << d.first_seq << ".." << d.last_seq;
+    out << ", " << d.gaps << " skipped (" << d.never_seen << " never seen), " << d.reordered << " reordered, "
+        << d.duplicates << " duplicates, ack back " << d.ack_back << "; the sender counted " << d.lost << " lost, "
+        << d.received << " acked";
+    if (d.lost + d.received) {
+        out << " (loss ";
+        out.fixed(100.0 * double(d.lost) / double(d.lost + d.received), 1) << " %)";
+    }
+    if (!d.rtts.empty()) {
+        out << "; time to ack min ";
+        ms(out, percentile(d.rtts, 0));
+        out << ", median ";
+        ms(out, percentile(d.rtts, 0.5));
+        out << ", max ";
+        ms(out, percentile(d.rtts, 1));
+    }
+    out << '\n';
+}
+
+void text_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
+    out << rep.path << ": " << rep.stats.blank << " blank packets in " << rep.stats.frames << " frames, "
+        << (rep.convs.size() - rep.convs.count(0)) << " conversations\n";
+    for (const auto& [id, c] : rep.convs) {
+        const blank::ConversationAnalysis* a =
+            id < rep.analyses->all().size() ? rep.analyses->all()[id].get() : nullptr;
+        if (c.conv && a) {
+            out << "conversation " << id << ": client " << capture::to_string(c.conv->client) << " <-> server "
+                << capture::to_string(c.conv->server) << ", ";
+            out.fixed(c.first_time, 3) << "-";
+            out.fixed(c.last_time, 3) << " s, ended: " << a->seq().end_state() << '\n';
+            text_direction(out, "client->server", a->seq().stats(blank::Role::Client));
+            text_direction(out, "server->client", a->seq().stats(blank::Role::Server));
+            const auto& dist = a->seq().correction_distances();
+            out << "  corrections: " << a->seq().corrections();
+            if (!dist.empty()) {
+                out << " (distance median ";
+                out.fixed(percentile(dist, 0.5), 3) << ", p99 ";
+                out.fixed(percentile(dist, 0.99), 3) << ", max ";
+                out.fixed(percentile(dist, 1), 3) << " blocks)";
+            }
+            size_t complete = 0, incomplete = 0, orphan = 0, resent = 0;
+            for (const auto& t : a->chunks().transmissions()) {
+                complete += t.state == blank::TxState::Complete;
+                incomplete += t.begin_seen && t.state != blank::TxState::Complete;
+                orphan += !t.begin_seen;
+                resent += t.resent + t.begins_resent;
+            }
+            out << "\n  chunks: " << a->chunks().transmissions().size() << " transmissions, " << complete
+                << " complete, " << incomplete << " not complete, " << orphan << " without ChunkBegin, " << resent
+                << " resends\n";
+        } else {
+            out << "packets outside any conversation (conversation limit reached)\n";
+        }
+        std::map<Severity, size_t> by_sev;
+        for (const Finding& f : c.findings)
+            if (counts(opt, f)) ++by_sev[f.severity()];
+        out << "  findings: " << by_sev[Severity::Error] << " error, " << by_sev[Severity::Warn] << " warn, "
+            << by_sev[Severity::Note] << " note";
+        if (opt.comments) out << ", " << by_sev[Severity::Comment] << " comment";
+        out << '\n';
+        for (const Finding& f : c.findings) {
+            if (!counts(opt, f)) continue;
+            const blank::FindingInfo& fi = blank::finding_info(f.code);
+            char head[64];
+            std::snprintf(head, sizeof head, "    %7llu %-7s ", (unsigned long long)f.frame,
+                          blank::severity_name(fi.severity));
+            out << head << fi.name << ": " << message(f) << '\n';
+        }
+    }
+    if (rep.result != StreamResult::Ok) out << "  error: " << rep.error << '\n';
+}
+
+void json_finding(Output& out, const FileReport& rep, uint32_t conv, const Finding& f) {
+    const blank::FindingInfo& fi = blank::finding_info(f.code);
+    out << "{\"event_type\":\"finding\",\"file\":\"";
+    json_escape(out, rep.path);
+    out << "\",\"conversation\":" << conv << ",\"pcap_cnt\":" << f.frame << ",\"severity\":\""
+        << blank::severity_name(fi.severity) << "\",\"code\":\"" << fi.name << "\",\"message\":\"";
+    json_escape(out, message(f));
+    out << '"';
+    if (f.ref_frame) out << ",\"ref_frame\":" << f.ref_frame;
+    out << "}\n";
+}
+
+void json_direction(Output& out, const char* name, const blank::DirectionStats& d) {
+    out << ",\"" << name << "\":{\"packets\":" << d.packets << ",\"bytes\":" << d.bytes << ",\"first_seq\":"
+        << d.first_seq << ",\"last_seq\":" << d.last_seq << ",\"skipped\":" << d.gaps << ",\"never_seen\":"
+        << d.never_seen << ",\"reordered\":" << d.reordered << ",\"duplicates\":" << d.duplicates
+        << ",\"ack_back\":" << d.ack_back << ",\"lost\":" << d.lost << ",\"acked\":" << d.received;
+    if (!d.rtts.empty()) {
+        out << ",\"rtt_min\":";
+        out.number(percentile(d.rtts, 0));
+        out << ",\"rtt_median\":";
+        out.number(percentile(d.rtts, 0.5));
+        out << ",\"rtt_max\":";
+        out.number(percentile(d.rtts, 1));
+    }
+    out << '}';
+}
+
+void json_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
+    for (const auto& [id, c] : rep.convs) {
+        const blank::ConversationAnalysis* a =
+            id < rep.analyses->all().size() ? rep.analyses->all()[id].get() : nullptr;
+        if (c.conv && a) {
+            out << "{\"event_type\":\"conversation\",\"file\":\"";
+            json_escape(out, rep.path);
+            out << "\",\"conversation\":" << id << ",\"client\":\"" << capture::to_string(c.conv->client)
+                << "\",\"server\":\"" << capture::to_string(c.conv->server) << "\",\"first_time\":";
+            out.fixed(c.first_time, 6);
+            out << ",\"last_time\":";
+            out.fixed(c.last_time, 6);
+            out << ",\"end\":\"" << a->seq().end_state() << '"';
+            json_direction(out, "client_to_server", a->seq().stats(blank::Role::Client));
+            json_direction(out, "server_to_client", a->seq().stats(blank::Role::Server));
+            out << ",\"corrections\":" << a->seq().corrections();
+            size_t complete = 0;
+            for (const auto& t : a->chunks().transmissions()) complete += t.state == blank::TxState::Complete;
+            out << ",\"chunk_transmissions\":" << a->chunks().transmissions().size() << ",\"chunks_complete\":"
+                << complete << ",\"failing\":" << failing(c, opt) << "}\n";
+        }
+        for (const Finding& f : c.findings)
+            if (counts(opt, f)) json_finding(out, rep, id, f);
+    }
+}
+
+void xml_escape(Output& out, const std::string& s) {
+    for (char ch : s) {
+        switch (ch) {
+        case '<': out << "&lt;"; break;
+        case '>': out << "&gt;"; break;
+        case '&': out << "&amp;"; break;
+        case '"': out << "&quot;"; break;
+        default:
+            if (static_cast<unsigned char>(ch) < 0x20 && ch != '\n' && ch != '\t') out << '?';
+            else out << ch;
+        }
+    }
+}
+
+// One test case per conversation and check (finding code); a failure lists
+// the findings at or above --fail-on.
+void junit_report(Output& out, const std::vector<FileReport>& reps, const CheckOptions& opt) {
+    out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"blankshark check\">\n";
+    for (const FileReport& rep : reps) {
+        size_t tests = 0, failures = 0, errors = rep.result != StreamResult::Ok;
+        struct Case {
+            std::string cls, name;
+            std::vector<const Finding*> fail, other;
+        };
+        std::vector<Case> all;
+        for (const auto& [id, c] : rep.convs) {
+            const std::string cls = rep.path + ".conversation" + std::to_string(id);
+            for (size_t k = 0; k < blank::kFindingCount; ++k) {
+                const blank::FindingInfo& fi = blank::finding_info(blank::FindingCode(k));
+                if (fi.severity == Severity::Comment || opt.ignore.count(fi.name)) continue;
+                Case cs{cls, fi.name, {}, {}};
+                for (const Finding& f : c.findings)
+                    if (f.code == fi.code) (f.severity() >= opt.fail_on ? cs.fail : cs.other).push_back(&f);
+                all.push_back(std::move(cs));
+            }
+        }
+        tests = all.size() + errors;
+        for (const Case& cs : all) failures += !cs.fail.empty();
+        out << "  <testsuite name=\"";
+        xml_escape(out, rep.path);
+        out << "\" tests=\"" << tests << "\" failures=\"" << failures << "\" errors=\"" << errors << "\">\n";
+        if (errors) {
+            out << "    <testcase classname=\"";
+            xml_escape(out, rep.path);
+            out << "\" name=\"capture file\"><error message=\"";
+            xml_escape(out, rep.error);
+            out << "\"/></testcase>\n";
+        }
+        for (const Case& cs : all) {
+            out << "    <testcase classname=\"";
+            xml_escape(out, cs.cls);
+            out << "\" name=\"" << cs.name << "\"";
+            if (cs.fail.empty() && cs.other.empty()) {
+                out << "/>\n";
+                continue;
+            }
+            out << ">\n";
+            if (!cs.fail.empty()) {
+                out << "      <failure message=\"" << cs.fail.size() << " findings at or above "
+                    << blank::severity_name(opt.fail_on) << "\" type=\"" << cs.name << "\">";
+                for (const Finding* f : cs.fail) {
+                    out << "frame " << f->frame << ": ";
+                    xml_escape(out, message(*f));
+                    out << '\n';
+                }
+                out << "</failure>\n";
+            }
+            if (!cs.other.empty()) {
+                out << "      <system-out>";
+                for (const Finding* f : cs.other) {
+                    out << "frame " << f->frame << ": ";
+                    xml_escape(out, message(*f));
+                    out << '\n';
+                }
+                out << "</system-out>\n";
+            }
+            out << "    </testcase>\n";
+        }
+        out << "  </testsuite>\n";
+    }
+    out << "</testsuites>\n";
+}
+
+}  // namespace
+
+bool parse_severity(const std::string& s, Severity& out) {
+    for (Severity v : {Severity::Note, Severity::Warn, Severity::Error})
+        if (s == blank::severity_name(v)) {
+            out = v;
+            return true;
+        }
+    return false;
+}
+
+int run_check(const std::vector<std::string>& files, const CheckOptions& opt) {
+    std::vector<FileReport> reps;
+    Output out(stdout);
+    size_t fails = 0;
+    int worst_io = kExitOk;
+    for (const std::string& f : files) {
+        reps.push_back(analyse_file(f, opt));
+        const FileReport& rep = reps.back();
+        for (const auto& [id, c] : rep.convs) fails += failing(c, opt);
+        if (rep.result == StreamResult::OpenError) worst_io = std::max(worst_io, kExitCannotRead);
+        if (rep.result == StreamResult::ReadError) worst_io = std::max(worst_io, kExitCorrupt);
+        if (rep.result != StreamResult::Ok) std::fprintf(stderr, "blankshark: %s\n", rep.error.c_str());
+        if (opt.format == CheckFormat::Text) text_report(out, rep, opt);
+        if (opt.format == CheckFormat::Json) json_report(out, rep, opt);
+        if (opt.format != CheckFormat::Junit) reps.back().convs.clear();  // done with it
+    }
+    if (opt.format == CheckFormat::Junit) junit_report(out, reps, opt);
+    const bool failed = fails > 0;
+    if (opt.format == CheckFormat::Text) {
+        out << "verdict: " << (failed ? "FAIL" : "PASS") << " (" << fails << " findings at or above "
+            << blank::severity_name(opt.fail_on) << ")\n";
+    } else if (opt.format == CheckFormat::Json) {
+        out << "{\"event_type\":\"verdict\",\"verdict\":\"" << (failed ? "fail" : "pass") << "\",\"fail_on\":\""
+            << blank::severity_name(opt.fail_on) << "\",\"failing\":" << fails << "}\n";
+    }
+    out.flush();
+    if (worst_io != kExitOk) return worst_io;
+    return failed ? kExitFindings : kExitOk;
+}
+
+}  // namespace blankshark

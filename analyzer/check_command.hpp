@@ -1,0 +1,30 @@
+// `blankshark check FILE...`: per-connection summary and every finding, with
+// an exit status for CI (--fail-on) and text, JSON or JUnit output.
+#pragma once
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "analysis.hpp"
+#include "blank_stream.hpp"
+
+namespace blankshark {
+
+enum class CheckFormat { Text, Json, Junit };
+
+struct CheckOptions {
+    CheckFormat format = CheckFormat::Text;
+    blank::Severity fail_on = blank::Severity::Warn;
+    std::set<std::string> ignore;  // finding codes left out
+    bool comments = false;         // list comment-level findings too
+    StreamOptions stream;
+    blank::AnalysisConfig analysis;
+};
+
+int run_check(const std::vector<std::string>& files, const CheckOptions& opt);
+
+// "note", "warn", "error" -> severity; false if unknown.
+bool parse_severity(const std::string& s, blank::Severity& out);
+
+}  // namespace blankshark

@@ -1,0 +1,295 @@
+#include "seq_tracker.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace blank {
+namespace {
+
+// Packet::TControl::Acks in the game.
+bool acks(uint16_t ack, uint32_t hist, uint16_t s) {
+    const int16_t d = int16_t(uint16_t(ack - s));
+    if (d == 0) return true;
+    if (d < 0 || d > 32) return false;
+    return hist >> (d - 1) & 1;
+}
+
+Finding at(FindingCode c, const PacketRef& p, int64_t a = 0, int64_t b = 0, int64_t cc = 0, uint64_t ref = 0) {
+    Finding f{c, 0, 0, a, b, cc};
+    f.frame = p.frame;
+    f.ref_frame = ref;
+    return f;
+}
+
+size_t ring_index(int64_t seq, size_t n) { return size_t(((seq % int64_t(n)) + int64_t(n)) % int64_t(n)); }
+
+}  // namespace
+
+SeqTracker::Slot* SeqTracker::slot(Direction& d, int64_t seq) {
+    if (d.ring.empty()) d.ring.resize(cfg_.window ? cfg_.window : 1);
+    return &d.ring[ring_index(seq, d.ring.size())];
+}
+
+SeqRecord* SeqTracker::record_of(Direction& d, int64_t seq) {
+    if (!d.any || seq < d.min || seq > d.max) return nullptr;
+    Slot* s = slot(d, seq);
+    return s->seq == seq ? &d.records[s->record] : nullptr;
+}
+
+void SeqTracker::on_packet(const PacketRef& p, Role sender, uint16_t ack, uint32_t hist, uint8_t type, uint32_t bytes,
+                           uint64_t content_hash, const PlayerState* player, int corrects, SeqFrame& out,
+                           FindingSink& sink) {
+    out = SeqFrame{};
+    if (sender == Role::Unknown) return;
+    Direction& d = dir_[index(sender)];
+    Direction& o = dir_[1 - index(sender)];
+    liveness(d, sender, p, sink);
+    ++d.stats.packets;
+    d.stats.bytes += bytes;
+    last_any_ = p.time;
+    sent_side(d, p, content_hash, out, sink);
+
+    // The receiver's state for this direction, exactly as the game keeps it.
+    const int16_t diff = int16_t(uint16_t(p.seq - d.recv_ack));
+    if (diff > 0) {
+        d.recv_hist = diff >= 32 ? 0 : d.recv_hist << diff | 1u << (diff - 1);
+    } else if (diff < 0 && diff >= -32) {
+        d.recv_hist |= 1u << (-diff - 1);
+    }
+    if (diff < 0 && d.any) {
+        // ack moves back: the receiver now reads its history against an older
+        // ack, until 32 seqs past the one it had.
+        d.recv_quirk_until = std::max(d.recv_quirk_until, unwrap(d.recv_ack, d.max) + 32);
+    }
+    d.recv_ack = p.seq;
+    // Only a newer packet updates what the receiver knows of its own packets.
+    if (diff > 0) sender_view(o, ack, hist, p, sink);
+    ack_side(d, o, p, ack, hist, out, sink);
+
+    switch (type) {
+    case 1: if (sender == Role::Client && !login_frame_) login_frame_ = p.frame; break;
+    case 2: if (sender == Role::Server && !join_frame_) join_frame_ = p.frame; break;
+    case 3:
+        if (!part_frame_) {
+            part_frame_ = p.frame;
+            part_by_ = sender;
+            if (sender == Role::Server && login_frame_ && !join_frame_)
+                sink.add(at(FindingCode::LoginRefused, p, 0, 0, 0, login_frame_));
+        }
+        break;
+    case 4:
+        if (player && sender == Role::Client && out.record) {
+            if (updates_.empty()) updates_.resize(cfg_.window ? cfg_.window : 1);
+            Update& u = updates_[ring_index(out.record->seq, updates_.size())];
+            u = Update{out.record->seq, p.frame, p.time, *player, d.records.size() - 1};
+        }
+        break;
+    case 8:
+        if (player && sender == Role::Server && corrects >= 0) correction(p, *player, corrects, out, sink);
+        break;
+    default: break;
+    }
+}
+
+void SeqTracker::liveness(Direction& d, Role sender, const PacketRef& p, FindingSink& sink) {
+    if (d.have_time && !d.records.empty()) {
+        const double gap = p.time - d.last_time;
+        if (gap >= cfg_.silence) {
+            Finding f = at(gap >= cfg_.timeout ? FindingCode::Timeout : FindingCode::Silence, p, int64_t(gap * 1000), 0,
+                           0, d.records.back().frame);
+            f.what = role_name(sender);
+            sink.add(f);
+        }
+    }
+    d.have_time = true;
+    d.last_time = p.time;
+}
+
+void SeqTracker::sent_side(Direction& d, const PacketRef& p, uint64_t hash, SeqFrame& out, FindingSink& sink) {
+    const int64_t u = d.any ? unwrap(p.seq, d.max) : int64_t(p.seq);
+    d.records.push_back(SeqRecord{p.frame, p.time, u});
+    out.record = &d.records.back();
+    const size_t idx = d.records.size() - 1;
+    auto remember = [&] {
+        Slot* s = slot(d, u);
+        *s = Slot{u, hash, idx};
+        ++d.distinct;
+    };
+    if (!d.any) {
+        d.any = true;
+        d.max = d.min = u;
+        d.max_frame = p.frame;
+        d.stats.first_seq = u;
+        remember();
+        return;
+    }
+    if (u > d.max) {
+        const int64_t gap = u - d.max - 1;
+        if (gap > 0) {
+            d.stats.gaps += uint64_t(gap);
+            out.lost_before = uint32_t(std::min<int64_t>(gap, UINT32_MAX));
+            sink.add(at(FindingCode::SeqLostBefore, p, gap, uint16_t(d.max + 1), uint16_t(u - 1)));
+        }
+        d.max = u;
+        d.max_frame = p.frame;
+        remember();
+        return;
+    }
+    if (d.max - u >= int64_t(cfg_.window)) {
+        sink.add(at(FindingCode::SeqFarBack, p, p.seq, d.max - u));
+        return;
+    }
+    Slot* s = slot(d, u);
+    if (s->seq == u) {
+        const SeqRecord& first = d.records[s->record];
+        if (s->hash == hash) {
+            ++d.stats.duplicates;
+            out.duplicate_of = first.frame;
+            sink.add(at(FindingCode::SeqDuplicate, p, p.seq, 0, 0, first.frame));
+        } else {
+            sink.add(at(FindingCode::SeqReused, p, p.seq, 0, 0, first.frame));
+        }
+        return;
+    }
+    ++d.stats.reordered;
+    out.reordered_after = d.max_frame;
+    sink.add(at(FindingCode::SeqReordered, p, p.seq, uint16_t(d.max), 0, d.max_frame));
+    if (u < d.min) d.min = u;
+    remember();
+}
+
+// The sender of `sent` reads the peer's (ack, hist) from a newer packet.
+void SeqTracker::sender_view(Direction& sent, uint16_t ack, uint32_t hist, const PacketRef& p, FindingSink& sink) {
+    const int16_t d2 = int16_t(uint16_t(ack - sent.in_ack));
+    if (d2 > 0) {
+        const int n = std::min<int>(d2, int(cfg_.window) + 33);  // a hostile jump stays bounded
+        Finding f = at(FindingCode::SeqLost, p);
+        f.what = &sent == &dir_[1] ? "server" : "client";
+        for (int i = 0; i < n; ++i) {
+            if (!(i > 32 || (i < 32 && !(sent.in_hist & (1u << (31 - i)))))) continue;
+            const uint16_t lost = uint16_t(sent.in_ack - 32 + i);
+            if (!sent.any) continue;
+            const int64_t u = unwrap(lost, sent.max);
+            if (u < sent.min || u > sent.max) continue;  // not sent within the capture
+            // A packet lost before the capture point has no record, but the
+            // sender counts it all the same.
+            SeqRecord* r = record_of(sent, u);
+            if (r && (r->lost_in || r->acked_in)) continue;
+            if (r) r->lost_in = p.frame;
+            ++sent.stats.lost;
+            if (f.a++ == 0) {  // one finding per ack: how many, and the first
+                f.b = lost;
+                f.ref_frame = r ? r->frame : 0;
+            }
+        }
+        if (f.a) sink.add(f);
+    }
+    for (uint16_t s = ack, end = uint16_t(ack - 33); s != end; --s) {
+        if (!acks(ack, hist, s) || acks(sent.in_ack, sent.in_hist, s)) continue;
+        SeqRecord* r = sent.any ? record_of(sent, unwrap(s, sent.max)) : nullptr;
+        if (!r || r->acked_in) continue;
+        r->acked_in = p.frame;
+        r->rtt = p.time - r->time;
+        ++sent.stats.received;
+        sent.stats.rtts.push_back(float(r->rtt));
+    }
+    sent.in_ack = ack;
+    sent.in_hist = hist;
+}
+
+// The ack field of a packet of `d`, which acknowledges packets of `o`.
+void SeqTracker::ack_side(Direction& d, Direction& o, const PacketRef& p, uint16_t ack, uint32_t hist, SeqFrame& out,
+                          FindingSink& sink) {
+    if (!o.any) return;  // nothing sent the other way yet: ack is still 0xFFFF, or before the capture
+    const int64_t au = unwrap(ack, o.max);
+    if (au > o.max) sink.add(at(FindingCode::AckUnsent, p, ack, uint16_t(o.max)));
+    if (d.ack_any && au < d.ack_prev) {
+        ++d.stats.ack_back;
+        out.ack_back = uint32_t(std::min<int64_t>(d.ack_prev - au, UINT32_MAX));
+        sink.add(at(FindingCode::AckBackwards, p, uint16_t(d.ack_prev), ack));
+        d.quirk_until = std::max(d.ack_max, d.ack_prev) + 32;
+    }
+    if (o.acked.empty()) o.acked.assign(cfg_.window ? cfg_.window : 1, -1);
+    // A seq acknowledged before must not be reported missing again.
+    for (int i = 0; i < 32; ++i) {
+        const int64_t x = au - 1 - i;
+        if (x < o.min) break;
+        int64_t& mark = o.acked[ring_index(x, o.acked.size())];
+        if (hist >> i & 1) {
+            mark = x;
+        } else if (mark == x) {
+            const SeqRecord* r = record_of(o, x);
+            const bool quirk = au <= d.quirk_until || au <= o.recv_quirk_until;
+            sink.add(at(quirk ? FindingCode::AckHistQuirk : FindingCode::AckHistContradiction, p, uint16_t(x), 0, 0,
+                        r ? r->acked_in : 0));
+            mark = -1;  // once per seq and contradiction
+            break;
+        }
+    }
+    if (au >= o.min) o.acked[ring_index(au, o.acked.size())] = au;
+    d.ack_prev = au;
+    d.ack_max = d.ack_any ? std::max(d.ack_max, au) : au;
+    d.ack_any = true;
+}
+
+void SeqTracker::correction(const PacketRef& p, const PlayerState& server, int update_seq, SeqFrame& out,
+                            FindingSink& sink) {
+    Direction& c = dir_[0];
+    const int64_t u = c.any ? unwrap(uint16_t(update_seq), c.max) : update_seq;
+    const Update* up = updates_.empty() ? nullptr : &updates_[ring_index(u, updates_.size())];
+    if (!up || up->seq != u) {
+        sink.add(at(FindingCode::CorrectionUnknown, p, update_seq));
+        return;
+    }
+    double d2 = 0, dot = 0;
+    for (int i = 0; i < 3; ++i) d2 += (server.pos[i] - up->state.pos[i]) * (server.pos[i] - up->state.pos[i]);
+    for (int i = 0; i < 4; ++i) dot += server.orient[i] * up->state.orient[i];
+    const double dist = std::sqrt(d2);
+    out.correction_for = up->frame;
+    out.correction_distance = dist;
+    out.correction_delay = p.time - up->time;
+    out.correction_angle = 2 * std::acos(std::min(1.0, std::fabs(dot)));
+    SeqRecord& r = c.records[up->record];
+    if (!r.corrected_in) r.corrected_in = p.frame;
+    ++corrections_;
+    correction_distances_.push_back(float(dist));
+    sink.add(at(dist > cfg_.correction_warn ? FindingCode::CorrectionLarge : FindingCode::Correction, p, update_seq,
+                int64_t(std::llround(dist * 1e6)), int64_t(std::llround(out.correction_delay * 1e6)), up->frame));
+}
+
+void SeqTracker::finish(double capture_end, FindingSink& sink) {
+    for (Direction& d : dir_) {
+        if (!d.any) continue;
+        d.stats.last_seq = d.max;
+        d.stats.never_seen = uint64_t(d.max - d.min + 1) - d.distinct;
+        if (d.min != 0) {  // seq 0 never seen: the capture starts inside the connection
+            Finding f{FindingCode::SeqMidStart, 0, 0, d.min};
+            f.frame = d.records.front().frame;
+            f.what = &d == &dir_[1] ? "server" : "client";
+            sink.add(f);
+        }
+    }
+    uint64_t last_frame = 0;
+    for (Direction& d : dir_)
+        if (!d.records.empty()) last_frame = std::max(last_frame, d.records.back().frame);
+    if (!last_frame) return;
+    const PacketRef end{last_frame, last_any_, 0};
+    if (login_frame_ && !join_frame_ && !(part_frame_ && part_by_ == Role::Server)) {
+        Finding f = at(FindingCode::LoginNoJoin, end);
+        f.frame = login_frame_;
+        sink.add(f);
+    }
+    if (part_frame_) {
+        end_state_ = part_by_ == Role::Server ? "Part from the server" : "Part from the client";
+    } else if (capture_end - last_any_ >= cfg_.timeout) {
+        end_state_ = "timeout (10 s without packets, no Part)";
+    } else {
+        end_state_ = "cut by the end of the capture (no Part)";
+    }
+    Finding f = at(FindingCode::SessionEnd, end);
+    f.what = end_state_;
+    if (part_frame_) f.frame = part_frame_;
+    sink.add(f);
+}
+
+}  // namespace blank

@@ -1,0 +1,150 @@
+// Sequence / ack analysis of one conversation, following the game's own
+// rules (Connection::Received in src/net/net.cpp at 28585b1):
+//
+//   receiver, on every packet with seq s: diff = int16(s - ack);
+//     diff > 0: hist = diff >= 32 ? 0 : hist << diff | 1 << (diff - 1)
+//     -32 <= diff < 0: hist |= 1 << (-diff - 1)
+//     ack = s  -- unconditionally: a late packet moves ack backwards and the
+//                 history is then read against the older ack (a quirk the
+//                 analysis reproduces and points out, not "fixes")
+//   sender, when that packet was newer (diff > 0) and its ack moved from A
+//     to A' > A: seq A - 32 + i (i < A' - A) is lost if i > 32 or bit 31 - i
+//     of the previous history is 0; seqs the new (ack, hist) acknowledges
+//     and the old did not are received.
+//
+// Sequence numbers are unwrapped into 64-bit counters (nearest to the
+// highest seen), so wrap-around at 65535 is a non-event.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <vector>
+
+#include "chunk_reassembler.hpp"  // PacketRef, FindingSink
+#include "roles.hpp"
+
+namespace blank {
+
+struct SeqConfig {
+    uint32_t window = 1024;       // seqs remembered per direction for duplicates / reordering
+    double silence = 1.0;         // s without a packet from one side worth a note (the game pings every 50 ms)
+    double timeout = 10.0;        // s without a packet: the game closes the connection
+    double correction_warn = 0.5; // blocks: a PlayerCorrection this far off is a warning
+};
+
+// One packet of a direction, and what later packets said about it.
+struct SeqRecord {
+    uint64_t frame = 0;
+    double time = 0;
+    int64_t seq = 0;           // unwrapped
+    uint64_t acked_in = 0;     // frame whose ack told the sender it arrived
+    double rtt = -1;           // time from this packet to that ack
+    uint64_t lost_in = 0;      // frame whose ack made the sender count it lost
+    uint64_t corrected_in = 0; // PlayerUpdate: the PlayerCorrection naming it
+};
+
+// Per-frame results known when the frame is processed.
+struct SeqFrame {
+    const SeqRecord* record = nullptr;  // filled further by later frames
+    uint32_t lost_before = 0;      // seqs skipped just before this one
+    uint64_t reordered_after = 0;  // frame of the higher seq it arrived after
+    uint64_t duplicate_of = 0;
+    uint32_t ack_back = 0;         // how far the ack field moved back
+    uint64_t correction_for = 0;   // PlayerCorrection: the PlayerUpdate it names
+    double correction_distance = -1, correction_delay = -1, correction_angle = -1;
+};
+
+struct DirectionStats {
+    uint64_t packets = 0, bytes = 0;
+    uint64_t gaps = 0;        // seqs skipped when the highest seq advanced
+    uint64_t never_seen = 0;  // of those, never seen at all (set by finish)
+    uint64_t reordered = 0, duplicates = 0, ack_back = 0;
+    uint64_t lost = 0, received = 0;  // as the sender concluded from the acks
+    int64_t first_seq = -1, last_seq = -1;
+    std::vector<float> rtts;  // seconds, one per acknowledged packet
+};
+
+// What is known about a player's predicted state (PlayerUpdate) or the
+// server's (PlayerCorrection): absolute position in blocks, orientation.
+struct PlayerState {
+    double pos[3];
+    double orient[4];  // w x y z
+};
+
+class SeqTracker {
+public:
+    explicit SeqTracker(SeqConfig cfg = {}) : cfg_(cfg) {}
+
+    // A packet from `sender` (header fields, a hash of its bytes), in capture order.
+    // `player` is set for PlayerUpdate / PlayerCorrection; `corrects` is the
+    // update seq a PlayerCorrection names.
+    void on_packet(const PacketRef& p, Role sender, uint16_t ack, uint32_t hist, uint8_t type, uint32_t bytes,
+                   uint64_t content_hash, const PlayerState* player, int corrects, SeqFrame& out, FindingSink& sink);
+    // End of capture: liveness and session end.
+    void finish(double capture_end, FindingSink& sink);
+
+    const DirectionStats& stats(Role sender) const { return dir_[index(sender)].stats; }
+    uint64_t corrections() const { return corrections_; }
+    const std::vector<float>& correction_distances() const { return correction_distances_; }
+    const char* end_state() const { return end_state_; }
+
+private:
+    struct Slot {
+        int64_t seq = -1;
+        uint64_t hash = 0;
+        size_t record = 0;
+    };
+    struct Direction {
+        bool any = false;
+        int64_t max = 0, min = 0;
+        uint64_t max_frame = 0;
+        uint64_t distinct = 0;
+        std::vector<Slot> ring;
+        std::deque<SeqRecord> records;
+        // The peer's receiver state for this direction (its ctrl_out).
+        uint16_t recv_ack = 0xFFFF;
+        uint32_t recv_hist = 0xFFFFFFFF;
+        int64_t recv_quirk_until = -1;  // the receiver's ack moved back: its history is skewed up to here
+        // The sender's view of the peer's acks (its ctrl_in).
+        uint16_t in_ack = 0xFFFF;
+        uint32_t in_hist = 0xFFFFFFFF;
+        // The ack field of this direction's packets (acks the other direction).
+        bool ack_any = false;
+        int64_t ack_max = 0, ack_prev = 0;
+        int64_t quirk_until = -1;  // acks up to here may carry the history of an ack that moved back
+        double last_time = 0;
+        bool have_time = false;
+        DirectionStats stats;
+        std::vector<int64_t> acked;  // ring: seqs of this direction ever acknowledged
+    };
+    static int index(Role r) { return r == Role::Server ? 1 : 0; }
+    static int64_t unwrap(uint16_t s, int64_t ref) { return ref + int16_t(uint16_t(s - uint16_t(ref))); }
+    Slot* slot(Direction& d, int64_t seq);
+    SeqRecord* record_of(Direction& d, int64_t seq);
+    void sent_side(Direction& d, const PacketRef& p, uint64_t hash, SeqFrame& out, FindingSink& sink);
+    void ack_side(Direction& d, Direction& other, const PacketRef& p, uint16_t ack, uint32_t hist, SeqFrame& out,
+                  FindingSink& sink);
+    void sender_view(Direction& sent, uint16_t ack, uint32_t hist, const PacketRef& p, FindingSink& sink);
+    void liveness(Direction& d, Role sender, const PacketRef& p, FindingSink& sink);
+    void correction(const PacketRef& p, const PlayerState& server, int update_seq, SeqFrame& out, FindingSink& sink);
+
+    SeqConfig cfg_;
+    Direction dir_[2];
+    // PlayerUpdates by unwrapped client seq (ring), for corrections.
+    struct Update {
+        int64_t seq = -1;
+        uint64_t frame = 0;
+        double time = 0;
+        PlayerState state{};
+        size_t record = 0;
+    };
+    std::vector<Update> updates_;
+    uint64_t corrections_ = 0;
+    std::vector<float> correction_distances_;
+    uint64_t login_frame_ = 0, join_frame_ = 0, part_frame_ = 0;
+    Role part_by_ = Role::Unknown;
+    double last_any_ = 0;
+    const char* end_state_ = "";
+};
+
+}  // namespace blank
