@@ -11,8 +11,7 @@
 //
 // Limitations:
 //   - Only the current protocol revision (fa73e36) is decoded.
-//   - Sequence/ack analysis is not done yet.
-//   - Analysis state (chunk reassembly) is built on the first pass, in frame
+//   - Analysis state (sequence/ack, chunk reassembly) is built on the first pass, in frame
 //     order; later passes and clicks only read it, so what a frame shows does
 //     not depend on the order frames are dissected in. tshark in one pass
 //     shows what was known at each frame; -2 shows the complete picture
@@ -25,6 +24,7 @@
 #include <epan/proto.h>
 #include <epan/unit_strings.h>
 
+#include <algorithm>
 #include <memory>
 #include <vector>
 
@@ -55,9 +55,13 @@ struct ConversationState {
 };
 std::vector<std::unique_ptr<ConversationState>> conversations;
 
-// Per-frame results, for frames that have any (wmem file scope).
+// Per-frame results (wmem file scope); findings stored apart, only as many
+// as there are.
 struct FrameState {
-    blank::FrameAnalysis fa;
+    blank::SeqFrame seq;
+    blank::ChunkEvent chunk;
+    blank::Finding* findings;
+    guint8 nfindings;
     const guint8* reassembled;
     guint32 reassembled_len;
     const guint8* inflated;
@@ -94,16 +98,20 @@ void analyse(packet_info* pinfo, const guint8* data, guint len) {
     blank::FrameAnalysis fa;
     st->analysis.on_packet(blank::PacketRef{pinfo->num, t, seq}, from_server ? blank::Role::Server : blank::Role::Client,
                            data, len, fa);
-    if (!fa.chunk.tx && fa.nfindings == 0) return;
     auto* fs = wmem_new0(wmem_file_scope(), FrameState);
-    fs->fa = fa;
+    fs->seq = fa.seq;
+    fs->chunk = fa.chunk;
+    fs->nfindings = fa.nfindings;
+    if (fa.nfindings)
+        fs->findings = static_cast<blank::Finding*>(
+            wmem_memdup(wmem_file_scope(), fa.findings, sizeof(blank::Finding) * fa.nfindings));
     if (fa.chunk.completed) {
         fs->reassembled = file_copy(fa.chunk.reassembled);
         fs->reassembled_len = fa.chunk.reassembled ? guint32(fa.chunk.reassembled->size()) : 0;
         fs->inflated = file_copy(fa.chunk.inflated);
         fs->inflated_len = fa.chunk.inflated ? guint32(fa.chunk.inflated->size()) : 0;
     }
-    fs->fa.chunk.reassembled = fs->fa.chunk.inflated = nullptr;  // scratch of the reassembler
+    fs->chunk.reassembled = fs->chunk.inflated = nullptr;  // scratch of the reassembler
     p_add_proto_data(wmem_file_scope(), pinfo, proto_blank, 0, fs);
 }
 
@@ -307,8 +315,14 @@ int dissect_blank(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
     const blank::PacketSummary sum = blank::decode(S(), data, len, tb);
     if (!PINFO_FD_VISITED(pinfo)) analyse(pinfo, data, len);
     if (const auto* fs = static_cast<const FrameState*>(p_get_proto_data(wmem_file_scope(), pinfo, proto_blank, 0))) {
+        blank::FrameAnalysis fa;
+        fa.frame = pinfo->num;
+        fa.seq = fs->seq;
+        fa.chunk = fs->chunk;
+        fa.nfindings = fs->nfindings;
+        std::copy(fs->findings, fs->findings + fs->nfindings, fa.findings);
         // Later passes know how transmissions ended: report those still open.
-        blank::emit_analysis(S(), fs->fa, PINFO_FD_VISITED(pinfo), tb);
+        blank::emit_analysis(S(), fa, PINFO_FD_VISITED(pinfo), tb);
         add_data_sources(tvb, pinfo, fs);
     }
 

@@ -19,6 +19,16 @@ std::vector<std::string> codes(const nlohmann::json& j, bool with_comments = fal
     return out;
 }
 
+// What decoding alone found (malformed.pcap is a row of unrelated packets,
+// so its sequence analysis is beside the point).
+std::vector<std::string> decode_codes(const nlohmann::json& j, bool with_comments = false) {
+    std::vector<std::string> out;
+    for (const std::string& c : codes(j, with_comments))
+        for (const char* p : {"blank.malformed.", "blank.string.", "blank.quat.", "blank.unknown_value", "blank.padding."})
+            if (c.rfind(p, 0) == 0) out.push_back(c);
+    return out;
+}
+
 TEST(Crafted, AllTypesDecodeCleanly) {
     const RunResult r = run(kBin + " decode --json " + kCrafted + "/all-types.pcap");
     ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -29,6 +39,10 @@ TEST(Crafted, AllTypesDecodeCleanly) {
         (j.at("direction") == "client_to_server" ? c.first : c.second)++;
         if (j.at("frame") == 16) {  // the client's re-request is worth a note
             EXPECT_EQ(codes(j), std::vector<std::string>{"blank.chunk.rerequest"});
+        } else if (j.at("frame") == 11) {  // and the correction, linked to its update
+            EXPECT_EQ(codes(j), std::vector<std::string>{"blank.correction.linked"});
+            EXPECT_EQ(j.at("blank.analysis.correction_for"), 8);
+            EXPECT_EQ(j.at("blank.analysis.correction_distance"), 0);
         } else {
             EXPECT_TRUE(codes(j).empty()) << j.dump();
         }
@@ -92,9 +106,9 @@ TEST(Crafted, MalformedCasesAreFindingsAndDecodingGoesOn) {
     ASSERT_EQ(lines.size(), want.size());
     for (size_t i = 0; i < want.size(); ++i) {
         EXPECT_EQ(lines[i].at("frame"), i + 1);
-        EXPECT_EQ(codes(lines[i]), want[i]) << "frame " << i + 1;
+        EXPECT_EQ(decode_codes(lines[i]), want[i]) << "frame " << i + 1;
     }
-    EXPECT_TRUE(codes(lines[13], true).empty());  // zero padding: not even the comment
+    EXPECT_TRUE(decode_codes(lines[13], true).empty());  // zero padding: not even the comment
     EXPECT_EQ(lines[14].at("type_name"), "PlayerUpdate");
     EXPECT_NEAR(lines[14].at("blank.state.block.y").get<double>(), 1.5, 1e-3);
 }
