@@ -1,0 +1,182 @@
+// blankshark check: verdicts, exit codes, formats, and figures checked
+// against an independent count made from tshark's plain UDP export.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+
+#include "../support/run.hpp"
+
+namespace blank::test {
+namespace {
+
+const std::string kBin = BLANKSHARK_BIN;
+const std::string kCaps = BLANKSHARK_CAPTURES;
+
+std::vector<nlohmann::json> events(const std::string& args, int want_exit) {
+    const RunResult r = run(kBin + " check --format json " + args);
+    EXPECT_EQ(r.exit_code, want_exit) << r.err;
+    return json_lines(r.out);
+}
+
+TEST(Check, CleanSessionPassesWithoutWarnings) {
+    const RunResult r = run(kBin + " check " + kCaps + "/blank-fa73e36-clean-session.pcap");
+    EXPECT_EQ(r.exit_code, 0) << r.out;
+    EXPECT_NE(r.out.find("findings: 0 error, 0 warn, 0 note"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("ended: Part from the client"), std::string::npos);
+    EXPECT_NE(r.out.find("verdict: PASS"), std::string::npos);
+    // Even at --fail-on note: loopback has nothing to note.
+    EXPECT_EQ(run(kBin + " check --fail-on note " + kCaps + "/blank-fa73e36-clean-session.pcap").exit_code, 0);
+}
+
+TEST(Check, FailOnAndIgnore) {
+    const std::string lossy = kCaps + "/blank-fa73e36-lossy-5pct.pcap";
+    // 48 corrections beyond 0.5 block are warnings on the lossy path.
+    EXPECT_EQ(run(kBin + " check " + lossy).exit_code, 1);
+    EXPECT_EQ(run(kBin + " check --fail-on error " + lossy).exit_code, 0);
+    EXPECT_EQ(run(kBin + " check --ignore blank.correction.large " + lossy).exit_code, 0);
+    EXPECT_EQ(run(kBin + " check --correction-warn 1.0 " + lossy).exit_code, 0);
+    EXPECT_EQ(run(kBin + " check --ignore no.such.code " + lossy).exit_code, 2);
+    // Two clients on loopback: corrections are notes.
+    const std::string two = kCaps + "/blank-fa73e36-two-clients.pcap";
+    EXPECT_EQ(run(kBin + " check " + two).exit_code, 0);
+    EXPECT_EQ(run(kBin + " check --fail-on note " + two).exit_code, 1);
+}
+
+TEST(Check, MalformedPacketsFailAtError) {
+    const RunResult r = run(kBin + " check --fail-on error " + kCaps + "/crafted/malformed.pcap");
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_NE(r.out.find("      2 error   blank.malformed.short_header: Packet of 8 bytes"), std::string::npos) << r.out;
+}
+
+TEST(Check, UnreadableFileIsNotAPass) {
+    EXPECT_EQ(run(kBin + " check /nonexistent.pcap").exit_code, 3);
+}
+
+// Independent count: seq, ack and direction read straight from the UDP
+// payload bytes that tshark (without the plugin) exports.
+struct Independent {
+    std::map<std::string, int> skipped, reordered, duplicates, ack_back, packets;
+};
+
+Independent count_independently(const std::string& file, const std::string& server_port) {
+    // udp.payload is there whether or not a blank dissector is loaded.
+    const RunResult r = run("env HOME=/tmp tshark -r " + file + " -T fields -e udp.srcport -e udp.payload");
+    Independent c;
+    std::map<std::string, long> max_seq, last_ack;
+    std::map<std::string, std::set<long>> seen;
+    std::map<std::string, std::set<std::string>> payloads;
+    std::istringstream in(r.out);
+    for (std::string line; std::getline(in, line);) {
+        const size_t tab = line.find('\t');
+        const std::string dir = line.substr(0, tab) == server_port ? "s2c" : "c2s";
+        std::string hex = line.substr(tab + 1);
+        hex.erase(std::remove(hex.begin(), hex.end(), ':'), hex.end());
+        auto byte = [&hex](size_t i) { return std::stol(hex.substr(2 * i, 2), nullptr, 16); };
+        const long seq = byte(4) | byte(5) << 8, ack = byte(6) | byte(7) << 8;
+        ++c.packets[dir];
+        // unwrap near the highest seen (the captures do not wrap, but be fair)
+        if (!max_seq.count(dir)) {
+            max_seq[dir] = seq;
+        } else if (seq > max_seq[dir]) {
+            c.skipped[dir] += int(seq - max_seq[dir] - 1);
+            max_seq[dir] = seq;
+        } else if (seen[dir].count(seq)) {
+            if (payloads[dir].count(hex)) ++c.duplicates[dir];
+        } else {
+            ++c.reordered[dir];
+        }
+        seen[dir].insert(seq);
+        payloads[dir].insert(hex);
+        const long other = seen[dir == "c2s" ? "s2c" : "c2s"].empty() ? -1 : 0;
+        // 16-bit comparison: a fresh connection's 0xFFFF is just before 0
+        if (other == 0 && last_ack.count(dir) && int16_t(uint16_t(ack - last_ack[dir])) < 0) ++c.ack_back[dir];
+        if (other == 0) last_ack[dir] = ack;
+    }
+    return c;
+}
+
+TEST(Check, LossyFiguresAgreeWithAnIndependentCount) {
+    const std::string file = kCaps + "/blank-fa73e36-lossy-5pct.pcap";
+    const auto ev = events(file, 1);
+    const nlohmann::json* conv = nullptr;
+    for (const auto& e : ev)
+        if (e.at("event_type") == "conversation") conv = &e;
+    ASSERT_NE(conv, nullptr);
+    const auto& c2s = conv->at("client_to_server");
+    const auto& s2c = conv->at("server_to_client");
+    // ../shared/captures/README.md
+    EXPECT_EQ(c2s.at("packets"), 933);
+    EXPECT_EQ(c2s.at("skipped"), 175);
+    EXPECT_EQ(c2s.at("never_seen"), 48);
+    EXPECT_EQ(c2s.at("duplicates"), 15);
+    EXPECT_EQ(c2s.at("reordered"), 127);
+    EXPECT_EQ(c2s.at("ack_back"), 113);
+    EXPECT_EQ(s2c.at("packets"), 2130);
+    EXPECT_EQ(s2c.at("skipped"), 986);
+    EXPECT_EQ(s2c.at("never_seen"), 91);
+    EXPECT_EQ(s2c.at("duplicates"), 17);
+    EXPECT_EQ(s2c.at("reordered"), 897);
+    EXPECT_EQ(s2c.at("ack_back"), 258);
+    EXPECT_EQ(conv->at("corrections"), 1055);
+    // The same figures from tshark's raw export.
+    const Independent ind = count_independently(file, "12370");
+    EXPECT_EQ(ind.packets.at("c2s"), 933);
+    EXPECT_EQ(ind.skipped.at("c2s"), c2s.at("skipped").get<int>());
+    EXPECT_EQ(ind.reordered.at("c2s"), c2s.at("reordered").get<int>());
+    EXPECT_EQ(ind.duplicates.at("c2s"), c2s.at("duplicates").get<int>());
+    EXPECT_EQ(ind.ack_back.at("c2s"), c2s.at("ack_back").get<int>());
+    EXPECT_EQ(ind.skipped.at("s2c"), s2c.at("skipped").get<int>());
+    EXPECT_EQ(ind.reordered.at("s2c"), s2c.at("reordered").get<int>());
+    EXPECT_EQ(ind.duplicates.at("s2c"), s2c.at("duplicates").get<int>());
+    EXPECT_EQ(ind.ack_back.at("s2c"), s2c.at("ack_back").get<int>());
+    // The events carry frame numbers (Suricata's pcap_cnt) and a verdict.
+    size_t findings = 0;
+    for (const auto& e : ev)
+        if (e.at("event_type") == "finding") {
+            ++findings;
+            EXPECT_GT(e.at("pcap_cnt").get<int>(), 0);
+        }
+    EXPECT_GT(findings, 2000u);
+    EXPECT_EQ(ev.back().at("event_type"), "verdict");
+    EXPECT_EQ(ev.back().at("verdict"), "fail");
+    EXPECT_EQ(ev.back().at("failing"), 48);
+}
+
+TEST(Check, CorrectionsAsTheDesignNotesSay) {
+    // Two clients on loopback: 1595 corrections, at most 0.25 blocks off.
+    const auto ev = events(kCaps + "/blank-fa73e36-two-clients.pcap --fail-on error", 0);
+    int corrections = 0;
+    double max_dist = 0;
+    for (const auto& e : ev) {
+        if (e.at("event_type") == "conversation") corrections += e.at("corrections").get<int>();
+        if (e.at("event_type") == "finding" && e.at("code") == "blank.correction.linked") {
+            const std::string m = e.at("message");
+            max_dist = std::max(max_dist, std::stod(m.substr(m.find("): ") + 3)));
+        }
+    }
+    EXPECT_EQ(corrections, 1595);
+    EXPECT_LE(max_dist, 0.26);
+    EXPECT_GT(max_dist, 0.1);
+}
+
+TEST(Check, JunitOneCasePerConversationAndCheck) {
+    const RunResult r = run(kBin + " check --format junit " + kCaps + "/blank-fa73e36-lossy-5pct.pcap " + kCaps +
+                            "/blank-fa73e36-clean-session.pcap");
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.out.rfind("<?xml", 0), 0u);
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n') > 50, true);
+    // Two suites; the lossy one fails exactly one case: blank.correction.large.
+    size_t suites = 0, pos = 0;
+    while ((pos = r.out.find("<testsuite ", pos)) != std::string::npos) ++suites, ++pos;
+    EXPECT_EQ(suites, 2u);
+    EXPECT_NE(r.out.find("failures=\"1\""), std::string::npos);
+    EXPECT_NE(r.out.find("name=\"blank.correction.large\">\n      <failure message=\"48 findings at or above warn\""),
+              std::string::npos);
+    EXPECT_NE(r.out.find("failures=\"0\""), std::string::npos);  // the clean session
+    EXPECT_EQ(r.out.find("<failure", r.out.find("clean-session")), std::string::npos);
+    EXPECT_NE(r.out.find("</testsuites>"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace blank::test
