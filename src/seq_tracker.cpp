@@ -260,6 +260,7 @@ void SeqTracker::correction(const PacketRef& p, const PlayerState& server, int u
 void SeqTracker::finish(double capture_end, FindingSink& sink) {
     for (Direction& d : dir_) {
         if (!d.any) continue;
+        d.stats.first_seq = d.min;
         d.stats.last_seq = d.max;
         d.stats.never_seen = uint64_t(d.max - d.min + 1) - d.distinct;
         if (d.min != 0) {  // seq 0 never seen: the capture starts inside the connection
