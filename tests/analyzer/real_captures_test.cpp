@@ -121,12 +121,7 @@ TEST_P(RealCapture, HealthyTrafficHasNoWarningsOrErrors) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Readme, RealCapture, ::testing::ValuesIn(expected()),
-                         [](const auto& info) {
-                             std::string n = info.param.file;
-                             for (char& c : n)
-                                 if (!isalnum(static_cast<unsigned char>(c))) c = '_';
-                             return n;
-                         });
+                         [](const auto& info) { return identifier(info.param.file); });
 
 TEST(RealCaptureValues, FirstPacketsOfTwoClients) {
     const RunResult r = run(kBin + " decode --json " + kCaps + "/blank-fa73e36-two-clients.pcap");

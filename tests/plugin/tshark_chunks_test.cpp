@@ -48,12 +48,7 @@ TEST_P(TsharkChunks, SameCompletionsAndIncompleteTransmissions) {
 INSTANTIATE_TEST_SUITE_P(Captures, TsharkChunks,
                          ::testing::Values("blank-fa73e36-lossy-5pct.pcap", "blank-fa73e36-two-clients.pcap",
                                            "blank-fa73e36-any-sll2.pcapng"),
-                         [](const auto& info) {
-                             std::string n = info.param;
-                             for (char& c : n)
-                                 if (!isalnum(static_cast<unsigned char>(c))) c = '_';
-                             return n;
-                         });
+                         [](const auto& info) { return identifier(info.param); });
 
 }  // namespace
 }  // namespace blank::test

@@ -189,12 +189,7 @@ INSTANTIATE_TEST_SUITE_P(Captures, SameAsAnalyzer,
                                            "blank-933ca0f-first-8s.pcap", "crafted/all-types.pcap",
                                            "crafted/malformed.pcap", "crafted/null-ipv6.pcap",
                                            "crafted/raw-ipv4-port-12399.pcap", "crafted/linux-sll.pcap"),
-                         [](const auto& info) {
-                             std::string n = info.param;
-                             for (char& c : n)
-                                 if (!isalnum(static_cast<unsigned char>(c))) c = '_';
-                             return n;
-                         });
+                         [](const auto& info) { return identifier(info.param); });
 
 }  // namespace
 }  // namespace blank::test

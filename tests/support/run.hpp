@@ -47,4 +47,11 @@ inline std::vector<nlohmann::json> json_lines(const std::string& text) {
     return out;
 }
 
+// A test-parameter name from a file name: "blank-fa73e36-x.pcap" -> "blank_fa73e36_x_pcap".
+inline std::string identifier(std::string s) {
+    for (char& c : s)
+        if (!isalnum(static_cast<unsigned char>(c))) c = '_';
+    return s;
+}
+
 }  // namespace blank::test
