@@ -52,3 +52,19 @@ INSTANTIATE_TEST_SUITE_P(Captures, TsharkChunks,
 
 }  // namespace
 }  // namespace blank::test
+
+namespace blank::test {
+namespace {
+
+TEST(TsharkChunkSources, ReassembledAndInflatedBytesAreDataSources) {
+    // Frame 7 of all-types.pcap completes transmission 1 (497 bytes of zlib).
+    const RunResult r = tshark("-r " BLANKSHARK_CAPTURES "/crafted/all-types.pcap -Y frame.number==7 -x");
+    EXPECT_NE(r.out.find("Reassembled chunk data (497 bytes):"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("Inflated chunk (20484 bytes):"), std::string::npos);
+    // Its first inflated bytes: block 0 is stone (type 1), as the generator wrote.
+    const size_t at = r.out.find("Inflated chunk (20484 bytes):");
+    EXPECT_EQ(r.out.substr(at + 30, 14), "0000  01 00 00");
+}
+
+}  // namespace
+}  // namespace blank::test
