@@ -81,7 +81,8 @@ StreamResult BlankStream::run(const std::string& path, const std::function<void(
         BlankPacket bp;
         bp.frame = &f;
         bp.udp = &d;
-        bp.time = double(f.ts_sec - start_sec) + (f.ts_nsec - start_nsec) * 1e-9;
+        // In 64 bits: a corrupt record may carry any timestamp.
+        bp.time = double(int64_t(uint64_t(f.ts_sec) - uint64_t(start_sec))) + (int64_t(f.ts_nsec) - start_nsec) * 1e-9;
         bp.conv = conv;
         bp.sender = !conv ? blank::Role::Unknown : d.src == conv->server ? blank::Role::Server : blank::Role::Client;
         bp.data = d.payload;

@@ -15,7 +15,8 @@ using blank::Finding;
 using blank::Severity;
 
 struct ConvReport {
-    const Conversation* conv = nullptr;
+    bool has_conv = false;
+    Conversation conv;  // a copy: the stream (and its table) ends with the file
     std::vector<Finding> findings;
     double first_time = 0, last_time = 0;
 };
@@ -62,8 +63,9 @@ FileReport analyse_file(const std::string& path, const CheckOptions& opt) {
     col.comments = opt.comments;
     rep.result = stream.run(path, [&](const BlankPacket& p) {
         ConvReport& c = rep.convs[p.conv ? p.conv->id : 0];
-        if (!c.conv && p.conv) {
-            c.conv = p.conv;
+        if (!c.has_conv && p.conv) {
+            c.has_conv = true;
+            c.conv = *p.conv;
             c.first_time = p.time;
         }
         c.last_time = p.time;
@@ -138,9 +140,9 @@ void text_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
     for (const auto& [id, c] : rep.convs) {
         const blank::ConversationAnalysis* a =
             id < rep.analyses->all().size() ? rep.analyses->all()[id].get() : nullptr;
-        if (c.conv && a) {
-            out << "conversation " << id << ": client " << capture::to_string(c.conv->client) << " <-> server "
-                << capture::to_string(c.conv->server) << ", ";
+        if (c.has_conv && a) {
+            out << "conversation " << id << ": client " << capture::to_string(c.conv.client) << " <-> server "
+                << capture::to_string(c.conv.server) << ", ";
             out.fixed(c.first_time, 3) << "-";
             out.fixed(c.last_time, 3) << " s, ended: " << a->seq().end_state() << '\n';
             text_direction(out, "client->server", a->seq().stats(blank::Role::Client));
@@ -217,11 +219,11 @@ void json_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
     for (const auto& [id, c] : rep.convs) {
         const blank::ConversationAnalysis* a =
             id < rep.analyses->all().size() ? rep.analyses->all()[id].get() : nullptr;
-        if (c.conv && a) {
+        if (c.has_conv && a) {
             out << "{\"event_type\":\"conversation\",\"file\":\"";
             json_escape(out, rep.path);
-            out << "\",\"conversation\":" << id << ",\"client\":\"" << capture::to_string(c.conv->client)
-                << "\",\"server\":\"" << capture::to_string(c.conv->server) << "\",\"first_time\":";
+            out << "\",\"conversation\":" << id << ",\"client\":\"" << capture::to_string(c.conv.client)
+                << "\",\"server\":\"" << capture::to_string(c.conv.server) << "\",\"first_time\":";
             out.fixed(c.first_time, 6);
             out << ",\"last_time\":";
             out.fixed(c.last_time, 6);

@@ -184,6 +184,7 @@ private:
         read(n, off, it);
         if (sibling) *sibling = it.vclass == ValueClass::Int ? it.i : int64_t(it.u);
         if (n.kind == Kind::Quat) return quat(n, off, it);
+        if (n.kind == Kind::QuatF) return quatf(n, off, it);
         if (n.kind == Kind::AckHist) return ack_hist(n, off, it);
         if (n.child_count == 0) {
             v_.leaf(it);
@@ -283,6 +284,31 @@ private:
         const char* what = it.info->name.c_str();
         if (q.pad_bits_set) report({FindingCode::QuatPadBits, uint16_t(off), 8, int64_t(it.u >> 60 & 3), 0, 0, what});
         if (q.not_normalisable) report({FindingCode::QuatNotUnit, uint16_t(off), 8, 0, 0, 0, what});
+        return n.size;
+    }
+
+    // Older revisions: glm::quat as stored, 4 x f32 in x y z w order. Each
+    // component leaf covers its own 4 bytes (child offset/size); the group
+    // label lists w x y z like the packed form. No finding: any float is a
+    // value the game could have sent.
+    uint32_t quatf(const Node& n, uint32_t off, Item& it) {
+        double c[4];
+        for (int i = 0; i < 4; ++i) c[i] = codec::f32(p_ + off + 4 * i);
+        it.nvals = 4;
+        it.vals[0] = c[3];
+        it.vals[1] = c[0];
+        it.vals[2] = c[1];
+        it.vals[3] = c[2];
+        v_.open(it);
+        for (uint32_t k = 0; k < n.child_count; ++k) {
+            const Node& cn = s_.nodes[n.first_child + k];
+            const bool own = cn.size == 4 && cn.offset + 4u <= n.size;
+            Item ci = base_item(&cn, own ? off + cn.offset : off, own ? 4 : n.size, it.index);
+            ci.generated = !own;
+            ci.d = c[cn.aux & 3];  // QuatComp leaves w x y z (aux 0..3 = x y z w)
+            v_.leaf(ci);
+        }
+        v_.close();
         return n.size;
     }
 

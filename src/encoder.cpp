@@ -110,6 +110,15 @@ void PacketBuilder::write(uint8_t* p, size_t cap, uint32_t first, uint32_t count
             codec::put64(q, codec::pack_quat(c));
             break;
         }
+        case Kind::QuatF: {  // older revisions: 4 x f32, x y z w as glm stores them
+            double c[4] = {0, 0, 0, 1};
+            static const char* const axis[4] = {".x", ".y", ".z", ".w"};
+            for (int i = 0; i < 4; ++i) {
+                number(abbrev + axis[i], index, c[i]);
+                codec::putf32(q + 4 * i, float(c[i]));
+            }
+            break;
+        }
         case Kind::String: case Kind::Bytes: {
             auto it = texts_.find({abbrev, index});
             if (it == texts_.end()) break;

@@ -176,6 +176,13 @@ struct Revision {
     const Field* header;      // header layout
     size_t header_count;
     uint8_t padding_expected[3];  // what the game leaves in the header padding
+    // The game's Chunk::BlockSize(): bytes a ChunkBegin/ChunkData transmission
+    // inflates to (20484; 20480 before 9240fdf).
+    uint32_t chunk_size = 20484;
+    // Before 56069d4 every ChunkData was sent at the full 484 bytes: only the
+    // first piece_size bytes of blank.chunk.data are chunk data, the rest of
+    // the last piece is stale buffer content. Later: data length = piece_size.
+    bool chunk_data_padded = false;
 };
 
 struct Schema {
@@ -187,6 +194,7 @@ struct Schema {
     // Well-known fields the front ends refer to by role.
     FieldId f_tag, f_seq, f_ack, f_hist, f_type, f_padding, f_trailing, f_payload;
     uint32_t extra_first;  // nodes of blank.trailing, blank.payload
+    std::vector<ValueString> type_names;  // value strings of blank.type
     // Analysis results (generated fields), compiled from analysis_tables.cpp.
     uint32_t analysis_first, analysis_count;
     const Node* node(std::string_view abbrev) const;

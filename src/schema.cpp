@@ -2,6 +2,7 @@
 // use: one FieldInfo per distinct filter abbreviation, one Node per table row
 // with its children contiguous, so decoding walks arrays and never allocates.
 #include <map>
+#include <memory>
 #include <mutex>
 #include <stdexcept>
 
@@ -10,6 +11,8 @@
 namespace blank {
 
 extern const Revision kRevisionFa73e36;
+extern const Revision kRevision933ca0f, kRevision9240fdf, kRevision4da2ae6, kRevisionCa90ec4, kRevision7c5e04a,
+    kRevision808d9db, kRevision33b37e7, kRevisionDa06ac1;
 extern const Layout kAnalysisLayout;
 
 ValueClass value_class(Kind kind, uint8_t aux) {
@@ -120,10 +123,10 @@ private:
 };
 
 // Value strings of the header's type field, from the revision's type table.
-const ValueString* type_value_strings(const Revision& rev) {
-    auto* vs = new ValueString[rev.type_count + 1];  // lives as long as the schema
-    for (size_t i = 0; i < rev.type_count; ++i) vs[i] = {rev.types[i].code, rev.types[i].name};
-    vs[rev.type_count] = {0, nullptr};
+std::vector<ValueString> type_value_strings(const Revision& rev) {
+    std::vector<ValueString> vs;
+    for (size_t i = 0; i < rev.type_count; ++i) vs.push_back({rev.types[i].code, rev.types[i].name});
+    vs.push_back({0, nullptr});
     return vs;
 }
 
@@ -163,7 +166,8 @@ Schema* build(const Revision& rev) {
     s->f_padding = id("blank.padding");
     s->f_trailing = id("blank.trailing");
     s->f_payload = id("blank.payload");
-    s->fields[s->f_type].vals = type_value_strings(rev);
+    s->type_names = type_value_strings(rev);
+    s->fields[s->f_type].vals = s->type_names.data();
     return s;
 }
 
@@ -184,16 +188,20 @@ const Node* Schema::node(std::string_view abbrev) const {
 const Revision& current_revision() { return kRevisionFa73e36; }
 
 const std::vector<const Revision*>& revisions() {
-    static const std::vector<const Revision*> all{&kRevisionFa73e36};
+    // Oldest first (protocol_tables.cpp says what each one changed).
+    static const std::vector<const Revision*> all{&kRevision933ca0f, &kRevision9240fdf, &kRevision4da2ae6,
+                                                  &kRevisionCa90ec4, &kRevision7c5e04a, &kRevision808d9db,
+                                                  &kRevision33b37e7, &kRevisionDa06ac1, &kRevisionFa73e36};
     return all;
 }
 
 const Schema& schema(const Revision& rev) {
     static std::mutex m;
-    static std::map<const Revision*, const Schema*> compiled;
+    // Freed at exit, after every user (so leak checkers stay quiet).
+    static std::map<const Revision*, std::unique_ptr<const Schema>> compiled;
     std::lock_guard<std::mutex> lock(m);
     auto it = compiled.find(&rev);
-    if (it == compiled.end()) it = compiled.emplace(&rev, build(rev)).first;
+    if (it == compiled.end()) it = compiled.emplace(&rev, std::unique_ptr<const Schema>(build(rev))).first;
     return *it->second;
 }
 
