@@ -24,6 +24,7 @@ Conversation* BlankStream::find(const capture::UdpDatagram& d, bool create, cons
     if (!create) return nullptr;
     if (convs_.size() >= opt_.max_conversations) {
         ++stats_.conversations_dropped;
+        if (!stats_.first_dropped_frame) stats_.first_dropped_frame = frame_;
         return nullptr;
     }
     Conversation c;
@@ -57,6 +58,7 @@ StreamResult BlankStream::run(const std::string& path, const std::function<void(
             return StreamResult::ReadError;
         }
         ++stats_.frames;
+        frame_ = f.number;
         if (!have_start) {
             have_start = true;
             start_sec = f.ts_sec;

@@ -38,12 +38,13 @@ struct BlankPacket {
 
 struct StreamOptions {
     uint16_t port = 12354;
-    size_t max_conversations = 65536;  // beyond it, packets are still decoded, without a conversation
+    size_t max_conversations = 4096;  // beyond it, packets are still decoded, without a conversation
 };
 
 struct StreamStats {
     uint64_t frames = 0, blank = 0, other_udp = 0, not_udp = 0, fragments = 0, truncated = 0;
-    uint64_t conversations_dropped = 0;
+    uint64_t conversations_dropped = 0;  // packets that found no room for their conversation
+    uint64_t first_dropped_frame = 0;
 };
 
 enum class StreamResult { Ok, OpenError, ReadError };
@@ -72,6 +73,7 @@ private:
     StreamStats stats_;
     std::string error_;
     int link_type_ = -1;
+    uint64_t frame_ = 0;
     std::unordered_map<Key, Conversation, KeyHash> convs_;
     std::vector<const Conversation*> order_;
 };

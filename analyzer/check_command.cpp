@@ -78,6 +78,12 @@ FileReport analyse_file(const std::string& path, const CheckOptions& opt) {
     });
     rep.error = stream.error();
     rep.stats = stream.stats();
+    if (rep.stats.conversations_dropped) {
+        Finding f{blank::FindingCode::ConversationLimit, 0, 0, int64_t(opt.stream.max_conversations),
+                  int64_t(rep.stats.conversations_dropped)};
+        f.frame = rep.stats.first_dropped_frame;
+        rep.convs[0].findings.push_back(f);
+    }
     for (size_t id = 0; id < rep.analyses->all().size(); ++id) {
         auto& a = rep.analyses->all()[id];
         if (!a) continue;

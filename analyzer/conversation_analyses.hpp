@@ -11,7 +11,10 @@ namespace blankshark {
 
 class ConversationAnalyses {
 public:
-    ConversationAnalyses(const blank::Schema& s, const blank::AnalysisConfig& cfg) : s_(s), cfg_(cfg) {}
+    // The analyzer prints each frame as it goes: old per-packet records can go.
+    ConversationAnalyses(const blank::Schema& s, const blank::AnalysisConfig& cfg) : s_(s), cfg_(cfg) {
+        cfg_.seq.retain_all = false;
+    }
 
     // Runs the packet through its conversation's analysis (none without a
     // conversation) and returns the frame's results, valid until the next call.

@@ -96,6 +96,11 @@ int main(int argc, char** argv) {
                       "PlayerCorrection distance (blocks) above which a correction is a warning")
         ->capture_default_str();
     for (auto* sub : {decode, chunks, check}) {
+        auto& so = sub == decode ? dopt.stream : sub == chunks ? copt.stream : kopt.stream;
+        sub->add_option("--max-conversations", so.max_conversations,
+                        "conversations analysed at once; packets of further ones are decoded without analysis "
+                        "(blank.limit.conversations)")
+            ->capture_default_str();
         auto& lim = sub == decode ? dopt.analysis.chunks : sub == chunks ? copt.analysis.chunks : kopt.analysis.chunks;
         sub->add_option("--max-transmissions", lim.max_live,
                         "chunk transmissions reassembled at once per conversation (more: the oldest is dropped, "

@@ -1,6 +1,27 @@
 #!/usr/bin/env bash
-# Builds and runs every test (unit, analyzer end-to-end, tshark with the plugin).
+# Builds and runs every test:
+#   1. unit, analyzer end-to-end and tshark-with-plugin tests (ctest, ./build)
+#   2. the same suite built with AddressSanitizer + UBSan (./build-asan; the
+#      plugin is left out: tshark itself is not instrumented)
+#   3. every libFuzzer target for FUZZ_SECONDS (default 60) each (./build-fuzz)
+#   4. hostile captures (mutated and truncated real captures) through the
+#      sanitizer build of blankshark and tshark with the plugin
 set -euo pipefail
 cd "$(dirname "$0")/.."
+fuzz_seconds=${FUZZ_SECONDS:-60}
+
+echo "== build and test"
 scripts/build.sh
-cd build && ctest --output-on-failure -j2
+(cd build && ctest --output-on-failure -j2)
+
+echo "== sanitizer build (address, undefined) and test"
+cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBLANKSHARK_SANITIZE=address,undefined \
+  -DBLANKSHARK_PLUGIN=OFF >/dev/null
+cmake --build build-asan -j2 >/dev/null
+(cd build-asan && ctest --output-on-failure -j2)
+
+echo "== fuzzing, ${fuzz_seconds}s per target"
+tests/fuzz/run.sh "$fuzz_seconds" "$PWD/build-fuzz"
+
+echo "== hostile captures"
+tests/hostile/run.sh "$PWD/build-asan/analyzer/blankshark" "$PWD/build/plugins" "$PWD/build-asan/hostile"

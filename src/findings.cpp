@@ -100,6 +100,8 @@ constexpr FindingInfo kFindings[] = {
      "PlayerCorrection further from the prediction than the configured threshold"},
     {FindingCode::CorrectionUnknown, "blank.correction.unknown_update", S::Note, G::Sequence,
      "PlayerCorrection names an update seq not in the capture"},
+    {FindingCode::ConversationLimit, "blank.limit.conversations", S::Warn, G::Protocol,
+     "more conversations than the configured limit: packets beyond it are decoded without analysis"},
 };
 static_assert(sizeof(kFindings) / sizeof(kFindings[0]) == kFindingCount, "one row per FindingCode");
 
@@ -287,6 +289,10 @@ size_t format_finding(const Finding& f, char* buf, size_t cap) {
         break;
     case FindingCode::CorrectionUnknown:
         n = std::snprintf(buf, cap, "Correction of update seq %lld, which is not in the capture", (long long)f.a);
+        break;
+    case FindingCode::ConversationLimit:
+        n = std::snprintf(buf, cap, "Conversation limit %lld reached: %lld packets decoded without analysis",
+                          (long long)f.a, (long long)f.b);
         break;
     case FindingCode::Count_:
         break;

@@ -64,6 +64,7 @@ enum class FindingCode : uint8_t {
     Correction,         // PlayerCorrection: distance and delay from the update it names
     CorrectionLarge,    // PlayerCorrection further off than the configured threshold
     CorrectionUnknown,  // names an update seq not in the capture
+    ConversationLimit,  // more conversations than the configured limit
     Count_
 };
 

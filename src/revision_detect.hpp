@@ -27,11 +27,13 @@
 //   Ambiguous  candidates left that decode some packet type differently; the
 //              packets seen so far cannot tell them apart. Ping, Login,
 //              Part, DespawnEntity, ChunkBegin, BlockUpdate and a 484-byte
-//              ChunkData fit every revision and tell nothing; a Join,
-//              PlayerUpdate, SpawnEntity, EntityUpdate or PlayerCorrection
-//              tells the entity-state layout, a Message rules out the
-//              revisions before ca90ec4, a shorter ChunkData those before
-//              56069d4 (fa73e36's wire format).
+//              ChunkData fit every revision and tell nothing. A
+//              PlayerUpdate, PlayerCorrection or EntityUpdate tells the
+//              entity-state layout (64, 50 or 42 bytes); so do a Join or
+//              SpawnEntity at the full length the game always sends (100/86/78,
+//              132/118/110; the doc's shorter ranges overlap); a Message
+//              rules out the revisions before ca90ec4, a ChunkData shorter
+//              than 484 those before 56069d4 (fa73e36's wire format).
 //   None       nothing fits (a packet no revision allows, e.g. a malformed
 //              one, or another protocol): decode with current_revision().
 //              Final: later packets do not revive a revision.

@@ -33,7 +33,7 @@ SeqTracker::Slot* SeqTracker::slot(Direction& d, int64_t seq) {
 SeqRecord* SeqTracker::record_of(Direction& d, int64_t seq) {
     if (!d.any || seq < d.min || seq > d.max) return nullptr;
     Slot* s = slot(d, seq);
-    return s->seq == seq ? &d.records[s->record] : nullptr;
+    return s->seq == seq ? rec(d, s->record) : nullptr;
 }
 
 void SeqTracker::on_packet(const PacketRef& p, Role sender, uint16_t ack, uint32_t hist, uint8_t type, uint32_t bytes,
@@ -81,7 +81,7 @@ void SeqTracker::on_packet(const PacketRef& p, Role sender, uint16_t ack, uint32
         if (player && sender == Role::Client && out.record) {
             if (updates_.empty()) updates_.resize(cfg_.window ? cfg_.window : 1);
             Update& u = updates_[ring_index(out.record->seq, updates_.size())];
-            u = Update{out.record->seq, p.frame, p.time, *player, d.records.size() - 1};
+            u = Update{out.record->seq, p.frame, p.time, *player, d.base + d.records.size() - 1};
         }
         break;
     case 8:
@@ -107,9 +107,16 @@ void SeqTracker::liveness(Direction& d, Role sender, const PacketRef& p, Finding
 
 void SeqTracker::sent_side(Direction& d, const PacketRef& p, uint64_t hash, SeqFrame& out, FindingSink& sink) {
     const int64_t u = d.any ? unwrap(p.seq, d.max) : int64_t(p.seq);
+    const size_t idx = d.base + d.records.size();
     d.records.push_back(SeqRecord{p.frame, p.time, u});
     out.record = &d.records.back();
-    const size_t idx = d.records.size() - 1;
+    if (!d.first_frame) d.first_frame = p.frame;
+    // Acks and corrections refer to the last 33 seqs or the window: older
+    // records can go when the front end does not need them afterwards.
+    while (!cfg_.retain_all && d.records.size() > size_t(cfg_.window) + 64) {
+        d.records.pop_front();
+        ++d.base;
+    }
     auto remember = [&] {
         Slot* s = slot(d, u);
         *s = Slot{u, hash, idx};
@@ -141,13 +148,14 @@ void SeqTracker::sent_side(Direction& d, const PacketRef& p, uint64_t hash, SeqF
     }
     Slot* s = slot(d, u);
     if (s->seq == u) {
-        const SeqRecord& first = d.records[s->record];
+        const SeqRecord* first = rec(d, s->record);
+        const uint64_t first_frame = first ? first->frame : 0;
         if (s->hash == hash) {
             ++d.stats.duplicates;
-            out.duplicate_of = first.frame;
-            sink.add(at(FindingCode::SeqDuplicate, p, p.seq, 0, 0, first.frame));
+            out.duplicate_of = first_frame;
+            sink.add(at(FindingCode::SeqDuplicate, p, p.seq, 0, 0, first_frame));
         } else {
-            sink.add(at(FindingCode::SeqReused, p, p.seq, 0, 0, first.frame));
+            sink.add(at(FindingCode::SeqReused, p, p.seq, 0, 0, first_frame));
         }
         return;
     }
@@ -249,8 +257,8 @@ void SeqTracker::correction(const PacketRef& p, const PlayerState& server, int u
     out.correction_distance = dist;
     out.correction_delay = p.time - up->time;
     out.correction_angle = 2 * std::acos(std::min(1.0, std::fabs(dot)));
-    SeqRecord& r = c.records[up->record];
-    if (!r.corrected_in) r.corrected_in = p.frame;
+    if (SeqRecord* r = rec(c, up->record))
+        if (!r->corrected_in) r->corrected_in = p.frame;
     ++corrections_;
     correction_distances_.push_back(float(dist));
     sink.add(at(dist > cfg_.correction_warn ? FindingCode::CorrectionLarge : FindingCode::Correction, p, update_seq,
@@ -265,7 +273,7 @@ void SeqTracker::finish(double capture_end, FindingSink& sink) {
         d.stats.never_seen = uint64_t(d.max - d.min + 1) - d.distinct;
         if (d.min != 0) {  // seq 0 never seen: the capture starts inside the connection
             Finding f{FindingCode::SeqMidStart, 0, 0, d.min};
-            f.frame = d.records.front().frame;
+            f.frame = d.first_frame;
             f.what = &d == &dir_[1] ? "server" : "client";
             sink.add(f);
         }

@@ -30,6 +30,9 @@ struct SeqConfig {
     double silence = 1.0;         // s without a packet from one side worth a note (the game pings every 50 ms)
     double timeout = 10.0;        // s without a packet: the game closes the connection
     double correction_warn = 0.5; // blocks: a PlayerCorrection this far off is a warning
+    // Keep every packet's record (Wireshark shows acks on any frame later);
+    // false keeps only the window, so memory does not grow with the capture.
+    bool retain_all = true;
 };
 
 // One packet of a direction, and what later packets said about it.
@@ -87,6 +90,7 @@ public:
     uint64_t corrections() const { return corrections_; }
     const std::vector<float>& correction_distances() const { return correction_distances_; }
     const char* end_state() const { return end_state_; }
+    size_t records_held(Role sender) const { return dir_[index(sender)].records.size(); }
 
 private:
     struct Slot {
@@ -100,7 +104,9 @@ private:
         uint64_t max_frame = 0;
         uint64_t distinct = 0;
         std::vector<Slot> ring;
-        std::deque<SeqRecord> records;
+        std::deque<SeqRecord> records;  // records[i] is packet number base + i
+        size_t base = 0;
+        uint64_t first_frame = 0;
         // The peer's receiver state for this direction (its ctrl_out).
         uint16_t recv_ack = 0xFFFF;
         uint32_t recv_hist = 0xFFFFFFFF;
@@ -120,6 +126,9 @@ private:
     static int index(Role r) { return r == Role::Server ? 1 : 0; }
     static int64_t unwrap(uint16_t s, int64_t ref) { return ref + int16_t(uint16_t(s - uint16_t(ref))); }
     Slot* slot(Direction& d, int64_t seq);
+    static SeqRecord* rec(Direction& d, size_t idx) {
+        return idx >= d.base && idx - d.base < d.records.size() ? &d.records[idx - d.base] : nullptr;
+    }
     SeqRecord* record_of(Direction& d, int64_t seq);
     void sent_side(Direction& d, const PacketRef& p, uint64_t hash, SeqFrame& out, FindingSink& sink);
     void ack_side(Direction& d, Direction& other, const PacketRef& p, uint16_t ack, uint32_t hist, SeqFrame& out,

@@ -180,3 +180,37 @@ TEST(Check, JunitOneCasePerConversationAndCheck) {
 
 }  // namespace
 }  // namespace blank::test
+
+#include "pcap_writer.hpp"
+#include "encoder.hpp"
+
+namespace blank::test {
+namespace {
+
+TEST(Check, ConversationLimitIsAFinding) {
+    // 20 clients, each one Login: 20 conversations against a limit of 5.
+    const std::string file = ::testing::TempDir() + "/many-conversations.pcap";
+    {
+        blankshark::PcapWriter w(file, 1);
+        for (uint16_t c = 0; c < 20; ++c)
+            w.udp(c * 0.01, blankshark::UdpEndpoint::v4(10, 0, 0, 2, uint16_t(40000 + c)),
+                  blankshark::UdpEndpoint::v4(10, 0, 0, 1, 12354), PacketBuilder(1).text("blank.player.name", "x").build());
+    }
+    const auto ev = events("--max-conversations 5 " + file, 1);
+    size_t conversations = 0, limit = 0;
+    for (const auto& e : ev) {
+        conversations += e.at("event_type") == "conversation";
+        if (e.at("event_type") == "finding" && e.at("code") == "blank.limit.conversations") {
+            ++limit;
+            EXPECT_EQ(e.at("pcap_cnt"), 6);  // the first packet without room
+            EXPECT_NE(e.at("message").get<std::string>().find("15 packets"), std::string::npos);
+        }
+    }
+    EXPECT_EQ(conversations, 5u);
+    EXPECT_EQ(limit, 1u);
+    // decode still shows every packet
+    EXPECT_EQ(json_lines(run(kBin + " decode --json --max-conversations 5 " + file).out).size(), 20u);
+}
+
+}  // namespace
+}  // namespace blank::test

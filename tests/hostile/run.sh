@@ -14,13 +14,9 @@ work=${3:-$(mktemp -d /tmp/blankshark-hostile.XXXXXX)}
 mkdir -p "$work"
 chmod 755 "$work"
 limit_kb=$((1024 * 1024))  # 1 GiB of RSS for any one run
-tshark_as_user() {
-  if [ "$(id -u)" -eq 0 ]; then
-    setpriv --reuid=65534 --regid=65534 --clear-groups env HOME=/tmp WIRESHARK_PLUGIN_DIR="$plugin_dir" tshark "$@"
-  else
-    env WIRESHARK_PLUGIN_DIR="$plugin_dir" tshark "$@"
-  fi
-}
+# tshark ignores WIRESHARK_PLUGIN_DIR as root: run it as nobody then.
+tshark_cmd=(env HOME=/tmp WIRESHARK_PLUGIN_DIR="$plugin_dir" tshark)
+[ "$(id -u)" -eq 0 ] && tshark_cmd=(setpriv --reuid=65534 --regid=65534 --clear-groups "${tshark_cmd[@]}")
 
 files=()
 for cap in "$root"/captures/blank-*.pcap*; do
@@ -75,7 +71,7 @@ for f in "${files[@]}"; do
     fi
   fi
   for args in "-V" "-2 -V"; do
-    timeout 300 /usr/bin/time -f "%M" -o "$work/time" tshark_as_user -r "$f" $args >/dev/null 2>"$work/err"
+    timeout 300 /usr/bin/time -f "%M" -o "$work/time" "${tshark_cmd[@]}" -r "$f" $args >/dev/null 2>"$work/err"
     check "tshark $args $name" $? "0 1 2" "$work/err"
     rss "$work/time" "tshark $args $name"
   done

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <regex>
 
 #include "findings.hpp"
 #include "protocol.hpp"
@@ -35,6 +36,32 @@ TEST(Plugin, RegistersEveryFieldOfTheCoreOnce) {
     for (const FieldInfo& f : schema().fields) EXPECT_EQ(seen[f.abbrev], 1) << f.abbrev;
     for (size_t i = 0; i < kFindingCount; ++i) EXPECT_EQ(seen[finding_info(FindingCode(i)).name], 1);
     EXPECT_EQ(seen.size(), schema().fields.size() + kFindingCount);  // nothing else
+}
+
+// What Wireshark's tools/checkhf.pl and check_dissector.py look at, for the
+// fields as tshark reports them (those scripts are not in Debian's packages).
+TEST(Plugin, FieldDefinitionsFollowWiresharkConventions) {
+    const RunResult r = tshark("-G fields");
+    const std::regex abbrev("blank(\\.[a-z0-9_]+)+");
+    size_t checked = 0;
+    std::istringstream in(r.out);
+    for (std::string line; std::getline(in, line);) {
+        std::vector<std::string> col;
+        std::istringstream ls(line);
+        for (std::string c; std::getline(ls, c, '\t');) col.push_back(c);
+        if (col.size() < 8 || col[0] != "F" || col[4] != "blank") continue;
+        ++checked;
+        const std::string &name = col[1], &ab = col[2], &type = col[3], &mask = col[6], &blurb = col[7];
+        EXPECT_TRUE(std::regex_match(ab, abbrev)) << ab;
+        EXPECT_FALSE(name.empty()) << ab;
+        EXPECT_TRUE(name.back() != ' ' && name.back() != ':' && name.front() != ' ') << ab << ": '" << name << "'";
+        EXPECT_FALSE(blurb.empty()) << ab;
+        EXPECT_NE(blurb, name) << ab;  // a description, not the label again
+        if (mask != "0x0") {
+            EXPECT_EQ(type, "FT_BOOLEAN") << ab;  // only flags carry a bitmask
+        }
+    }
+    EXPECT_GT(checked, 100u);
 }
 
 TEST(Plugin, FindingsAreExpertInfos) {
