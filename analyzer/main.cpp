@@ -108,6 +108,12 @@ int main(int argc, char** argv) {
             ->capture_default_str();
         sub->add_option("--max-chunk-size", lim.max_size, "largest chunk data size accepted, in bytes")
             ->capture_default_str();
+        auto& seq = sub == decode ? dopt.analysis.seq : sub == chunks ? copt.analysis.seq : kopt.analysis.seq;
+        sub->add_option("--seq-window", seq.window,
+                        "seqs remembered per direction for duplicate and reordering checks (further back: "
+                        "blank.seq.far_back)")
+            ->capture_default_str()
+            ->check(CLI::Range(32u, 1u << 20));
     }
 
     try {
