@@ -54,10 +54,9 @@ bool counts(const CheckOptions& opt, const Finding& f) {
 }
 
 FileReport analyse_file(const std::string& path, const CheckOptions& opt) {
-    const blank::Schema& s = blank::schema();
     FileReport rep;
     rep.path = path;
-    rep.analyses = std::make_unique<ConversationAnalyses>(s, opt.analysis);
+    rep.analyses = std::make_unique<ConversationAnalyses>(opt.analysis);
     BlankStream stream(opt.stream);
     Collector col;
     col.comments = opt.comments;
@@ -72,9 +71,9 @@ FileReport analyse_file(const std::string& path, const CheckOptions& opt) {
         rep.end_time = p.time;
         col.out = &c.findings;
         col.frame = p.frame->number;
-        blank::decode(s, p.data, p.len, col);
-        if (const blank::FrameAnalysis* fa = rep.analyses->on_packet(p))
-            for (uint8_t i = 0; i < fa->nfindings; ++i) col.add(fa->findings[i]);
+        const blank::FrameAnalysis* fa = rep.analyses->on_packet(p);
+        blank::decode(*fa->schema, p.data, p.len, col);
+        for (uint8_t i = 0; i < fa->nfindings; ++i) col.add(fa->findings[i]);
     });
     rep.error = stream.error();
     rep.stats = stream.stats();

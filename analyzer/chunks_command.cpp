@@ -91,8 +91,7 @@ void row_json(Output& out, uint32_t conv, const blank::Transmission& t) {
 }  // namespace
 
 int run_chunks(const std::string& path, const ChunksOptions& opt) {
-    const blank::Schema& s = blank::schema();
-    ConversationAnalyses analyses(s, opt.analysis);
+    ConversationAnalyses analyses(opt.analysis);
     BlankStream stream(opt.stream);
     size_t extracted = 0, extract_failed = 0;
     double last_time = 0;

@@ -11,18 +11,25 @@ namespace blankshark {
 
 class ConversationAnalyses {
 public:
+    // `forced`: one revision for every conversation; null: each detects its own.
     // The analyzer prints each frame as it goes: old per-packet records can go.
-    ConversationAnalyses(const blank::Schema& s, const blank::AnalysisConfig& cfg) : s_(s), cfg_(cfg) {
+    explicit ConversationAnalyses(const blank::AnalysisConfig& cfg) : cfg_(cfg), forced_(cfg.revision) {
         cfg_.seq.retain_all = false;
     }
 
-    // Runs the packet through its conversation's analysis (none without a
-    // conversation) and returns the frame's results, valid until the next call.
+    // Runs the packet through its conversation's analysis and returns the
+    // frame's results (and the revision to decode it with), valid until the
+    // next call. Without a conversation (limit reached): only the revision.
     const blank::FrameAnalysis* on_packet(const BlankPacket& p) {
-        if (!p.conv) return nullptr;
+        if (!p.conv) {
+            frame_ = blank::FrameAnalysis{};
+            frame_.frame = p.frame->number;
+            frame_.schema = &blank::schema(forced_ ? *forced_ : blank::current_revision());
+            return &frame_;
+        }
         if (by_id_.size() <= p.conv->id) by_id_.resize(p.conv->id + 1);
         auto& a = by_id_[p.conv->id];
-        if (!a) a = std::make_unique<blank::ConversationAnalysis>(s_, cfg_);
+        if (!a) a = std::make_unique<blank::ConversationAnalysis>(cfg_, forced_);
         const uint16_t seq = p.len >= 6 ? uint16_t(p.data[4] | p.data[5] << 8) : 0;
         a->on_packet(blank::PacketRef{p.frame->number, p.time, seq}, p.sender, p.data, p.len, frame_);
         return &frame_;
@@ -32,8 +39,8 @@ public:
     std::vector<std::unique_ptr<blank::ConversationAnalysis>>& all() { return by_id_; }
 
 private:
-    const blank::Schema& s_;
     blank::AnalysisConfig cfg_;
+    const blank::Revision* forced_;
     std::vector<std::unique_ptr<blank::ConversationAnalysis>> by_id_;
     blank::FrameAnalysis frame_;
 };

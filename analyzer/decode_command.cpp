@@ -12,7 +12,7 @@ int run_decode(const std::string& path, const DecodeOptions& opt) {
     const blank::Schema& s = blank::schema();
     Output out(stdout);
     BlankStream stream(opt.stream);
-    ConversationAnalyses analyses(s, opt.analysis);
+    ConversationAnalyses analyses(opt.analysis);
     uint32_t announced = 0;  // conversations whose header line was printed
     const StreamResult r = stream.run(path, [&](const BlankPacket& p) {
         // Every packet is analysed (state spans packets); only some are shown.

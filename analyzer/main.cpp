@@ -10,6 +10,7 @@
 #include "exit_codes.hpp"
 #include "findings.hpp"
 #include "protocol.hpp"
+#include "revision_detect.hpp"
 
 namespace {
 
@@ -95,7 +96,14 @@ int main(int argc, char** argv) {
     check->add_option("--correction-warn", kopt.analysis.seq.correction_warn,
                       "PlayerCorrection distance (blocks) above which a correction is a warning")
         ->capture_default_str();
+    std::string revision = "auto";
+    std::string revision_names = "auto";
+    for (const blank::Revision* r : blank::revisions()) revision_names += std::string(", ") + r->name;
     for (auto* sub : {decode, chunks, check}) {
+        sub->add_option("--revision", revision,
+                        "protocol revision: auto (detected per conversation from packet lengths) or a game commit: " +
+                            revision_names)
+            ->capture_default_str();
         auto& so = sub == decode ? dopt.stream : sub == chunks ? copt.stream : kopt.stream;
         sub->add_option("--max-conversations", so.max_conversations,
                         "conversations analysed at once; packets of further ones are decoded without analysis "
@@ -123,6 +131,15 @@ int main(int argc, char** argv) {
         return rc == 0 ? kExitOk : kExitUsage;
     }
 
+    if (revision != "auto") {
+        const blank::Revision* r = blank::find_revision(revision);
+        if (!r) {
+            std::fprintf(stderr, "blankshark: unknown revision '%s' (known: %s)\n", revision.c_str(),
+                         revision_names.c_str());
+            return kExitUsage;
+        }
+        dopt.analysis.revision = copt.analysis.revision = kopt.analysis.revision = r;
+    }
     if (decode->parsed()) {
         if (verbose && json) {
             std::fprintf(stderr, "blankshark: -V and --json exclude each other\n");

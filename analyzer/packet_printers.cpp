@@ -269,7 +269,8 @@ void print_line_prefix(Output& out, const BlankPacket& p) {
     out.pad(std::string_view(num, size_t(r.ptr - num)), 3, true) << ' ' << direction(p) << "  ";
 }
 
-void print_summary(Output& out, const blank::Schema& s, const BlankPacket& p, const blank::FrameAnalysis* fa) {
+void print_summary(Output& out, const blank::Schema& fallback, const BlankPacket& p, const blank::FrameAnalysis* fa) {
+    const blank::Schema& s = fa && fa->schema ? *fa->schema : fallback;
     SummaryVisitor v;
     blank::PacketSummary sum = blank::decode(s, p.data, p.len, v);
     if (fa) {
@@ -292,7 +293,8 @@ void print_summary(Output& out, const blank::Schema& s, const BlankPacket& p, co
     out << '\n';
 }
 
-void print_tree(Output& out, const blank::Schema& s, const BlankPacket& p, const blank::FrameAnalysis* fa) {
+void print_tree(Output& out, const blank::Schema& fallback, const BlankPacket& p, const blank::FrameAnalysis* fa) {
+    const blank::Schema& s = fa && fa->schema ? *fa->schema : fallback;
     print_summary(out, s, p, fa);
     out << "    " << capture::to_string(p.udp->src) << " -> " << capture::to_string(p.udp->dst) << ", " << p.len
         << " bytes\n";
@@ -301,7 +303,8 @@ void print_tree(Output& out, const blank::Schema& s, const BlankPacket& p, const
     if (fa) blank::emit_analysis(s, *fa, false, v);
 }
 
-void print_json(Output& out, const blank::Schema& s, const BlankPacket& p, const blank::FrameAnalysis* fa) {
+void print_json(Output& out, const blank::Schema& fallback, const BlankPacket& p, const blank::FrameAnalysis* fa) {
+    const blank::Schema& s = fa && fa->schema ? *fa->schema : fallback;
     JsonVisitor v(out);
     out << '{';
     v.key("frame");

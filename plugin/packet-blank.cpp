@@ -25,7 +25,9 @@
 #include <epan/unit_strings.h>
 
 #include <algorithm>
+#include <map>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "analysis.hpp"
@@ -38,26 +40,41 @@ namespace {
 int proto_blank = -1;
 dissector_handle_t blank_handle;
 
-// Indexed by blank::FieldId / blank::FindingCode.
+// Header fields of every revision, registered once per abbreviation (the
+// union over revisions); per schema, FieldId -> index into these.
 std::vector<int> hf;
 std::vector<gint> ett;
+std::vector<ftenum_t> hf_type;
+std::map<const blank::Schema*, std::vector<size_t>> hf_index;
+// Indexed by blank::FindingCode.
 gint ett_blank = -1;
 expert_field ei[blank::kFindingCount];
 
 const blank::Schema& S() { return blank::schema(); }
+
+// The revision preference: 0 = detect per conversation, else revisions()[i - 1].
+gint pref_revision = 0;
+
+const blank::Revision* forced_revision() {
+    const auto& all = blank::revisions();
+    return pref_revision > 0 && size_t(pref_revision) <= all.size() ? all[size_t(pref_revision) - 1] : nullptr;
+}
 
 // Per-conversation analysis, owned here and dropped when the file closes.
 struct ConversationState {
     address server_addr;
     guint32 server_port;
     blank::ConversationAnalysis analysis;
-    ConversationState() : server_addr(), server_port(0), analysis(S(), blank::AnalysisConfig{}) {}
+    explicit ConversationState(const blank::Revision* forced)
+        : server_addr(), server_port(0), analysis(blank::AnalysisConfig{}, forced) {}
 };
 std::vector<std::unique_ptr<ConversationState>> conversations;
 
 // Per-frame results (wmem file scope); findings stored apart, only as many
 // as there are.
 struct FrameState {
+    const blank::Schema* schema;  // the revision this frame decodes with
+    guint8 revision_state;
     blank::SeqFrame seq;
     blank::ChunkEvent chunk;
     blank::Finding* findings;
@@ -74,7 +91,7 @@ ConversationState* conversation_state(packet_info* pinfo, const guint8* data, gu
     conversation_t* conv = find_or_create_conversation(pinfo);
     auto* st = static_cast<ConversationState*>(conversation_get_proto_data(conv, proto_blank));
     if (!st) {
-        conversations.push_back(std::make_unique<ConversationState>());
+        conversations.push_back(std::make_unique<ConversationState>(forced_revision()));
         st = conversations.back().get();
         const bool src_server = blank::first_sender_is_server(data, len, guint16(pinfo->srcport),
                                                               guint16(pinfo->destport), blank::kDefaultPort);
@@ -90,7 +107,7 @@ const guint8* file_copy(const std::vector<uint8_t>* v) {
 }
 
 // First pass only: feed the analysis, keep the frame's results.
-void analyse(packet_info* pinfo, const guint8* data, guint len) {
+const FrameState* analyse(packet_info* pinfo, const guint8* data, guint len) {
     ConversationState* st = conversation_state(pinfo, data, len);
     const bool from_server = pinfo->srcport == st->server_port && addresses_equal(&pinfo->src, &st->server_addr);
     const uint16_t seq = len >= 6 ? uint16_t(data[4] | data[5] << 8) : 0;
@@ -99,6 +116,8 @@ void analyse(packet_info* pinfo, const guint8* data, guint len) {
     st->analysis.on_packet(blank::PacketRef{pinfo->num, t, seq}, from_server ? blank::Role::Server : blank::Role::Client,
                            data, len, fa);
     auto* fs = wmem_new0(wmem_file_scope(), FrameState);
+    fs->schema = fa.schema;
+    fs->revision_state = fa.revision_state;
     fs->seq = fa.seq;
     fs->chunk = fa.chunk;
     fs->nfindings = fa.nfindings;
@@ -113,6 +132,7 @@ void analyse(packet_info* pinfo, const guint8* data, guint len) {
     }
     fs->chunk.reassembled = fs->chunk.inflated = nullptr;  // scratch of the reassembler
     p_add_proto_data(wmem_file_scope(), pinfo, proto_blank, 0, fs);
+    return fs;
 }
 
 // The completed transmission's bytes as tabs of the bytes pane.
@@ -214,13 +234,13 @@ int expert_severity(blank::Severity s) {
 // lines) only the Info column and expert infos are produced.
 class TreeBuilder {
 public:
-    TreeBuilder(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, proto_item* root)
-        : tvb_(tvb), pinfo_(pinfo), root_(root) {
+    TreeBuilder(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, proto_item* root, const blank::Schema& s)
+        : tvb_(tvb), pinfo_(pinfo), root_(root), index_(hf_index.at(&s)), schema_(s) {
         stack_[0] = tree;
     }
 
     void open(const blank::Item& it) {
-        if (it.generated && it.info->id == reassembled_id()) completes_ = true;
+        if (it.generated && it.info->abbrev == "blank.chunk.reassembled") completes_ = true;
         proto_item* pi = add(it);
         if (it.index >= 0 && it.node->kind == blank::Kind::Array) proto_item_append_text(pi, " #%d", it.index);
         if (it.nvals) {
@@ -230,7 +250,7 @@ public:
             if (it.info->unit) proto_item_append_text(pi, " %s", it.info->unit);
         }
         summary(it);
-        if (depth_ + 1 < kMaxDepth) stack_[depth_ + 1] = proto_item_add_subtree(pi, ett[it.info->id]);
+        if (depth_ + 1 < kMaxDepth) stack_[depth_ + 1] = proto_item_add_subtree(pi, ett[index_[it.info->id]]);
         ++depth_;
     }
     void close() { --depth_; }
@@ -256,7 +276,8 @@ private:
 
     proto_item* add(const blank::Item& it) {
         proto_tree* t = tree();
-        const int id = hf[it.info->id];
+        const size_t u = index_[it.info->id];
+        const int id = hf[u];
         const gint off = gint(it.offset), len = gint(it.length);
         proto_item* pi = nullptr;
         using blank::ValueClass;
@@ -266,13 +287,24 @@ private:
                                      : proto_tree_add_uint(t, id, tvb_, off, len, guint32(it.u));
             break;
         case ValueClass::Int: pi = proto_tree_add_int(t, id, tvb_, off, len, gint32(it.i)); break;
-        case ValueClass::Float: pi = proto_tree_add_float(t, id, tvb_, off, len, float(it.d)); break;
-        case ValueClass::Double: pi = proto_tree_add_double(t, id, tvb_, off, len, it.d); break;
+        case ValueClass::Float:
+        case ValueClass::Double:
+            // One abbreviation may be f32 in an old revision and double in
+            // the current one: add by the registered type.
+            pi = hf_type[u] == FT_FLOAT ? proto_tree_add_float(t, id, tvb_, off, len, float(it.d))
+                                        : proto_tree_add_double(t, id, tvb_, off, len, it.d);
+            break;
         case ValueClass::Bool:
             pi = proto_tree_add_boolean(t, id, tvb_, off, len, it.u ? it.info->bitmask : 0);
             break;
         case ValueClass::String:
-        case ValueClass::Bytes: pi = proto_tree_add_item(t, id, tvb_, off, len, ENC_UTF_8 | ENC_NA); break;
+            if (it.generated) {  // a computed string: NUL-terminated by the core
+                pi = proto_tree_add_string(t, id, tvb_, off, len, it.s.data());
+                break;
+            }
+            pi = proto_tree_add_item(t, id, tvb_, off, len, ENC_UTF_8 | ENC_NA);
+            break;
+        case ValueClass::Bytes: pi = proto_tree_add_item(t, id, tvb_, off, len, ENC_NA); break;
         case ValueClass::None: pi = proto_tree_add_item(t, id, tvb_, off, len, ENC_NA); break;
         }
         if (it.generated) proto_item_set_generated(pi);
@@ -289,6 +321,8 @@ private:
     tvbuff_t* tvb_;
     packet_info* pinfo_;
     proto_item* root_;
+    const std::vector<size_t>& index_;
+    const blank::Schema& schema_;
     proto_tree* stack_[kMaxDepth] = {};
     int depth_ = 0;
     proto_item* last_ = nullptr;
@@ -296,11 +330,6 @@ private:
     char info_[256] = {};
     size_t info_len_ = 0;
     bool completes_ = false;
-
-    static blank::FieldId reassembled_id() {
-        static const blank::FieldId id = S().find("blank.chunk.reassembled")->id;
-        return id;
-    }
 };
 
 int dissect_blank(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
@@ -310,19 +339,25 @@ int dissect_blank(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
 
     proto_item* ti = proto_tree_add_item(tree, proto_blank, tvb, 0, -1, ENC_NA);
     proto_tree* bt = proto_item_add_subtree(ti, ett_blank);
-    TreeBuilder tb(tvb, pinfo, bt, ti);
     const guint8* data = len ? tvb_get_ptr(tvb, 0, len) : nullptr;  // no copy: the frame's own bytes
-    const blank::PacketSummary sum = blank::decode(S(), data, len, tb);
-    if (!PINFO_FD_VISITED(pinfo)) analyse(pinfo, data, len);
-    if (const auto* fs = static_cast<const FrameState*>(p_get_proto_data(wmem_file_scope(), pinfo, proto_blank, 0))) {
+    // The first pass analyses (and picks the revision); later ones read it.
+    const auto* fs = PINFO_FD_VISITED(pinfo)
+                         ? static_cast<const FrameState*>(p_get_proto_data(wmem_file_scope(), pinfo, proto_blank, 0))
+                         : analyse(pinfo, data, len);
+    const blank::Schema& s = fs && fs->schema ? *fs->schema : S();
+    TreeBuilder tb(tvb, pinfo, bt, ti, s);
+    const blank::PacketSummary sum = blank::decode(s, data, len, tb);
+    if (fs) {
         blank::FrameAnalysis fa;
         fa.frame = pinfo->num;
+        fa.schema = fs->schema;
+        fa.revision_state = fs->revision_state;
         fa.seq = fs->seq;
         fa.chunk = fs->chunk;
         fa.nfindings = fs->nfindings;
         std::copy(fs->findings, fs->findings + fs->nfindings, fa.findings);
         // Later passes know how transmissions ended: report those still open.
-        blank::emit_analysis(S(), fa, PINFO_FD_VISITED(pinfo), tb);
+        blank::emit_analysis(s, fa, PINFO_FD_VISITED(pinfo), tb);
         add_data_sources(tvb, pinfo, fs);
     }
 
@@ -352,20 +387,35 @@ gboolean dissect_blank_heur(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree,
 }  // namespace
 
 void proto_register_blank() {
-    const blank::Schema& s = S();
     proto_blank = proto_register_protocol("blank voxel game protocol", "BLANK", "blank");
 
-    hf.assign(s.fields.size(), -1);
-    ett.assign(s.fields.size(), -1);
-    auto* hfs = g_new0(hf_register_info, s.fields.size());
-    auto** etts = g_new0(gint*, s.fields.size() + 1);
-    for (size_t i = 0; i < s.fields.size(); ++i) {
-        hfs[i] = make_hf(s.fields[i], &hf[i]);
+    // The union of every revision's fields, newest first so the current
+    // revision's field types win (the rest add by the registered type).
+    std::vector<const blank::FieldInfo*> fields;
+    std::map<std::string, size_t> by_abbrev;
+    const auto& revs = blank::revisions();
+    for (auto r = revs.rbegin(); r != revs.rend(); ++r) {
+        const blank::Schema& sc = blank::schema(**r);
+        std::vector<size_t>& index = hf_index[&sc];
+        for (const blank::FieldInfo& f : sc.fields) {
+            auto [it, fresh] = by_abbrev.emplace(f.abbrev, fields.size());
+            if (fresh) fields.push_back(&f);
+            index.push_back(it->second);
+        }
+    }
+    hf.assign(fields.size(), -1);
+    ett.assign(fields.size(), -1);
+    hf_type.resize(fields.size());
+    auto* hfs = g_new0(hf_register_info, fields.size());
+    auto** etts = g_new0(gint*, fields.size() + 1);
+    for (size_t i = 0; i < fields.size(); ++i) {
+        hfs[i] = make_hf(*fields[i], &hf[i]);
+        hf_type[i] = hfs[i].hfinfo.type;
         etts[i] = &ett[i];
     }
-    etts[s.fields.size()] = &ett_blank;
-    proto_register_field_array(proto_blank, hfs, int(s.fields.size()));
-    proto_register_subtree_array(etts, int(s.fields.size() + 1));
+    etts[fields.size()] = &ett_blank;
+    proto_register_field_array(proto_blank, hfs, int(fields.size()));
+    proto_register_subtree_array(etts, int(fields.size() + 1));
 
     auto* eis = g_new0(ei_register_info, blank::kFindingCount);
     for (size_t i = 0; i < blank::kFindingCount; ++i) {
@@ -378,7 +428,15 @@ void proto_register_blank() {
 
     blank_handle = register_dissector("blank", dissect_blank, proto_blank);
     // The port preference (blank.udp.port) lives in this module.
-    prefs_register_protocol(proto_blank, nullptr);
+    module_t* prefs = prefs_register_protocol(proto_blank, nullptr);
+    auto* revisions = g_new0(enum_val_t, revs.size() + 2);
+    revisions[0] = enum_val_t{"auto", "Detect per conversation", 0};
+    for (size_t i = 0; i < revs.size(); ++i)
+        revisions[i + 1] = enum_val_t{revs[i]->name, revs[i]->description, gint(i + 1)};
+    prefs_register_enum_preference(prefs, "revision", "Protocol revision",
+                                   "Game revision whose packet layouts to use; auto detects it per conversation "
+                                   "from packet lengths (blank.revision shows the result)",
+                                   &pref_revision, revisions, FALSE);
     register_cleanup_routine(cleanup_blank);
 }
 

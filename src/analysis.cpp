@@ -47,22 +47,49 @@ struct FrameSink : FindingSink {
 
 }  // namespace
 
-ConversationAnalysis::ConversationAnalysis(const Schema& s, const AnalysisConfig& cfg)
-    : s_(s), chunks_(20484, cfg.chunks), seq_(cfg.seq) {
-    f_tx_ = need(s, "blank.chunk.transmission");
-    f_flags_ = need(s, "blank.chunk.flags");
-    f_x_ = need(s, "blank.chunk.coords.x");
-    f_y_ = need(s, "blank.chunk.coords.y");
-    f_z_ = need(s, "blank.chunk.coords.z");
-    f_size_ = need(s, "blank.chunk.size");
-    f_offset_ = need(s, "blank.chunk.offset");
-    f_data_ = need(s, "blank.chunk.data");
+// The fields the analysis reads, per revision's schema.
+struct AnalysisFields {
+    FieldId tx, flags, x, y, z, size, offset, data, piece_size;
+    FieldId state[10];  // chunk xyz, block xyz, orientation wxyz
+    FieldId update_seq;
+};
+
+static const AnalysisFields& analysis_fields(const Schema& s) {
+    static std::mutex m;
+    static std::map<const Schema*, AnalysisFields> cache;
+    std::lock_guard<std::mutex> lock(m);
+    auto it = cache.find(&s);
+    if (it != cache.end()) return it->second;
+    AnalysisFields f;
+    f.tx = need(s, "blank.chunk.transmission");
+    f.flags = need(s, "blank.chunk.flags");
+    f.x = need(s, "blank.chunk.coords.x");
+    f.y = need(s, "blank.chunk.coords.y");
+    f.z = need(s, "blank.chunk.coords.z");
+    f.size = need(s, "blank.chunk.size");
+    f.offset = need(s, "blank.chunk.offset");
+    f.data = need(s, "blank.chunk.data");
+    f.piece_size = need(s, "blank.chunk.piece_size");
     const char* state[10] = {"blank.state.chunk.x", "blank.state.chunk.y", "blank.state.chunk.z",
                              "blank.state.block.x", "blank.state.block.y", "blank.state.block.z",
                              "blank.state.orientation.w", "blank.state.orientation.x", "blank.state.orientation.y",
                              "blank.state.orientation.z"};
-    for (int i = 0; i < 10; ++i) f_state_[i] = need(s, state[i]);
-    f_update_seq_ = need(s, "blank.correction.update_seq");
+    for (int i = 0; i < 10; ++i) f.state[i] = need(s, state[i]);
+    f.update_seq = need(s, "blank.correction.update_seq");
+    return cache.emplace(&s, f).first->second;
+}
+
+ConversationAnalysis::ConversationAnalysis(const AnalysisConfig& cfg, const Revision* forced)
+    : forced_(forced), chunks_(forced ? forced->chunk_size : current_revision().chunk_size, cfg.chunks),
+      seq_(cfg.seq) {}
+
+RevisionState ConversationAnalysis::revision_state() const {
+    if (forced_) return RevisionState::Forced;
+    switch (detector_.state()) {
+    case Detection::Detected: return RevisionState::Detected;
+    case Detection::None: return RevisionState::None;
+    default: return RevisionState::Ambiguous;
+    }
 }
 
 namespace {
@@ -79,22 +106,36 @@ void ConversationAnalysis::on_packet(const PacketRef& p, Role sender, const uint
                                      FrameAnalysis& out) {
     out = FrameAnalysis{};
     out.frame = p.frame;
-    if (len < kHeaderSize) return;
     FrameSink sink(out);
+    if (!forced_ && len >= kHeaderSize) {
+        const Detection before = detector_.state();
+        const size_t candidates = detector_.candidates().size();
+        detector_.packet(data[12], len - uint32_t(kHeaderSize));
+        revision_changed(p, before, candidates, sink);
+    }
+    ++packets_;
+    const Schema& s = schema(revision());
+    out.schema = &s;
+    out.revision_state = uint8_t(revision_state());
+    // Candidates that disagree on the chunk size: any size is fine until a
+    // completed chunk tells (the detector then narrows, or finds none fits).
+    chunks_.set_chunk_size(forced_ || detector_.chunk_size_settled() ? revision().chunk_size : 0);
+    if (len < kHeaderSize) return;
+    const AnalysisFields& f = analysis_fields(s);
     const uint8_t type = data[12];
     const bool begin = type == 9, piece = type == 10, player = type == 4 || type == 8;
     Grab g{nullptr, 0, kNoField};
     FieldId ids[16];
     if (begin || piece) {
-        const FieldId c[] = {f_tx_, f_flags_, f_x_, f_y_, f_z_, f_size_, f_offset_};
+        const FieldId c[] = {f.tx, f.flags, f.x, f.y, f.z, f.size, f.offset, f.piece_size};
         std::copy(std::begin(c), std::end(c), ids);
-        g = Grab{ids, 7, f_data_};
+        g = Grab{ids, 8, f.data};
     } else if (player) {
-        std::copy(std::begin(f_state_), std::end(f_state_), ids);
-        ids[10] = f_update_seq_;
+        std::copy(std::begin(f.state), std::end(f.state), ids);
+        ids[10] = f.update_seq;
         g = Grab{ids, 11, kNoField};
     }
-    const PacketSummary sum = decode(s_, data, len, g);
+    const PacketSummary sum = decode(s, data, len, g);
     const bool complete = sum.ptype && len >= kHeaderSize + sum.ptype->length.min;
 
     PlayerState ps{};
@@ -112,8 +153,45 @@ void ConversationAnalysis::on_packet(const PacketRef& p, Role sender, const uint
         out.chunk = chunks_.begin(p, sender == Role::Client, uint32_t(g.vals[0]), uint32_t(g.vals[1]), coords,
                                   uint32_t(g.vals[5]), sink);
     } else {
+        std::string_view bytes = g.bytes;
+        // Before game commit 56069d4 ChunkData always has 484 bytes: only
+        // the piece size of them is data.
+        if (revision().chunk_data_padded && g.vals[7] >= 0 && g.vals[7] < double(bytes.size()))
+            bytes = bytes.substr(0, size_t(g.vals[7]));
         out.chunk = chunks_.data(p, uint32_t(g.vals[0]), uint32_t(g.vals[6]),
-                                 reinterpret_cast<const uint8_t*>(g.bytes.data()), uint32_t(g.bytes.size()), sink);
+                                 reinterpret_cast<const uint8_t*>(bytes.data()), uint32_t(bytes.size()), sink);
+    }
+    if (out.chunk.completed && out.chunk.tx->compressed() && !forced_) {
+        const Detection before = detector_.state();
+        const size_t candidates = detector_.candidates().size();
+        detector_.chunk(out.chunk.tx->inflated_size);
+        revision_changed(p, before, candidates, sink);
+    }
+}
+
+// Findings about the detection: ambiguous at the conversation's first
+// packet, then once when it settles (or when nothing fits).
+void ConversationAnalysis::revision_changed(const PacketRef& p, Detection before, size_t candidates,
+                                            FindingSink& sink) {
+    const Detection now = detector_.state();
+    if (packets_ == 0 && now == Detection::Ambiguous) {
+        Finding f{FindingCode::RevisionAmbiguous, 0, 0, int64_t(detector_.candidates().size())};
+        f.frame = p.frame;
+        f.what = detector_.decode_with().name;
+        sink.add(f);
+    }
+    if (now == before && detector_.candidates().size() == candidates) return;
+    if (now == Detection::Detected && before != Detection::Detected) {
+        detected_frame_ = p.frame;
+        Finding f{FindingCode::RevisionDetected, 0, 0, int64_t(detector_.candidates().size())};
+        f.frame = p.frame;
+        f.what = detector_.revision()->name;
+        sink.add(f);
+    } else if (now == Detection::None && before != Detection::None) {
+        Finding f{FindingCode::RevisionUnknown, 0, 0};
+        f.frame = p.frame;
+        f.what = current_revision().name;
+        sink.add(f);
     }
 }
 
@@ -134,6 +212,8 @@ const AnalysisNodes& analysis_nodes(const Schema& s) {
         return n;
     };
     AnalysisNodes n;
+    n.revision = node("blank.revision");
+    n.revision_state = node("blank.revision.state");
     n.seq = node("blank.analysis.seq");
     n.lost_before = node("blank.analysis.lost_before");
     n.reordered = node("blank.analysis.reordered");

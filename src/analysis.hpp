@@ -9,6 +9,7 @@
 #include "chunk_reassembler.hpp"
 #include "decoder.hpp"
 #include "roles.hpp"
+#include "revision_detect.hpp"
 #include "seq_tracker.hpp"
 
 namespace blank {
@@ -16,39 +17,55 @@ namespace blank {
 struct AnalysisConfig {
     ChunkLimits chunks;
     SeqConfig seq;
+    const Revision* revision = nullptr;  // decode every conversation with it; null: detect
 };
 
 // The results of one frame.
 struct FrameAnalysis {
     static constexpr size_t kMaxFindings = 12;
     uint64_t frame = 0;
+    const Schema* schema = nullptr;  // the revision this frame decodes with
+    uint8_t revision_state = 0;      // RevisionState
     ChunkEvent chunk;
     SeqFrame seq;
     Finding findings[kMaxFindings];
     uint8_t nfindings = 0;
 };
 
+// How a frame's revision was chosen (blank.revision.state).
+enum class RevisionState : uint8_t { Ambiguous, Detected, None, Forced };
+
 class ConversationAnalysis {
 public:
-    ConversationAnalysis(const Schema& s, const AnalysisConfig& cfg);
-    // One blank packet of this conversation, sent by `sender`.
+    // `forced`: decode every packet with that revision; null: detect it per
+    // conversation from packet lengths (and chunk sizes).
+    explicit ConversationAnalysis(const AnalysisConfig& cfg, const Revision* forced = nullptr);
+    // One blank packet of this conversation, sent by `sender`. out.schema is
+    // the revision to decode it with (for display too).
     void on_packet(const PacketRef& p, Role sender, const uint8_t* data, uint32_t len, FrameAnalysis& out);
     // End of capture (time of the capture's last frame): findings about
     // earlier frames go to `sink`.
     void finish(double capture_end, FindingSink& sink);
     const ChunkReassembler& chunks() const { return chunks_; }
     const SeqTracker& seq() const { return seq_; }
+    // The revision packets decode with now, and how it was chosen.
+    const Revision& revision() const { return forced_ ? *forced_ : detector_.decode_with(); }
+    RevisionState revision_state() const;
+    uint64_t revision_frame() const { return detected_frame_; }  // where detection settled
 
 private:
-    const Schema& s_;
+    void revision_changed(const PacketRef& p, Detection before, size_t candidates, FindingSink& sink);
+
+    const Revision* forced_;
+    RevisionDetector detector_;
     ChunkReassembler chunks_;
     SeqTracker seq_;
-    FieldId f_tx_, f_flags_, f_x_, f_y_, f_z_, f_size_, f_offset_, f_data_;
-    FieldId f_state_[10], f_update_seq_;  // chunk xyz, block xyz, orientation wxyz
+    uint64_t packets_ = 0, detected_frame_ = 0;
 };
 
 // Nodes of the generated fields (analysis_tables.cpp), looked up once.
 struct AnalysisNodes {
+    const Node *revision, *revision_state;
     const Node *seq, *lost_before, *reordered, *duplicate, *ack_back, *acked_in, *rtt, *lost_in, *correction_for,
         *correction_distance, *correction_delay, *correction_angle, *corrected_in;
     const Node *tx_number, *tx_state, *begin_frame, *complete_frame, *resend_of, *duplicate_of, *rerequest_frame;
@@ -105,6 +122,17 @@ void emit_analysis(const Schema& s, const FrameAnalysis& fa, bool final, V& v) {
     using detail::gen_leaf;
     using detail::gen_open;
     const AnalysisNodes& n = analysis_nodes(s);
+    if (fa.schema) {
+        Item it{};
+        it.info = &s.fields[n.revision->field];
+        it.node = n.revision;
+        it.vclass = ValueClass::String;
+        it.generated = true;
+        it.index = -1;
+        it.s = fa.schema->revision->name;
+        v.leaf(it);
+        gen_leaf(s, v, n.revision_state, fa.revision_state);
+    }
     if (const SeqRecord* r = fa.seq.record) {
         const SeqFrame& q = fa.seq;
         gen_leaf(s, v, n.seq, uint64_t(r->seq));

@@ -38,7 +38,13 @@ constexpr Field kReassembled[] = {
           L(kContents)},
 };
 
+constexpr ValueString kRevisionStates[] = {
+    {0, "ambiguous"}, {1, "detected"}, {2, "none fits"}, {3, "set by preference"}, {0, nullptr}};
+
 constexpr Field kAnalysis[] = {
+    Field{"revision", "Protocol revision", Kind::String, 0, 0, 1, nullptr,
+          "game revision whose layout this packet was decoded with", kNone},
+    gen("revision.state", "Revision detection", Kind::U8, "how the revision was chosen", nullptr, kRevisionStates),
     gen("analysis.seq", "Unwrapped seq", Kind::U64, "seq counted without wrapping at 65535"),
     gen("analysis.lost_before", "Seqs skipped before", Kind::U32,
         "seqs not seen between the highest before and this one (lost before the capture point, or late)"),

@@ -270,7 +270,8 @@ bool ChunkReassembler::try_complete(Transmission& t, const PacketRef& p, ChunkEv
     const char* reason = nullptr;
     if (t.compressed()) {
         // Room for more than a chunk, so a wrong size is measured, not cut.
-        const InflateResult r = zlib_inflate(reassembled_.data(), reassembled_.size(), chunk_size_ * 2 + 64, inflated_);
+        const uint32_t expect = chunk_size_ ? chunk_size_ : kMaxChunkBytes;
+        const InflateResult r = zlib_inflate(reassembled_.data(), reassembled_.size(), expect * 2 + 64, inflated_);
         if (!r.ok) {
             Finding f = at(FindingCode::ChunkInflateFailed, p, t.id);
             f.what = r.error;
@@ -284,7 +285,7 @@ bool ChunkReassembler::try_complete(Transmission& t, const PacketRef& p, ChunkEv
         chunk = &inflated_;
     }
     t.inflated_size = uint32_t(chunk->size());
-    if (state == TxState::Complete && chunk->size() != chunk_size_) {
+    if (state == TxState::Complete && chunk_size_ && chunk->size() != chunk_size_) {
         sink.add(at(FindingCode::ChunkWrongSize, p, t.id, int64_t(chunk->size()), chunk_size_));
         state = TxState::Failed;
         reason = "not the size of a chunk";

@@ -102,6 +102,12 @@ constexpr FindingInfo kFindings[] = {
      "PlayerCorrection names an update seq not in the capture"},
     {FindingCode::ConversationLimit, "blank.limit.conversations", S::Warn, G::Protocol,
      "more conversations than the configured limit: packets beyond it are decoded without analysis"},
+    {FindingCode::RevisionAmbiguous, "blank.revision.ambiguous", S::Note, G::Protocol,
+     "the packets so far fit several protocol revisions: decoded with the newest until one tells"},
+    {FindingCode::RevisionDetected, "blank.revision.detected", S::Comment, G::Protocol,
+     "the conversation's protocol revision is settled"},
+    {FindingCode::RevisionUnknown, "blank.revision.unknown", S::Warn, G::Protocol,
+     "no known protocol revision fits the packet lengths: decoded with the current one"},
 };
 static_assert(sizeof(kFindings) / sizeof(kFindings[0]) == kFindingCount, "one row per FindingCode");
 
@@ -293,6 +299,16 @@ size_t format_finding(const Finding& f, char* buf, size_t cap) {
     case FindingCode::ConversationLimit:
         n = std::snprintf(buf, cap, "Conversation limit %lld reached: %lld packets decoded without analysis",
                           (long long)f.a, (long long)f.b);
+        break;
+    case FindingCode::RevisionAmbiguous:
+        n = std::snprintf(buf, cap, "Protocol revision ambiguous: %lld candidates, decoding as %s", (long long)f.a,
+                          what);
+        break;
+    case FindingCode::RevisionDetected:
+        n = std::snprintf(buf, cap, "Protocol revision detected: %s", what);
+        break;
+    case FindingCode::RevisionUnknown:
+        n = std::snprintf(buf, cap, "No known protocol revision fits: decoding as %s", what);
         break;
     case FindingCode::Count_:
         break;

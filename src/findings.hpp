@@ -65,6 +65,9 @@ enum class FindingCode : uint8_t {
     CorrectionLarge,    // PlayerCorrection further off than the configured threshold
     CorrectionUnknown,  // names an update seq not in the capture
     ConversationLimit,  // more conversations than the configured limit
+    RevisionAmbiguous,  // packet lengths fit several protocol revisions
+    RevisionDetected,   // the conversation's revision is settled
+    RevisionUnknown,    // no known revision fits
     Count_
 };
 

@@ -78,14 +78,16 @@ TEST_P(RealCapture, PerTypeCountsPerDirectionMatchTheReadme) {
 
 TEST_P(RealCapture, HealthyTrafficHasNoWarningsOrErrors) {
     const Expected& e = GetParam();
-    if (std::string(e.file).find("933ca0f") != std::string::npos) GTEST_SKIP() << "older revision: issue 6";
+    const bool old = std::string(e.file).find("933ca0f") != std::string::npos;
     const bool lossy = std::string(e.file).find("lossy") != std::string::npos;
     const RunResult r = run(kBin + " decode --json " + kCaps + "/" + e.file);
     ASSERT_EQ(r.exit_code, 0);
     size_t packets = 0;
     std::map<std::string, int> notes;
+    std::string last_revision;
     for (const auto& j : json_lines(r.out)) {
         ++packets;
+        last_revision = j.at("blank.revision");
         for (const auto& f : j.at("findings")) {
             const std::string sev = f.at("severity"), code = f.at("code");
             // Corrections beyond 0.5 block are warnings: on the lossy path only.
@@ -97,14 +99,19 @@ TEST_P(RealCapture, HealthyTrafficHasNoWarningsOrErrors) {
             if (sev == "note") ++notes[code];
             if (sev == "comment") {
                 EXPECT_TRUE(code == "blank.padding.nonzero" || code.rfind("blank.chunk.", 0) == 0 ||
-                            code == "blank.ack.history_quirk")
+                            code == "blank.ack.history_quirk" || code == "blank.revision.detected")
                     << code;
             }
         }
     }
     EXPECT_GT(packets, 2000u);
-    // PlayerCorrection is the game's normal reconciliation: a note each.
+    // Every packet names its revision; detection settles on the capture's.
+    EXPECT_EQ(last_revision, old ? "933ca0f" : "fa73e36");
+    // PlayerCorrection is the game's normal reconciliation: a note each; a
+    // conversation's first packets fit several revisions: one note each.
     notes.erase("blank.correction.linked");
+    EXPECT_EQ(notes["blank.revision.ambiguous"], int(e.clients.size()));
+    notes.erase("blank.revision.ambiguous");
     if (!lossy) {
         EXPECT_TRUE(notes.empty());  // loopback: nothing else to note
     } else {

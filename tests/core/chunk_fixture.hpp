@@ -40,7 +40,7 @@ struct Feeder : FindingSink {
     std::vector<FrameAnalysis> frames;  // index = frame - 1
     std::vector<Finding> late;          // from finish()
 
-    explicit Feeder(AnalysisConfig cfg = {}) : a(schema(), cfg) {}
+    explicit Feeder(AnalysisConfig cfg = {}) : a(cfg, &current_revision()) {}
     // These tests look at chunk findings only (sequence analysis has its own).
     static bool chunk_code(FindingCode c) { return c >= FindingCode::ChunkIncomplete && c <= FindingCode::ChunkLimit; }
     void add(const Finding& f) override {

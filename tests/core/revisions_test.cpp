@@ -166,7 +166,18 @@ TEST(Revisions, OneAbbreviationOneTypeAcrossRevisions) {
 
 // The analysis (chunks, sequence, corrections) finds its fields in every revision.
 TEST(Revisions, AnalysisRunsOnEveryRevision) {
-    for (const Revision* r : revisions()) EXPECT_NO_THROW(ConversationAnalysis(schema(*r), AnalysisConfig{})) << r->name;
+    for (const Revision* r : revisions()) {
+        ConversationAnalysis a(AnalysisConfig{}, r);
+        FrameAnalysis fa;
+        uint64_t frame = 0;
+        for (uint8_t type : {4, 8, 9, 10}) {  // PlayerUpdate, PlayerCorrection, ChunkBegin, ChunkData
+            const auto pkt = PacketBuilder(type, schema(*r)).seq(uint16_t(frame)).build();
+            EXPECT_NO_THROW(a.on_packet(PacketRef{++frame, 0.01 * double(frame), uint16_t(frame)},
+                                        type == 4 ? Role::Client : Role::Server, pkt.data(), uint32_t(pkt.size()), fa))
+                << r->name;
+            EXPECT_EQ(fa.schema, &schema(*r));
+        }
+    }
 }
 
 // Every packet type of every older revision, built and decoded ---------------

@@ -33,7 +33,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     cfg.chunks.max_live = 8;
     cfg.chunks.max_size = 4096;
     cfg.seq.window = 64;
-    blank::ConversationAnalysis a(blank::schema(), cfg);
+    blank::ConversationAnalysis a(cfg);  // revision detected as in a real capture
     Sink sink;
     Visit visit{&sink};
     std::vector<blank::FrameAnalysis> frames;

@@ -20,7 +20,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     blankshark::Output out(devnull);
     blank::AnalysisConfig cfg;
     cfg.chunks.max_live = 8;
-    blankshark::ConversationAnalyses analyses(blank::schema(), cfg);
+    blankshark::ConversationAnalyses analyses(cfg);
     blankshark::StreamOptions opt;
     opt.max_conversations = 64;
     blankshark::BlankStream stream(opt);
