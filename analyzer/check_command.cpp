@@ -150,6 +150,13 @@ void text_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
                 << capture::to_string(c.conv.server) << ", ";
             out.fixed(c.first_time, 3) << "-";
             out.fixed(c.last_time, 3) << " s, ended: " << a->seq().end_state() << '\n';
+            out << "  revision: " << a->revision().name;
+            switch (a->revision_state()) {
+            case blank::RevisionState::Detected: out << " (detected in frame " << a->revision_frame() << ")\n"; break;
+            case blank::RevisionState::Forced: out << " (--revision)\n"; break;
+            case blank::RevisionState::None: out << " (no revision fits the packet lengths)\n"; break;
+            default: out << " (still ambiguous: the newest that fits)\n"; break;
+            }
             text_direction(out, "client->server", a->seq().stats(blank::Role::Client));
             text_direction(out, "server->client", a->seq().stats(blank::Role::Server));
             const auto& dist = a->seq().correction_distances();
@@ -232,7 +239,13 @@ void json_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
             out.fixed(c.first_time, 6);
             out << ",\"last_time\":";
             out.fixed(c.last_time, 6);
-            out << ",\"end\":\"" << a->seq().end_state() << '"';
+            out << ",\"end\":\"" << a->seq().end_state() << "\",\"revision\":\"" << a->revision().name
+                << "\",\"revision_state\":\""
+                << (a->revision_state() == blank::RevisionState::Detected   ? "detected"
+                    : a->revision_state() == blank::RevisionState::Forced ? "forced"
+                    : a->revision_state() == blank::RevisionState::None   ? "none"
+                                                                           : "ambiguous")
+                << '"';
             json_direction(out, "client_to_server", a->seq().stats(blank::Role::Client));
             json_direction(out, "server_to_client", a->seq().stats(blank::Role::Server));
             out << ",\"corrections\":" << a->seq().corrections();

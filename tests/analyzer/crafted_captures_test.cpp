@@ -147,8 +147,59 @@ TEST(Crafted, BundledCapturesAreWhatTheGeneratorWrites) {
     const std::string dir = ::testing::TempDir() + "/crafted-regen";
     ASSERT_EQ(run("mkdir -p " + dir + " && " + std::string(MAKE_CRAFTED_BIN) + " " + dir).exit_code, 0);
     for (const char* f : {"all-types.pcap", "malformed.pcap", "null-ipv6.pcap", "raw-ipv4-port-12399.pcap",
-                          "linux-sll.pcap"})
+                          "linux-sll.pcap", "old-933ca0f.pcap", "ambiguous-until-frame-5.pcap"})
         EXPECT_EQ(run("cmp " + dir + "/" + f + " " + kCrafted + "/" + f).exit_code, 0) << f;
+}
+
+TEST(Crafted, OldRevisionEveryPacketType) {
+    const RunResult r = run(kBin + " decode --json " + kCrafted + "/old-933ca0f.pcap");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto lines = json_lines(r.out);
+    ASSERT_EQ(lines.size(), 12u);
+    for (const auto& j : lines) EXPECT_TRUE(decode_codes(j).empty()) << j.dump();  // no malformed finding
+    // Lengths of the older layout (doc revision before 7c5e04a).
+    EXPECT_EQ(lines[2].at("length"), 16 + 100);  // Join
+    EXPECT_EQ(lines[3].at("length"), 16 + 76);   // PlayerUpdate
+    EXPECT_EQ(lines[4].at("length"), 16 + 132);  // SpawnEntity
+    EXPECT_EQ(lines[5].at("length"), 16 + 4 + 2 * 68);  // EntityUpdate, 2 entries
+    EXPECT_EQ(lines[6].at("length"), 16 + 66);   // PlayerCorrection
+    EXPECT_EQ(lines[8].at("length"), 16 + 484);  // every ChunkData at full length
+    // Values as written: floats for the block position, quaternion as 4 floats.
+    const auto& join = lines[2];
+    EXPECT_EQ(join.at("blank.state.block.x"), 8.5);
+    EXPECT_EQ(join.at("blank.state.block.z"), 4.25);
+    EXPECT_EQ(join.at("blank.state.orientation.w"), 1);
+    EXPECT_EQ(join.at("blank.state.angular_velocity.y"), 0.25);
+    // Pitch input -0.5 rad: i16 round(-0.5 / (pi/2) * 32767) = -10430 -> -10430 / 32767 * pi/2
+    EXPECT_NEAR(lines[3].at("blank.input.pitch").get<double>(), -10430 / 32767.0 * 3.14159265358979 / 2, 1e-12);
+    EXPECT_EQ(lines[4].at("blank.entity.skeleton"), 3);
+    EXPECT_EQ(lines[5].at("blank.entities").size(), 2u);
+    EXPECT_EQ(lines[6].at("blank.analysis.correction_for"), 4);
+    // The 20480-byte chunk settles the revision: 933ca0f from then on.
+    EXPECT_EQ(codes(lines[9], true).back(), "blank.revision.detected");
+    EXPECT_EQ(lines[10].at("blank.revision"), "933ca0f");
+    EXPECT_EQ(lines[10].at("blank.revision.state"), 1);
+    EXPECT_EQ(lines[9].at("blank.chunk.reassembled.inflated_size"), 20480);
+}
+
+TEST(Crafted, RevisionStaysAmbiguousUntilATellingPacket) {
+    const auto lines = json_lines(run(kBin + " decode --json " + kCrafted + "/ambiguous-until-frame-5.pcap").out);
+    ASSERT_EQ(lines.size(), 6u);
+    // Ping, Login, ChunkBegin and a 484-byte ChunkData fit every revision.
+    for (size_t i = 0; i < 4; ++i) {
+        EXPECT_EQ(lines[i].at("blank.revision.state"), 0) << i;  // ambiguous
+        EXPECT_EQ(lines[i].at("blank.revision"), "fa73e36");     // decoded with the newest meanwhile
+    }
+    EXPECT_EQ(codes(lines[0]), std::vector<std::string>{"blank.revision.ambiguous"});
+    // A 41-byte ChunkData exists only from 56069d4 on.
+    EXPECT_EQ(lines[4].at("blank.revision.state"), 1);
+    EXPECT_EQ(codes(lines[4], true).back(), "blank.revision.detected");
+    // --revision skips detection.
+    const auto forced =
+        json_lines(run(kBin + " decode --json --revision fa73e36 " + kCrafted + "/ambiguous-until-frame-5.pcap").out);
+    EXPECT_EQ(forced[0].at("blank.revision.state"), 3);
+    EXPECT_TRUE(codes(forced[0]).empty());
+    EXPECT_EQ(run(kBin + " decode --revision nosuch " + kCrafted + "/ambiguous-until-frame-5.pcap").exit_code, 2);
 }
 
 }  // namespace

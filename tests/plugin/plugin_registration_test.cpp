@@ -90,6 +90,25 @@ TEST(Plugin, PortPreferenceAndHeuristic) {
     EXPECT_EQ(std::count(pref.out.begin(), pref.out.end(), '\n'), 5) << pref.err;
 }
 
+TEST(Plugin, RevisionPreferenceAndDetection) {
+    const std::string old = BLANKSHARK_CAPTURES "/crafted/old-933ca0f.pcap";
+    // auto: ambiguous at first, 933ca0f once the 20480-byte chunk completed (frame 10)
+    const RunResult a = tshark("-r " + old + " -T fields -e blank.revision -e blank.revision.state");
+    std::vector<std::string> rows;
+    std::istringstream in(a.out);
+    for (std::string l; std::getline(in, l);) rows.push_back(l);
+    ASSERT_EQ(rows.size(), 12u);
+    EXPECT_EQ(rows[0], "fa73e36\t0");
+    EXPECT_EQ(rows[11], "933ca0f\t1");
+    // set by preference: every frame, no detection
+    const RunResult f = tshark("-o blank.revision:933ca0f -r " + old + " -T fields -e blank.revision.state");
+    std::string twelve_forced;
+    for (int i = 0; i < 12; ++i) twelve_forced += "3\n";
+    EXPECT_EQ(f.out, twelve_forced);
+    const RunResult e = tshark("-o blank.revision:933ca0f -r " + old + " -Y blank.revision.ambiguous");
+    EXPECT_EQ(e.out, "");
+}
+
 TEST(Plugin, InfoColumnReadsLikeTheAnalyzer) {
     const RunResult r = tshark("-r " BLANKSHARK_CAPTURES "/blank-fa73e36-clean-session.pcap -Y \"blank.type == 1 || "
                                "blank.type == 2\" -T fields -e _ws.col.Info");

@@ -191,7 +191,8 @@ INSTANTIATE_TEST_SUITE_P(Captures, SameAsAnalyzer,
                                            "blank-fa73e36-lossy-5pct.pcap", "blank-fa73e36-any-sll2.pcapng",
                                            "blank-933ca0f-first-8s.pcap", "crafted/all-types.pcap",
                                            "crafted/malformed.pcap", "crafted/null-ipv6.pcap",
-                                           "crafted/raw-ipv4-port-12399.pcap", "crafted/linux-sll.pcap"),
+                                           "crafted/raw-ipv4-port-12399.pcap", "crafted/linux-sll.pcap",
+                                           "crafted/old-933ca0f.pcap", "crafted/ambiguous-until-frame-5.pcap"),
                          [](const auto& info) { return identifier(info.param); });
 
 }  // namespace

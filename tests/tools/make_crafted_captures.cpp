@@ -12,6 +12,7 @@
 #include "codec.hpp"
 #include "encoder.hpp"
 #include "pcap_writer.hpp"
+#include "revision_detect.hpp"
 
 using blank::PacketBuilder;
 using blankshark::PcapWriter;
@@ -24,8 +25,8 @@ constexpr double kPi = 3.14159265358979323846;
 // A chunk as the game stores it: 4096 blocks of (u16 type, u8 orient, u8
 // unused), 4096 light bytes, 2 flag bytes, 2 pad bytes = 20484 bytes; the
 // lower half is stone (type 1), some light varies so it needs two pieces.
-std::vector<uint8_t> chunk_data() {
-    std::vector<uint8_t> raw(20484, 0);
+std::vector<uint8_t> chunk_data(size_t size = 20484) {
+    std::vector<uint8_t> raw(size, 0);
     for (int i = 0; i < 4096; ++i) {
         const int y = i / 16 % 16;
         raw[size_t(i) * 4] = y < 8 ? 1 : 0;
@@ -51,6 +52,16 @@ struct Session {
     void s2c(PacketBuilder b) { w.udp(t += 0.01, server, client, b.seq(sseq++).ack(cseq - 1).build()); }
 };
 
+// Pieces of at most 472 bytes at i*472, as the game sends them.
+void send_chunk(Session& s, uint32_t id, const std::vector<uint8_t>& z, const blank::Schema& sc) {
+    for (size_t off = 0; off < z.size(); off += 472) {
+        const size_t n = std::min<size_t>(472, z.size() - off);
+        s.s2c(PacketBuilder(10, sc).set("blank.chunk.transmission", id).set("blank.chunk.offset", double(off))
+                  .set("blank.chunk.piece_size", double(n))
+                  .text("blank.chunk.data", std::string(z.begin() + long(off), z.begin() + long(off + n))));
+    }
+}
+
 PacketBuilder state(PacketBuilder b, const std::string& prefix = "blank.state", uint32_t i = 0) {
     return b.set(prefix + ".chunk.x", 1, i).set(prefix + ".chunk.y", 0, i).set(prefix + ".chunk.z", -2, i)
         .set(prefix + ".block.x", 8, i).set(prefix + ".block.y", 1.5, i).set(prefix + ".block.z", 4, i)
@@ -68,12 +79,7 @@ void all_types(const std::string& dir) {
     const std::vector<uint8_t> z = chunk_data();
     s.s2c(PacketBuilder(9).set("blank.chunk.transmission", 1).set("blank.chunk.flags.compressed", 1)
               .set("blank.chunk.size", double(z.size())));
-    for (size_t off = 0; off < z.size(); off += 472) {
-        const size_t n = std::min<size_t>(472, z.size() - off);
-        s.s2c(PacketBuilder(10).set("blank.chunk.transmission", 1).set("blank.chunk.offset", double(off))
-                  .set("blank.chunk.piece_size", double(n))
-                  .text("blank.chunk.data", std::string(z.begin() + long(off), z.begin() + long(off + n))));
-    }
+    send_chunk(s, 1, z, blank::schema());
     s.c2s(state(PacketBuilder(4)).set("blank.input.movement.z", -1).set("blank.input.actions.primary", 1)
               .set("blank.input.slot", 3));
     s.s2c(state(PacketBuilder(5).set("blank.entity.id", 2).set("blank.entity.model", 1))
@@ -98,6 +104,53 @@ void all_types(const std::string& dir) {
     // Not blank: another UDP service, skipped by port and tag.
     w.udp(s.t += 0.01, UdpEndpoint::v4(127, 0, 0, 1, 9999), UdpEndpoint::v4(127, 0, 0, 1, 9998),
           {'h', 'e', 'l', 'l', 'o', ' ', 'w', 'o', 'r', 'l', 'd', ' ', 'x', 'y', 'z', '!'});
+    s.c2s(PacketBuilder(3));
+}
+
+// The older revision (game commit 933ca0f): 64-byte entity state with float
+// block position and quaternion, angular velocity, i16 pitch/yaw input,
+// skeleton ID, 68-byte EntityUpdate entries, every ChunkData 484 bytes, a
+// 20480-byte chunk. Written with that revision's tables.
+void old_revision(const std::string& dir) {
+    const blank::Schema& old = blank::schema(*blank::find_revision("933ca0f"));
+    PcapWriter w(dir + "/old-933ca0f.pcap", 1);
+    Session s{w, UdpEndpoint::v4(127, 0, 0, 1, 40002), UdpEndpoint::v4(127, 0, 0, 1, 12354)};
+    auto st = [](PacketBuilder b, uint32_t i = 0) {
+        return b.set("blank.state.chunk.x", 1, i).set("blank.state.chunk.z", -2, i)
+            .set("blank.state.block.x", 8.5, i).set("blank.state.block.y", 1.5, i).set("blank.state.block.z", 4.25, i)
+            .set("blank.state.velocity.x", 0.002, i)  // blocks per millisecond in this revision
+            .set("blank.state.orientation.w", 1, i).set("blank.state.angular_velocity.y", 0.25, i);
+    };
+    s.c2s(PacketBuilder(0, old));
+    s.c2s(PacketBuilder(1, old).text("blank.player.name", "oldie"));
+    s.s2c(st(PacketBuilder(2, old).set("blank.entity.id", 1)).text("blank.world.name", "default"));
+    s.c2s(st(PacketBuilder(4, old)).set("blank.input.movement.x", 1).set("blank.input.pitch", -0.5)
+              .set("blank.input.yaw", 1).set("blank.input.slot", 2));
+    s.s2c(st(PacketBuilder(5, old).set("blank.entity.id", 2).set("blank.entity.skeleton", 3))
+              .set("blank.entity.bbox.max.y", 1).text("blank.entity.name", "spider"));
+    s.s2c(st(st(PacketBuilder(7, old).entries(2).set("blank.entity.id", 1, 0).set("blank.entity.id", 2, 1)), 1));
+    s.s2c(st(PacketBuilder(8, old).set("blank.correction.update_seq", 2)));  // the PlayerUpdate, frame 4
+    const std::vector<uint8_t> z = chunk_data(20480);
+    s.s2c(PacketBuilder(9, old).set("blank.chunk.transmission", 1).set("blank.chunk.flags.compressed", 1)
+              .set("blank.chunk.size", double(z.size())));
+    send_chunk(s, 1, z, old);
+    s.s2c(PacketBuilder(11, old).entries(1).set("blank.chunk.coords.x", 1).set("blank.block.index", 17)
+              .set("blank.block.type", 5));
+    s.s2c(PacketBuilder(6, old).set("blank.entity.id", 2));
+}
+
+// A current-revision conversation whose first packets fit every revision:
+// Ping, Login, ChunkBegin and a full 484-byte ChunkData; only the last,
+// shorter piece (frame 5) tells it is fa73e36.
+void ambiguous(const std::string& dir) {
+    PcapWriter w(dir + "/ambiguous-until-frame-5.pcap", 1);
+    Session s{w, UdpEndpoint::v4(127, 0, 0, 1, 40003), UdpEndpoint::v4(127, 0, 0, 1, 12354)};
+    s.c2s(PacketBuilder(0));
+    s.c2s(PacketBuilder(1).text("blank.player.name", "alice"));
+    const std::vector<uint8_t> z = chunk_data();
+    s.s2c(PacketBuilder(9).set("blank.chunk.transmission", 1).set("blank.chunk.flags.compressed", 1)
+              .set("blank.chunk.size", double(z.size())));
+    send_chunk(s, 1, z, blank::schema());
     s.c2s(PacketBuilder(3));
 }
 
@@ -160,5 +213,7 @@ int main(int argc, char** argv) {
     all_types(argv[1]);
     malformed(argv[1]);
     link_types(argv[1]);
+    old_revision(argv[1]);
+    ambiguous(argv[1]);
     return 0;
 }
