@@ -235,7 +235,7 @@ int expert_severity(blank::Severity s) {
 class TreeBuilder {
 public:
     TreeBuilder(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, proto_item* root, const blank::Schema& s)
-        : tvb_(tvb), pinfo_(pinfo), root_(root), index_(hf_index.at(&s)), schema_(s) {
+        : tvb_(tvb), pinfo_(pinfo), root_(root), index_(hf_index.at(&s)) {
         stack_[0] = tree;
     }
 
@@ -321,8 +321,7 @@ private:
     tvbuff_t* tvb_;
     packet_info* pinfo_;
     proto_item* root_;
-    const std::vector<size_t>& index_;
-    const blank::Schema& schema_;
+    const std::vector<size_t>& index_;  // this revision's FieldId -> registered field
     proto_tree* stack_[kMaxDepth] = {};
     int depth_ = 0;
     proto_item* last_ = nullptr;
