@@ -150,13 +150,7 @@ void text_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
                 << capture::to_string(c.conv.server) << ", ";
             out.fixed(c.first_time, 3) << "-";
             out.fixed(c.last_time, 3) << " s, ended: " << a->seq().end_state() << '\n';
-            out << "  revision: " << a->revision().name;
-            switch (a->revision_state()) {
-            case blank::RevisionState::Detected: out << " (detected in frame " << a->revision_frame() << ")\n"; break;
-            case blank::RevisionState::Forced: out << " (--revision)\n"; break;
-            case blank::RevisionState::None: out << " (no revision fits the packet lengths)\n"; break;
-            default: out << " (still ambiguous: the newest that fits)\n"; break;
-            }
+            out << "  revision: " << a->revision_text() << '\n';
             text_direction(out, "client->server", a->seq().stats(blank::Role::Client));
             text_direction(out, "server->client", a->seq().stats(blank::Role::Server));
             const auto& dist = a->seq().correction_distances();

@@ -59,8 +59,8 @@ void row_text(Output& out, uint32_t conv, const blank::Transmission& t) {
     out << '\n';
 }
 
-void row_json(Output& out, uint32_t conv, const blank::Transmission& t) {
-    out << "{\"conversation\":" << conv << ",\"number\":" << t.number << ",\"id\":" << t.id
+void row_json(Output& out, uint32_t conv, const char* revision, const blank::Transmission& t) {
+    out << "{\"conversation\":" << conv << ",\"revision\":\"" << revision << "\",\"number\":" << t.number << ",\"id\":" << t.id
         << ",\"begin_seen\":" << (t.begin_seen ? "true" : "false");
     if (t.begin_seen)
         out << ",\"coords\":[" << t.coords[0] << ',' << t.coords[1] << ',' << t.coords[2] << "],\"compressed\":"
@@ -117,11 +117,16 @@ int run_chunks(const std::string& path, const ChunksOptions& opt) {
         for (const blank::Transmission& t : analyses.all()[id]->chunks().transmissions()) {
             ++total;
             complete += t.state == blank::TxState::Complete;
-            if (opt.json) row_json(out, uint32_t(id), t);
+            if (opt.json) row_json(out, uint32_t(id), analyses.all()[id]->revision().name, t);
             else row_text(out, uint32_t(id), t);
         }
     }
-    if (!opt.json) out << total << " transmissions, " << complete << " complete\n";
+    if (!opt.json) {
+        out << total << " transmissions, " << complete << " complete\n";
+        for (size_t id = 0; id < analyses.all().size(); ++id)
+            if (const auto& a = analyses.all()[id])
+                out << "conversation " << id << ": revision " << a->revision_text() << '\n';
+    }
     out.flush();
     if (!opt.extract_dir.empty())
         std::fprintf(stderr, "blankshark: %zu chunks written to %s%s\n", extracted, opt.extract_dir.c_str(),

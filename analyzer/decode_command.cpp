@@ -28,6 +28,10 @@ int run_decode(const std::string& path, const DecodeOptions& opt) {
         case DecodeFormat::Json: print_json(out, s, p, fa); break;
         }
     });
+    if (opt.format != DecodeFormat::Json)  // JSON names it on every packet
+        for (size_t id = 0; id < analyses.all().size(); ++id)
+            if (const auto& a = analyses.all()[id])
+                out << "# conversation " << id << ": revision " << a->revision_text() << '\n';
     out.flush();
     if (r == StreamResult::OpenError) {
         std::fprintf(stderr, "blankshark: %s\n", stream.error().c_str());

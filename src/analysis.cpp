@@ -83,6 +83,17 @@ ConversationAnalysis::ConversationAnalysis(const AnalysisConfig& cfg, const Revi
     : forced_(forced), chunks_(forced ? forced->chunk_size : current_revision().chunk_size, cfg.chunks),
       seq_(cfg.seq) {}
 
+std::string ConversationAnalysis::revision_text() const {
+    std::string t = revision().name;
+    switch (revision_state()) {
+    case RevisionState::Detected: return t + " (detected in frame " + std::to_string(detected_frame_) + ")";
+    case RevisionState::Forced: return t + " (set by --revision)";
+    case RevisionState::None: return t + " (no revision fits the packet lengths)";
+    case RevisionState::Ambiguous: break;
+    }
+    return t + " (still ambiguous: the newest that fits)";
+}
+
 RevisionState ConversationAnalysis::revision_state() const {
     if (forced_) return RevisionState::Forced;
     switch (detector_.state()) {

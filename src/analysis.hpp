@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "chunk_reassembler.hpp"
 #include "decoder.hpp"
@@ -51,6 +52,8 @@ public:
     // The revision packets decode with now, and how it was chosen.
     const Revision& revision() const { return forced_ ? *forced_ : detector_.decode_with(); }
     RevisionState revision_state() const;
+    // "fa73e36 (detected in frame 7)", "933ca0f (--revision)", ...
+    std::string revision_text() const;
     uint64_t revision_frame() const { return detected_frame_; }  // where detection settled
 
 private:

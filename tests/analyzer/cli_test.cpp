@@ -91,7 +91,8 @@ TEST(Cli, TypeFilterAndSummaryLines) {
         << r.out;
     EXPECT_NE(r.out.find("C>S  Login seq=1 ack=65535 name=\"alice\""), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("S>C  Join seq=1 ack=1 id=1 name=\"default\""), std::string::npos) << r.out;
-    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 3);
+    EXPECT_NE(r.out.find("# conversation 1: revision fa73e36 (detected in frame 6)"), std::string::npos) << r.out;
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 4);
 }
 
 TEST(Cli, VerboseTreeShowsEveryField) {
