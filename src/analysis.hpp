@@ -54,7 +54,6 @@ public:
     RevisionState revision_state() const;
     // "fa73e36 (detected in frame 7)", "933ca0f (--revision)", ...
     std::string revision_text() const;
-    uint64_t revision_frame() const { return detected_frame_; }  // where detection settled
 
 private:
     void revision_changed(const PacketRef& p, Detection before, size_t candidates, FindingSink& sink);

@@ -128,7 +128,6 @@ public:
 
     // Every transmission seen, in order of first appearance (stable addresses).
     const std::deque<Transmission>& transmissions() const { return all_; }
-    uint32_t chunk_size() const { return chunk_size_; }
     // The size of an inflated chunk in the conversation's revision (0: not
     // known yet, any size up to kMaxChunkBytes is accepted).
     void set_chunk_size(uint32_t n) { chunk_size_ = n; }
