@@ -356,8 +356,7 @@ int run_check(const std::vector<std::string>& files, const CheckOptions& opt) {
         reps.push_back(analyse_file(f, opt));
         const FileReport& rep = reps.back();
         for (const auto& [id, c] : rep.convs) fails += failing(c, opt);
-        if (rep.result == StreamResult::OpenError) worst_io = std::max(worst_io, kExitCannotRead);
-        if (rep.result == StreamResult::ReadError) worst_io = std::max(worst_io, kExitCorrupt);
+        worst_io = std::max(worst_io, exit_code(rep.result));
         if (rep.result != StreamResult::Ok) std::fprintf(stderr, "blankshark: %s\n", rep.error.c_str());
         if (opt.format == CheckFormat::Text) text_report(out, rep, opt);
         if (opt.format == CheckFormat::Json) json_report(out, rep, opt);

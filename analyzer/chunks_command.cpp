@@ -133,7 +133,7 @@ int run_chunks(const std::string& path, const ChunksOptions& opt) {
                      extract_failed ? " (some could not be written)" : "");
     if (r != StreamResult::Ok) {
         std::fprintf(stderr, "blankshark: %s\n", stream.error().c_str());
-        return r == StreamResult::OpenError ? kExitCannotRead : kExitCorrupt;
+        return exit_code(r);
     }
     return extract_failed ? kExitCannotRead : kExitOk;
 }

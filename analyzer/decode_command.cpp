@@ -33,15 +33,8 @@ int run_decode(const std::string& path, const DecodeOptions& opt) {
             if (const auto& a = analyses.all()[id])
                 out << "# conversation " << id << ": revision " << a->revision_text() << '\n';
     out.flush();
-    if (r == StreamResult::OpenError) {
-        std::fprintf(stderr, "blankshark: %s\n", stream.error().c_str());
-        return kExitCannotRead;
-    }
-    if (r == StreamResult::ReadError) {
-        std::fprintf(stderr, "blankshark: %s\n", stream.error().c_str());
-        return kExitCorrupt;
-    }
-    return kExitOk;
+    if (r != StreamResult::Ok) std::fprintf(stderr, "blankshark: %s\n", stream.error().c_str());
+    return exit_code(r);
 }
 
 }  // namespace blankshark

@@ -1,6 +1,8 @@
 // Exit codes of blankshark, documented in --help.
 #pragma once
 
+#include "blank_stream.hpp"
+
 namespace blankshark {
 
 constexpr int kExitOk = 0;
@@ -8,6 +10,11 @@ constexpr int kExitFindings = 1;     // check: findings at or above --fail-on
 constexpr int kExitUsage = 2;        // bad command line
 constexpr int kExitCannotRead = 3;   // missing file, not a capture, unsupported link type
 constexpr int kExitCorrupt = 4;      // truncated or corrupt capture: everything before it was reported
+
+// What reading a capture means for the exit code.
+constexpr int exit_code(StreamResult r) {
+    return r == StreamResult::OpenError ? kExitCannotRead : r == StreamResult::ReadError ? kExitCorrupt : kExitOk;
+}
 
 constexpr const char* kExitCodesHelp =
     "Exit codes:\n"
