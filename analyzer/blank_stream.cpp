@@ -1,6 +1,7 @@
 #include "blank_stream.hpp"
 
 #include "decoder.hpp"
+#include "progress.hpp"
 
 namespace blankshark {
 
@@ -45,6 +46,7 @@ StreamResult BlankStream::run(const std::string& path, const std::function<void(
         return StreamResult::OpenError;
     }
     link_type_ = reader.link_type();
+    Progress progress(path, opt_.progress);
     capture::Frame f;
     capture::UdpDatagram d;
     bool have_start = false;
@@ -59,6 +61,7 @@ StreamResult BlankStream::run(const std::string& path, const std::function<void(
         }
         ++stats_.frames;
         frame_ = f.number;
+        if ((f.number & 63) == 0) progress.update(reader.position(), f.number);
         if (!have_start) {
             have_start = true;
             start_sec = f.ts_sec;

@@ -39,6 +39,7 @@ struct BlankPacket {
 struct StreamOptions {
     uint16_t port = 12354;
     size_t max_conversations = 4096;  // beyond it, packets are still decoded, without a conversation
+    bool progress = false;            // a progress bar on stderr (when it is a terminal)
 };
 
 struct StreamStats {

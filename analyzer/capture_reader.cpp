@@ -140,6 +140,11 @@ std::optional<uint64_t> CaptureReader::next_record_offset() const {
     return std::nullopt;
 }
 
+uint64_t CaptureReader::position() const {
+    const std::optional<uint64_t> at = p_ ? next_record_offset() : std::nullopt;
+    return at ? *at : offset_;
+}
+
 CaptureReader::Status CaptureReader::next(Frame& f) {
     switch (state_) {
     case State::Reading: break;

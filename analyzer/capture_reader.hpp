@@ -43,6 +43,8 @@ public:
     Status next(Frame& f);
     const std::string& error() const { return error_; }
     uint64_t frames_read() const { return frames_; }
+    // Bytes of the file consumed so far (for progress).
+    uint64_t position() const;
     const std::string& path() const { return path_; }
     bool is_pcapng() const { return pcapng_; }
 

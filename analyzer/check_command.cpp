@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <map>
 
-#include "conversation_analyses.hpp"
+#include "file_analysis.hpp"
 #include "exit_codes.hpp"
 #include "output.hpp"
 
@@ -14,86 +14,8 @@ namespace {
 using blank::Finding;
 using blank::Severity;
 
-struct ConvReport {
-    bool has_conv = false;
-    Conversation conv;  // a copy: the stream (and its table) ends with the file
-    std::vector<Finding> findings;
-    double first_time = 0, last_time = 0;
-};
-
-struct FileReport {
-    std::string path;
-    StreamResult result = StreamResult::Ok;
-    std::string error;
-    StreamStats stats;
-    std::map<uint32_t, ConvReport> convs;  // by conversation id (0: none)
-    std::unique_ptr<ConversationAnalyses> analyses;
-    double end_time = 0;
-};
-
-// Collects what decoding and analysis found, with frame numbers.
-struct Collector : blank::FindingSink {
-    std::vector<Finding>* out = nullptr;
-    uint64_t frame = 0;
-    bool comments = false;
-    void add(const Finding& f) override {
-        if (!comments && f.severity() == Severity::Comment) return;
-        Finding g = f;
-        if (!g.frame) g.frame = frame;
-        out->push_back(g);
-    }
-    // As a decoder visitor: only the findings.
-    void open(const blank::Item&) {}
-    void leaf(const blank::Item&) {}
-    void close() {}
-    void finding(const Finding& f) { add(f); }
-};
-
 bool counts(const CheckOptions& opt, const Finding& f) {
     return !opt.ignore.count(blank::finding_info(f.code).name);
-}
-
-FileReport analyse_file(const std::string& path, const CheckOptions& opt) {
-    FileReport rep;
-    rep.path = path;
-    rep.analyses = std::make_unique<ConversationAnalyses>(opt.analysis);
-    BlankStream stream(opt.stream);
-    Collector col;
-    col.comments = opt.comments;
-    rep.result = stream.run(path, [&](const BlankPacket& p) {
-        ConvReport& c = rep.convs[p.conv ? p.conv->id : 0];
-        if (!c.has_conv && p.conv) {
-            c.has_conv = true;
-            c.conv = *p.conv;
-            c.first_time = p.time;
-        }
-        c.last_time = p.time;
-        rep.end_time = p.time;
-        col.out = &c.findings;
-        col.frame = p.frame->number;
-        const blank::FrameAnalysis* fa = rep.analyses->on_packet(p);
-        blank::decode(*fa->schema, p.data, p.len, col);
-        for (uint8_t i = 0; i < fa->nfindings; ++i) col.add(fa->findings[i]);
-    });
-    rep.error = stream.error();
-    rep.stats = stream.stats();
-    if (rep.stats.conversations_dropped) {
-        Finding f{blank::FindingCode::ConversationLimit, 0, 0, int64_t(opt.stream.max_conversations),
-                  int64_t(rep.stats.conversations_dropped)};
-        f.frame = rep.stats.first_dropped_frame;
-        rep.convs[0].findings.push_back(f);
-    }
-    for (size_t id = 0; id < rep.analyses->all().size(); ++id) {
-        auto& a = rep.analyses->all()[id];
-        if (!a) continue;
-        col.out = &rep.convs[uint32_t(id)].findings;
-        col.frame = 0;
-        a->finish(rep.end_time, col);
-    }
-    for (auto& [id, c] : rep.convs)
-        std::stable_sort(c.findings.begin(), c.findings.end(),
-                         [](const Finding& a, const Finding& b) { return a.frame < b.frame; });
-    return rep;
 }
 
 std::string message(const Finding& f) {
@@ -353,7 +275,7 @@ int run_check(const std::vector<std::string>& files, const CheckOptions& opt) {
     size_t fails = 0;
     int worst_io = kExitOk;
     for (const std::string& f : files) {
-        reps.push_back(analyse_file(f, opt));
+        reps.push_back(analyse_file(f, FileAnalysisOptions{opt.stream, opt.analysis, opt.comments}));
         const FileReport& rep = reps.back();
         for (const auto& [id, c] : rep.convs) fails += failing(c, opt);
         worst_io = std::max(worst_io, exit_code(rep.result));

@@ -34,6 +34,10 @@ public:
         a->on_packet(blank::PacketRef{p.frame->number, p.time, seq}, p.sender, p.data, p.len, frame_);
         return &frame_;
     }
+    // The analysis of the packet's conversation (after on_packet), or null.
+    const blank::ConversationAnalysis* of(const BlankPacket& p) const {
+        return p.conv && p.conv->id < by_id_.size() ? by_id_[p.conv->id].get() : nullptr;
+    }
     // Conversation id -> analysis (null where a conversation had no packet analysed).
     const std::vector<std::unique_ptr<blank::ConversationAnalysis>>& all() const { return by_id_; }
     std::vector<std::unique_ptr<blank::ConversationAnalysis>>& all() { return by_id_; }

@@ -7,6 +7,8 @@
 #include "check_command.hpp"
 #include "chunks_command.hpp"
 #include "decode_command.hpp"
+#include "report_command.hpp"
+#include "stats_command.hpp"
 #include "exit_codes.hpp"
 #include "findings.hpp"
 #include "protocol.hpp"
@@ -96,28 +98,62 @@ int main(int argc, char** argv) {
     check->add_option("--correction-warn", kopt.analysis.seq.correction_warn,
                       "PlayerCorrection distance (blocks) above which a correction is a warning")
         ->capture_default_str();
+    bool quiet = false;
     std::string revision = "auto";
     std::string revision_names = "auto";
     for (const blank::Revision* r : blank::revisions()) revision_names += std::string(", ") + r->name;
-    for (auto* sub : {decode, chunks, check}) {
+    StatsOptions sopt;
+    std::vector<std::string> sfiles;
+    auto* stats = app.add_subcommand("stats", "Packets, bytes and rates per packet type, direction and connection; "
+                                              "chunk transmissions; findings by code (as tshark -z blank,tree)");
+    stats->add_option("files", sfiles, "capture files (pcap or pcapng)")->required();
+    stats->add_flag("--json", sopt.json, "one JSON object per file");
+    stats->add_option("--port", sopt.file.stream.port, "UDP port of the blank server")->capture_default_str();
+
+    ReportOptions ropt;
+    std::string rfile;
+    auto* report = app.add_subcommand("report", "One self-contained HTML page: per-connection timelines (packets per "
+                                                "type, seq/ack with losses and resends, time to ack, chunk "
+                                                "transmissions, corrections) and the findings table");
+    report->add_option("file", rfile, "capture file (pcap or pcapng)")->required();
+    report->add_option("-o,--output", ropt.output, "the HTML file to write")->required();
+    report->add_flag("--comments", ropt.file.comments, "also list comment-level findings");
+    report->add_option("--max-charted", ropt.max_charted, "conversations drawn as timelines (the rest: summary rows)")
+        ->capture_default_str();
+    report->add_option("--max-findings", ropt.max_findings, "rows of the findings table")->capture_default_str();
+    report->add_option("--port", ropt.file.stream.port, "UDP port of the blank server")->capture_default_str();
+    report->add_option("--correction-warn", ropt.file.analysis.seq.correction_warn,
+                       "PlayerCorrection distance (blocks) above which a correction is a warning")
+        ->capture_default_str();
+
+    struct Common {
+        CLI::App* sub;
+        StreamOptions* stream;
+        blank::AnalysisConfig* analysis;
+    };
+    const Common commons[] = {{decode, &dopt.stream, &dopt.analysis},
+                              {chunks, &copt.stream, &copt.analysis},
+                              {check, &kopt.stream, &kopt.analysis},
+                              {stats, &sopt.file.stream, &sopt.file.analysis},
+                              {report, &ropt.file.stream, &ropt.file.analysis}};
+    for (const Common& c : commons) {
+        CLI::App* sub = c.sub;
+        sub->add_flag("-q,--quiet", quiet, "no progress bar on stderr (it is shown only when stderr is a terminal)");
         sub->add_option("--revision", revision,
                         "protocol revision: auto (detected per conversation from packet lengths) or a game commit: " +
                             revision_names)
             ->capture_default_str();
-        auto& so = sub == decode ? dopt.stream : sub == chunks ? copt.stream : kopt.stream;
-        sub->add_option("--max-conversations", so.max_conversations,
+        sub->add_option("--max-conversations", c.stream->max_conversations,
                         "conversations analysed at once; packets of further ones are decoded without analysis "
                         "(blank.limit.conversations)")
             ->capture_default_str();
-        auto& lim = sub == decode ? dopt.analysis.chunks : sub == chunks ? copt.analysis.chunks : kopt.analysis.chunks;
-        sub->add_option("--max-transmissions", lim.max_live,
+        sub->add_option("--max-transmissions", c.analysis->chunks.max_live,
                         "chunk transmissions reassembled at once per conversation (more: the oldest is dropped, "
                         "with a blank.chunk.limit finding)")
             ->capture_default_str();
-        sub->add_option("--max-chunk-size", lim.max_size, "largest chunk data size accepted, in bytes")
+        sub->add_option("--max-chunk-size", c.analysis->chunks.max_size, "largest chunk data size accepted, in bytes")
             ->capture_default_str();
-        auto& seq = sub == decode ? dopt.analysis.seq : sub == chunks ? copt.analysis.seq : kopt.analysis.seq;
-        sub->add_option("--seq-window", seq.window,
+        sub->add_option("--seq-window", c.analysis->seq.window,
                         "seqs remembered per direction for duplicate and reordering checks (further back: "
                         "blank.seq.far_back)")
             ->capture_default_str()
@@ -131,6 +167,7 @@ int main(int argc, char** argv) {
         return rc == 0 ? kExitOk : kExitUsage;
     }
 
+    for (const Common& c : commons) c.stream->progress = !quiet;
     if (revision != "auto") {
         const blank::Revision* r = blank::find_revision(revision);
         if (!r) {
@@ -138,7 +175,7 @@ int main(int argc, char** argv) {
                          revision_names.c_str());
             return kExitUsage;
         }
-        dopt.analysis.revision = copt.analysis.revision = kopt.analysis.revision = r;
+        for (const Common& c : commons) c.analysis->revision = r;
     }
     if (decode->parsed()) {
         if (verbose && json) {
@@ -157,6 +194,8 @@ int main(int argc, char** argv) {
         return run_decode(dfile, dopt);
     }
     if (chunks->parsed()) return run_chunks(cfile, copt);
+    if (stats->parsed()) return run_stats(sfiles, sopt);
+    if (report->parsed()) return run_report(rfile, ropt);
     if (check->parsed()) {
         parse_severity(fail_on, kopt.fail_on);
         kopt.format = format == "json" ? CheckFormat::Json : format == "junit" ? CheckFormat::Junit : CheckFormat::Text;

@@ -40,6 +40,7 @@ void SeqTracker::on_packet(const PacketRef& p, Role sender, uint16_t ack, uint32
                            uint64_t content_hash, const PlayerState* player, int corrects, SeqFrame& out,
                            FindingSink& sink) {
     out = SeqFrame{};
+    acks_now_ = AckSample{};
     if (sender == Role::Unknown) return;
     Direction& d = dir_[index(sender)];
     Direction& o = dir_[1 - index(sender)];
@@ -199,6 +200,7 @@ void SeqTracker::sender_view(Direction& sent, uint16_t ack, uint32_t hist, const
         r->acked_in = p.frame;
         r->rtt = p.time - r->time;
         ++sent.stats.received;
+        acks_now_.add(r->rtt);
         sent.stats.rtts.push_back(float(r->rtt));
     }
     sent.in_ack = ack;

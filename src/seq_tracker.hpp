@@ -90,6 +90,19 @@ public:
     uint64_t corrections() const { return corrections_; }
     const std::vector<float>& correction_distances() const { return correction_distances_; }
     const char* end_state() const { return end_state_; }
+    // What the last packet's ack newly acknowledged (packets of the other
+    // direction) and their times to ack: a time series for reports.
+    struct AckSample {
+        uint32_t n = 0;
+        float max = 0;
+        double sum = 0;
+        void add(double rtt) {
+            ++n;
+            sum += rtt;
+            if (float(rtt) > max) max = float(rtt);
+        }
+    };
+    const AckSample& acks_now() const { return acks_now_; }
     size_t records_held(Role sender) const { return dir_[index(sender)].records.size(); }
 
 private:
@@ -154,6 +167,7 @@ private:
     Role part_by_ = Role::Unknown;
     double last_any_ = 0;
     const char* end_state_ = "";
+    AckSample acks_now_;
 };
 
 }  // namespace blank

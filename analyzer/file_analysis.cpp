@@ -1,0 +1,82 @@
+#include "file_analysis.hpp"
+
+#include <algorithm>
+
+namespace blankshark {
+namespace {
+
+using blank::Finding;
+using blank::Severity;
+
+// Collects what decoding and analysis found, with frame numbers.
+struct Collector : blank::FindingSink {
+    std::vector<Finding>* out = nullptr;
+    uint64_t frame = 0;
+    bool comments = false;
+    void add(const Finding& f) override {
+        if (!comments && f.severity() == Severity::Comment) return;
+        Finding g = f;
+        if (!g.frame) g.frame = frame;
+        out->push_back(g);
+    }
+    // As a decoder visitor: only the findings.
+    void open(const blank::Item&) {}
+    void leaf(const blank::Item&) {}
+    void close() {}
+    void finding(const Finding& f) { add(f); }
+};
+
+}  // namespace
+
+FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt, const PacketObserver& observe) {
+    FileReport rep;
+    rep.path = path;
+    rep.analyses = std::make_unique<ConversationAnalyses>(opt.analysis);
+    BlankStream stream(opt.stream);
+    Collector col;
+    col.comments = opt.comments;
+    ConvReport* last = nullptr;
+    uint32_t last_id = ~0u;
+    rep.result = stream.run(path, [&](const BlankPacket& p) {
+        const uint32_t id = p.conv ? p.conv->id : 0;
+        if (id != last_id) {  // consecutive packets mostly share a conversation
+            last = &rep.convs[id];
+            last_id = id;
+        }
+        ConvReport& c = *last;
+        if (!c.has_conv && p.conv) {
+            c.has_conv = true;
+            c.conv = *p.conv;
+            c.first_time = p.time;
+        }
+        c.last_time = p.time;
+        rep.end_time = p.time;
+        col.out = &c.findings;
+        col.frame = p.frame->number;
+        const blank::FrameAnalysis* fa = rep.analyses->on_packet(p);
+        blank::decode(*fa->schema, p.data, p.len, col);
+        for (uint8_t i = 0; i < fa->nfindings; ++i) col.add(fa->findings[i]);
+        if (observe) observe(p, p.len >= blank::kHeaderSize ? p.data[12] : -1, *fa, rep.analyses->of(p));
+    });
+    rep.error = stream.error();
+    rep.stats = stream.stats();
+    if (rep.stats.conversations_dropped) {
+        Finding f{blank::FindingCode::ConversationLimit, 0, 0, int64_t(opt.stream.max_conversations),
+                  int64_t(rep.stats.conversations_dropped)};
+        f.frame = rep.stats.first_dropped_frame;
+        rep.convs[0].findings.push_back(f);
+    }
+    for (size_t id = 0; id < rep.analyses->all().size(); ++id) {
+        auto& a = rep.analyses->all()[id];
+        if (!a) continue;
+        col.out = &rep.convs[uint32_t(id)].findings;
+        col.frame = 0;
+        a->finish(rep.end_time, col);
+    }
+    for (auto& [id, c] : rep.convs)
+        std::stable_sort(c.findings.begin(), c.findings.end(),
+                         [](const Finding& a, const Finding& b) { return a.frame < b.frame; });
+    return rep;
+}
+
+}  // namespace blankshark

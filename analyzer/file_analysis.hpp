@@ -1,0 +1,55 @@
+// One pass over a capture file: every blank packet decoded and analysed per
+// conversation, findings collected with frame numbers. `check`, `stats` and
+// `report` are different views of this one pass.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "analysis.hpp"
+#include "blank_stream.hpp"
+#include "conversation_analyses.hpp"
+
+namespace blankshark {
+
+struct ConvReport {
+    bool has_conv = false;
+    Conversation conv;  // a copy: the stream (and its table) ends with the file
+    std::vector<blank::Finding> findings;  // sorted by frame once the file is done
+    double first_time = 0, last_time = 0;
+};
+
+struct FileReport {
+    std::string path;
+    StreamResult result = StreamResult::Ok;
+    std::string error;
+    StreamStats stats;
+    std::map<uint32_t, ConvReport> convs;  // by conversation id (0: packets without one)
+    std::unique_ptr<ConversationAnalyses> analyses;
+    double end_time = 0;
+
+    // The analysis of a conversation (null for id 0 or none analysed).
+    const blank::ConversationAnalysis* analysis(uint32_t id) const {
+        return id < analyses->all().size() ? analyses->all()[id].get() : nullptr;
+    }
+};
+
+struct FileAnalysisOptions {
+    StreamOptions stream;
+    blank::AnalysisConfig analysis;
+    bool comments = false;  // keep comment-level findings
+};
+
+// Called for every blank packet after its analysis, with its type (-1 when the
+// header is short), the frame's results and its conversation's analysis
+// (null without a conversation). The conversation's findings may still grow
+// by end-of-capture findings.
+using PacketObserver = std::function<void(const BlankPacket&, int type, const blank::FrameAnalysis&,
+                                          const blank::ConversationAnalysis*)>;
+
+FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt, const PacketObserver& observe = {});
+
+}  // namespace blankshark

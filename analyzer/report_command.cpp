@@ -1,0 +1,422 @@
+#include "report_command.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+#include "exit_codes.hpp"
+#include "output.hpp"
+#include "report_data.hpp"
+#include "svg_chart.hpp"
+
+namespace blankshark {
+namespace {
+
+using blank::Finding;
+using blank::Severity;
+
+constexpr const char* kClient = "#4e79a7";
+constexpr const char* kServer = "#f28e2b";
+constexpr const char* kBad = "#d62728";
+
+constexpr const char* kStyle = R"(
+body{font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:24px auto;max-width:1000px;color:#222}
+h1{font-size:22px;margin:0 0 4px}h2{font-size:18px;margin:28px 0 8px;border-bottom:1px solid #ddd;padding-bottom:4px}
+h3{font-size:15px;margin:18px 0 6px}.meta{color:#555;margin:0 0 12px}
+table{border-collapse:collapse;font-size:13px;margin:6px 0}th,td{padding:3px 8px;border-bottom:1px solid #eee;text-align:left}
+th{background:#f6f6f6}td.n{text-align:right;font-variant-numeric:tabular-nums}
+.sev-error{color:#b00020;font-weight:600}.sev-warn{color:#b35c00;font-weight:600}.sev-note{color:#2a6}.sev-comment{color:#777}
+.verdict{display:inline-block;padding:2px 10px;border-radius:4px;font-weight:700;color:#fff}
+.pass{background:#2e7d32}.fail{background:#c62828}
+svg.chart{display:block;margin:6px 0 14px;background:#fff}
+svg .title{font-size:13px;font-weight:600;fill:#222}svg .note{font-size:11px;fill:#777}
+svg .legend,svg .tick{font-size:11px;fill:#444}svg .axis{font-size:11px;fill:#555}svg .hl{font-size:11px}
+svg .grid{stroke:#eee}svg .frame{stroke:#bbb}.empty{color:#777;font-style:italic}
+)";
+
+std::string message(const Finding& f) {
+    char buf[320];
+    return std::string(buf, blank::format_finding(f, buf, sizeof buf));
+}
+
+std::string fmt(const char* f, double v) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, f, v);
+    return buf;
+}
+
+void td(Output& out, uint64_t v) { out << "<td class=\"n\">" << v << "</td>"; }
+void td(Output& out, const std::string& s, bool num = false) {
+    out << (num ? "<td class=\"n\">" : "<td>");
+    html_escape(out, s);
+    out << "</td>";
+}
+
+struct Page {
+    const FileReport& rep;
+    const ReportCollector& data;
+    const ReportOptions& opt;
+    Output& out;
+};
+
+double x_end(const ConversationSeries& s) { return s.start + s.width * double(std::max<size_t>(s.bins.size(), 1)); }
+
+void chart_types(const Page& pg, const ConversationSeries& s, const blank::Schema& schema) {
+    std::array<uint64_t, kTypeSlots> total{};
+    double ymax = 0;
+    for (const TimeBin& b : s.bins) {
+        uint64_t n = 0;
+        for (int k = 0; k < kTypeSlots; ++k) {
+            total[size_t(k)] += b.types[size_t(k)];
+            n += b.types[size_t(k)];
+        }
+        ymax = std::max(ymax, double(n) / s.width);
+    }
+    SvgChart c("Packets per second by type", {s.start, x_end(s), "time (s)"}, {0, ymax * 1.05, "packets/s"});
+    c.note("bins of " + fmt("%g", s.width) + " s, stacked; both directions");
+    std::array<const char*, kTypeSlots> color{};
+    int used = 0;
+    for (int k = 0; k < kTypeSlots; ++k)
+        if (total[size_t(k)]) {
+            color[size_t(k)] = SvgChart::kPalette[used++ % 16];
+            c.legend(type_name(schema, k), color[size_t(k)]);
+        }
+    for (size_t i = 0; i < s.bins.size(); ++i) {
+        const double x0 = s.start + double(i) * s.width;
+        double y = 0;
+        for (int k = 0; k < kTypeSlots; ++k) {
+            const uint32_t n = s.bins[i].types[size_t(k)];
+            if (!n) continue;
+            const double h = double(n) / s.width;
+            c.box(x0, x0 + s.width, y, y + h, color[size_t(k)],
+                  type_name(schema, k) + ": " + std::to_string(n) + " packets at " + fmt("%.3f s", x0));
+            y += h;
+        }
+    }
+    c.write(pg.out);
+}
+
+std::string thinned_note(const EventList& e, const char* what) {
+    if (!e.thinned()) return {};
+    return std::string(what) + ": " + std::to_string(e.events().size()) + " of " + std::to_string(e.total()) +
+           " marked; ";
+}
+
+void chart_seq(const Page& pg, const ConversationSeries& s) {
+    double ymax = 0;
+    for (const TimeBin& b : s.bins)
+        for (const auto& d : b.dir) ymax = std::max({ymax, double(d.seq_max), double(d.ack_max)});
+    SvgChart c("Sequence and ack progress", {s.start, x_end(s), "time (s)"}, {0, ymax * 1.03 + 1, "seq (unwrapped)"});
+    const char* color[2] = {kClient, kServer};
+    const char* name[2] = {"client seq", "server seq"};
+    const char* ack_name[2] = {"server's ack of it", "client's ack of it"};
+    for (int d = 0; d < 2; ++d) {
+        SvgChart::Points seq, ack;
+        for (size_t i = 0; i < s.bins.size(); ++i) {
+            const double x = s.start + (double(i) + 0.5) * s.width;
+            if (s.bins[i].dir[d].seq_max >= 0) seq.emplace_back(x, double(s.bins[i].dir[d].seq_max));
+            // The other side's ack field follows this direction's seqs.
+            if (s.bins[i].dir[1 - d].ack_max >= 0) ack.emplace_back(x, double(s.bins[i].dir[1 - d].ack_max));
+        }
+        c.line(seq, color[d], name[d], 1.8);
+        c.line(ack, color[d], std::string(name[d]) + ": " + ack_name[d], 1, true);
+        c.legend(name[d], color[d]);
+    }
+    const char* dn[2] = {"client", "server"};
+    for (const ReportEvent& e : s.skipped.events())
+        c.marker(e.time, e.value, 'x', kBad,
+                 "frame " + std::to_string(e.frame) + ": " + dn[e.dir] + " seq " + std::to_string(int64_t(e.value)) +
+                     ", " + std::to_string(e.count) + " skipped before it");
+    for (const ReportEvent& e : s.late.events())
+        c.marker(e.time, e.value, 'o', "#e8a33d",
+                 "frame " + std::to_string(e.frame) + ": " + dn[e.dir] + " seq " + std::to_string(int64_t(e.value)) +
+                     " arrived late (after frame " + std::to_string(e.ref_frame) + ")");
+    for (const ReportEvent& e : s.duplicates.events())
+        c.marker(e.time, e.value, 'o', "#8e44ad",
+                 "frame " + std::to_string(e.frame) + ": duplicate of frame " + std::to_string(e.ref_frame));
+    for (const ReportEvent& e : s.resends.events())
+        c.marker(e.time, e.value, 'v', "#2e7d32",
+                 "frame " + std::to_string(e.frame) + ": chunk piece resent (first sent in frame " +
+                     std::to_string(e.ref_frame) + ")");
+    if (s.skipped.total()) c.legend("skipped", kBad);
+    if (s.late.total()) c.legend("late", "#e8a33d");
+    if (s.duplicates.total()) c.legend("duplicate", "#8e44ad");
+    if (s.resends.total()) c.legend("chunk resend", "#2e7d32");
+    std::string note = thinned_note(s.skipped, "skips") + thinned_note(s.late, "late") +
+                       thinned_note(s.duplicates, "duplicates") + thinned_note(s.resends, "resends");
+    c.note(note.empty() ? "solid: highest seq sent per bin; dashed: the peer's ack field; markers: per packet"
+                        : note + "evenly thinned");
+    c.write(pg.out);
+}
+
+void chart_rtt(const Page& pg, const ConversationSeries& s) {
+    double ymax = 0;
+    bool any = false;
+    for (const TimeBin& b : s.bins)
+        for (const auto& d : b.dir)
+            if (d.rtt_n) {
+                any = true;
+                ymax = std::max(ymax, double(d.rtt_max) * 1000);
+            }
+    if (!any) {
+        pg.out << "<p class=\"empty\">Time to ack: no packet was acknowledged.</p>\n";
+        return;
+    }
+    SvgChart c("Time to ack", {s.start, x_end(s), "time (s)"}, {0, ymax * 1.05, "ms"});
+    c.note("from a packet to the first packet whose ack covers it, at the capture point; solid: mean per bin, "
+           "dashed: max");
+    const char* color[2] = {kClient, kServer};
+    const char* name[2] = {"client's packets", "server's packets"};
+    for (int d = 0; d < 2; ++d) {
+        SvgChart::Points mean, max;
+        for (size_t i = 0; i < s.bins.size(); ++i) {
+            const auto& bd = s.bins[i].dir[d];
+            if (!bd.rtt_n) continue;
+            const double x = s.start + (double(i) + 0.5) * s.width;
+            mean.emplace_back(x, bd.rtt_sum / bd.rtt_n * 1000);
+            max.emplace_back(x, double(bd.rtt_max) * 1000);
+        }
+        c.line(mean, color[d], std::string(name[d]) + ": mean time to ack", 1.8);
+        c.line(max, color[d], std::string(name[d]) + ": max time to ack", 1, true);
+        c.legend(name[d], color[d]);
+    }
+    c.write(pg.out);
+}
+
+const char* tx_color(blank::TxState st) {
+    switch (st) {
+    case blank::TxState::Complete: return "#59a14f";
+    case blank::TxState::Failed: return "#7b1fa2";
+    case blank::TxState::Incomplete: return kBad;
+    case blank::TxState::Open: break;
+    }
+    return "#999";
+}
+
+void chart_chunks(const Page& pg, const ConversationSeries& s, const blank::ConversationAnalysis& a) {
+    const auto& all = a.chunks().transmissions();
+    if (all.empty()) {
+        pg.out << "<p class=\"empty\">Chunk transmissions: none.</p>\n";
+        return;
+    }
+    const size_t shown = std::min(all.size(), pg.opt.max_chunk_bars);
+    const double lo = all.front().number, hi = all[shown - 1].number;
+    SvgChart c("Chunk transmissions, from first to last packet", {s.start, x_end(s), "time (s)"},
+               {lo - 1, hi + 1, "transmission"}, 960, 300);
+    size_t by_state[4] = {};
+    for (size_t i = 0; i < shown; ++i) ++by_state[size_t(all[i].state)];
+    // Complete ones first: the others are drawn on top of them.
+    for (int pass = 0; pass < 2; ++pass)
+    for (size_t i = 0; i < shown; ++i) {
+        const blank::Transmission& t = all[i];
+        if ((t.state == blank::TxState::Complete) != (pass == 0)) continue;
+        std::string tip = "transmission " + std::to_string(t.number) + ", id " + std::to_string(t.id) + " (" +
+                          std::to_string(t.coords[0]) + "," + std::to_string(t.coords[1]) + "," +
+                          std::to_string(t.coords[2]) + "): " + blank::tx_state_name(t.state) + ", frames " +
+                          std::to_string(t.first_frame) + "-" + std::to_string(t.last_frame) + ", " +
+                          std::to_string(t.pieces) + " pieces, " + std::to_string(t.resent) + " resent";
+        if (t.end_reason) tip += std::string(" (") + t.end_reason + ")";
+        const double h = std::max(0.3, std::min(0.45, 120.0 / double(shown)));
+        c.box(t.first_time, std::max(t.last_time, t.first_time), t.number - h, t.number + h, tx_color(t.state), tip,
+              pass == 0 ? 2.5 : 4);
+    }
+    const char* names[4] = {"open", "complete", "failed", "incomplete"};
+    for (size_t k : {size_t(blank::TxState::Complete), size_t(blank::TxState::Incomplete),
+                     size_t(blank::TxState::Failed), size_t(blank::TxState::Open)})
+        if (by_state[k]) c.legend(std::string(names[k]) + " " + std::to_string(by_state[k]), tx_color(blank::TxState(k)));
+    if (shown < all.size())
+        c.note("first " + std::to_string(shown) + " of " + std::to_string(all.size()) + " transmissions drawn");
+    c.write(pg.out);
+}
+
+void chart_corrections(const Page& pg, const ConversationSeries& s, double warn) {
+    if (!s.corrections.total()) {
+        pg.out << "<p class=\"empty\">PlayerCorrection: none.</p>\n";
+        return;
+    }
+    double ymax = warn;
+    for (const ReportEvent& e : s.corrections.events()) ymax = std::max(ymax, e.value);
+    SvgChart c("PlayerCorrection: distance from the update it corrects", {s.start, x_end(s), "time (s)"},
+               {0, ymax * 1.1, "blocks"});
+    for (const ReportEvent& e : s.corrections.events())
+        c.marker(e.time, e.value, 'o', e.value > warn ? kBad : kClient,
+                 "frame " + std::to_string(e.frame) + ": " + fmt("%.3f", e.value) + " blocks off the update in frame " +
+                     std::to_string(e.ref_frame));
+    c.hline(warn, kBad, "warning above " + fmt("%g", warn) + " blocks");
+    c.note(std::to_string(s.corrections.total()) + " corrections" +
+           (s.corrections.thinned() ? ", " + std::to_string(s.corrections.events().size()) + " drawn (evenly thinned)"
+                                    : std::string()));
+    c.write(pg.out);
+}
+
+size_t count_findings(const ConvReport& c, Severity sev) {
+    return size_t(std::count_if(c.findings.begin(), c.findings.end(), [&](const Finding& f) { return f.severity() == sev; }));
+}
+
+void summary_table(const Page& pg) {
+    Output& out = pg.out;
+    out << "<h2 id=\"conversations\">Conversations</h2>\n<table><tr><th>#</th><th>client</th><th>server</th>"
+           "<th>revision</th><th>duration</th><th>packets c&rarr;s</th><th>packets s&rarr;c</th><th>never seen "
+           "c&rarr;s / s&rarr;c</th><th>corrections</th><th>chunks complete</th><th>errors</th><th>warnings</th>"
+           "<th>notes</th></tr>\n";
+    for (const auto& [id, c] : pg.rep.convs) {
+        const auto* a = pg.rep.analysis(id);
+        if (!c.has_conv || !a) continue;
+        const auto& cs = a->seq().stats(blank::Role::Client);
+        const auto& sc = a->seq().stats(blank::Role::Server);
+        size_t complete = 0;
+        for (const auto& t : a->chunks().transmissions()) complete += t.state == blank::TxState::Complete;
+        out << "<tr><td class=\"n\">";
+        if (id <= pg.opt.max_charted) out << "<a href=\"#conv-" << id << "\">" << id << "</a>";
+        else out << id;
+        out << "</td>";
+        td(out, capture::to_string(c.conv.client));
+        td(out, capture::to_string(c.conv.server));
+        td(out, a->revision().name);
+        td(out, fmt("%.3f s", c.last_time - c.first_time), true);
+        td(out, cs.packets);
+        td(out, sc.packets);
+        td(out, std::to_string(cs.never_seen) + " / " + std::to_string(sc.never_seen), true);
+        td(out, a->seq().corrections());
+        td(out, std::to_string(complete) + " / " + std::to_string(a->chunks().transmissions().size()), true);
+        td(out, count_findings(c, Severity::Error));
+        td(out, count_findings(c, Severity::Warn));
+        td(out, count_findings(c, Severity::Note));
+        out << "</tr>\n";
+    }
+    out << "</table>\n";
+}
+
+void types_table(const Page& pg) {
+    Output& out = pg.out;
+    const TrafficTable& t = pg.data.traffic().file();
+    const auto* a1 = pg.rep.analysis(1);
+    const blank::Schema& s = blank::schema(a1 ? a1->revision() : blank::current_revision());
+    const double secs = t.duration();
+    out << "<h2 id=\"types\">Packets by type and direction</h2>\n<table><tr><th>direction</th><th>type</th>"
+           "<th>packets</th><th>bytes</th><th>packets/s</th><th>bytes/s</th></tr>\n";
+    for (int d = 0; d < kDirections; ++d)
+        for (int k = 0; k < kTypeSlots; ++k) {
+            const Count& c = t.by_type[size_t(d)][size_t(k)];
+            if (!c.packets) continue;
+            out << "<tr>";
+            td(out, kDirectionNames[d]);
+            td(out, type_name(s, k));
+            td(out, c.packets);
+            td(out, c.bytes);
+            td(out, secs > 0 ? fmt("%.1f", double(c.packets) / secs) : "-", true);
+            td(out, secs > 0 ? fmt("%.1f", double(c.bytes) / secs) : "-", true);
+            out << "</tr>\n";
+        }
+    out << "</table>\n";
+}
+
+void findings_table(const Page& pg) {
+    Output& out = pg.out;
+    std::vector<std::pair<uint32_t, const Finding*>> all;
+    for (const auto& [id, c] : pg.rep.convs)
+        for (const Finding& f : c.findings) all.emplace_back(id, &f);
+    std::stable_sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.second->frame < b.second->frame; });
+    std::map<Severity, size_t> by_sev;
+    for (const auto& [id, f] : all) ++by_sev[f->severity()];
+    out << "<h2 id=\"findings\">Findings</h2>\n<p>" << by_sev[Severity::Error] << " errors, "
+        << by_sev[Severity::Warn] << " warnings, " << by_sev[Severity::Note] << " notes";
+    if (by_sev[Severity::Comment]) out << ", " << by_sev[Severity::Comment] << " comments";
+    out << ".";
+    if (all.size() > pg.opt.max_findings)
+        out << " The first " << pg.opt.max_findings << " are listed; <code>blankshark check</code> lists all.";
+    out << "</p>\n<table id=\"findings-table\"><tr><th>frame</th><th>conversation</th><th>severity</th><th>code</th>"
+           "<th>message</th><th>related frame</th></tr>\n";
+    size_t n = 0;
+    for (const auto& [id, f] : all) {
+        if (n++ == pg.opt.max_findings) break;
+        const blank::FindingInfo& fi = blank::finding_info(f->code);
+        out << "<tr class=\"finding\"><td class=\"n\">" << f->frame << "</td><td class=\"n\">" << id
+            << "</td><td class=\"sev-" << blank::severity_name(fi.severity) << "\">"
+            << blank::severity_name(fi.severity) << "</td><td><code>" << fi.name << "</code></td>";
+        td(out, message(*f));
+        if (f->ref_frame) td(out, f->ref_frame);
+        else out << "<td></td>";
+        out << "</tr>\n";
+    }
+    out << "</table>\n";
+}
+
+void write_page(const Page& pg) {
+    Output& out = pg.out;
+    const FileReport& rep = pg.rep;
+    out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>blankshark report: ";
+    html_escape(out, rep.path);
+    out << "</title>\n<style>" << kStyle << "</style></head>\n<body>\n<h1>blankshark report</h1>\n<p class=\"meta\">";
+    html_escape(out, rep.path);
+    const TrafficTable& t = pg.data.traffic().file();
+    size_t warn_or_worse = 0;
+    for (const auto& [id, c] : rep.convs)
+        for (const Finding& f : c.findings) warn_or_worse += f.severity() >= Severity::Warn;
+    out << ": " << rep.stats.frames << " frames, " << t.total.packets << " blank packets, " << t.total.bytes
+        << " bytes, " << fmt("%.3f", t.duration()) << " s, " << (rep.convs.size() - rep.convs.count(0))
+        << " conversations. <span class=\"verdict " << (warn_or_worse ? "fail\">FAIL" : "pass\">PASS") << "</span> "
+        << warn_or_worse << " findings at warn or above.</p>\n";
+    if (rep.result != StreamResult::Ok) {
+        out << "<p class=\"sev-error\">";
+        html_escape(out, rep.error);
+        out << " (everything before it is reported)</p>\n";
+    }
+    summary_table(pg);
+    types_table(pg);
+    for (const auto& [id, c] : rep.convs) {
+        const auto* a = rep.analysis(id);
+        if (!c.has_conv || !a || id >= pg.data.series().size() || pg.data.series()[id].bins.empty()) continue;
+        const ConversationSeries& s = pg.data.series()[id];
+        out << "<section class=\"conversation\" id=\"conv-" << id << "\">\n<h2>Conversation " << id << ": client ";
+        html_escape(out, capture::to_string(c.conv.client));
+        out << " &harr; server ";
+        html_escape(out, capture::to_string(c.conv.server));
+        out << "</h2>\n<p class=\"meta\">revision ";
+        html_escape(out, a->revision_text());
+        out << ", ended: " << a->seq().end_state() << "</p>\n";
+        chart_types(pg, s, blank::schema(a->revision()));
+        chart_seq(pg, s);
+        chart_rtt(pg, s);
+        chart_chunks(pg, s, *a);
+        chart_corrections(pg, s, pg.opt.file.analysis.seq.correction_warn);
+        out << "</section>\n";
+    }
+    if (rep.convs.size() - rep.convs.count(0) > pg.opt.max_charted)
+        out << "<p class=\"empty\">Timelines are drawn for the first " << pg.opt.max_charted
+            << " conversations (--max-charted).</p>\n";
+    findings_table(pg);
+    out << "<p class=\"meta\">Generated by blankshark " << BLANKSHARK_VERSION_STRING << ".</p>\n</body></html>\n";
+}
+
+}  // namespace
+
+int run_report(const std::string& path, const ReportOptions& opt) {
+    ReportCollector data(opt.max_charted);
+    FileReport rep = analyse_file(path, opt.file,
+                                  [&](const BlankPacket& p, int type, const blank::FrameAnalysis& fa,
+                                      const blank::ConversationAnalysis* a) { data.add(p, type, fa, a); });
+    if (rep.result == StreamResult::OpenError) {
+        std::fprintf(stderr, "blankshark: %s\n", rep.error.c_str());
+        return kExitCannotRead;
+    }
+    std::FILE* f = std::fopen(opt.output.c_str(), "wb");
+    if (!f) {
+        std::fprintf(stderr, "blankshark: cannot write %s\n", opt.output.c_str());
+        return kExitCannotWrite;
+    }
+    {
+        Output out(f);
+        write_page(Page{rep, data, opt, out});
+    }
+    const bool write_error = std::ferror(f);
+    if (std::fclose(f) != 0 || write_error) {
+        std::fprintf(stderr, "blankshark: cannot write %s\n", opt.output.c_str());
+        return kExitCannotWrite;
+    }
+    if (rep.result != StreamResult::Ok) std::fprintf(stderr, "blankshark: %s\n", rep.error.c_str());
+    return exit_code(rep.result);
+}
+
+}  // namespace blankshark

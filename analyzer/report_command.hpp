@@ -1,0 +1,22 @@
+// `blankshark report FILE -o report.html`: one self-contained HTML page
+// (inline SVG and CSS, no script, nothing fetched) with per-connection
+// timelines and the findings table.
+#pragma once
+
+#include <string>
+
+#include "file_analysis.hpp"
+
+namespace blankshark {
+
+struct ReportOptions {
+    std::string output;             // the HTML file
+    size_t max_charted = 16;        // conversations with timelines (the rest: summary rows)
+    size_t max_findings = 5000;     // rows of the findings table
+    size_t max_chunk_bars = 1500;   // chunk transmissions drawn per conversation
+    FileAnalysisOptions file;
+};
+
+int run_report(const std::string& path, const ReportOptions& opt);
+
+}  // namespace blankshark

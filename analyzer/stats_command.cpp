@@ -1,0 +1,221 @@
+#include "stats_command.hpp"
+
+#include <cstdio>
+#include <map>
+
+#include "exit_codes.hpp"
+#include "output.hpp"
+#include "traffic_stats.hpp"
+
+namespace blankshark {
+namespace {
+
+using blank::Severity;
+
+struct ChunkCounts {
+    uint64_t transmissions = 0, complete = 0, not_complete = 0, without_begin = 0, resends = 0, duplicates = 0;
+    void add(const blank::ChunkReassembler& r) {
+        for (const auto& t : r.transmissions()) {
+            ++transmissions;
+            complete += t.state == blank::TxState::Complete;
+            not_complete += t.begin_seen && t.state != blank::TxState::Complete;
+            without_begin += !t.begin_seen;
+            resends += t.resent + t.begins_resent;
+            duplicates += t.duplicates;
+        }
+    }
+};
+
+struct FileStats {
+    FileReport rep;
+    TrafficStats traffic;
+    ChunkCounts chunks;
+    std::map<std::pair<Severity, std::string>, uint64_t> findings;  // (severity, code) -> count
+};
+
+FileStats collect(const std::string& path, const StatsOptions& opt) {
+    FileStats fs;
+    FileAnalysisOptions fo = opt.file;
+    fo.comments = true;  // counted as Wireshark's expert infos are
+    fs.rep = analyse_file(path, fo, [&](const BlankPacket& p, int type, const blank::FrameAnalysis&, const blank::ConversationAnalysis*) {
+        fs.traffic.add(p, type);
+    });
+    for (const auto& [id, c] : fs.rep.convs) {
+        if (const auto* a = fs.rep.analysis(id)) fs.chunks.add(a->chunks());
+        for (const blank::Finding& f : c.findings)
+            ++fs.findings[{f.severity(), blank::finding_info(f.code).name}];
+    }
+    return fs;
+}
+
+void rate(Output& out, double n, double secs) {
+    if (secs > 0) out.fixed(n / secs, 1);
+    else out << '-';
+}
+
+// One row: name, packets, bytes, packets/s, bytes/s, average size.
+void row(Output& out, const std::string& name, int indent, const Count& c, double secs) {
+    out.pad("", size_t(indent));
+    out.pad(name, 34 - size_t(indent));
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%10llu %12llu ", (unsigned long long)c.packets, (unsigned long long)c.bytes);
+    out << buf;
+    if (secs > 0)
+        std::snprintf(buf, sizeof buf, "%10.1f %12.1f", double(c.packets) / secs, double(c.bytes) / secs);
+    else
+        std::snprintf(buf, sizeof buf, "%10s %12s", "-", "-");
+    out << buf;
+    std::snprintf(buf, sizeof buf, " %8.1f\n", c.packets ? double(c.bytes) / double(c.packets) : 0.0);
+    out << buf;
+}
+
+void text_table(Output& out, const TrafficTable& t, const blank::Schema& s, int indent) {
+    const double secs = t.duration();
+    for (int d = 0; d < kDirections; ++d) {
+        if (!t.by_dir[d].packets) continue;
+        row(out, kDirectionNames[d], indent, t.by_dir[d], secs);
+        for (int k = 0; k < kTypeSlots; ++k)
+            if (t.by_type[d][k].packets) row(out, type_name(s, k), indent + 2, t.by_type[d][k], secs);
+    }
+}
+
+const blank::Schema& schema_of(const FileReport& rep, uint32_t id) {
+    const auto* a = rep.analysis(id);
+    return blank::schema(a ? a->revision() : blank::current_revision());
+}
+
+void text_report(Output& out, const FileStats& fs) {
+    const FileReport& rep = fs.rep;
+    const TrafficTable& all = fs.traffic.file();
+    out << rep.path << ": " << all.total.packets << " blank packets, " << all.total.bytes << " bytes (UDP payload), ";
+    out.fixed(all.duration(), 3) << " s, " << (rep.convs.size() - rep.convs.count(0)) << " conversations\n\n";
+    char head[128];
+    std::snprintf(head, sizeof head, "%-34s%10s %12s %10s %12s %8s\n", "Packets by type and direction", "packets",
+                  "bytes", "packets/s", "bytes/s", "avg size");
+    out << head;
+    row(out, "all", 0, all.total, all.duration());
+    text_table(out, all, schema_of(rep, 1), 2);
+    out << "\nConversations\n";
+    for (const auto& [id, c] : rep.convs) {
+        if (!c.has_conv || id >= fs.traffic.conversations().size()) continue;
+        const TrafficTable& t = fs.traffic.conversations()[id];
+        out << "  " << id << ": client " << capture::to_string(c.conv.client) << " <-> server "
+            << capture::to_string(c.conv.server) << ", ";
+        out.fixed(c.first_time, 3) << "-";
+        out.fixed(c.last_time, 3) << " s\n";
+        row(out, "all", 4, t.total, t.duration());
+        text_table(out, t, schema_of(rep, id), 4);
+    }
+    const ChunkCounts& k = fs.chunks;
+    out << "\nChunk transmissions\n  transmissions " << k.transmissions << "\n  complete " << k.complete
+        << "\n  not complete " << k.not_complete << "\n  without ChunkBegin " << k.without_begin
+        << "\n  resent (ChunkBegin or piece under a new seq) " << k.resends << "\n  duplicated on the path "
+        << k.duplicates << '\n';
+    out << "\nFindings by code\n";
+    for (Severity sev : {Severity::Error, Severity::Warn, Severity::Note, Severity::Comment}) {
+        uint64_t n = 0;
+        for (const auto& [key, count] : fs.findings) n += key.first == sev ? count : 0;
+        if (!n) continue;
+        out << "  " << blank::severity_name(sev) << ' ' << n << '\n';
+        for (const auto& [key, count] : fs.findings)
+            if (key.first == sev) out << "    " << key.second << ' ' << count << '\n';
+    }
+    if (rep.result != StreamResult::Ok) out << "error: " << rep.error << '\n';
+}
+
+void json_count(Output& out, const Count& c, double secs) {
+    out << "\"packets\":" << c.packets << ",\"bytes\":" << c.bytes << ",\"packets_per_s\":";
+    out.number(secs > 0 ? double(c.packets) / secs : 0);
+    out << ",\"bytes_per_s\":";
+    out.number(secs > 0 ? double(c.bytes) / secs : 0);
+}
+
+void json_table(Output& out, const TrafficTable& t, const blank::Schema& s) {
+    const double secs = t.duration();
+    out << "\"duration\":";
+    out.number(secs);
+    out << ',';
+    json_count(out, t.total, secs);
+    out << ",\"directions\":[";
+    bool first_dir = true;
+    for (int d = 0; d < kDirections; ++d) {
+        if (!t.by_dir[d].packets) continue;
+        out << (first_dir ? "" : ",") << "{\"direction\":\"" << kDirectionNames[d] << "\",";
+        first_dir = false;
+        json_count(out, t.by_dir[d], secs);
+        out << ",\"types\":[";
+        bool first = true;
+        for (int k = 0; k < kTypeSlots; ++k) {
+            if (!t.by_type[d][k].packets) continue;
+            out << (first ? "" : ",") << "{\"type\":\"" << type_name(s, k) << "\",";
+            if (k < kTypeSlots - 1) out << "\"code\":" << k << ',';
+            json_count(out, t.by_type[d][k], secs);
+            out << '}';
+            first = false;
+        }
+        out << "]}";
+    }
+    out << ']';
+}
+
+void json_report(Output& out, const FileStats& fs) {
+    const FileReport& rep = fs.rep;
+    out << "{\"file\":\"";
+    json_escape(out, rep.path);
+    out << "\",";
+    json_table(out, fs.traffic.file(), schema_of(rep, 1));
+    out << ",\"conversations\":[";
+    bool first = true;
+    for (const auto& [id, c] : rep.convs) {
+        if (!c.has_conv || id >= fs.traffic.conversations().size()) continue;
+        out << (first ? "" : ",") << "{\"conversation\":" << id << ",\"client\":\""
+            << capture::to_string(c.conv.client) << "\",\"server\":\"" << capture::to_string(c.conv.server)
+            << "\",\"first_time\":";
+        out.number(c.first_time);
+        out << ',';
+        json_table(out, fs.traffic.conversations()[id], schema_of(rep, id));
+        out << '}';
+        first = false;
+    }
+    const ChunkCounts& k = fs.chunks;
+    out << "],\"chunks\":{\"transmissions\":" << k.transmissions << ",\"complete\":" << k.complete
+        << ",\"not_complete\":" << k.not_complete << ",\"without_begin\":" << k.without_begin
+        << ",\"resends\":" << k.resends << ",\"duplicates\":" << k.duplicates << "},\"findings\":[";
+    first = true;
+    for (const auto& [key, count] : fs.findings) {
+        out << (first ? "" : ",") << "{\"severity\":\"" << blank::severity_name(key.first) << "\",\"code\":\""
+            << key.second << "\",\"count\":" << count << '}';
+        first = false;
+    }
+    out << ']';
+    if (rep.result != StreamResult::Ok) {
+        out << ",\"error\":\"";
+        json_escape(out, rep.error);
+        out << '"';
+    }
+    out << "}\n";
+}
+
+}  // namespace
+
+int run_stats(const std::vector<std::string>& files, const StatsOptions& opt) {
+    Output out(stdout);
+    int worst = kExitOk;
+    bool first = true;
+    for (const std::string& path : files) {
+        const FileStats fs = collect(path, opt);
+        if (fs.rep.result != StreamResult::Ok) std::fprintf(stderr, "blankshark: %s\n", fs.rep.error.c_str());
+        worst = std::max(worst, exit_code(fs.rep.result));
+        if (opt.json) {
+            json_report(out, fs);
+        } else {
+            if (!first) out << '\n';
+            text_report(out, fs);
+        }
+        first = false;
+        out.flush();
+    }
+    return worst;
+}
+
+}  // namespace blankshark

@@ -1,0 +1,20 @@
+// `blankshark stats FILE...`: packets, bytes and rates per packet type, per
+// direction and per connection; chunk transmissions; findings by code. The
+// same tree as Wireshark's Statistics > blank (tshark -z blank,tree).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "file_analysis.hpp"
+
+namespace blankshark {
+
+struct StatsOptions {
+    bool json = false;
+    FileAnalysisOptions file;
+};
+
+int run_stats(const std::vector<std::string>& files, const StatsOptions& opt);
+
+}  // namespace blankshark
