@@ -1,10 +1,12 @@
 #include "stats_command.hpp"
 
 #include <cstdio>
+#include <iterator>
 #include <map>
 
 #include "exit_codes.hpp"
 #include "output.hpp"
+#include "stats_layout.hpp"
 #include "traffic_stats.hpp"
 
 namespace blankshark {
@@ -12,16 +14,23 @@ namespace {
 
 using blank::Severity;
 
+constexpr int kChunkBeginType = 9;  // packet type code of ChunkBegin in every revision
+
+// The children of "Chunk transmissions", in stats_layout.hpp's order.
 struct ChunkCounts {
-    uint64_t transmissions = 0, complete = 0, not_complete = 0, without_begin = 0, resends = 0, duplicates = 0;
+    uint64_t n[std::size(blank::stats::kChunkNodes)] = {};
     void add(const blank::ChunkReassembler& r) {
         for (const auto& t : r.transmissions()) {
-            ++transmissions;
-            complete += t.state == blank::TxState::Complete;
-            not_complete += t.begin_seen && t.state != blank::TxState::Complete;
-            without_begin += !t.begin_seen;
-            resends += t.resent + t.begins_resent;
-            duplicates += t.duplicates;
+            ++n[0];
+            n[1] += t.begin_seen;
+            n[2] += t.state == blank::TxState::Complete;
+            n[3] += t.begin_seen && t.state != blank::TxState::Complete;
+            n[4] += !t.begin_seen;
+            for (const blank::Receipt& r : t.receipts)  // pieces, not transmissions
+                n[5] += !r.is_begin && (!t.begin_seen || r.frame < t.begin_frame);
+            n[6] += t.begins_resent;
+            n[7] += t.resent;
+            n[8] += t.duplicates;
         }
     }
 };
@@ -40,6 +49,8 @@ FileStats collect(const std::string& path, const StatsOptions& opt) {
     fs.rep = analyse_file(path, fo, [&](const BlankPacket& p, int type, const blank::FrameAnalysis&, const blank::ConversationAnalysis*) {
         fs.traffic.add(p, type);
     });
+    // Re-requests are the client's ChunkBegin packets.
+    fs.chunks.n[9] = fs.traffic.file().by_type[0][kChunkBeginType].packets;
     for (const auto& [id, c] : fs.rep.convs) {
         if (const auto* a = fs.rep.analysis(id)) fs.chunks.add(a->chunks());
         for (const blank::Finding& f : c.findings)
@@ -90,7 +101,7 @@ void text_report(Output& out, const FileStats& fs) {
     out << rep.path << ": " << all.total.packets << " blank packets, " << all.total.bytes << " bytes (UDP payload), ";
     out.fixed(all.duration(), 3) << " s, " << (rep.convs.size() - rep.convs.count(0)) << " conversations\n\n";
     char head[128];
-    std::snprintf(head, sizeof head, "%-34s%10s %12s %10s %12s %8s\n", "Packets by type and direction", "packets",
+    std::snprintf(head, sizeof head, "%-34s%10s %12s %10s %12s %8s\n", blank::stats::kPackets, "packets",
                   "bytes", "packets/s", "bytes/s", "avg size");
     out << head;
     row(out, "all", 0, all.total, all.duration());
@@ -106,17 +117,15 @@ void text_report(Output& out, const FileStats& fs) {
         row(out, "all", 4, t.total, t.duration());
         text_table(out, t, schema_of(rep, id), 4);
     }
-    const ChunkCounts& k = fs.chunks;
-    out << "\nChunk transmissions\n  transmissions " << k.transmissions << "\n  complete " << k.complete
-        << "\n  not complete " << k.not_complete << "\n  without ChunkBegin " << k.without_begin
-        << "\n  resent (ChunkBegin or piece under a new seq) " << k.resends << "\n  duplicated on the path "
-        << k.duplicates << '\n';
-    out << "\nFindings by code\n";
-    for (Severity sev : {Severity::Error, Severity::Warn, Severity::Note, Severity::Comment}) {
+    out << '\n' << blank::stats::kChunks << '\n';
+    for (size_t i = 0; i < std::size(blank::stats::kChunkNodes); ++i)
+        out << "  " << blank::stats::kChunkNodes[i] << ' ' << fs.chunks.n[i] << '\n';
+    out << '\n' << blank::stats::kFindings << '\n';
+    for (Severity sev : blank::stats::kSeverityOrder) {
         uint64_t n = 0;
         for (const auto& [key, count] : fs.findings) n += key.first == sev ? count : 0;
         if (!n) continue;
-        out << "  " << blank::severity_name(sev) << ' ' << n << '\n';
+        out << "  " << blank::stats::severity_node_name(sev) << ' ' << n << '\n';
         for (const auto& [key, count] : fs.findings)
             if (key.first == sev) out << "    " << key.second << ' ' << count << '\n';
     }
@@ -177,10 +186,10 @@ void json_report(Output& out, const FileStats& fs) {
         out << '}';
         first = false;
     }
-    const ChunkCounts& k = fs.chunks;
-    out << "],\"chunks\":{\"transmissions\":" << k.transmissions << ",\"complete\":" << k.complete
-        << ",\"not_complete\":" << k.not_complete << ",\"without_begin\":" << k.without_begin
-        << ",\"resends\":" << k.resends << ",\"duplicates\":" << k.duplicates << "},\"findings\":[";
+    out << "],\"chunks\":{";
+    for (size_t i = 0; i < std::size(blank::stats::kChunkNodes); ++i)
+        out << (i ? ",\"" : "\"") << blank::stats::kChunkNodes[i] << "\":" << fs.chunks.n[i];
+    out << "},\"findings\":[";
     first = true;
     for (const auto& [key, count] : fs.findings) {
         out << (first ? "" : ",") << "{\"severity\":\"" << blank::severity_name(key.first) << "\",\"code\":\""

@@ -1,13 +1,16 @@
 #include "traffic_stats.hpp"
 
+#include "stats_layout.hpp"
+
 namespace blankshark {
 
-const char* const kDirectionNames[kDirections] = {"client -> server", "server -> client", "no conversation"};
+const char* const kDirectionNames[kDirections] = {blank::stats::direction_name(blank::Role::Client),
+                                                  blank::stats::direction_name(blank::Role::Server),
+                                                  blank::stats::direction_name(blank::Role::Unknown)};
 
 std::string type_name(const blank::Schema& s, int slot) {
-    if (slot == kTypeSlots - 1) return "short header";
-    if (size_t(slot) < s.types.size() && s.types[size_t(slot)].type) return s.types[size_t(slot)].type->name;
-    return "type " + std::to_string(slot);
+    char buf[32];
+    return blank::stats::type_node_name(s, slot, slot == kTypeSlots - 1, buf, sizeof buf);
 }
 
 }  // namespace blankshark

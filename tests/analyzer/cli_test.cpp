@@ -105,3 +105,24 @@ TEST(Cli, VerboseTreeShowsEveryField) {
 
 }  // namespace
 }  // namespace blank::test
+
+namespace blank::test {
+namespace {
+
+// The progress bar: on a terminal (script(1) gives the command one), not
+// with --quiet, never when stderr is a file or pipe.
+TEST(Progress, OnATerminalOnlyAndNotWithQuiet) {
+    const std::string cap = std::string(BLANKSHARK_CAPTURES) + "/blank-fa73e36-lossy-5pct.pcap";
+    const std::string cmd = std::string(BLANKSHARK_BIN) + " check " + cap;
+    const RunResult tty = run("BLANKSHARK_PROGRESS_NOW=1 script -qec '" + cmd + "' /dev/null");
+    EXPECT_NE(tty.out.find("blank-fa73e36-lossy-5pct.pcap [#"), std::string::npos) << tty.out.substr(0, 300);
+    EXPECT_NE(tty.out.find("\r\033[K"), std::string::npos);  // erased before the report
+    const RunResult quiet = run("BLANKSHARK_PROGRESS_NOW=1 script -qec '" + cmd + " --quiet' /dev/null");
+    EXPECT_EQ(quiet.out.find("\033[K"), std::string::npos);
+    EXPECT_NE(quiet.out.find("verdict: FAIL"), std::string::npos);
+    const RunResult pipe = run("BLANKSHARK_PROGRESS_NOW=1 " + cmd);
+    EXPECT_EQ(pipe.err, "");
+}
+
+}  // namespace
+}  // namespace blank::test

@@ -1,0 +1,136 @@
+// blankshark report: one self-contained HTML page, opened in headless
+// Chromium (Debian's chromium package): the page renders (a screenshot is
+// kept as a test artifact), has every chart and the findings table with the
+// frame numbers check reports, loads nothing, and logs nothing to the console.
+#include <gtest/gtest.h>
+
+#include <sys/stat.h>
+
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "../support/run.hpp"
+
+namespace blank::test {
+namespace {
+
+const std::string kBin = BLANKSHARK_BIN;
+const std::string kCaps = BLANKSHARK_CAPTURES;
+const std::string kArtifacts = TEST_ARTIFACTS;
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+size_t count(const std::string& text, const std::string& what) {
+    size_t n = 0;
+    for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+}
+
+// Headless Chromium, no network at all: returns the DOM after load; the
+// console messages end up in `console`.
+std::string chromium(const std::string& html, const std::string& extra, std::string& console) {
+    char profile[] = "/tmp/blankshark-chromium-XXXXXX";  // one per run: tests may run in parallel
+    EXPECT_NE(mkdtemp(profile), nullptr);
+    const RunResult r = run("timeout 120 chromium --headless --no-sandbox --disable-gpu --hide-scrollbars "
+                            "--no-first-run --user-data-dir=" + std::string(profile) +
+                            " --proxy-server=127.0.0.1:9 --host-resolver-rules='MAP * ~NOTFOUND' "
+                            "--enable-logging=stderr --v=0 " + extra + " file://" + html);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    run(std::string("rm -rf ") + profile);
+    console.clear();
+    std::istringstream lines(r.err);
+    for (std::string line; std::getline(lines, line);)
+        if (line.find(":CONSOLE") != std::string::npos) console += line + "\n";
+    return r.out;
+}
+
+class Report : public ::testing::Test {
+protected:
+    static void SetUpTestSuite() { mkdir(kArtifacts.c_str(), 0755); }
+};
+
+TEST_F(Report, ConsoleMessagesAreDetected) {
+    // The check below must be able to fail: a page that logs is caught.
+    const std::string page = kArtifacts + "/console-error.html";
+    std::ofstream(page) << "<!DOCTYPE html><html><body><script>console.error('seen')</script></body></html>";
+    std::string console;
+    chromium(page, "--dump-dom", console);
+    EXPECT_NE(console.find("seen"), std::string::npos) << console;
+}
+
+TEST_F(Report, LossySessionRendersChartsAndFindings) {
+    const std::string html = kArtifacts + "/report-lossy-5pct.html";
+    const std::string cap = kCaps + "/blank-fa73e36-lossy-5pct.pcap";
+    const RunResult r = run(kBin + " report " + cap + " -o " + html);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const std::string page = slurp(html);
+
+    // Self-contained: nothing to fetch.
+    for (const char* ref : {"src=", "<link", "@import", "url(", "<script", "href=\"http", "href=\"//"})
+        EXPECT_EQ(page.find(ref), std::string::npos) << ref;
+
+    std::string console;
+    const std::string dom = chromium(html, "--dump-dom", console);
+    EXPECT_EQ(console, "");
+    // One conversation: its five timelines.
+    EXPECT_EQ(count(dom, "<svg class=\"chart\""), 5u);
+    for (const char* title : {"Packets per second by type", "Sequence and ack progress", "Time to ack",
+                              "Chunk transmissions, from first to last packet",
+                              "PlayerCorrection: distance from the update it corrects"})
+        EXPECT_NE(dom.find(title), std::string::npos) << title;
+    // Chunk bars: 145 transmissions, each a rect with its tooltip; 18 not complete.
+    EXPECT_EQ(count(dom, "<title>transmission "), 145u);
+    EXPECT_NE(dom.find("complete 127"), std::string::npos);
+    EXPECT_NE(dom.find("incomplete 18"), std::string::npos);
+    // Corrections: 1055 marks, 48 of them past the warning line.
+    EXPECT_EQ(count(dom, "blocks off the update in frame"), 1055u);
+    EXPECT_EQ(count(dom, "fill=\"#d62728\" cx="), 48u);
+
+    // The findings table lists what check lists, in the same frame order.
+    const RunResult chk = run(kBin + " check --format json " + cap);
+    std::vector<uint64_t> frames;
+    for (const auto& e : json_lines(chk.out))
+        if (e["event_type"] == "finding") frames.push_back(e["pcap_cnt"].get<uint64_t>());
+    ASSERT_GT(frames.size(), 3000u);
+    std::regex row("<tr class=\"finding\"><td class=\"n\">([0-9]+)</td>");
+    std::vector<uint64_t> shown;
+    for (auto it = std::sregex_iterator(dom.begin(), dom.end(), row); it != std::sregex_iterator(); ++it)
+        shown.push_back(std::stoull((*it)[1]));
+    EXPECT_EQ(shown, frames);
+    EXPECT_NE(dom.find("0 errors, 48 warnings"), std::string::npos);
+
+    // What a user sees, kept next to the test's other artifacts.
+    const std::string png = kArtifacts + "/report-lossy-5pct.png";
+    std::remove(png.c_str());
+    chromium(html, "--window-size=1100,2600 --screenshot=" + png, console);
+    const std::string img = slurp(png);
+    ASSERT_GT(img.size(), 50000u);  // a blank page compresses to a few KB
+    EXPECT_EQ(img.substr(1, 3), "PNG");
+}
+
+TEST_F(Report, CannotWriteAndCannotRead) {
+    EXPECT_EQ(run(kBin + " report " + kCaps + "/blank-fa73e36-clean-session.pcap -o /nonexistent/dir/r.html").exit_code,
+              5);
+    const RunResult r = run(kBin + " report /nonexistent.pcap -o " + kArtifacts + "/none.html");
+    EXPECT_EQ(r.exit_code, 3);
+    EXPECT_NE(r.err.find("/nonexistent.pcap"), std::string::npos);
+}
+
+TEST_F(Report, TwoClientsHaveOneSectionEach) {
+    const std::string html = kArtifacts + "/report-two-clients.html";
+    ASSERT_EQ(run(kBin + " report " + kCaps + "/blank-fa73e36-two-clients.pcap -o " + html).exit_code, 0);
+    const std::string page = slurp(html);
+    EXPECT_EQ(count(page, "<section class=\"conversation\""), 2u);
+    EXPECT_EQ(count(page, "<svg class=\"chart\""), 10u);
+    EXPECT_NE(page.find("127.0.0.1:58287"), std::string::npos);
+    EXPECT_NE(page.find("127.0.0.1:56413"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace blank::test
