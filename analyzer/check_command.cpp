@@ -2,7 +2,12 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <atomic>
+#include <condition_variable>
+#include <cstdlib>
 #include <map>
+#include <mutex>
+#include <thread>
 
 #include "file_analysis.hpp"
 #include "exit_codes.hpp"
@@ -269,21 +274,81 @@ bool parse_severity(const std::string& s, Severity& out) {
     return false;
 }
 
+namespace {
+
+// One file checked: its report rendered (text or JSON) into memory, so
+// files checked in parallel print in command-line order, byte for byte as
+// a serial run would.
+struct CheckedFile {
+    FileReport rep;  // JUnit keeps the conversations' findings for the end
+    std::string rendered;
+    size_t fails = 0;
+};
+
+void check_one(const std::string& path, const CheckOptions& opt, FileAnalysisOptions fo, CheckedFile& out) {
+    out.rep = analyse_file(path, fo);
+    for (const auto& [id, c] : out.rep.convs) out.fails += failing(c, opt);
+    if (opt.format != CheckFormat::Junit) {
+        char* buf = nullptr;
+        size_t len = 0;
+        std::FILE* mem = open_memstream(&buf, &len);
+        {
+            Output o(mem);
+            if (opt.format == CheckFormat::Text) text_report(o, out.rep, opt);
+            if (opt.format == CheckFormat::Json) json_report(o, out.rep, opt);
+        }
+        std::fclose(mem);
+        out.rendered.assign(buf, len);
+        std::free(buf);
+        out.rep.convs.clear();
+    }
+    out.rep.analyses.reset();  // done with it
+}
+
+}  // namespace
+
 int run_check(const std::vector<std::string>& files, const CheckOptions& opt) {
-    std::vector<FileReport> reps;
+    std::vector<CheckedFile> done(files.size());
+    std::vector<char> ready(files.size(), 0);
+    std::mutex mu;
+    std::condition_variable cv;
+    std::atomic<size_t> next{0};
+    const size_t workers = std::min<size_t>(std::max<size_t>(opt.jobs, 1), files.size());
+    FileAnalysisOptions fo{opt.stream, opt.analysis, opt.comments};
+    if (workers > 1) fo.stream.progress = false;  // one bar per file would garble the terminal
+    auto work = [&] {
+        for (size_t i; (i = next++) < files.size();) {
+            check_one(files[i], opt, fo, done[i]);
+            std::lock_guard<std::mutex> lock(mu);
+            ready[i] = 1;
+            cv.notify_all();
+        }
+    };
+    std::vector<std::thread> pool;
+    for (size_t t = 1; t < workers; ++t) pool.emplace_back(work);
+    if (workers <= 1) work();
+
     Output out(stdout);
     size_t fails = 0;
     int worst_io = kExitOk;
-    for (const std::string& f : files) {
-        reps.push_back(analyse_file(f, FileAnalysisOptions{opt.stream, opt.analysis, opt.comments}));
-        const FileReport& rep = reps.back();
-        for (const auto& [id, c] : rep.convs) fails += failing(c, opt);
-        worst_io = std::max(worst_io, exit_code(rep.result));
-        if (rep.result != StreamResult::Ok) std::fprintf(stderr, "blankshark: %s\n", rep.error.c_str());
-        if (opt.format == CheckFormat::Text) text_report(out, rep, opt);
-        if (opt.format == CheckFormat::Json) json_report(out, rep, opt);
-        if (opt.format != CheckFormat::Junit) reps.back().convs.clear();  // done with it
+    std::vector<FileReport> reps;  // JUnit
+    for (size_t i = 0; i < files.size(); ++i) {
+        if (workers > 1) {
+            std::unique_lock<std::mutex> lock(mu);
+            cv.wait(lock, [&] { return ready[i] != 0; });
+        }
+        CheckedFile& f = done[i];
+        fails += f.fails;
+        worst_io = std::max(worst_io, exit_code(f.rep.result));
+        if (f.rep.result != StreamResult::Ok) {
+            out.flush();
+            std::fprintf(stderr, "blankshark: %s\n", f.rep.error.c_str());
+        }
+        out << f.rendered;
+        f.rendered = std::string();
+        if (opt.format == CheckFormat::Junit) reps.push_back(std::move(f.rep));
     }
+    for (auto& t : pool) t.join();
     if (opt.format == CheckFormat::Junit) junit_report(out, reps, opt);
     const bool failed = fails > 0;
     if (opt.format == CheckFormat::Text) {

@@ -18,6 +18,7 @@ struct CheckOptions {
     blank::Severity fail_on = blank::Severity::Warn;
     std::set<std::string> ignore;  // finding codes left out
     bool comments = false;         // list comment-level findings too
+    unsigned jobs = 1;             // files checked in parallel
     StreamOptions stream;
     blank::AnalysisConfig analysis;
 };

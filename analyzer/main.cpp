@@ -92,6 +92,9 @@ int main(int argc, char** argv) {
     check->add_option("--ignore", kignore, "leave out findings of this code (repeat), e.g. blank.seq.reordered")
         ->delimiter(',');
     check->add_flag("--comments", kopt.comments, "also list comment-level findings (healthy game behaviour)");
+    check->add_option("-j,--jobs", kopt.jobs, "files checked in parallel (output is the same as one at a time)")
+        ->capture_default_str()
+        ->check(CLI::Range(1u, 256u));
     check->add_option("--port", kopt.stream.port, "UDP port of the blank server")->capture_default_str();
     check->add_option("--silence", kopt.analysis.seq.silence, "seconds without a packet from one side worth a note")
         ->capture_default_str();

@@ -220,3 +220,31 @@ TEST(Check, ConversationLimitIsAFinding) {
 
 }  // namespace
 }  // namespace blank::test
+
+namespace blank::test {
+namespace {
+
+// check -j N: files in parallel, output byte-identical to one at a time, in
+// every format, errors included (a missing file in the middle).
+TEST(CheckParallel, SameOutputWhateverTheJobCount) {
+    std::string files;
+    for (const char* f : {"blank-fa73e36-lossy-5pct.pcap", "blank-fa73e36-clean-session.pcap",
+                          "blank-fa73e36-two-clients.pcap", "blank-933ca0f-first-8s.pcap",
+                          "blank-fa73e36-any-sll2.pcapng", "crafted/malformed.pcap"})
+        files += " " + kCaps + "/" + f;
+    files += " /nonexistent.pcap" + files;
+    for (const char* format : {"text", "json", "junit"}) {
+        const RunResult serial = run(kBin + " check --format " + format + files);
+        EXPECT_EQ(serial.exit_code, 3);
+        EXPECT_GT(serial.out.size(), 10000u);
+        for (const char* jobs : {"2", "5", "16"}) {
+            const RunResult par = run(kBin + " check -j " + jobs + " --format " + format + files);
+            EXPECT_EQ(par.exit_code, serial.exit_code) << format << " -j " << jobs;
+            EXPECT_TRUE(par.out == serial.out) << format << " -j " << jobs;
+            EXPECT_EQ(par.err, serial.err) << format << " -j " << jobs;
+        }
+    }
+}
+
+}  // namespace
+}  // namespace blank::test
