@@ -16,15 +16,26 @@
 //     not depend on the order frames are dissected in. tshark in one pass
 //     shows what was known at each frame; -2 shows the complete picture
 //     (completing frames, transmissions that never completed).
+//   - Statistics (tap "blank": Statistics > blank > Packets, chunks and findings,
+//     tshark -z blank,tree; Conversations/Endpoints, -z conv,blank and
+//     -z endpoints,blank): end-of-capture counts (chunk transmissions never
+//     completed or seen without ChunkBegin) need every frame analysed first:
+//     the GUI and tshark -2 have them, tshark in one pass does not. The
+//     session findings reported at the end of a capture (blank.session.end,
+//     .login_no_join, blank.seq.mid_start) are `blankshark check`'s only.
 #include <epan/conversation.h>
+#include <epan/conversation_table.h>
 #include <epan/expert.h>
 #include <epan/packet.h>
 #include <epan/prefs.h>
 #include <epan/proto_data.h>
 #include <epan/proto.h>
+#include <epan/stats_tree.h>
+#include <epan/tap.h>
 #include <epan/unit_strings.h>
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <string>
@@ -34,10 +45,12 @@
 #include "decoder.hpp"
 #include "format.hpp"
 #include "packet-blank.hpp"
+#include "stats_layout.hpp"
 
 namespace {
 
 int proto_blank = -1;
+int blank_tap = -1;
 dissector_handle_t blank_handle;
 
 // Header fields of every revision, registered once per abbreviation (the
@@ -75,6 +88,7 @@ std::vector<std::unique_ptr<ConversationState>> conversations;
 struct FrameState {
     const blank::Schema* schema;  // the revision this frame decodes with
     guint8 revision_state;
+    guint8 from_server;  // the sender is the conversation's server
     blank::SeqFrame seq;
     blank::ChunkEvent chunk;
     blank::Finding* findings;
@@ -116,6 +130,7 @@ const FrameState* analyse(packet_info* pinfo, const guint8* data, guint len) {
     st->analysis.on_packet(blank::PacketRef{pinfo->num, t, seq}, from_server ? blank::Role::Server : blank::Role::Client,
                            data, len, fa);
     auto* fs = wmem_new0(wmem_file_scope(), FrameState);
+    fs->from_server = from_server;
     fs->schema = fa.schema;
     fs->revision_state = fa.revision_state;
     fs->seq = fa.seq;
@@ -264,7 +279,10 @@ public:
         // Analysis findings (f.frame set) concern the packet as a whole.
         proto_item* at = !f.frame && last_ && last_offset_ == f.offset ? last_ : root_;
         expert_add_info_format(pinfo_, at, &ei[size_t(f.code)], "%s", msg);
+        if (counts_ && counts_[size_t(f.code)] < G_MAXUINT16) ++counts_[size_t(f.code)];
     }
+    // Count the findings shown, per FindingCode (for the tap).
+    void count_findings(guint16* counts) { counts_ = counts; }
 
     const char* info() const { return info_; }
     bool completes() const { return completes_; }
@@ -329,7 +347,43 @@ private:
     char info_[256] = {};
     size_t info_len_ = 0;
     bool completes_ = false;
+    guint16* counts_ = nullptr;
 };
+
+// What dissect_blank gives the "blank" tap (the statistics tree, the
+// conversation and endpoint tables): one per dissection while a listener is
+// attached, in packet scope.
+struct BlankTapInfo {
+    address src, dst;  // shallow copies of pinfo's, valid for the packet
+    guint32 srcport, dstport;
+    guint32 length;  // the blank packet (UDP payload), bytes
+    gint32 type;     // packet type; -1: header too short
+    blank::Role sender;
+    const blank::Schema* schema;
+    guint16 chunk;  // ChunkFlag bits
+    guint16 findings[blank::kFindingCount];  // shown on this frame, per FindingCode
+};
+
+enum ChunkFlag : guint16 {
+    kTxNew = 1,        // first packet of a transmission
+    kTxBegun = 2,      // its (first) ChunkBegin from the server
+    kTxComplete = 4,   // completed it, a valid chunk
+    kBeginResent = 8,  // ChunkBegin again under a new seq
+    kPieceResent = 16,
+    kDuplicate = 32,   // the same packet again
+};
+
+guint16 chunk_flags(const FrameState& fs, guint32 frame, int type) {
+    const blank::ChunkEvent& ev = fs.chunk;
+    if (!ev.tx) return 0;
+    guint16 f = 0;
+    if (ev.tx->first_frame == frame) f |= kTxNew;
+    if (ev.tx->begin_frame == frame) f |= kTxBegun;
+    if (ev.completed && ev.tx->state == blank::TxState::Complete) f |= kTxComplete;
+    if (ev.resend_of) f |= type == 9 ? kBeginResent : kPieceResent;
+    if (ev.duplicate_of) f |= kDuplicate;
+    return f;
+}
 
 int dissect_blank(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
     const guint len = tvb_captured_length(tvb);
@@ -345,6 +399,11 @@ int dissect_blank(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
                          : analyse(pinfo, data, len);
     const blank::Schema& s = fs && fs->schema ? *fs->schema : S();
     TreeBuilder tb(tvb, pinfo, bt, ti, s);
+    BlankTapInfo* tap = nullptr;
+    if (have_tap_listener(blank_tap)) {
+        tap = wmem_new0(pinfo->pool, BlankTapInfo);
+        tb.count_findings(tap->findings);
+    }
     const blank::PacketSummary sum = blank::decode(s, data, len, tb);
     if (fs) {
         blank::FrameAnalysis fa;
@@ -369,6 +428,18 @@ int dissect_blank(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
     }
     if (sum.worst == blank::Severity::Error) col_append_str(pinfo->cinfo, COL_INFO, " [Malformed]");
     if (tb.completes()) col_append_str(pinfo->cinfo, COL_INFO, " [chunk reassembled]");
+    if (tap) {
+        copy_address_shallow(&tap->src, &pinfo->src);
+        copy_address_shallow(&tap->dst, &pinfo->dst);
+        tap->srcport = pinfo->srcport;
+        tap->dstport = pinfo->destport;
+        tap->length = len;
+        tap->type = len < blank::kHeaderSize ? -1 : int(sum.type);
+        tap->sender = fs ? (fs->from_server ? blank::Role::Server : blank::Role::Client) : blank::Role::Unknown;
+        tap->schema = &s;
+        tap->chunk = fs ? chunk_flags(*fs, pinfo->num, tap->type) : 0;
+        tap_queue_packet(blank_tap, pinfo, tap);
+    }
     return int(len);
 }
 
@@ -381,6 +452,130 @@ gboolean dissect_blank_heur(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree,
     conversation_set_dissector(conv, blank_handle);
     dissect_blank(tvb, pinfo, tree, data);
     return TRUE;
+}
+
+// Statistics > blank > Packets, chunks and findings (tshark -z blank,tree).
+// Node names: src/stats_layout.hpp, shared with `blankshark stats`.
+int st_packets = -1, st_bytes = -1, st_chunks = -1, st_findings = -1;
+int st_chunk_node[std::size(blank::stats::kChunkNodes)];
+int st_severity[std::size(blank::stats::kSeverityOrder)];
+
+void blank_stats_init(stats_tree* st) {
+    namespace bs = blank::stats;
+    st_packets = stats_tree_create_node(st, bs::kPackets, 0, STAT_DT_INT, TRUE);
+    st_bytes = stats_tree_create_node(st, bs::kBytes, 0, STAT_DT_INT, TRUE);
+    st_chunks = stats_tree_create_node(st, bs::kChunks, 0, STAT_DT_INT, TRUE);
+    for (size_t i = 0; i < std::size(bs::kChunkNodes); ++i)
+        st_chunk_node[i] = stats_tree_create_node(st, bs::kChunkNodes[i], st_chunks, STAT_DT_INT, FALSE);
+    st_findings = stats_tree_create_node(st, bs::kFindings, 0, STAT_DT_INT, TRUE);
+    for (size_t i = 0; i < std::size(bs::kSeverityOrder); ++i)
+        st_severity[i] =
+            stats_tree_create_node(st, bs::severity_node_name(bs::kSeverityOrder[i]), st_findings, STAT_DT_INT, TRUE);
+}
+
+tap_packet_status blank_stats_packet(stats_tree* st, packet_info*, epan_dissect_t*, const void* data, tap_flags_t) {
+    namespace bs = blank::stats;
+    using blank::FindingCode;
+    const auto* t = static_cast<const BlankTapInfo*>(data);
+    const gint len = gint(t->length);
+    char buf[32];
+    const char* dir = bs::direction_name(t->sender);
+    const char* type = bs::type_node_name(*t->schema, t->type, t->type < 0, buf, sizeof buf);
+
+    avg_stat_node_add_value_int(st, bs::kPackets, 0, TRUE, len);
+    const int pdir = avg_stat_node_add_value_int(st, dir, st_packets, TRUE, len);
+    avg_stat_node_add_value_int(st, type, pdir, FALSE, len);
+    increase_stat_node(st, bs::kBytes, 0, TRUE, len);
+    const int bdir = increase_stat_node(st, dir, st_bytes, TRUE, len);
+    increase_stat_node(st, type, bdir, FALSE, len);
+
+    // Chunk transmissions: from the frame's chunk event and findings.
+    const auto found = [t](FindingCode c) { return gint(t->findings[size_t(c)]); };
+    const gint chunk_counts[] = {
+        (t->chunk & kTxNew) ? 1 : 0,
+        (t->chunk & kTxBegun) ? 1 : 0,
+        (t->chunk & kTxComplete) ? 1 : 0,
+        found(FindingCode::ChunkIncomplete),
+        found(FindingCode::ChunkUnknownTransmission),
+        found(FindingCode::ChunkDataBeforeBegin),
+        (t->chunk & kBeginResent) ? 1 : 0,
+        (t->chunk & kPieceResent) ? 1 : 0,
+        (t->chunk & kDuplicate) ? 1 : 0,
+        found(FindingCode::ChunkRerequest),
+    };
+    static_assert(std::size(chunk_counts) == std::size(bs::kChunkNodes));
+    if (t->type == 9 || t->type == 10) tick_stat_node(st, bs::kChunks, 0, TRUE);
+    for (size_t i = 0; i < std::size(chunk_counts); ++i)
+        if (chunk_counts[i]) increase_stat_node(st, bs::kChunkNodes[i], st_chunks, FALSE, chunk_counts[i]);
+
+    for (size_t c = 0; c < blank::kFindingCount; ++c) {
+        const gint n = t->findings[c];
+        if (!n) continue;
+        const blank::FindingInfo& fi = blank::finding_info(FindingCode(c));
+        increase_stat_node(st, bs::kFindings, 0, TRUE, n);
+        const int sev = increase_stat_node(st, bs::severity_node_name(fi.severity), st_findings, TRUE, n);
+        increase_stat_node(st, fi.name, sev, FALSE, n);
+    }
+    return TAP_PACKET_REDRAW;
+}
+
+// Statistics > Conversations / Endpoints: a blank conversation is its UDP
+// address/port pair, frames and bytes counted as the UDP table does.
+const char* blank_address_filter(const address* a, conv_filter_type_e filter) {
+    const bool v6 = a->type == AT_IPv6;
+    if (a->type != AT_IPv4 && !v6) return CONV_FILTER_INVALID;
+    switch (filter) {
+    case CONV_FT_SRC_ADDRESS: return v6 ? "ipv6.src" : "ip.src";
+    case CONV_FT_DST_ADDRESS: return v6 ? "ipv6.dst" : "ip.dst";
+    case CONV_FT_ANY_ADDRESS: return v6 ? "ipv6.addr" : "ip.addr";
+    default: return CONV_FILTER_INVALID;
+    }
+}
+
+const char* blank_port_filter(conv_filter_type_e filter) {
+    switch (filter) {
+    case CONV_FT_SRC_PORT: return "udp.srcport";
+    case CONV_FT_DST_PORT: return "udp.dstport";
+    case CONV_FT_ANY_PORT: return "udp.port";
+    default: return CONV_FILTER_INVALID;
+    }
+}
+
+const char* blank_conv_filter_type(conv_item_t* conv, conv_filter_type_e filter) {
+    if (filter == CONV_FT_SRC_PORT || filter == CONV_FT_DST_PORT || filter == CONV_FT_ANY_PORT)
+        return blank_port_filter(filter);
+    return blank_address_filter(&conv->src_address, filter);
+}
+
+const char* blank_endpoint_filter_type(endpoint_item_t* endpoint, conv_filter_type_e filter) {
+    if (filter == CONV_FT_SRC_PORT || filter == CONV_FT_DST_PORT || filter == CONV_FT_ANY_PORT)
+        return blank_port_filter(filter);
+    return blank_address_filter(&endpoint->myaddress, filter);
+}
+
+ct_dissector_info_t blank_ct_dissector_info = {&blank_conv_filter_type};
+et_dissector_info_t blank_et_dissector_info = {&blank_endpoint_filter_type};
+
+tap_packet_status blank_conversation_packet(void* pct, packet_info* pinfo, epan_dissect_t*, const void* data,
+                                            tap_flags_t flags) {
+    auto* hash = static_cast<conv_hash_t*>(pct);
+    hash->flags = flags;
+    const auto* t = static_cast<const BlankTapInfo*>(data);
+    add_conversation_table_data(hash, &t->src, &t->dst, t->srcport, t->dstport, 1, int(pinfo->fd->pkt_len),
+                                &pinfo->rel_ts, &pinfo->abs_ts, &blank_ct_dissector_info, CONVERSATION_UDP);
+    return TAP_PACKET_REDRAW;
+}
+
+tap_packet_status blank_endpoint_packet(void* pit, packet_info* pinfo, epan_dissect_t*, const void* data,
+                                        tap_flags_t flags) {
+    auto* hash = static_cast<conv_hash_t*>(pit);
+    hash->flags = flags;
+    const auto* t = static_cast<const BlankTapInfo*>(data);
+    add_endpoint_table_data(hash, &t->src, t->srcport, TRUE, 1, int(pinfo->fd->pkt_len), &blank_et_dissector_info,
+                            ENDPOINT_UDP);
+    add_endpoint_table_data(hash, &t->dst, t->dstport, FALSE, 1, int(pinfo->fd->pkt_len), &blank_et_dissector_info,
+                            ENDPOINT_UDP);
+    return TAP_PACKET_REDRAW;
 }
 
 }  // namespace
@@ -437,6 +632,11 @@ void proto_register_blank() {
                                    "from packet lengths (blank.revision shows the result)",
                                    &pref_revision, revisions, FALSE);
     register_cleanup_routine(cleanup_blank);
+
+    blank_tap = register_tap("blank");
+    stats_tree_register_plugin("blank", blank::stats::kTreeAbbrev, blank::stats::kTreeName, 0, blank_stats_packet,
+                               blank_stats_init, nullptr);
+    register_conversation_table(proto_blank, FALSE, blank_conversation_packet, blank_endpoint_packet);
 }
 
 void proto_reg_handoff_blank() {

@@ -23,7 +23,8 @@
 //     complete                               every byte seen, and it is a valid chunk
 //     not complete                           never completed (blank.chunk.incomplete)
 //     without ChunkBegin                     pieces only (blank.chunk.unknown_transmission)
-//     data before ChunkBegin                 pieces arrived before the ChunkBegin
+//     data before ChunkBegin                 transmissions whose pieces arrived before their
+//                                              ChunkBegin (blank.chunk.data_before_begin)
 //     ChunkBegin resent                      same ChunkBegin, new seq (the game's resend)
 //     pieces resent                          same id and offset, new seq (the game's resend)
 //     duplicated on the path                 the same packet (same seq) again
@@ -34,6 +35,11 @@
 //     warn
 //     note
 //     comment
+//
+// Counts of the top-level nodes: kPackets all blank packets (avg/min/max
+// length), kBytes all their bytes, kChunks the ChunkBegin and ChunkData
+// packets, kFindings all findings. Direction and type nodes appear when
+// something was counted in them; chunk and severity nodes always (0 too).
 //
 // "not complete" and "without ChunkBegin" are known only at the end of the
 // capture: Wireshark (every later pass, the GUI's statistics, tshark -2)
@@ -81,12 +87,14 @@ inline const char* direction_name(Role sender) {
                                     : "no conversation";
 }
 
+inline constexpr const char* kShortHeader = "short header";
+
 // Children of a direction: the packet type as the revision names it;
 // "type 27" for a code the revision does not define; "short header" when
 // fewer than the 16 header bytes were captured (len < kHeaderSize).
 // Returns buf or a static string.
 inline const char* type_node_name(const Schema& s, int code, bool short_header, char* buf, size_t cap) {
-    if (short_header) return "short header";
+    if (short_header) return kShortHeader;
     if (code >= 0 && code < 256)
         if (const PacketType* t = s.type(uint8_t(code))) return t->name;
     std::snprintf(buf, cap, "type %d", code);
