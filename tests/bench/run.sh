@@ -1,0 +1,404 @@
+#!/usr/bin/env bash
+# Whole-process benchmark of issue 11: in ONE run on the same capture, times
+# the references (cat, a bare libpcap loop, that loop plus chunk reassembly
+# and inflation, tshark without a blank dissector and with a minimal
+# header-only plugin), blankshark check/decode and tshark with blank.so, and
+# prints packets/s, the ratio to each goal's reference and peak RSS as a
+# table (table.txt) and JSON (results.json). See tests/bench/README.md.
+#
+#   tests/bench/run.sh [options] [FILE]
+#
+# Without FILE a capture is generated (and kept in BUILD/bench-data):
+# `blankshark synth` when the analyzer has it, else repeat_capture (the
+# bundled real captures repeated as new conversations on port 12354).
+#
+# Options:
+#   --build DIR       build directory with `cmake --build DIR --target bench` done
+#                     (default: build-bench next to this repository's top)
+#   --repeat N        runs per row; the table shows the best (lowest) elapsed
+#                     time and the highest peak RSS of them (default 3)
+#   --out DIR         results (table.txt, results.json, logs/) (default BUILD/bench-results)
+#   --packets N       packets of the generated capture (default 1000000)
+#   --clients K       synth clients (default 8)
+#   --seed S          synth seed (default 1)
+#   --long F          memory goal: also check a capture F times longer, once (default 10, 0 = skip)
+#   --chunk-file F    chunk-heavy capture for the threading rows (default: the chunk
+#                     packets of FILE, written by chunk_filter)
+#   --no-tshark       leave out the tshark rows
+#   --regen           generate the capture again even if it exists
+#   --quick           smoke run: a 20000-packet capture, 1 run per row, --long 2, no verdicts
+set -uo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+build="$top/build-bench"
+repeat=3
+out=""
+packets=1000000
+clients=8
+seed=1
+long=10
+chunk_file=""
+tshark=1
+regen=0
+quick=0
+file=""
+
+die() { echo "run.sh: $*" >&2; exit 2; }
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --build) build=$2; shift 2 ;;
+    --repeat) repeat=$2; shift 2 ;;
+    --out) out=$2; shift 2 ;;
+    --packets) packets=$2; shift 2 ;;
+    --clients) clients=$2; shift 2 ;;
+    --seed) seed=$2; shift 2 ;;
+    --long) long=$2; shift 2 ;;
+    --chunk-file) chunk_file=$2; shift 2 ;;
+    --no-tshark) tshark=0; shift ;;
+    --regen) regen=1; shift ;;
+    --quick) quick=1; shift ;;
+    -h|--help) sed -n '2,/^set -uo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+    -*) die "unknown option $1" ;;
+    *) [ -z "$file" ] || die "one capture only"; file=$1; shift ;;
+  esac
+done
+if [ "$quick" = 1 ]; then
+  packets=20000; repeat=1; long=2
+fi
+build=$(cd "$build" 2>/dev/null && pwd) || die "no build directory $build (cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DBLANKSHARK_BENCH=ON)"
+out=${out:-$build/bench-results}
+mkdir -p "$out/logs" || die "cannot create $out"
+out=$(cd "$out" && pwd)
+data="$build/bench-data"
+mkdir -p "$data"
+
+bs="$build/analyzer/blankshark"
+bin="$build/tests/bench"
+blank_plugins="$build/plugins"
+min_plugins="$build/minimal-plugins"
+for f in "$bs" "$bin/bare_loop" "$bin/bare_inflate" "$bin/chunk_filter" "$bin/repeat_capture" "$bin/core_bench"; do
+  [ -x "$f" ] || die "missing $f: cmake --build $build --target bench"
+done
+if [ "$tshark" = 1 ]; then
+  command -v tshark >/dev/null || die "no tshark (or use --no-tshark)"
+  ls "$blank_plugins"/*/epan/blank.so >/dev/null 2>&1 || die "missing blank.so under $blank_plugins: cmake --build $build --target bench"
+  ls "$min_plugins"/*/epan/blankmin.so >/dev/null 2>&1 || die "missing blankmin.so under $min_plugins: cmake --build $build --target bench"
+fi
+
+# --- the capture --------------------------------------------------------------
+
+has_synth=0
+"$bs" --help 2>/dev/null | grep -qE '^ +synth( |$)' && has_synth=1
+generate() {  # generate OUT PACKETS
+  local dst=$1 n=$2
+  if [ -s "$dst" ] && [ "$regen" = 0 ]; then return 0; fi
+  echo "generating $dst ($n packets)" >&2
+  if [ "$has_synth" = 1 ]; then
+    "$bs" synth -o "$dst.tmp" --packets "$n" --clients "$clients" --seed "$seed" >"$out/logs/synth.log" 2>&1 ||
+      die "synth failed: $(tail -3 "$out/logs/synth.log")"
+  else
+    "$bin/repeat_capture" "$dst.tmp" "$n" "$top"/captures/blank-fa73e36-{clean-session,two-clients,lossy-5pct}.pcap \
+      >"$out/logs/repeat_capture.log" 2>&1 || die "repeat_capture failed"
+  fi
+  mv "$dst.tmp" "$dst"
+}
+if [ -n "$file" ]; then
+  [ -r "$file" ] || die "cannot read $file"
+  file=$(cd "$(dirname "$file")" && pwd)/$(basename "$file")
+  generator="given"
+  long=0  # a longer capture of the same traffic is only known for generated ones
+else
+  if [ "$has_synth" = 1 ]; then
+    stem="synth-p$packets-c$clients-s$seed"
+    generator="blankshark synth --packets $packets --clients $clients --seed $seed"
+  else
+    stem="repeat-p$packets"
+    generator="repeat_capture $packets (captures/blank-fa73e36-{clean-session,two-clients,lossy-5pct}.pcap repeated)"
+  fi
+  file="$data/$stem.pcap"
+  generate "$file" "$packets"
+fi
+base=$(basename "$file" .pcap)
+base=${base%.pcapng}
+
+if [ -z "$chunk_file" ]; then
+  chunk_file="$data/$base-chunks.pcap"
+  if [ ! -s "$chunk_file" ] || [ "$chunk_file" -ot "$file" ]; then
+    "$bin/chunk_filter" "$file" "$chunk_file" >"$out/logs/chunk_filter.log" 2>&1 || die "chunk_filter failed"
+  fi
+fi
+long_file=""
+if [ "$long" != 0 ]; then
+  if [ "$has_synth" = 1 ]; then
+    long_file="$data/synth-p$((packets * long))-c$clients-s$seed.pcap"
+  else
+    long_file="$data/repeat-p$((packets * long)).pcap"
+  fi
+  generate "$long_file" $((packets * long))
+fi
+
+# tshark as root ignores WIRESHARK_PLUGIN_DIR: run it as nobody then, which
+# needs world-readable files.
+empty_plugins="$data/no-plugins"
+mkdir -p "$empty_plugins"
+chmod a+rX "$data" "$empty_plugins" "$file" "$chunk_file" 2>/dev/null
+if [ "$(id -u)" = 0 ]; then
+  as_user=(setpriv --reuid=65534 --regid=65534 --clear-groups env HOME=/tmp)
+else
+  as_user=(env)
+fi
+if [ "$tshark" = 1 ]; then
+  chmod -R a+rX "$blank_plugins" "$min_plugins" 2>/dev/null
+  "${as_user[@]}" test -r "$file" || die "$file must be readable by the user tshark runs as (nobody)"
+  "${as_user[@]}" WIRESHARK_PLUGIN_DIR="$blank_plugins" tshark -G plugins 2>/dev/null | grep -q 'blank\.so' ||
+    die "tshark does not load $blank_plugins/*/epan/blank.so"
+  "${as_user[@]}" WIRESHARK_PLUGIN_DIR="$empty_plugins" tshark -G plugins 2>/dev/null | grep -q 'blank' &&
+    die "a blank plugin is installed globally: tshark without the plugin would still load it"
+fi
+
+packets_in_file=$("$bin/bare_loop" "$file" | cut -d' ' -f1)
+bytes_in_file=$(stat -c %s "$file")
+chunk_packets=$("$bin/bare_loop" "$chunk_file" | cut -d' ' -f1)
+
+check_help=$("$bs" check --help 2>&1)
+has_opt() { grep -qE -- "(^|[ ,])$1([ ,=]|$)" <<<"$check_help"; }
+no_inflate=""; has_opt --no-inflate && no_inflate=--no-inflate
+threads_opt=""
+for o in --threads --inflate-threads; do has_opt "$o" && { threads_opt=$o; break; }; done
+jobs_opt=""
+for o in -j --jobs; do has_opt "$o" && { jobs_opt=$o; break; }; done
+quiet=""; has_opt --quiet && quiet=-q
+
+# --- measuring ------------------------------------------------------------------
+
+declare -A secs rss rc cmdline
+order=()
+errors=0
+# measure ID PACKETS USER(0|1) CMD... : best elapsed of $repeat runs, max peak RSS.
+measure() {
+  local id=$1 npk=$2 user=$3; shift 3
+  local best="" maxrss=0 code=0 i t0 t1 us e m
+  local prefix=()
+  [ "$user" = 1 ] && prefix=("${as_user[@]}")
+  cmdline[$id]="$*"
+  order+=("$id")
+  printf '%-22s' "$id" >&2
+  for ((i = 0; i < repeat; i++)); do
+    t0=${EPOCHREALTIME/[.,]/}
+    /usr/bin/time -f "%e %M" -o "$out/logs/$id.time" "${prefix[@]}" "$@" >/dev/null 2>"$out/logs/$id.stderr"
+    code=$?
+    t1=${EPOCHREALTIME/[.,]/}
+    us=$((t1 - t0))
+    read -r e m < <(tail -1 "$out/logs/$id.time")
+    if [ "$code" -gt 1 ] || ! [[ "$m" =~ ^[0-9]+$ ]]; then
+      echo " FAILED (exit $code): $(tail -2 "$out/logs/$id.stderr" | tr '\n' ' ')" >&2
+      errors=$((errors + 1))
+      rc[$id]=$code
+      return
+    fi
+    [ -z "$best" ] || [ "$us" -lt "$best" ] && best=$us
+    [ "$m" -gt "$maxrss" ] && maxrss=$m
+    printf ' %s' "$(awk -v u="$us" 'BEGIN{printf "%.3f", u/1e6}')" >&2
+  done
+  echo >&2
+  secs[$id]=$best  # microseconds
+  rss[$id]=$maxrss # KB
+  rc[$id]=$code
+  npkts[$id]=$npk
+}
+declare -A npkts
+skip() {  # skip ID WHY
+  order+=("$1"); rc[$1]=skip; cmdline[$1]=$2
+  printf '%-22s skipped: %s\n' "$1" "$2" >&2
+}
+
+echo "capture: $file ($packets_in_file packets, $bytes_in_file bytes); $repeat run(s) per row" >&2
+P=$packets_in_file
+measure cat "$P" 0 cat "$file"
+measure bare_loop "$P" 0 "$bin/bare_loop" "$file"
+measure bare_inflate "$P" 0 "$bin/bare_inflate" "$file"
+measure check "$P" 0 "$bs" check $quiet "$file"
+if [ -n "$no_inflate" ]; then
+  measure check_no_inflate "$P" 0 "$bs" check $quiet --no-inflate "$file"
+else
+  skip check_no_inflate "blankshark check has no --no-inflate"
+fi
+measure decode "$P" 0 "$bs" decode $quiet "$file"
+measure decode_V "$P" 0 "$bs" decode $quiet -V "$file"
+measure decode_json "$P" 0 "$bs" decode $quiet --json "$file"
+
+# Threading: one chunk-heavy capture, inflation off the reading thread vs one thread.
+if [ -n "$threads_opt" ]; then
+  measure check_chunks_1thread "$chunk_packets" 0 "$bs" check $quiet "$threads_opt" 1 "$chunk_file"
+  measure check_chunks "$chunk_packets" 0 "$bs" check $quiet "$chunk_file"
+else
+  skip check_chunks_1thread "blankshark check has no --threads"
+  skip check_chunks "blankshark check has no --threads"
+fi
+# Several files at once: the capture twice (a second name for the same bytes).
+if [ -n "$jobs_opt" ]; then
+  ln -sf "$file" "$data/$base-copy.pcap"
+  measure check_2files_j1 $((2 * P)) 0 "$bs" check $quiet "$jobs_opt" 1 "$file" "$data/$base-copy.pcap"
+  measure check_2files_j2 $((2 * P)) 0 "$bs" check $quiet "$jobs_opt" 2 "$file" "$data/$base-copy.pcap"
+else
+  skip check_2files_j1 "blankshark check has no -j"
+  skip check_2files_j2 "blankshark check has no -j"
+fi
+
+if [ "$tshark" = 1 ]; then
+  ts() { local id=$1 dir=$2; shift 2; measure "$id" "$P" 1 env WIRESHARK_PLUGIN_DIR="$dir" tshark -n -r "$file" "$@"; }
+  ts tshark_none "$empty_plugins"
+  ts tshark_none_V "$empty_plugins" -V
+  ts tshark_none_2 "$empty_plugins" -2
+  ts tshark_min "$min_plugins"
+  ts tshark_min_2 "$min_plugins" -2
+  ts tshark_blank "$blank_plugins"
+  ts tshark_blank_V "$blank_plugins" -V
+  ts tshark_blank_2 "$blank_plugins" -2
+fi
+
+if [ -n "$long_file" ]; then
+  saved=$repeat; repeat=1
+  measure check_long "$((P * long))" 0 "$bs" check $quiet "$long_file"
+  repeat=$saved
+fi
+
+# Allocations per packet, from the counting allocator of core_bench.
+"$bin/core_bench" --benchmark_filter='BM_DecodeCapture|BM_Print|BM_Analysis|BM_SeqTracker' \
+  --benchmark_min_time=0.01 --benchmark_format=json >"$out/core_bench_allocs.json" 2>"$out/logs/core_bench.stderr" ||
+  { echo "core_bench failed" >&2; errors=$((errors + 1)); }
+# name <TAB> allocs_per_packet <TAB> print_allocs_per_packet
+allocs=$(awk -F'"' '
+  /"name":/ && !/run_name/ { name = $4 }
+  /"allocs_per_packet":/ { split($3, a, /[:,]/); ap[name] = a[2] + 0; names[name] = 1 }
+  /"print_allocs_per_packet":/ { split($3, a, /[:,]/); pp[name] = a[2] + 0 }
+  END { for (n in names) printf "%s\t%g\t%s\n", n, ap[n], (n in pp) ? pp[n] : "-" }' "$out/core_bench_allocs.json" | sort)
+
+# --- the table ------------------------------------------------------------------
+
+# One TSV line per row: id label reference kind(pps_min|time_max|rss_max|-) bound
+goals=$(cat <<'EOF'
+cat	cat FILE > /dev/null (reference)	-	-	-
+bare_loop	bare libpcap loop (reference)	-	-	-
+bare_inflate	bare loop + reassembly + inflate (reference)	-	-	-
+check	blankshark check	bare_inflate	pps_min	0.8
+check_no_inflate	blankshark check --no-inflate	bare_loop	pps_min	0.5
+decode	blankshark decode (summary lines)	bare_loop	pps_min	0.3
+decode_V	blankshark decode -V	bare_loop	-	-
+decode_json	blankshark decode --json	bare_loop	pps_min	0.05
+check_chunks_1thread	check --threads 1, chunk-heavy capture	-	-	-
+check_chunks	check, chunk-heavy capture	check_chunks_1thread	pps_min	1.5
+check_2files_j1	check -j 1 FILE FILE	-	-	-
+check_2files_j2	check -j 2 FILE FILE	check_2files_j1	pps_min	1.5
+tshark_none	tshark -r, no blank dissector (reference)	-	-	-
+tshark_none_V	tshark -r -V, no blank dissector (reference)	-	-	-
+tshark_none_2	tshark -r -2, no blank dissector (reference)	-	-	-
+tshark_min	tshark -r, minimal plugin (reference)	-	-	-
+tshark_min_2	tshark -r -2, minimal plugin (reference)	-	-	-
+tshark_blank	tshark -r, blank.so	tshark_min	time_max	1.3
+tshark_blank_V	tshark -r -V, blank.so	tshark_none_V	time_max	1.5
+tshark_blank_2	tshark -r -2, blank.so	tshark_min_2	time_max	1.3
+check_long	check, capture LONGx longer (peak RSS)	check	rss_max	1.10
+EOF
+)
+goals=${goals//LONG/$long}
+
+rows=""
+for id in "${order[@]}"; do
+  line=$(awk -F'\t' -v id="$id" '$1 == id' <<<"$goals")
+  IFS=$'\t' read -r _ label ref kind bound <<<"$line"
+  [ -n "$label" ] || label=$id
+  if [ "${rc[$id]}" = skip ]; then
+    rows+="$id	$label	-	-	-	-	-	-	skipped: ${cmdline[$id]}"$'\n'
+    continue
+  fi
+  if [ -z "${secs[$id]:-}" ]; then
+    rows+="$id	$label	-	-	-	-	-	-	failed (exit ${rc[$id]})"$'\n'
+    continue
+  fi
+  rows+="$id	$label	${secs[$id]}	${npkts[$id]}	${rss[$id]}	$ref	${secs[$ref]:-}	${npkts[$ref]:-}	${rss[$ref]:-}	$kind	$bound"$'\n'
+done
+
+plugin_rss=""
+if [ -n "${rss[tshark_blank]:-}" ] && [ -n "${rss[tshark_none]:-}" ]; then
+  plugin_rss=$(awk -v a="${rss[tshark_blank]}" -v b="${rss[tshark_none]}" -v n="$P" 'BEGIN{printf "%.1f", (a - b) * 1024 / n}')
+  plugin_rss_2=$(awk -v a="${rss[tshark_blank_2]:-0}" -v b="${rss[tshark_none_2]:-0}" -v n="$P" 'BEGIN{printf "%.1f", (a - b) * 1024 / n}')
+fi
+decode_allocs=$(awk -F'\t' '$1 ~ /^BM_DecodeCapture/ { if ($2 > m) m = $2 } $1 ~ /^BM_Print/ && $3 != "-" { if ($3 > m) m = $3 }
+  END { printf "%g", m + 0 }' <<<"$allocs")
+analysis_allocs=$(awk -F'\t' '$1 ~ /^BM_Analysis\/.*retain:0/ { if ($2 > m) m = $2 } END { printf "%g", m + 0 }' <<<"$allocs")
+
+commit=$(git -C "$top" rev-parse --short HEAD 2>/dev/null || echo unknown)
+dirty=$(git -C "$top" status --porcelain -- src analyzer plugin 2>/dev/null | grep -q . && echo "+local changes" || true)
+cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
+now=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+
+awk -F'\t' -v quick="$quick" -v P="$P" -v file="$file" -v bytes="$bytes_in_file" -v repeat="$repeat" \
+  -v gen="$generator" -v chunkfile="$chunk_file" -v chunkpk="$chunk_packets" -v longfile="$long_file" \
+  -v prss="$plugin_rss" -v prss2="${plugin_rss_2:-}" -v dalloc="$decode_allocs" -v aalloc="$analysis_allocs" \
+  -v allocs="$allocs" -v commit="$commit$dirty" -v cpu="$cpu" -v ncpu="$(nproc)" -v now="$now" \
+  -v table="$out/table.txt" -v json="$out/results.json" '
+function jstr(s) { gsub(/\\/, "\\\\", s); gsub(/"/, "\\\"", s); return "\"" s "\"" }
+function verdict(ok) { return quick ? "(quick)" : (ok ? "yes" : "NO") }
+BEGIN { n = 0 }
+NF > 0 {
+  id = $1; label = $2; n++
+  ids[n] = id
+  if (NF == 9 && $3 == "-") {  # skipped or failed
+    line[n] = sprintf("%-44s %9s %11s %9s %-10s %8s  %-32s %s", label, "-", "-", "-", "", "-", "", $9)
+    js[n] = sprintf("{\"id\":%s,\"label\":%s,\"status\":%s}", jstr(id), jstr(label), jstr($9))
+    next
+  }
+  s = $3 / 1e6; pk = $4; r = $5 / 1024; pps = pk / s
+  ref = $6; kind = $10; bound = $11
+  ratio = ""; goal = ""; met = ""; rtxt = ""
+  if (ref != "-" && $7 != "") {
+    rs = $7 / 1e6; rpk = $8; rpps = rpk / rs
+    if (kind == "pps_min") { ratio = pps / rpps; goal = sprintf(">= %.2gx pkts/s of %s", bound, ref); met = verdict(ratio >= bound) }
+    if (kind == "time_max") { ratio = s / rs; goal = sprintf("<= %.2gx time of %s", bound, ref); met = verdict(ratio <= bound) }
+    if (kind == "rss_max") { ratio = $5 / $9; goal = sprintf("<= %.2gx RSS of %s", bound, ref); met = verdict(ratio <= bound) }
+    if (kind == "-") { ratio = pps / rpps; kind = "pps" }
+    rtxt = sprintf("%.3g", ratio)
+  } else if (ref != "-") { goal = "reference " ref " missing"; met = "-" }
+  line[n] = sprintf("%-44s %9.3f %11.0f %9s %-10s %8.1f  %-32s %s", label, s, pps, rtxt, (rtxt == "" ? "" : kind), r, goal, met)
+  js[n] = sprintf("{\"id\":%s,\"label\":%s,\"seconds\":%.6f,\"packets\":%d,\"packets_per_s\":%.1f,\"peak_rss_mb\":%.1f,\"reference\":%s,\"ratio\":%s,\"ratio_kind\":%s,\"goal\":%s,\"met\":%s}",
+    jstr(id), jstr(label), s, pk, pps, r, (ref == "-" ? "null" : jstr(ref)), (rtxt == "" ? "null" : sprintf("%.4f", ratio)),
+    (kind == "-" ? "null" : jstr(kind == "pps" ? "pps_ratio" : kind)), (goal == "" ? "null" : jstr(goal)), (met == "" || met == "-" ? "null" : (met == "(quick)" ? "null" : (met == "yes" ? "true" : "false"))))
+}
+END {
+  hdr = sprintf("%-44s %9s %11s %9s %-10s %8s  %-32s %s", "row", "seconds", "packets/s", "ratio", "(of)", "RSS MB", "goal", "met?")
+  print "capture: " file " (" P " packets, " bytes " bytes; " gen ")" > table
+  print "chunk-heavy capture: " chunkfile " (" chunkpk " packets)" > table
+  print "best elapsed of " repeat " run(s), peak RSS the highest of them; commit " commit "; " ncpu " x " cpu "; " now > table
+  print "" > table
+  print hdr > table
+  for (i = 1; i <= n; i++) print line[i] > table
+  print "" > table
+  if (prss != "") {
+    print sprintf("plugin RSS per packet: %s bytes (tshark with blank.so minus without, summary pass; -2: %s)  goal <= 48  met? %s",
+      prss, prss2, verdict(prss + 0 <= 48)) > table
+  }
+  print sprintf("allocations per packet on the decode path (core_bench: decoder + printers): %s  goal 0  met? %s", dalloc, verdict(dalloc + 0 == 0)) > table
+  print sprintf("allocations per packet in ConversationAnalysis::on_packet (core_bench, as check runs it): %s", aalloc) > table
+  close(table)
+
+  printf "{\"date\":%s,\"commit\":%s,\"cpu\":%s,\"cpus\":%d,\"file\":%s,\"packets\":%d,\"bytes\":%d,\"generator\":%s,",
+    jstr(now), jstr(commit), jstr(cpu), ncpu, jstr(file), P, bytes, jstr(gen) > json
+  printf "\"chunk_file\":%s,\"chunk_packets\":%d,\"long_file\":%s,\"repeat\":%d,\"statistic\":\"best elapsed; highest peak RSS\",\"quick\":%s,\n\"rows\":[\n",
+    jstr(chunkfile), chunkpk, (longfile == "" ? "null" : jstr(longfile)), repeat, (quick ? "true" : "false") > json
+  for (i = 1; i <= n; i++) printf "  %s%s\n", js[i], (i < n ? "," : "") > json
+  printf "],\n\"plugin_rss_bytes_per_packet\":%s,\"plugin_rss_bytes_per_packet_2pass\":%s,\"plugin_rss_goal_met\":%s,\n",
+    (prss == "" ? "null" : prss), (prss2 == "" ? "null" : prss2), (prss == "" || quick ? "null" : (prss + 0 <= 48 ? "true" : "false")) > json
+  printf "\"decode_allocs_per_packet\":%s,\"analysis_allocs_per_packet\":%s,\"core_bench_allocs\":{", dalloc, aalloc > json
+  m = split(allocs, al, "\n"); first = 1
+  for (i = 1; i <= m; i++) { if (al[i] == "") continue; split(al[i], f, "\t")
+    printf "%s%s:{\"allocs_per_packet\":%s,\"print_allocs_per_packet\":%s}", (first ? "" : ","), jstr(f[1]), f[2], (f[3] == "-" ? "null" : f[3]) > json; first = 0 }
+  print "}}" > json
+  close(json)
+}' <<<"$rows"
+
+cat "$out/table.txt"
+echo "JSON: $out/results.json" >&2
+[ "$errors" = 0 ] || { echo "run.sh: $errors row(s) failed (logs in $out/logs)" >&2; exit 1; }
+exit 0
