@@ -218,6 +218,7 @@ P=$packets_in_file
 measure cat "$P" 0 cat "$file"
 measure bare_loop "$P" 0 "$bin/bare_loop" "$file"
 measure bare_inflate "$P" 0 "$bin/bare_inflate" "$file"
+measure bare_inflate_core "$P" 0 "$bin/bare_inflate" --core "$file"
 measure check "$P" 0 "$bs" check $quiet "$file"
 if [ -n "$no_inflate" ]; then
   measure check_no_inflate "$P" 0 "$bs" check $quiet --no-inflate "$file"
@@ -282,6 +283,7 @@ goals=$(cat <<'EOF'
 cat	cat FILE > /dev/null (reference)	-	-	-
 bare_loop	bare libpcap loop (reference)	-	-	-
 bare_inflate	bare loop + reassembly + inflate (reference)	-	-	-
+bare_inflate_core	bare loop + core ChunkReassembler (info)	bare_inflate	-	-
 check	blankshark check	bare_inflate	pps_min	0.8
 check_no_inflate	blankshark check --no-inflate	bare_loop	pps_min	0.5
 decode	blankshark decode (summary lines)	bare_loop	pps_min	0.3
@@ -346,7 +348,7 @@ NF > 0 {
   id = $1; label = $2; n++
   ids[n] = id
   if (NF == 9 && $3 == "-") {  # skipped or failed
-    line[n] = sprintf("%-44s %9s %11s %9s %-10s %8s  %-32s %s", label, "-", "-", "-", "", "-", "", $9)
+    line[n] = sprintf("%-44s %9s %11s %8s %7s  %-32s %-6s %s", label, "-", "-", "-", "-", "", "", $9)
     js[n] = sprintf("{\"id\":%s,\"label\":%s,\"status\":%s}", jstr(id), jstr(label), jstr($9))
     next
   }
@@ -355,19 +357,20 @@ NF > 0 {
   ratio = ""; goal = ""; met = ""; rtxt = ""
   if (ref != "-" && $7 != "") {
     rs = $7 / 1e6; rpk = $8; rpps = rpk / rs
-    if (kind == "pps_min") { ratio = pps / rpps; goal = sprintf(">= %.2gx pkts/s of %s", bound, ref); met = verdict(ratio >= bound) }
-    if (kind == "time_max") { ratio = s / rs; goal = sprintf("<= %.2gx time of %s", bound, ref); met = verdict(ratio <= bound) }
-    if (kind == "rss_max") { ratio = $5 / $9; goal = sprintf("<= %.2gx RSS of %s", bound, ref); met = verdict(ratio <= bound) }
+    if (kind == "pps_min") { ratio = pps / rpps; goal = sprintf(">= %.2g", bound); met = verdict(ratio >= bound) }
+    if (kind == "time_max") { ratio = s / rs; goal = sprintf("<= %.2g", bound); met = verdict(ratio <= bound) }
+    if (kind == "rss_max") { ratio = $5 / $9; goal = sprintf("<= %.2g", bound); met = verdict(ratio <= bound) }
     if (kind == "-") { ratio = pps / rpps; kind = "pps" }
     rtxt = sprintf("%.3g", ratio)
   } else if (ref != "-") { goal = "reference " ref " missing"; met = "-" }
-  line[n] = sprintf("%-44s %9.3f %11.0f %9s %-10s %8.1f  %-32s %s", label, s, pps, rtxt, (rtxt == "" ? "" : kind), r, goal, met)
+  of = kind == "time_max" ? "time of " ref : kind == "rss_max" ? "RSS of " ref : "pkts/s of " ref
+  line[n] = sprintf("%-44s %9.3f %11.0f %8.1f %7s  %-32s %-6s %s", label, s, pps, r, rtxt, (rtxt == "" ? "" : of), goal, met)
   js[n] = sprintf("{\"id\":%s,\"label\":%s,\"seconds\":%.6f,\"packets\":%d,\"packets_per_s\":%.1f,\"peak_rss_mb\":%.1f,\"reference\":%s,\"ratio\":%s,\"ratio_kind\":%s,\"goal\":%s,\"met\":%s}",
     jstr(id), jstr(label), s, pk, pps, r, (ref == "-" ? "null" : jstr(ref)), (rtxt == "" ? "null" : sprintf("%.4f", ratio)),
     (kind == "-" ? "null" : jstr(kind == "pps" ? "pps_ratio" : kind)), (goal == "" ? "null" : jstr(goal)), (met == "" || met == "-" ? "null" : (met == "(quick)" ? "null" : (met == "yes" ? "true" : "false"))))
 }
 END {
-  hdr = sprintf("%-44s %9s %11s %9s %-10s %8s  %-32s %s", "row", "seconds", "packets/s", "ratio", "(of)", "RSS MB", "goal", "met?")
+  hdr = sprintf("%-44s %9s %11s %8s %7s  %-32s %-6s %s", "row", "seconds", "packets/s", "RSS MB", "ratio", "ratio of", "goal", "met?")
   print "capture: " file " (" P " packets, " bytes " bytes; " gen ")" > table
   print "chunk-heavy capture: " chunkfile " (" chunkpk " packets)" > table
   print "best elapsed of " repeat " run(s), peak RSS the highest of them; commit " commit "; " ncpu " x " cpu "; " now > table
