@@ -172,13 +172,13 @@ quiet=""; has_opt --quiet && quiet=-q
 
 # --- measuring ------------------------------------------------------------------
 
-declare -A secs rss rc cmdline
+declare -A secs rss rc cmdline cpu
 order=()
 errors=0
 # measure ID PACKETS USER(0|1) CMD... : best elapsed of $repeat runs, max peak RSS.
 measure() {
   local id=$1 npk=$2 user=$3; shift 3
-  local best="" maxrss=0 code=0 i t0 t1 us e m
+  local best="" bestcpu="" maxrss=0 code=0 i t0 t1 us e m u s
   local prefix=()
   [ "$user" = 1 ] && prefix=("${as_user[@]}")
   cmdline[$id]="$*"
@@ -186,23 +186,27 @@ measure() {
   printf '%-22s' "$id" >&2
   for ((i = 0; i < repeat; i++)); do
     t0=${EPOCHREALTIME/[.,]/}
-    /usr/bin/time -f "%e %M" -o "$out/logs/$id.time" "${prefix[@]}" "$@" >/dev/null 2>"$out/logs/$id.stderr"
+    /usr/bin/time -f "%e %M %U %S" -o "$out/logs/$id.time" "${prefix[@]}" "$@" >/dev/null 2>"$out/logs/$id.stderr"
     code=$?
     t1=${EPOCHREALTIME/[.,]/}
     us=$((t1 - t0))
-    read -r e m < <(tail -1 "$out/logs/$id.time")
+    read -r e m u s < <(tail -1 "$out/logs/$id.time")
     if [ "$code" -gt 1 ] || ! [[ "$m" =~ ^[0-9]+$ ]]; then
       echo " FAILED (exit $code): $(tail -2 "$out/logs/$id.stderr" | tr '\n' ' ')" >&2
       errors=$((errors + 1))
       rc[$id]=$code
       return
     fi
-    [ -z "$best" ] || [ "$us" -lt "$best" ] && best=$us
+    if [ -z "$best" ] || [ "$us" -lt "$best" ]; then
+      best=$us
+      bestcpu=$(awk -v u="$u" -v s="$s" 'BEGIN{printf "%.2f", u + s}')
+    fi
     [ "$m" -gt "$maxrss" ] && maxrss=$m
     printf ' %s' "$(awk -v u="$us" 'BEGIN{printf "%.3f", u/1e6}')" >&2
   done
   echo >&2
   secs[$id]=$best  # microseconds
+  cpu[$id]=$bestcpu  # user + sys seconds of the best run
   rss[$id]=$maxrss # KB
   rc[$id]=$code
   npkts[$id]=$npk
@@ -214,6 +218,7 @@ skip() {  # skip ID WHY
 }
 
 echo "capture: $file ($packets_in_file packets, $bytes_in_file bytes); $repeat run(s) per row" >&2
+load_start=$(cut -d" " -f1-3 /proc/loadavg)
 P=$packets_in_file
 measure cat "$P" 0 cat "$file"
 measure bare_loop "$P" 0 "$bin/bare_loop" "$file"
@@ -319,7 +324,7 @@ for id in "${order[@]}"; do
     rows+="$id	$label	-	-	-	-	-	-	failed (exit ${rc[$id]})"$'\n'
     continue
   fi
-  rows+="$id	$label	${secs[$id]}	${npkts[$id]}	${rss[$id]}	$ref	${secs[$ref]:-}	${npkts[$ref]:-}	${rss[$ref]:-}	$kind	$bound"$'\n'
+  rows+="$id	$label	${secs[$id]}	${npkts[$id]}	${rss[$id]}	$ref	${secs[$ref]:-}	${npkts[$ref]:-}	${rss[$ref]:-}	$kind	$bound	${cpu[$id]}"$'\n'
 done
 
 plugin_rss=""
@@ -331,6 +336,7 @@ decode_allocs=$(awk -F'\t' '$1 ~ /^BM_DecodeCapture/ { if ($2 > m) m = $2 } $1 ~
   END { printf "%g", m + 0 }' <<<"$allocs")
 analysis_allocs=$(awk -F'\t' '$1 ~ /^BM_Analysis\/.*retain:0/ { if ($2 > m) m = $2 } END { printf "%g", m + 0 }' <<<"$allocs")
 
+load_end=$(cut -d" " -f1-3 /proc/loadavg)
 commit=$(git -C "$top" rev-parse --short HEAD 2>/dev/null || echo unknown)
 dirty=$(git -C "$top" status --porcelain -- src analyzer plugin 2>/dev/null | grep -q . && echo "+local changes" || true)
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
@@ -339,7 +345,7 @@ now=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 awk -F'\t' -v quick="$quick" -v P="$P" -v file="$file" -v bytes="$bytes_in_file" -v repeat="$repeat" \
   -v gen="$generator" -v chunkfile="$chunk_file" -v chunkpk="$chunk_packets" -v longfile="$long_file" \
   -v prss="$plugin_rss" -v prss2="${plugin_rss_2:-}" -v dalloc="$decode_allocs" -v aalloc="$analysis_allocs" \
-  -v allocs="$allocs" -v commit="$commit$dirty" -v cpu="$cpu" -v ncpu="$(nproc)" -v now="$now" \
+  -v allocs="$allocs" -v commit="$commit$dirty" -v cpu="$cpu" -v ncpu="$(nproc)" -v now="$now" -v load="$load_start -> $load_end" \
   -v table="$out/table.txt" -v json="$out/results.json" '
 function jstr(s) { gsub(/\\/, "\\\\", s); gsub(/"/, "\\\"", s); return "\"" s "\"" }
 function verdict(ok) { return quick ? "(quick)" : (ok ? "yes" : "NO") }
@@ -347,8 +353,8 @@ BEGIN { n = 0 }
 NF > 0 {
   id = $1; label = $2; n++
   ids[n] = id
-  if (NF == 9 && $3 == "-") {  # skipped or failed
-    line[n] = sprintf("%-44s %9s %11s %8s %7s  %-32s %-6s %s", label, "-", "-", "-", "-", "", "", $9)
+  if ($3 == "-") {  # skipped or failed
+    line[n] = sprintf("%-44s %9s %8s %11s %8s %7s  %-32s %-6s %s", label, "-", "-", "-", "-", "-", "", "", $9)
     js[n] = sprintf("{\"id\":%s,\"label\":%s,\"status\":%s}", jstr(id), jstr(label), jstr($9))
     next
   }
@@ -364,16 +370,16 @@ NF > 0 {
     rtxt = sprintf("%.3g", ratio)
   } else if (ref != "-") { goal = "reference " ref " missing"; met = "-" }
   of = kind == "time_max" ? "time of " ref : kind == "rss_max" ? "RSS of " ref : "pkts/s of " ref
-  line[n] = sprintf("%-44s %9.3f %11.0f %8.1f %7s  %-32s %-6s %s", label, s, pps, r, rtxt, (rtxt == "" ? "" : of), goal, met)
-  js[n] = sprintf("{\"id\":%s,\"label\":%s,\"seconds\":%.6f,\"packets\":%d,\"packets_per_s\":%.1f,\"peak_rss_mb\":%.1f,\"reference\":%s,\"ratio\":%s,\"ratio_kind\":%s,\"goal\":%s,\"met\":%s}",
-    jstr(id), jstr(label), s, pk, pps, r, (ref == "-" ? "null" : jstr(ref)), (rtxt == "" ? "null" : sprintf("%.4f", ratio)),
+  line[n] = sprintf("%-44s %9.3f %8.2f %11.0f %8.1f %7s  %-32s %-6s %s", label, s, $12, pps, r, rtxt, (rtxt == "" ? "" : of), goal, met)
+  js[n] = sprintf("{\"id\":%s,\"label\":%s,\"seconds\":%.6f,\"cpu_seconds\":%s,\"packets\":%d,\"packets_per_s\":%.1f,\"peak_rss_mb\":%.1f,\"reference\":%s,\"ratio\":%s,\"ratio_kind\":%s,\"goal\":%s,\"met\":%s}",
+    jstr(id), jstr(label), s, $12, pk, pps, r, (ref == "-" ? "null" : jstr(ref)), (rtxt == "" ? "null" : sprintf("%.4f", ratio)),
     (kind == "-" ? "null" : jstr(kind == "pps" ? "pps_ratio" : kind)), (goal == "" ? "null" : jstr(goal)), (met == "" || met == "-" ? "null" : (met == "(quick)" ? "null" : (met == "yes" ? "true" : "false"))))
 }
 END {
-  hdr = sprintf("%-44s %9s %11s %8s %7s  %-32s %-6s %s", "row", "seconds", "packets/s", "RSS MB", "ratio", "ratio of", "goal", "met?")
+  hdr = sprintf("%-44s %9s %8s %11s %8s %7s  %-32s %-6s %s", "row", "seconds", "CPU s", "packets/s", "RSS MB", "ratio", "ratio of", "goal", "met?")
   print "capture: " file " (" P " packets, " bytes " bytes; " gen ")" > table
   print "chunk-heavy capture: " chunkfile " (" chunkpk " packets)" > table
-  print "best elapsed of " repeat " run(s), peak RSS the highest of them; commit " commit "; " ncpu " x " cpu "; " now > table
+  print "best elapsed of " repeat " run(s), peak RSS the highest of them; commit " commit "; " ncpu " x " cpu "; " now "; load average " load > table
   print "" > table
   print hdr > table
   for (i = 1; i <= n; i++) print line[i] > table
@@ -386,8 +392,8 @@ END {
   print sprintf("allocations per packet in ConversationAnalysis::on_packet (core_bench, as check runs it): %s", aalloc) > table
   close(table)
 
-  printf "{\"date\":%s,\"commit\":%s,\"cpu\":%s,\"cpus\":%d,\"file\":%s,\"packets\":%d,\"bytes\":%d,\"generator\":%s,",
-    jstr(now), jstr(commit), jstr(cpu), ncpu, jstr(file), P, bytes, jstr(gen) > json
+  printf "{\"date\":%s,\"load_average\":%s,\"commit\":%s,\"cpu\":%s,\"cpus\":%d,\"file\":%s,\"packets\":%d,\"bytes\":%d,\"generator\":%s,",
+    jstr(now), jstr(load), jstr(commit), jstr(cpu), ncpu, jstr(file), P, bytes, jstr(gen) > json
   printf "\"chunk_file\":%s,\"chunk_packets\":%d,\"long_file\":%s,\"repeat\":%d,\"statistic\":\"best elapsed; highest peak RSS\",\"quick\":%s,\n\"rows\":[\n",
     jstr(chunkfile), chunkpk, (longfile == "" ? "null" : jstr(longfile)), repeat, (quick ? "true" : "false") > json
   for (i = 1; i <= n; i++) printf "  %s%s\n", js[i], (i < n ? "," : "") > json
