@@ -172,46 +172,46 @@ quiet=""; has_opt --quiet && quiet=-q
 
 # --- measuring ------------------------------------------------------------------
 
-declare -A secs rss rc cmdline cpu
+declare -A secs rss rc cmdline cpu npkts argv runs_of
 order=()
 errors=0
-# measure ID PACKETS USER(0|1) CMD... : best elapsed of $repeat runs, max peak RSS.
+# measure ID PACKETS USER(0|1) CMD... : registers a row. The rows run in
+# rounds (every row once per round, $repeat rounds) so that load from
+# elsewhere on a shared machine spreads over all rows; a row keeps its best
+# (lowest) elapsed time and the highest peak RSS.
 measure() {
   local id=$1 npk=$2 user=$3; shift 3
-  local best="" bestcpu="" maxrss=0 code=0 i t0 t1 us e m u s
   local prefix=()
   [ "$user" = 1 ] && prefix=("${as_user[@]}")
   cmdline[$id]="$*"
-  order+=("$id")
-  printf '%-22s' "$id" >&2
-  for ((i = 0; i < repeat; i++)); do
-    t0=${EPOCHREALTIME/[.,]/}
-    /usr/bin/time -f "%e %M %U %S" -o "$out/logs/$id.time" "${prefix[@]}" "$@" >/dev/null 2>"$out/logs/$id.stderr"
-    code=$?
-    t1=${EPOCHREALTIME/[.,]/}
-    us=$((t1 - t0))
-    read -r e m u s < <(tail -1 "$out/logs/$id.time")
-    if [ "$code" -gt 1 ] || ! [[ "$m" =~ ^[0-9]+$ ]]; then
-      echo " FAILED (exit $code): $(tail -2 "$out/logs/$id.stderr" | tr '\n' ' ')" >&2
-      errors=$((errors + 1))
-      rc[$id]=$code
-      return
-    fi
-    if [ -z "$best" ] || [ "$us" -lt "$best" ]; then
-      best=$us
-      bestcpu=$(awk -v u="$u" -v s="$s" 'BEGIN{printf "%.2f", u + s}')
-    fi
-    [ "$m" -gt "$maxrss" ] && maxrss=$m
-    printf ' %s' "$(awk -v u="$us" 'BEGIN{printf "%.3f", u/1e6}')" >&2
-  done
-  echo >&2
-  secs[$id]=$best  # microseconds
-  cpu[$id]=$bestcpu  # user + sys seconds of the best run
-  rss[$id]=$maxrss # KB
-  rc[$id]=$code
+  argv[$id]=$(printf '%q ' "${prefix[@]}" "$@")
   npkts[$id]=$npk
+  runs_of[$id]=$repeat
+  rss[$id]=0
+  order+=("$id")
 }
-declare -A npkts
+once() {  # once ID: one run of a row
+  local id=$1 t0 t1 us e m u s code
+  t0=${EPOCHREALTIME/[.,]/}
+  eval "/usr/bin/time -f '%e %M %U %S' -o '$out/logs/$id.time' ${argv[$id]}" >/dev/null 2>"$out/logs/$id.stderr"
+  code=$?
+  t1=${EPOCHREALTIME/[.,]/}
+  us=$((t1 - t0))
+  read -r e m u s < <(tail -1 "$out/logs/$id.time")
+  if [ "$code" -gt 1 ] || ! [[ "$m" =~ ^[0-9]+$ ]]; then
+    printf '%-22s FAILED (exit %s): %s\n' "$id" "$code" "$(tail -2 "$out/logs/$id.stderr" | tr '\n' ' ')" >&2
+    errors=$((errors + 1))
+    rc[$id]=failed
+    return
+  fi
+  if [ -z "${secs[$id]:-}" ] || [ "$us" -lt "${secs[$id]}" ]; then
+    secs[$id]=$us  # microseconds
+    cpu[$id]=$(awk -v u="$u" -v s="$s" 'BEGIN{printf "%.2f", u + s}')  # user + sys seconds of the best run
+  fi
+  [ "$m" -gt "${rss[$id]}" ] && rss[$id]=$m  # KB
+  rc[$id]=$code
+  printf '%-22s round %d: %s s\n' "$id" "$round" "$(awk -v u="$us" 'BEGIN{printf "%.3f", u/1e6}')" >&2
+}
 skip() {  # skip ID WHY
   order+=("$1"); rc[$1]=skip; cmdline[$1]=$2
   printf '%-22s skipped: %s\n' "$1" "$2" >&2
@@ -265,10 +265,16 @@ if [ "$tshark" = 1 ]; then
 fi
 
 if [ -n "$long_file" ]; then
-  saved=$repeat; repeat=1
   measure check_long "$((P * long))" 0 "$bs" check $quiet "$long_file"
-  repeat=$saved
+  runs_of[check_long]=1  # for its peak RSS: once is enough
 fi
+
+for ((round = 1; round <= repeat; round++)); do
+  for id in "${order[@]}"; do
+    [ "${rc[$id]:-}" = skip ] || [ "${rc[$id]:-}" = failed ] && continue
+    [ "$round" -le "${runs_of[$id]}" ] && once "$id"
+  done
+done
 
 # Allocations per packet, from the counting allocator of core_bench.
 "$bin/core_bench" --benchmark_filter='BM_DecodeCapture|BM_Print|BM_Analysis|BM_SeqTracker' \
@@ -321,7 +327,7 @@ for id in "${order[@]}"; do
     continue
   fi
   if [ -z "${secs[$id]:-}" ]; then
-    rows+="$id	$label	-	-	-	-	-	-	failed (exit ${rc[$id]})"$'\n'
+    rows+="$id	$label	-	-	-	-	-	-	failed (logs/$id.stderr)"$'\n'
     continue
   fi
   rows+="$id	$label	${secs[$id]}	${npkts[$id]}	${rss[$id]}	$ref	${secs[$ref]:-}	${npkts[$ref]:-}	${rss[$ref]:-}	$kind	$bound	${cpu[$id]}"$'\n'
@@ -379,7 +385,7 @@ END {
   hdr = sprintf("%-44s %9s %8s %11s %8s %7s  %-32s %-6s %s", "row", "seconds", "CPU s", "packets/s", "RSS MB", "ratio", "ratio of", "goal", "met?")
   print "capture: " file " (" P " packets, " bytes " bytes; " gen ")" > table
   print "chunk-heavy capture: " chunkfile " (" chunkpk " packets)" > table
-  print "best elapsed of " repeat " run(s), peak RSS the highest of them; commit " commit "; " ncpu " x " cpu "; " now "; load average " load > table
+  print "best elapsed of " repeat " round(s) (every row once per round), peak RSS the highest of them; commit " commit "; " ncpu " x " cpu "; " now "; load average " load > table
   print "" > table
   print hdr > table
   for (i = 1; i <= n; i++) print line[i] > table
