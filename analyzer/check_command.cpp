@@ -29,11 +29,8 @@ std::string message(const Finding& f) {
     return std::string(buf, n);
 }
 
-double percentile(std::vector<float> v, double q) {
-    if (v.empty()) return 0;
-    std::sort(v.begin(), v.end());
-    return v[std::min(v.size() - 1, size_t(q * double(v.size() - 1) + 0.5))];
-}
+// Nearest rank (exact up to 65536 samples, within 1 % past that: distribution.hpp).
+double percentile(const blank::Distribution& d, double q) { return d.quantile(q); }
 
 void ms(Output& out, double s) {
     out.fixed(s * 1000, 1) << " ms";
@@ -88,15 +85,9 @@ void text_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
                 out.fixed(percentile(dist, 0.99), 3) << ", max ";
                 out.fixed(percentile(dist, 1), 3) << " blocks)";
             }
-            size_t complete = 0, incomplete = 0, orphan = 0, resent = 0;
-            for (const auto& t : a->chunks().transmissions()) {
-                complete += t.state == blank::TxState::Complete;
-                incomplete += t.begin_seen && t.state != blank::TxState::Complete;
-                orphan += !t.begin_seen;
-                resent += t.resent + t.begins_resent;
-            }
-            out << "\n  chunks: " << a->chunks().transmissions().size() << " transmissions, " << complete
-                << " complete, " << incomplete << " not complete, " << orphan << " without ChunkBegin, " << resent
+            const blank::ChunkTotals& ct = a->chunks().summary();
+            out << "\n  chunks: " << ct.transmissions << " transmissions, " << ct.complete << " complete, "
+                << ct.not_complete() << " not complete, " << ct.without_begin() << " without ChunkBegin, " << ct.resends()
                 << " resends\n";
         } else {
             out << "packets outside any conversation (conversation limit reached)\n";
@@ -170,10 +161,8 @@ void json_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
             json_direction(out, "client_to_server", a->seq().stats(blank::Role::Client));
             json_direction(out, "server_to_client", a->seq().stats(blank::Role::Server));
             out << ",\"corrections\":" << a->seq().corrections();
-            size_t complete = 0;
-            for (const auto& t : a->chunks().transmissions()) complete += t.state == blank::TxState::Complete;
-            out << ",\"chunk_transmissions\":" << a->chunks().transmissions().size() << ",\"chunks_complete\":"
-                << complete << ",\"failing\":" << failing(c, opt) << "}\n";
+            const blank::ChunkTotals& ct = a->chunks().summary();
+            out << ",\"chunk_transmissions\":" << ct.transmissions << ",\"chunks_complete\":" << ct.complete << ",\"failing\":" << failing(c, opt) << "}\n";
         }
         for (const Finding& f : c.findings)
             if (counts(opt, f)) json_finding(out, rep, id, f);

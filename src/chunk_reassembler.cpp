@@ -61,25 +61,82 @@ Finding at(FindingCode c, const PacketRef& p, int64_t a = 0, int64_t b = 0, int6
 
 }  // namespace
 
+bool ChunkTotals::operator==(const ChunkTotals& o) const {
+    return transmissions == o.transmissions && with_begin == o.with_begin && complete == o.complete &&
+           failed == o.failed && incomplete == o.incomplete && pieces_before_begin == o.pieces_before_begin &&
+           resent == o.resent && begins_resent == o.begins_resent && duplicates == o.duplicates &&
+           rerequests == o.rerequests;
+}
+
+// all_ is sorted by number; without drops number n is at n - first.
+Transmission* ChunkReassembler::by_number(uint32_t number) {
+    if (all_.empty() || number < all_.front().number || number > all_.back().number) return nullptr;
+    const size_t guess = number - all_.front().number;
+    if (guess < all_.size() && all_[guess].number == number) return &all_[guess];
+    auto it = std::lower_bound(all_.begin(), all_.end(), number,
+                               [](const Transmission& t, uint32_t n) { return t.number < n; });
+    return it != all_.end() && it->number == number ? &*it : nullptr;
+}
+
 Transmission* ChunkReassembler::live(uint32_t id) {
     auto it = live_.find(id);
-    return it == live_.end() ? nullptr : &all_[it->second];
+    return it == live_.end() ? nullptr : by_number(it->second);
 }
 
 Transmission* ChunkReassembler::recent(uint32_t id) {
     auto it = ended_.find(id);
-    return it == ended_.end() ? nullptr : &all_[it->second];
+    return it == ended_.end() ? nullptr : by_number(it->second);  // null once dropped
 }
 
 Transmission& ChunkReassembler::create(const PacketRef& p, uint32_t id) {
     all_.emplace_back();
     Transmission& t = all_.back();
-    t.number = uint32_t(all_.size());
+    t.number = ++created_;
     t.id = id;
     t.first_frame = t.last_frame = p.frame;
     t.first_time = t.last_time = p.time;
-    live_[id] = all_.size() - 1;
+    live_[id] = t.number;
+    ++totals_.transmissions;
     return t;
+}
+
+void ChunkReassembler::set_state(Transmission& t, TxState state) {
+    auto count = [this](TxState s) -> uint64_t* {
+        switch (s) {
+        case TxState::Complete: return &totals_.complete;
+        case TxState::Failed: return &totals_.failed;
+        case TxState::Incomplete: return &totals_.incomplete;
+        case TxState::Open: break;
+        }
+        return nullptr;
+    };
+    if (uint64_t* c = count(t.state)) --*c;
+    if (uint64_t* c = count(state)) ++*c;
+    t.state = state;
+}
+
+void ChunkReassembler::add_receipt(Transmission& t, const Receipt& r) {
+    // Frames come in capture order: a piece before the ChunkBegin is one
+    // received while begin_seen is still false.
+    if (!r.is_begin && !t.begin_seen) ++totals_.pieces_before_begin;
+    t.receipts.push_back(r);
+}
+
+// Drops the oldest ended transmissions beyond keep_ended. Called at the
+// start of begin() / data() / finish(), so the Transmission returned by the
+// previous call stays valid until then.
+void ChunkReassembler::prune() {
+    while (all_.size() - live_.size() > limits_.keep_ended) {
+        auto it = all_.begin();
+        for (;; ++it) {  // skip live ones (at most max_live + 1)
+            auto l = live_.find(it->id);
+            if (l == live_.end() || l->second != it->number) break;
+        }
+        auto e = ended_.find(it->id);
+        if (e != ended_.end() && e->second == it->number) ended_.erase(e);
+        if (it == all_.begin()) all_.pop_front();
+        else all_.erase(it);
+    }
 }
 
 void ChunkReassembler::evict_if_needed(const PacketRef& p, FindingSink& sink) {
@@ -87,7 +144,7 @@ void ChunkReassembler::evict_if_needed(const PacketRef& p, FindingSink& sink) {
         // The oldest live transmission goes.
         auto oldest = std::min_element(live_.begin(), live_.end(),
                                        [](const auto& a, const auto& b) { return a.second < b.second; });
-        Transmission& t = all_[oldest->second];
+        Transmission& t = *by_number(oldest->second);
         Finding f{FindingCode::ChunkLimit, 0, 0, t.id};
         f.what = "too many transmissions at once";
         f.frame = p.frame;  // known now, about the evicted one's last frame
@@ -106,6 +163,7 @@ void ChunkReassembler::classify(Transmission& t, const PacketRef& p, bool is_beg
         if (r.seq == p.seq) {
             ev.duplicate_of = r.frame;
             ++t.duplicates;
+            ++totals_.duplicates;
             Finding f = at(FindingCode::ChunkDuplicate, p, t.id);
             f.ref_frame = r.frame;
             sink.add(f);
@@ -117,15 +175,17 @@ void ChunkReassembler::classify(Transmission& t, const PacketRef& p, bool is_beg
         Finding f = at(is_begin ? FindingCode::ChunkBeginResent : FindingCode::ChunkPieceResent, p, t.id, offset);
         f.ref_frame = ev.resend_of;
         sink.add(f);
-        if (is_begin) ++t.begins_resent;
-        else ++t.resent;
+        if (is_begin) ++t.begins_resent, ++totals_.begins_resent;
+        else ++t.resent, ++totals_.resent;
     }
 }
 
 ChunkEvent ChunkReassembler::begin(const PacketRef& p, bool from_client, uint32_t id, uint32_t flags,
                                    const int32_t coords[3], uint32_t size, FindingSink& sink) {
+    prune();
     ChunkEvent ev;
     if (from_client) {  // a re-request: only the coordinates mean something
+        ++totals_.rerequests;
         sink.add(at(FindingCode::ChunkRerequest, p, coords[0], coords[1], coords[2]));
         if (rerequests_.size() >= limits_.max_rerequests) rerequests_.erase(rerequests_.begin());
         rerequests_[{coords[0], coords[1], coords[2]}] = p.frame;
@@ -144,7 +204,7 @@ ChunkEvent ChunkReassembler::begin(const PacketRef& p, bool from_client, uint32_
         if (old && old->begin_seen && old->size == size &&
             std::memcmp(old->coords, coords, sizeof old->coords) == 0) {
             classify(*old, p, true, 0, ev, sink);
-            old->receipts.push_back({p.frame, p.seq, 0, 0, true});
+            add_receipt(*old, {p.frame, p.seq, 0, 0, true});
             ev.tx = old;
             return ev;
         }
@@ -156,6 +216,7 @@ ChunkEvent ChunkReassembler::begin(const PacketRef& p, bool from_client, uint32_
         classify(*t, p, true, 0, ev, sink);
     } else {
         t->begin_seen = true;
+        ++totals_.with_begin;
         t->begin_frame = p.frame;
         t->flags = flags;
         t->size = size;
@@ -173,8 +234,10 @@ ChunkEvent ChunkReassembler::begin(const PacketRef& p, bool from_client, uint32_
         }
         // The game sends one chunk at a time: the others were aborted (late
         // pieces of them are still accepted while they stay live).
-        for (auto& [lid, idx] : live_)
-            if (&all_[idx] != t && all_[idx].begin_seen && !all_[idx].superseded_by) all_[idx].superseded_by = t->number;
+        for (auto& [lid, number] : live_) {
+            Transmission* o = by_number(number);
+            if (o != t && o->begin_seen && !o->superseded_by) o->superseded_by = t->number;
+        }
         if (size > limits_.max_size) {
             Finding f = at(FindingCode::ChunkLimit, p, id);
             f.what = "announced size above the limit";
@@ -186,7 +249,7 @@ ChunkEvent ChunkReassembler::begin(const PacketRef& p, bool from_client, uint32_
             sink.add(at(FindingCode::ChunkBeyondSize, p, id, t->covered.back().end, size));
         }
     }
-    t->receipts.push_back({p.frame, p.seq, 0, 0, true});
+    add_receipt(*t, {p.frame, p.seq, 0, 0, true});
     t->last_frame = p.frame;
     t->last_time = p.time;
     if (fresh) {
@@ -198,13 +261,14 @@ ChunkEvent ChunkReassembler::begin(const PacketRef& p, bool from_client, uint32_
 
 ChunkEvent ChunkReassembler::data(const PacketRef& p, uint32_t id, uint32_t offset, const uint8_t* bytes, uint32_t len,
                                   FindingSink& sink) {
+    prune();
     ChunkEvent ev;
     Transmission* t = live(id);
     if (!t) {
         // A late piece of an ended transmission: only classify it.
         if (Transmission* old = recent(id)) {
             classify(*old, p, false, offset, ev, sink);
-            old->receipts.push_back({p.frame, p.seq, offset, len, false});
+            add_receipt(*old, {p.frame, p.seq, offset, len, false});
             ev.tx = old;
             return ev;
         }
@@ -214,7 +278,7 @@ ChunkEvent ChunkReassembler::data(const PacketRef& p, uint32_t id, uint32_t offs
     }
     ev.tx = t;
     classify(*t, p, false, offset, ev, sink);
-    t->receipts.push_back({p.frame, p.seq, offset, len, false});
+    add_receipt(*t, {p.frame, p.seq, offset, len, false});
     t->last_frame = p.frame;
     t->last_time = p.time;
     if (!t->first_data_frame) t->first_data_frame = p.frame;
@@ -296,13 +360,12 @@ bool ChunkReassembler::try_complete(Transmission& t, const PacketRef& p, ChunkEv
 }
 
 void ChunkReassembler::end(Transmission& t, TxState state, const char* reason, FindingSink&) {
-    t.state = state;
+    set_state(t, state);
     t.end_reason = reason;
     std::vector<uint8_t>().swap(t.data_);
-    const size_t idx = size_t(t.number - 1);
     auto it = live_.find(t.id);
-    if (it != live_.end() && it->second == idx) live_.erase(it);
-    ended_[t.id] = idx;
+    if (it != live_.end() && it->second == t.number) live_.erase(it);
+    ended_[t.id] = t.number;
 }
 
 void ChunkReassembler::end_of_capture_findings(const Transmission& t, FindingSink& sink) {
@@ -322,11 +385,12 @@ void ChunkReassembler::end_of_capture_findings(const Transmission& t, FindingSin
 }
 
 void ChunkReassembler::finish(FindingSink& sink) {
-    std::vector<size_t> open;
-    for (const auto& [id, idx] : live_) open.push_back(idx);
+    prune();
+    std::vector<uint32_t> open;
+    for (const auto& [id, number] : live_) open.push_back(number);
     std::sort(open.begin(), open.end());
-    for (size_t idx : open) {
-        Transmission& t = all_[idx];
+    for (uint32_t number : open) {
+        Transmission& t = *by_number(number);
         end_of_capture_findings(t, sink);
         end(t, TxState::Incomplete,
             !t.begin_seen ? "its ChunkBegin was never seen"

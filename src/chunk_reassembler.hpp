@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <array>
+#include <climits>
 #include <deque>
 #include <map>
 #include <unordered_map>
@@ -31,6 +32,31 @@ struct ChunkLimits {
     size_t max_live = 64;          // transmissions reassembled at once
     uint32_t max_size = 1u << 16;  // largest data size accepted (a chunk is 20484 bytes)
     size_t max_rerequests = 256;   // client re-requests remembered
+    // Ended transmissions kept in transmissions(). SIZE_MAX: every one (the
+    // plugin and `blankshark chunks` show each). Otherwise the oldest ended
+    // ones beyond this many are dropped, so memory does not grow with the
+    // capture; summary() still counts them. A late copy of a ChunkBegin or
+    // piece of a dropped transmission is then treated as of an unknown one.
+    size_t keep_ended = SIZE_MAX;
+};
+
+// Counts over every transmission of a conversation, kept whatever
+// ChunkLimits::keep_ended drops. States are final after finish(); before,
+// transmissions still open (or waiting for their inflation) count as open.
+struct ChunkTotals {
+    uint64_t transmissions = 0;
+    uint64_t with_begin = 0;                            // begin_seen
+    uint64_t complete = 0, failed = 0, incomplete = 0;  // by state
+    uint64_t pieces_before_begin = 0;  // ChunkData receipts before their ChunkBegin, or without one
+    uint64_t resent = 0, begins_resent = 0, duplicates = 0;  // sums of the Transmission fields
+    uint64_t rerequests = 0;                            // the client's ChunkBegin re-requests
+
+    uint64_t open() const { return transmissions - complete - failed - incomplete; }
+    uint64_t without_begin() const { return transmissions - with_begin; }
+    // ChunkBegin seen, not Complete (failed, incomplete or still open).
+    uint64_t not_complete() const { return with_begin - complete; }
+    uint64_t resends() const { return resent + begins_resent; }
+    bool operator==(const ChunkTotals& o) const;
 };
 
 enum class TxState : uint8_t {
@@ -126,8 +152,13 @@ public:
     // later passes, asks for them per transmission).
     static void end_of_capture_findings(const Transmission& t, FindingSink& sink);
 
-    // Every transmission seen, in order of first appearance (stable addresses).
+    // Every transmission seen, in order of first appearance (Transmission::number
+    // ascending). Stable addresses with the default keep_ended; with a limit,
+    // the oldest ended ones are dropped and references are valid until the
+    // next begin() / data() / finish().
     const std::deque<Transmission>& transmissions() const { return all_; }
+    // Counts over every transmission, dropped ones included.
+    const ChunkTotals& summary() const { return totals_; }
     // The size of an inflated chunk in the conversation's revision (0: not
     // known yet, any size up to kMaxChunkBytes is accepted).
     void set_chunk_size(uint32_t n) { chunk_size_ = n; }
@@ -135,6 +166,10 @@ public:
 
 private:
     Transmission& create(const PacketRef& p, uint32_t id);
+    Transmission* by_number(uint32_t number);
+    void set_state(Transmission& t, TxState state);
+    void add_receipt(Transmission& t, const Receipt& r);
+    void prune();  // keep_ended
     Transmission* live(uint32_t id);
     Transmission* recent(uint32_t id);  // the newest ended transmission with this id
     void classify(Transmission& t, const PacketRef& p, bool is_begin, uint32_t offset, ChunkEvent& ev,
@@ -148,8 +183,10 @@ private:
     uint32_t chunk_size_;
     ChunkLimits limits_;
     std::deque<Transmission> all_;
-    std::unordered_map<uint32_t, size_t> live_;   // id -> index in all_
-    std::unordered_map<uint32_t, size_t> ended_;  // id -> index of the newest ended one
+    std::unordered_map<uint32_t, uint32_t> live_;   // id -> number
+    std::unordered_map<uint32_t, uint32_t> ended_;  // id -> number of the newest ended one (may be dropped)
+    uint32_t created_ = 0;
+    ChunkTotals totals_;
     std::map<std::array<int32_t, 3>, uint64_t> rerequests_;  // coords -> frame of the client's ChunkBegin
     std::vector<uint8_t> reassembled_, inflated_;  // the last completed transmission's bytes
 };

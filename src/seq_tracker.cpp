@@ -201,7 +201,7 @@ void SeqTracker::sender_view(Direction& sent, uint16_t ack, uint32_t hist, const
         r->rtt = p.time - r->time;
         ++sent.stats.received;
         acks_now_.add(r->rtt);
-        sent.stats.rtts.push_back(float(r->rtt));
+        sent.stats.rtts.add(float(r->rtt));
     }
     sent.in_ack = ack;
     sent.in_hist = hist;
@@ -262,7 +262,7 @@ void SeqTracker::correction(const PacketRef& p, const PlayerState& server, int u
     if (SeqRecord* r = rec(c, up->record))
         if (!r->corrected_in) r->corrected_in = p.frame;
     ++corrections_;
-    correction_distances_.push_back(float(dist));
+    correction_distances_.add(float(dist));
     sink.add(at(dist > cfg_.correction_warn ? FindingCode::CorrectionLarge : FindingCode::Correction, p, update_seq,
                 int64_t(std::llround(dist * 1e6)), int64_t(std::llround(out.correction_delay * 1e6)), up->frame));
 }

@@ -55,7 +55,7 @@ TEST(Seq, FreshConnectionAndFirstAck) {
     EXPECT_EQ(r->acked_in, 2u);
     EXPECT_NEAR(r->rtt, 0.004, 1e-12);
     EXPECT_EQ(f.t.stats(Role::Client).received, 1u);
-    EXPECT_EQ(f.t.stats(Role::Client).rtts.size(), 1u);
+    EXPECT_EQ(f.t.stats(Role::Client).rtts.count(), 1u);
 }
 
 TEST(Seq, GapThenReorderedFill) {
