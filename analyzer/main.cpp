@@ -9,6 +9,7 @@
 #include "decode_command.hpp"
 #include "report_command.hpp"
 #include "stats_command.hpp"
+#include "synth_command.hpp"
 #include "exit_codes.hpp"
 #include "findings.hpp"
 #include "protocol.hpp"
@@ -163,6 +164,9 @@ int main(int argc, char** argv) {
             ->check(CLI::Range(32u, 1u << 20));
     }
 
+    SynthOptions synth_opt;
+    CLI::App* synth = add_synth_command(app, synth_opt);
+
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -197,6 +201,7 @@ int main(int argc, char** argv) {
         return run_decode(dfile, dopt);
     }
     if (chunks->parsed()) return run_chunks(cfile, copt);
+    if (synth->parsed()) return run_synth(synth_opt);
     if (stats->parsed()) return run_stats(sfiles, sopt);
     if (report->parsed()) return run_report(rfile, ropt);
     if (check->parsed()) {

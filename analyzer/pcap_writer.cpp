@@ -53,6 +53,7 @@ UdpEndpoint UdpEndpoint::v6_loopback(uint16_t port) {
 
 PcapWriter::PcapWriter(const std::string& path, uint32_t linktype) : f_(std::fopen(path.c_str(), "wb")), linktype_(linktype) {
     if (!f_) return;
+    std::setvbuf(f_, nullptr, _IOFBF, 1 << 20);
     uint8_t h[24] = {};
     put32le(h, 0xa1b23c4d);  // nanosecond timestamps
     h[4] = 2; h[6] = 4;      // version 2.4
@@ -97,10 +98,11 @@ void PcapWriter::link_header(std::vector<uint8_t>& out, bool v6) const {
     }
 }
 
-void PcapWriter::udp(double time, const UdpEndpoint& src, const UdpEndpoint& dst, const std::vector<uint8_t>& payload) {
-    std::vector<uint8_t> f;
+void PcapWriter::frame(const UdpEndpoint& src, const UdpEndpoint& dst, const uint8_t* payload, size_t len,
+                       std::vector<uint8_t>& f) const {
+    f.clear();
     link_header(f, src.v6);
-    const uint16_t udp_len = uint16_t(8 + payload.size());
+    const uint16_t udp_len = uint16_t(8 + len);
     if (src.v6) {
         f.insert(f.end(), {0x60, 0, 0, 0});
         put16be(f, udp_len);
@@ -124,23 +126,47 @@ void PcapWriter::udp(double time, const UdpEndpoint& src, const UdpEndpoint& dst
     put16be(f, dst.port);
     put16be(f, udp_len);
     put16be(f, 0);
-    f.insert(f.end(), payload.begin(), payload.end());
+    f.insert(f.end(), payload, payload + len);
     const uint16_t sum = udp_checksum(src, dst, &f[udp], f.size() - udp);
     f[udp + 6] = uint8_t(sum >> 8);
     f[udp + 7] = uint8_t(sum);
+}
+
+void PcapWriter::udp(double time, const UdpEndpoint& src, const UdpEndpoint& dst, const std::vector<uint8_t>& payload) {
+    std::vector<uint8_t> f;
+    frame(src, dst, payload.data(), payload.size(), f);
     raw(time, f);
+}
+
+void PcapWriter::udp(uint64_t time_ns, const UdpEndpoint& src, const UdpEndpoint& dst, const uint8_t* payload,
+                     size_t len) {
+    if (!f_) return;
+    frame(src, dst, payload, len, buf_);
+    record(uint32_t(time_ns / 1000000000u), uint32_t(time_ns % 1000000000u), buf_);
 }
 
 void PcapWriter::raw(double time, const std::vector<uint8_t>& frame) {
     if (!f_) return;
-    uint8_t h[16];
     const double sec = std::floor(time);
-    put32le(h, uint32_t(sec));
-    put32le(h + 4, uint32_t(std::llround((time - sec) * 1e9)));
+    record(uint32_t(sec), uint32_t(std::llround((time - sec) * 1e9)), frame);
+}
+
+void PcapWriter::record(uint32_t sec, uint32_t nsec, const std::vector<uint8_t>& frame) {
+    uint8_t h[16];
+    put32le(h, sec);
+    put32le(h + 4, nsec);
     put32le(h + 8, uint32_t(frame.size()));
     put32le(h + 12, uint32_t(frame.size()));
     std::fwrite(h, 1, sizeof h, f_);
     std::fwrite(frame.data(), 1, frame.size(), f_);
+}
+
+bool PcapWriter::close() {
+    if (!f_) return false;
+    const bool ok = std::ferror(f_) == 0;
+    const bool closed = std::fclose(f_) == 0;
+    f_ = nullptr;
+    return ok && closed;
 }
 
 }  // namespace blankshark

@@ -1,8 +1,9 @@
 // Writes classic pcap files of UDP datagrams, framed for a chosen link type.
-// Used to make the crafted captures (and, later, synthetic load).
+// Used to make the crafted captures and synthetic load (blankshark synth).
 #pragma once
 
 #include <cstdint>
+#include <cstddef>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -24,13 +25,23 @@ public:
     ~PcapWriter();
     bool ok() const { return f_ != nullptr; }
     void udp(double time, const UdpEndpoint& src, const UdpEndpoint& dst, const std::vector<uint8_t>& payload);
+    // The same from a pointer and length, stamped in integer nanoseconds
+    // since the epoch (exact, no rounding): for generating large captures.
+    void udp(uint64_t time_ns, const UdpEndpoint& src, const UdpEndpoint& dst, const uint8_t* payload, size_t len);
     // A record with arbitrary bytes after the link header (non-UDP frames).
     void raw(double time, const std::vector<uint8_t>& frame);
 
+    // Flushes and closes the file; false when anything could not be written.
+    bool close();
+
 private:
     void link_header(std::vector<uint8_t>& out, bool v6) const;
+    void frame(const UdpEndpoint& src, const UdpEndpoint& dst, const uint8_t* payload, size_t len,
+               std::vector<uint8_t>& f) const;
+    void record(uint32_t sec, uint32_t nsec, const std::vector<uint8_t>& frame);
     std::FILE* f_;
     uint32_t linktype_;
+    std::vector<uint8_t> buf_;  // reused frame buffer
 };
 
 }  // namespace blankshark

@@ -1,0 +1,45 @@
+#include "synth_command.hpp"
+
+#include <cstdio>
+
+#include "exit_codes.hpp"
+
+namespace blankshark {
+
+int run_synth(const SynthOptions& opt) {
+    SynthTruth truth;
+    std::string error;
+    if (!synthesize(opt, truth, error)) {
+        std::fprintf(stderr, "blankshark synth: %s\n", error.c_str());
+        return error.rfind("cannot write", 0) == 0 ? kExitCannotWrite : kExitUsage;
+    }
+    if (!opt.truth.empty()) {
+        std::FILE* f = std::fopen(opt.truth.c_str(), "w");
+        const std::string json = synth_truth_json(opt, truth);
+        if (!f || std::fwrite(json.data(), 1, json.size(), f) != json.size() || std::fclose(f) != 0) {
+            std::fprintf(stderr, "blankshark synth: cannot write %s\n", opt.truth.c_str());
+            return kExitCannotWrite;
+        }
+    }
+    if (!opt.quiet) {
+        uint64_t dropped = 0, dup = 0, reordered = 0, tx = 0, complete = 0;
+        for (const SynthConversation& c : truth.conversations) {
+            dropped += c.c2s.dropped + c.s2c.dropped;
+            dup += c.c2s.duplicated + c.s2c.duplicated;
+            reordered += c.c2s.reordered + c.s2c.reordered;
+            tx += c.transmissions;
+            complete += c.transmissions_complete;
+        }
+        std::fprintf(stderr,
+                     "blankshark synth: %llu packets, %zu conversations, %.1f s of traffic -> %s in %.2f s; "
+                     "%llu dropped, %llu duplicated, %llu reordered; chunk transmissions %llu, %llu complete%s\n",
+                     (unsigned long long)truth.packets, truth.conversations.size(),
+                     double(truth.last_ns - truth.first_ns) / 1e9, opt.output.c_str(), truth.seconds,
+                     (unsigned long long)dropped, (unsigned long long)dup, (unsigned long long)reordered,
+                     (unsigned long long)tx, (unsigned long long)complete,
+                     truth.clean_end ? "" : " (not every session ended cleanly)");
+    }
+    return kExitOk;
+}
+
+}  // namespace blankshark
