@@ -20,6 +20,7 @@ struct Collector : blank::FindingSink {
         out->push_back(g);
     }
     // As a decoder visitor: only the findings.
+    static constexpr bool kFindingsOnly = true;
     void open(const blank::Item&) {}
     void leaf(const blank::Item&) {}
     void close() {}

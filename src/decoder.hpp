@@ -8,6 +8,12 @@
 //   void close()
 //   void finding(const Finding&)
 //
+// A visitor that declares `static constexpr bool kFindingsOnly = true` gets
+// only finding() calls (open/leaf/close are still required but not called):
+// values nothing can find fault with (header fields, ack history, group
+// labels, quaternion components) are then not computed at all, the fast
+// path of `blankshark check`. The findings are the same in both modes.
+//
 // Nothing is allocated and nothing throws: a field that does not fit in the
 // packet is not reported, and the violation is a Finding, so the rest of the
 // packet (and the capture) still decodes.
@@ -15,6 +21,7 @@
 
 #include <cstdint>
 #include <string_view>
+#include <type_traits>
 
 #include "codec.hpp"
 #include "findings.hpp"
@@ -61,8 +68,15 @@ inline bool looks_like_blank(const uint8_t* p, size_t len) {
 
 namespace detail {
 
+template <class V, class = void>
+struct findings_only : std::false_type {};
+template <class V>
+struct findings_only<V, std::void_t<decltype(V::kFindingsOnly)>> : std::bool_constant<V::kFindingsOnly> {};
+
 template <class V>
 class Decoder {
+    static constexpr bool kQuiet = findings_only<V>::value;
+
 public:
     Decoder(const Schema& s, const uint8_t* p, uint32_t len, V& v) : s_(s), p_(p), len_(len), v_(v) {}
 
@@ -85,7 +99,7 @@ public:
         sum_.header_ok = sum_.tag == kTag;
         sum_.ptype = s_.type(sum_.type);
 
-        walk(s_.header_first, s_.header_count, 0, len_, -1);
+        if constexpr (!kQuiet) walk(s_.header_first, s_.header_count, 0, len_, -1);  // nothing to find in it
         if (!sum_.header_ok) report({FindingCode::BadTag, 0, 4, sum_.tag});
         if (p_[13] | p_[14] | p_[15]) report({FindingCode::PaddingNonZero, 13, 3, p_[13], p_[14], p_[15]});
         if (!sum_.ptype) {
@@ -137,6 +151,7 @@ private:
     }
 
     void trailing(uint32_t from, FieldId id) {
+        if constexpr (kQuiet) return;
         Item it = base_item(&s_.nodes[s_.extra_first + (id == s_.f_payload ? 1 : 0)], from, len_ - from, -1);
         it.vclass = ValueClass::Bytes;
         it.s = std::string_view(reinterpret_cast<const char*>(p_ + from), len_ - from);
@@ -180,6 +195,7 @@ private:
     }
 
     uint32_t value_node(const Node& n, uint32_t off, int32_t index, int64_t* sibling) {
+        if constexpr (kQuiet) return quiet_node(n, off, index, sibling);
         Item it = base_item(&n, off, n.size, index);
         read(n, off, it);
         if (sibling) *sibling = it.vclass == ValueClass::Int ? it.i : int64_t(it.u);
@@ -195,6 +211,47 @@ private:
         v_.open(it);
         walk_children(n, off, index, it);
         v_.close();
+        return n.size;
+    }
+
+    // Findings-only: what value_node() would report, nothing else.
+    uint32_t quiet_node(const Node& n, uint32_t off, int32_t index, int64_t* sibling) {
+        if (n.kind == Kind::AckHist || n.kind == Kind::QuatF) return n.size;
+        if (n.kind == Kind::Group) {
+            walk(n.first_child, n.child_count, off, off + n.size, index);
+            return n.size;
+        }
+        const FieldInfo& f = s_.fields[n.field];
+        if (n.kind == Kind::Quat) {
+            const uint64_t raw = codec::u64(p_ + off);
+            const codec::Quat q = codec::unpack_quat(raw);
+            const char* what = f.name.c_str();
+            if (q.pad_bits_set) report({FindingCode::QuatPadBits, uint16_t(off), 8, int64_t(raw >> 60 & 3), 0, 0, what});
+            if (q.not_normalisable) report({FindingCode::QuatNotUnit, uint16_t(off), 8, 0, 0, 0, what});
+            return n.size;
+        }
+        const bool integer = f.vclass == ValueClass::Uint || f.vclass == ValueClass::Int;
+        if (!integer || (!sibling && !f.vals && !n.sets_base && !n.child_count)) return n.size;
+        Item it;
+        it.info = &f;
+        it.offset = off;
+        it.length = n.size;
+        read(n, off, it);
+        if (sibling) *sibling = it.vclass == ValueClass::Int ? it.i : int64_t(it.u);
+        if (n.child_count == 0) {
+            check_enum(it);
+            return n.size;
+        }
+        for (uint32_t c = 0; c < n.child_count; ++c) {  // derived views of the same bytes
+            const Node& cn = s_.nodes[n.first_child + c];
+            if (cn.kind == Kind::Flag || !s_.fields[cn.field].vals) continue;
+            Item ci;
+            ci.info = &s_.fields[cn.field];
+            ci.offset = off;
+            ci.length = n.size;
+            read(cn, off, ci);
+            check_enum(ci);
+        }
         return n.size;
     }
 
@@ -346,6 +403,10 @@ private:
         const uint32_t entries = declared < 0 ? 0 : uint32_t(declared) < room ? uint32_t(declared) : room;
         for (uint32_t e = 0; e < entries; ++e) {
             const uint32_t at_e = off + e * n.size;
+            if constexpr (kQuiet) {
+                walk(n.first_child, n.child_count, at_e, at_e + n.size, int32_t(e));
+                continue;
+            }
             Item it = base_item(&n, at_e, n.size, int32_t(e));
             v_.open(it);
             walk(n.first_child, n.child_count, at_e, at_e + n.size, int32_t(e));
@@ -359,13 +420,16 @@ private:
         const char* b = reinterpret_cast<const char*>(p_ + off);
         uint32_t len = 0;
         while (len < region && b[len] != '\0') ++len;
-        Item it = base_item(&n, off, region, index);
-        it.s = std::string_view(b, len);
-        v_.leaf(it);
-        const char* what = it.info->name.c_str();
+        const std::string_view text(b, len);
+        if constexpr (!kQuiet) {
+            Item it = base_item(&n, off, region, index);
+            it.s = text;
+            v_.leaf(it);
+        }
+        const char* what = s_.fields[n.field].name.c_str();
         if (len == region && region < n.size)
             report({FindingCode::StringUnterminated, uint16_t(off), uint16_t(region), region, n.size, 0, what});
-        const size_t bad = utf8_invalid_at(it.s);
+        const size_t bad = utf8_invalid_at(text);
         if (bad != std::string_view::npos)
             report({FindingCode::StringNotUtf8, uint16_t(off + bad), 1, int64_t(bad), 0, 0, what});
         return region;
@@ -374,9 +438,11 @@ private:
     uint32_t bytes(const Node& n, uint32_t off, uint32_t limit, int32_t index, const int64_t* declared) {
         uint32_t len = n.size ? n.size : limit - off;
         if (off + len > limit) len = limit - off;
-        Item it = base_item(&n, off, len, index);
-        it.s = std::string_view(reinterpret_cast<const char*>(p_ + off), len);
-        v_.leaf(it);
+        if constexpr (!kQuiet) {
+            Item it = base_item(&n, off, len, index);
+            it.s = std::string_view(reinterpret_cast<const char*>(p_ + off), len);
+            v_.leaf(it);
+        }
         if (declared && *declared != int64_t(len))
             report({FindingCode::PieceSizeMismatch, uint16_t(off - 4), 4, *declared, len});
         return len;

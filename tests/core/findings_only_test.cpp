@@ -1,0 +1,71 @@
+// The decoder's findings-only mode (check's fast path) reports exactly the
+// findings of a full decode, in the same order, on every packet of every
+// bundled capture (the malformed crafted one included) and of every revision.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <vector>
+
+#include "blank_stream.hpp"
+#include "decoder.hpp"
+#include "protocol.hpp"
+
+namespace blank {
+namespace {
+
+struct All {
+    std::vector<Finding> found;
+    size_t leaves = 0;
+    void open(const Item&) {}
+    void close() {}
+    void leaf(const Item&) { ++leaves; }
+    void finding(const Finding& f) { found.push_back(f); }
+};
+
+struct Quick {
+    static constexpr bool kFindingsOnly = true;
+    std::vector<Finding> found;
+    size_t leaves = 0;
+    void open(const Item&) {}
+    void close() {}
+    void leaf(const Item&) { ++leaves; }
+    void finding(const Finding& f) { found.push_back(f); }
+};
+
+void expect_same(const Schema& s, const uint8_t* p, size_t len, size_t& packets, size_t& findings) {
+    All a;
+    Quick q;
+    decode(s, p, len, a);
+    decode(s, p, len, q);
+    ASSERT_EQ(q.found.size(), a.found.size());
+    EXPECT_EQ(q.leaves, 0u);  // nothing but findings
+    EXPECT_GT(a.leaves, 0u);
+    for (size_t i = 0; i < a.found.size(); ++i) {
+        EXPECT_EQ(q.found[i].code, a.found[i].code);
+        EXPECT_EQ(q.found[i].offset, a.found[i].offset);
+        EXPECT_EQ(q.found[i].length, a.found[i].length);
+        EXPECT_EQ(q.found[i].a, a.found[i].a);
+        EXPECT_EQ(q.found[i].b, a.found[i].b);
+        EXPECT_EQ(q.found[i].c, a.found[i].c);
+        EXPECT_STREQ(q.found[i].what ? q.found[i].what : "", a.found[i].what ? a.found[i].what : "");
+    }
+    ++packets;
+    findings += a.found.size();
+}
+
+TEST(FindingsOnly, SameFindingsOnEveryBundledPacketAndRevision) {
+    size_t packets = 0, findings = 0;
+    for (const char* file : {"blank-fa73e36-clean-session.pcap", "blank-fa73e36-lossy-5pct.pcap",
+                             "blank-fa73e36-two-clients.pcap", "blank-933ca0f-first-8s.pcap",
+                             "crafted/malformed.pcap", "crafted/all-types.pcap", "crafted/old-933ca0f.pcap"})
+        blankshark::BlankStream().run(std::string(BLANKSHARK_SHARED_CAPTURES) + "/" + file,
+                                      [&](const blankshark::BlankPacket& p) {
+                                          for (const Revision* r : revisions())
+                                              expect_same(schema(*r), p.data, p.len, packets, findings);
+                                      });
+    EXPECT_GT(packets, 150000u);  // ~20000 packets x 9 revisions
+    EXPECT_GT(findings, packets);  // malformed and other-revision decodes find plenty
+}
+
+}  // namespace
+}  // namespace blank
