@@ -35,6 +35,7 @@
 #include <epan/unit_strings.h>
 
 #include <algorithm>
+#include <deque>
 #include <iterator>
 #include <map>
 #include <memory>
@@ -44,6 +45,7 @@
 #include "analysis.hpp"
 #include "decoder.hpp"
 #include "format.hpp"
+#include "zlib_inflate.hpp"
 #include "packet-blank.hpp"
 #include "stats_layout.hpp"
 
@@ -83,23 +85,69 @@ struct ConversationState {
 };
 std::vector<std::unique_ptr<ConversationState>> conversations;
 
-// Per-frame results (wmem file scope); findings stored apart, only as many
-// as there are.
+// A frame's analysis results, as dissect_blank uses them (built on the
+// stack from the stored FrameRecord and FrameExtra).
 struct FrameState {
     const blank::Schema* schema;  // the revision this frame decodes with
     guint8 revision_state;
     guint8 from_server;  // the sender is the conversation's server
     blank::SeqFrame seq;
     blank::ChunkEvent chunk;
-    blank::Finding* findings;
+    const blank::Finding* findings;
     guint8 nfindings;
-    const guint8* reassembled;
+    const guint8* reassembled;  // a completed transmission's bytes (inflated again when shown)
     guint32 reassembled_len;
-    const guint8* inflated;
-    guint32 inflated_len;
 };
 
-void cleanup_blank() { conversations.clear(); }
+// What is stored per frame, kept small (issue 11: memory per packet): 24
+// bytes for every blank frame, in pages indexed by frame number (no
+// per-frame proto data list); the rest, which few frames have (findings,
+// sequence irregularities, corrections, resends, a completed transmission's
+// bytes), in a FrameExtra.
+struct FrameRecord {
+    const blank::SeqRecord* seq;      // the tracker keeps every record (retain_all)
+    const blank::Transmission* tx;    // ChunkBegin / ChunkData: its transmission
+    guint32 extra;                    // 1 + index into extras; 0: none
+    guint8 revision;                  // 1 + index into schemas; 0: frame not analysed
+    guint8 revision_state;
+    guint8 from_server : 1, completed : 1;
+};
+
+struct FrameExtra {
+    guint32 lost_before, ack_back;
+    guint64 reordered_after, duplicate_of, correction_for;
+    double correction_distance, correction_delay, correction_angle;
+    guint64 resend_of, chunk_duplicate_of;
+    const blank::Finding* findings;  // wmem file scope
+    guint8 nfindings;
+    const guint8* reassembled;  // wmem file scope
+    guint32 reassembled_len;
+};
+
+constexpr guint32 kPageBits = 12;
+std::vector<std::unique_ptr<FrameRecord[]>> frame_pages;
+std::deque<FrameExtra> extras;
+std::vector<const blank::Schema*> schemas;  // every revision's, registration order
+
+FrameRecord* frame_record(guint32 num, bool create) {
+    const size_t page = num >> kPageBits;
+    if (page >= frame_pages.size()) {
+        if (!create) return nullptr;
+        frame_pages.resize(page + 1);
+    }
+    if (!frame_pages[page]) {
+        if (!create) return nullptr;
+        frame_pages[page].reset(new FrameRecord[size_t(1) << kPageBits]());
+    }
+    return &frame_pages[page][num & ((1u << kPageBits) - 1)];
+}
+
+void cleanup_blank() {
+    conversations.clear();
+    frame_pages.clear();
+    frame_pages.shrink_to_fit();
+    std::deque<FrameExtra>().swap(extras);
+}
 
 ConversationState* conversation_state(packet_info* pinfo, const guint8* data, guint len) {
     conversation_t* conv = find_or_create_conversation(pinfo);
@@ -116,12 +164,39 @@ ConversationState* conversation_state(packet_info* pinfo, const guint8* data, gu
     return st;
 }
 
-const guint8* file_copy(const std::vector<uint8_t>* v) {
-    return v ? static_cast<const guint8*>(wmem_memdup(wmem_file_scope(), v->data(), v->size())) : nullptr;
+// The stored results of frame `num`, if it was analysed.
+bool load(guint32 num, FrameState& out) {
+    const FrameRecord* r = frame_record(num, false);
+    if (!r || !r->revision) return false;
+    out = FrameState{};
+    out.schema = schemas[r->revision - 1u];
+    out.revision_state = r->revision_state;
+    out.from_server = r->from_server;
+    out.seq.record = r->seq;
+    out.chunk.tx = r->tx;
+    out.chunk.completed = r->completed;
+    if (r->extra) {
+        const FrameExtra& e = extras[r->extra - 1u];
+        out.seq.lost_before = e.lost_before;
+        out.seq.ack_back = e.ack_back;
+        out.seq.reordered_after = e.reordered_after;
+        out.seq.duplicate_of = e.duplicate_of;
+        out.seq.correction_for = e.correction_for;
+        out.seq.correction_distance = e.correction_distance;
+        out.seq.correction_delay = e.correction_delay;
+        out.seq.correction_angle = e.correction_angle;
+        out.chunk.resend_of = e.resend_of;
+        out.chunk.duplicate_of = e.chunk_duplicate_of;
+        out.findings = e.findings;
+        out.nfindings = e.nfindings;
+        out.reassembled = e.reassembled;
+        out.reassembled_len = e.reassembled_len;
+    }
+    return true;
 }
 
 // First pass only: feed the analysis, keep the frame's results.
-const FrameState* analyse(packet_info* pinfo, const guint8* data, guint len) {
+bool analyse(packet_info* pinfo, const guint8* data, guint len, FrameState& out) {
     ConversationState* st = conversation_state(pinfo, data, len);
     const bool from_server = pinfo->srcport == st->server_port && addresses_equal(&pinfo->src, &st->server_addr);
     const uint16_t seq = len >= 6 ? uint16_t(data[4] | data[5] << 8) : 0;
@@ -129,37 +204,53 @@ const FrameState* analyse(packet_info* pinfo, const guint8* data, guint len) {
     blank::FrameAnalysis fa;
     st->analysis.on_packet(blank::PacketRef{pinfo->num, t, seq}, from_server ? blank::Role::Server : blank::Role::Client,
                            data, len, fa);
-    auto* fs = wmem_new0(wmem_file_scope(), FrameState);
-    fs->from_server = from_server;
-    fs->schema = fa.schema;
-    fs->revision_state = fa.revision_state;
-    fs->seq = fa.seq;
-    fs->chunk = fa.chunk;
-    fs->nfindings = fa.nfindings;
-    if (fa.nfindings)
-        fs->findings = static_cast<blank::Finding*>(
-            wmem_memdup(wmem_file_scope(), fa.findings, sizeof(blank::Finding) * fa.nfindings));
-    if (fa.chunk.completed) {
-        fs->reassembled = file_copy(fa.chunk.reassembled);
-        fs->reassembled_len = fa.chunk.reassembled ? guint32(fa.chunk.reassembled->size()) : 0;
-        fs->inflated = file_copy(fa.chunk.inflated);
-        fs->inflated_len = fa.chunk.inflated ? guint32(fa.chunk.inflated->size()) : 0;
+    FrameRecord& r = *frame_record(pinfo->num, true);
+    r = FrameRecord{};
+    const auto rev = std::find(schemas.begin(), schemas.end(), fa.schema);
+    r.revision = guint8(rev == schemas.end() ? 1 : rev - schemas.begin() + 1);
+    r.revision_state = fa.revision_state;
+    r.from_server = from_server;
+    r.seq = fa.seq.record;
+    r.tx = fa.chunk.tx;
+    r.completed = fa.chunk.completed;
+    const blank::SeqFrame& q = fa.seq;
+    if (q.lost_before || q.ack_back || q.reordered_after || q.duplicate_of || q.correction_for || fa.chunk.resend_of ||
+        fa.chunk.duplicate_of || fa.nfindings || (fa.chunk.completed && fa.chunk.reassembled)) {
+        FrameExtra& e = extras.emplace_back();
+        e = FrameExtra{q.lost_before,         q.ack_back,         q.reordered_after,  q.duplicate_of,
+                       q.correction_for,      q.correction_distance, q.correction_delay, q.correction_angle,
+                       fa.chunk.resend_of,    fa.chunk.duplicate_of, nullptr,           fa.nfindings,
+                       nullptr,               0};
+        if (fa.nfindings)
+            e.findings = static_cast<const blank::Finding*>(
+                wmem_memdup(wmem_file_scope(), fa.findings, sizeof(blank::Finding) * fa.nfindings));
+        if (fa.chunk.completed && fa.chunk.reassembled) {
+            e.reassembled = static_cast<const guint8*>(
+                wmem_memdup(wmem_file_scope(), fa.chunk.reassembled->data(), fa.chunk.reassembled->size()));
+            e.reassembled_len = guint32(fa.chunk.reassembled->size());
+        }
+        r.extra = guint32(extras.size());
     }
-    fs->chunk.reassembled = fs->chunk.inflated = nullptr;  // scratch of the reassembler
-    p_add_proto_data(wmem_file_scope(), pinfo, proto_blank, 0, fs);
-    return fs;
+    return load(pinfo->num, out);
 }
 
-// The completed transmission's bytes as tabs of the bytes pane.
-void add_data_sources(tvbuff_t* tvb, packet_info* pinfo, const FrameState* fs) {
-    if (fs->reassembled) {
-        tvbuff_t* r = tvb_new_child_real_data(tvb, fs->reassembled, fs->reassembled_len, fs->reassembled_len);
-        add_new_data_source(pinfo, r, "Reassembled chunk data");
-    }
-    if (fs->inflated) {
-        tvbuff_t* i = tvb_new_child_real_data(tvb, fs->inflated, fs->inflated_len, fs->inflated_len);
-        add_new_data_source(pinfo, i, "Inflated chunk");
-    }
+// The completed transmission's bytes as tabs of the bytes pane. Only the
+// (compressed) reassembled bytes are kept; they are inflated again, with
+// the core's bound, when a tree is built (a 20 KB chunk per completing
+// frame would otherwise stay in memory for the whole file).
+void add_data_sources(tvbuff_t* tvb, packet_info* pinfo, const FrameState* fs, const blank::Schema& s) {
+    if (!fs->reassembled) return;
+    tvbuff_t* r = tvb_new_child_real_data(tvb, fs->reassembled, fs->reassembled_len, fs->reassembled_len);
+    add_new_data_source(pinfo, r, "Reassembled chunk data");
+    const blank::Transmission* t = fs->chunk.tx;
+    if (!t || !t->compressed()) return;
+    static std::vector<uint8_t> scratch;
+    const uint32_t expect = s.revision->chunk_size ? s.revision->chunk_size : blank::ChunkReassembler::kMaxChunkBytes;
+    const blank::InflateResult ir = blank::zlib_inflate(fs->reassembled, fs->reassembled_len, expect * 2 + 64, scratch);
+    if (!ir.ok && scratch.empty()) return;
+    auto* bytes = static_cast<guint8*>(wmem_memdup(pinfo->pool, scratch.data(), scratch.size()));
+    tvbuff_t* i = tvb_new_child_real_data(tvb, bytes, guint(scratch.size()), gint(scratch.size()));
+    add_new_data_source(pinfo, i, "Inflated chunk");
 }
 
 
@@ -250,12 +341,24 @@ int expert_severity(blank::Severity s) {
 class TreeBuilder {
 public:
     TreeBuilder(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, proto_item* root, const blank::Schema& s)
-        : tvb_(tvb), pinfo_(pinfo), root_(root), index_(hf_index.at(&s)) {
+        : tvb_(tvb),
+          pinfo_(pinfo),
+          root_(root),
+          index_(hf_index.at(&s)),
+          reassembled_(blank::analysis_nodes(s).reassembled),
+          columns_(pinfo->cinfo != nullptr) {
         stack_[0] = tree;
     }
 
+    // Without a tree (tshark's summary lines, taps) only the Info column,
+    // the findings and the chunk completion are wanted.
     void open(const blank::Item& it) {
-        if (it.generated && it.info->abbrev == "blank.chunk.reassembled") completes_ = true;
+        if (it.node == reassembled_) completes_ = true;
+        if (!stack_[0]) {
+            if (columns_) summary(it);
+            ++depth_;
+            return;
+        }
         proto_item* pi = add(it);
         if (it.index >= 0 && it.node->kind == blank::Kind::Array) proto_item_append_text(pi, " #%d", it.index);
         if (it.nvals) {
@@ -264,14 +367,14 @@ public:
             proto_item_append_text(pi, ": %s", buf);
             if (it.info->unit) proto_item_append_text(pi, " %s", it.info->unit);
         }
-        summary(it);
+        if (columns_) summary(it);
         if (depth_ + 1 < kMaxDepth) stack_[depth_ + 1] = proto_item_add_subtree(pi, ett[index_[it.info->id]]);
         ++depth_;
     }
     void close() { --depth_; }
     void leaf(const blank::Item& it) {
-        add(it);
-        summary(it);
+        if (stack_[0]) add(it);
+        if (columns_) summary(it);
     }
     void finding(const blank::Finding& f) {
         char msg[256];
@@ -340,6 +443,8 @@ private:
     packet_info* pinfo_;
     proto_item* root_;
     const std::vector<size_t>& index_;  // this revision's FieldId -> registered field
+    const blank::Node* reassembled_;     // blank.chunk.reassembled: this frame completes a transmission
+    bool columns_;
     proto_tree* stack_[kMaxDepth] = {};
     int depth_ = 0;
     proto_item* last_ = nullptr;
@@ -394,9 +499,9 @@ int dissect_blank(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
     proto_tree* bt = proto_item_add_subtree(ti, ett_blank);
     const guint8* data = len ? tvb_get_ptr(tvb, 0, len) : nullptr;  // no copy: the frame's own bytes
     // The first pass analyses (and picks the revision); later ones read it.
-    const auto* fs = PINFO_FD_VISITED(pinfo)
-                         ? static_cast<const FrameState*>(p_get_proto_data(wmem_file_scope(), pinfo, proto_blank, 0))
-                         : analyse(pinfo, data, len);
+    FrameState state;
+    const FrameState* fs =
+        (PINFO_FD_VISITED(pinfo) ? load(pinfo->num, state) : analyse(pinfo, data, len, state)) ? &state : nullptr;
     const blank::Schema& s = fs && fs->schema ? *fs->schema : S();
     TreeBuilder tb(tvb, pinfo, bt, ti, s);
     BlankTapInfo* tap = nullptr;
@@ -416,7 +521,7 @@ int dissect_blank(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
         std::copy(fs->findings, fs->findings + fs->nfindings, fa.findings);
         // Later passes know how transmissions ended: report those still open.
         blank::emit_analysis(s, fa, PINFO_FD_VISITED(pinfo), tb);
-        add_data_sources(tvb, pinfo, fs);
+        if (tree) add_data_sources(tvb, pinfo, fs, s);
     }
 
     const char* name = sum.ptype ? sum.ptype->name : "Unknown";
@@ -590,6 +695,7 @@ void proto_register_blank() {
     const auto& revs = blank::revisions();
     for (auto r = revs.rbegin(); r != revs.rend(); ++r) {
         const blank::Schema& sc = blank::schema(**r);
+        schemas.push_back(&sc);
         std::vector<size_t>& index = hf_index[&sc];
         for (const blank::FieldInfo& f : sc.fields) {
             auto [it, fresh] = by_abbrev.emplace(f.abbrev, fields.size());

@@ -146,7 +146,17 @@ void ConversationAnalysis::on_packet(const PacketRef& p, Role sender, const uint
         ids[10] = f.update_seq;
         g = Grab{ids, 11, kNoField};
     }
-    const PacketSummary sum = decode(s, data, len, g);
+    // Only chunk and player packets have fields the analysis reads; the
+    // others need just the header (no walk over, say, 12 entities).
+    PacketSummary sum;
+    if (g.n || g.bytes_id != kNoField) {
+        sum = decode(s, data, len, g);
+    } else {
+        sum.ack = codec::u16(data + 6);
+        sum.hist = codec::u32(data + 8);
+        sum.type = type;
+        sum.ptype = s.type(type);
+    }
     const bool complete = sum.ptype && len >= kHeaderSize + sum.ptype->length.min;
 
     PlayerState ps{};

@@ -11,24 +11,34 @@ ChunkSummary summarize_chunk(const uint8_t* data, size_t len) {
     ChunkSummary s;
     if (len < size_t(kChunkBlocks) * 5) return s;
     s.valid = true;
-    std::vector<uint16_t> all;  // once per completed chunk, not per packet
-    all.reserve(kChunkBlocks);
-    uint16_t layer_types[kChunkSide][kChunkSide * kChunkSide];
+    // Distinct block types by generation stamps (no sorting: this runs for
+    // every completed chunk). stamp[type] holds the last generation that saw
+    // the type in the whole chunk (low half) and in the current layer (high).
+    static thread_local std::vector<uint32_t> stamp(65536, 0);
+    static thread_local uint16_t gen = 0;
+    if (++gen == 0) {  // wrapped: start afresh
+        std::fill(stamp.begin(), stamp.end(), 0);
+        gen = 1;
+    }
+    static thread_local uint16_t layer_gen = 0;
     for (int y = 0; y < kChunkSide; ++y) {
-        int n = 0;
+        if (++layer_gen == 0) {
+            for (uint32_t& v : stamp) v &= 0xFFFF;
+            layer_gen = 1;
+        }
+        uint16_t distinct = 0;
         for (int z = 0; z < kChunkSide; ++z)
             for (int x = 0; x < kChunkSide; ++x) {
                 const uint16_t type = codec::u16(data + 4 * (x + kChunkSide * y + kChunkSide * kChunkSide * z));
-                layer_types[y][n++] = type;
                 if (type != 0) ++s.layers[y].non_empty;
-                all.push_back(type);
+                uint32_t& st = stamp[type];
+                if ((st & 0xFFFF) != gen) ++s.distinct_types;
+                if ((st >> 16) != layer_gen) ++distinct;
+                st = uint32_t(layer_gen) << 16 | gen;
             }
-        std::sort(layer_types[y], layer_types[y] + n);
-        s.layers[y].distinct_types = uint16_t(std::unique(layer_types[y], layer_types[y] + n) - layer_types[y]);
+        s.layers[y].distinct_types = distinct;
         s.non_empty += s.layers[y].non_empty;
     }
-    std::sort(all.begin(), all.end());
-    s.distinct_types = uint32_t(std::unique(all.begin(), all.end()) - all.begin());
     const uint8_t* light = data + 4 * kChunkBlocks;
     const auto mm = std::minmax_element(light, light + kChunkBlocks);
     s.light_min = *mm.first;
