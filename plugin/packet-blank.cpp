@@ -476,6 +476,7 @@ enum ChunkFlag : guint16 {
     kBeginResent = 8,  // ChunkBegin again under a new seq
     kPieceResent = 16,
     kDuplicate = 32,   // the same packet again
+    kBeforeBegin = 64, // a piece arriving before its ChunkBegin (or of one never begun)
 };
 
 guint16 chunk_flags(const FrameState& fs, guint32 frame, int type) {
@@ -487,6 +488,7 @@ guint16 chunk_flags(const FrameState& fs, guint32 frame, int type) {
     if (ev.completed && ev.tx->state == blank::TxState::Complete) f |= kTxComplete;
     if (ev.resend_of) f |= type == 9 ? kBeginResent : kPieceResent;
     if (ev.duplicate_of) f |= kDuplicate;
+    if (type == 10 && (!ev.tx->begin_seen || ev.tx->begin_frame > frame)) f |= kBeforeBegin;
     return f;
 }
 
@@ -602,7 +604,7 @@ tap_packet_status blank_stats_packet(stats_tree* st, packet_info*, epan_dissect_
         (t->chunk & kTxComplete) ? 1 : 0,
         found(FindingCode::ChunkIncomplete),
         found(FindingCode::ChunkUnknownTransmission),
-        found(FindingCode::ChunkDataBeforeBegin),
+        (t->chunk & kBeforeBegin) ? 1 : 0,  // pieces, as the captures README counts them
         (t->chunk & kBeginResent) ? 1 : 0,
         (t->chunk & kPieceResent) ? 1 : 0,
         (t->chunk & kDuplicate) ? 1 : 0,

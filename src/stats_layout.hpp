@@ -23,8 +23,9 @@
 //     complete                               every byte seen, and it is a valid chunk
 //     not complete                           never completed (blank.chunk.incomplete)
 //     without ChunkBegin                     pieces only (blank.chunk.unknown_transmission)
-//     data before ChunkBegin                 transmissions whose pieces arrived before their
-//                                              ChunkBegin (blank.chunk.data_before_begin)
+//     data before ChunkBegin                 ChunkData packets that arrived before their
+//                                              transmission's ChunkBegin, or of one never begun
+//                                              (the captures README's count: 46 on the lossy one)
 //     ChunkBegin resent                      same ChunkBegin, new seq (the game's resend)
 //     pieces resent                          same id and offset, new seq (the game's resend)
 //     duplicated on the path                 the same packet (same seq) again

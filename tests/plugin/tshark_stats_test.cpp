@@ -80,6 +80,7 @@ struct Known {
     const char* file;
     std::map<std::string, uint64_t> c2s, s2c;
     uint64_t begun, completed, incomplete, begin_resent, data_resent, only_data, rerequests;
+    uint64_t data_before_begin;  // ChunkData packets seen before their ChunkBegin
 };
 
 const Known kKnown[] = {
@@ -87,27 +88,27 @@ const Known kKnown[] = {
      {{"Ping", 2}, {"Login", 1}, {"Part", 1}, {"PlayerUpdate", 1241}},
      {{"Join", 1}, {"SpawnEntity", 36}, {"DespawnEntity", 4}, {"EntityUpdate", 1585}, {"ChunkBegin", 544},
       {"ChunkData", 666}, {"Message", 1}},
-     544, 544, 0, 0, 0, 0, 0},
+     544, 544, 0, 0, 0, 0, 0, 0},
     {"blank-fa73e36-two-clients.pcap",
      {{"Ping", 21}, {"Login", 2}, {"Part", 2}, {"PlayerUpdate", 2555}, {"Message", 2}},
      {{"Join", 2}, {"SpawnEntity", 70}, {"DespawnEntity", 5}, {"EntityUpdate", 4205}, {"PlayerCorrection", 1595},
       {"ChunkBegin", 1175}, {"ChunkData", 1444}, {"BlockUpdate", 60}, {"Message", 8}},
-     1175, 1173, 2, 0, 0, 0, 0},
+     1175, 1173, 2, 0, 0, 0, 0, 0},
     {"blank-fa73e36-lossy-5pct.pcap",
      {{"Ping", 427}, {"Login", 1}, {"Part", 1}, {"PlayerUpdate", 497}, {"ChunkBegin", 6}, {"Message", 1}},
      {{"Ping", 72}, {"Join", 1}, {"SpawnEntity", 31}, {"DespawnEntity", 1}, {"EntityUpdate", 634},
       {"PlayerCorrection", 1055}, {"ChunkBegin", 137}, {"ChunkData", 173}, {"BlockUpdate", 24}, {"Message", 2}},
-     135, 127, 8, 2, 1, 10, 6},
+     135, 127, 8, 2, 1, 10, 6, 46},
     {"blank-fa73e36-any-sll2.pcapng",
      {{"Ping", 1}, {"Login", 1}, {"Part", 1}, {"PlayerUpdate", 740}},
      {{"Join", 1}, {"SpawnEntity", 34}, {"DespawnEntity", 2}, {"EntityUpdate", 801}, {"ChunkBegin", 300},
       {"ChunkData", 376}, {"Message", 1}},
-     300, 299, 1, 0, 0, 0, 0},
+     300, 299, 1, 0, 0, 0, 0, 0},
     {"blank-933ca0f-first-8s.pcap",
      {{"Ping", 1}, {"Login", 1}, {"PlayerUpdate", 496}},
      {{"Join", 1}, {"SpawnEntity", 17}, {"DespawnEntity", 1}, {"EntityUpdate", 1212}, {"ChunkBegin", 175},
       {"ChunkData", 210}},
-     175, 175, 0, 0, 0, 0, 0},
+     175, 175, 0, 0, 0, 0, 0, 0},
 };
 
 void PrintTo(const Known& k, std::ostream* os) { *os << k.file; }
@@ -139,6 +140,7 @@ TEST_P(TsharkStatsTree, PacketsByTypeAndDirectionAsTheCaptureReadme) {
         EXPECT_EQ(at(t, chunks(bs::kChunkBegun)), k.begun);
         EXPECT_EQ(at(t, chunks(bs::kChunkComplete)), k.completed);
         EXPECT_EQ(at(t, chunks(bs::kChunkRerequests)), k.rerequests);
+        EXPECT_EQ(at(t, chunks(bs::kChunkDataBeforeBegin)), k.data_before_begin);
         // The README counts a duplicated copy as a resend with the same id.
         EXPECT_EQ(at(t, chunks(bs::kChunkBeginResent)) + at(t, chunks(bs::kChunkPiecesResent)) +
                       at(t, chunks(bs::kChunkDuplicates)),
