@@ -59,11 +59,6 @@ FileStats collect(const std::string& path, const StatsOptions& opt) {
     return fs;
 }
 
-void rate(Output& out, double n, double secs) {
-    if (secs > 0) out.fixed(n / secs, 1);
-    else out << '-';
-}
-
 // One row: name, packets, bytes, packets/s, bytes/s, average size.
 void row(Output& out, const std::string& name, int indent, const Count& c, double secs) {
     out.pad("", size_t(indent));
