@@ -43,6 +43,7 @@ struct FrameSink : FindingSink {
     void add(const Finding& f) override {
         if (fa.nfindings < FrameAnalysis::kMaxFindings) fa.findings[fa.nfindings++] = f;
     }
+    size_t room() const override { return FrameAnalysis::kMaxFindings - fa.nfindings; }
 };
 
 }  // namespace
@@ -81,7 +82,9 @@ static const AnalysisFields& analysis_fields(const Schema& s) {
 
 ConversationAnalysis::ConversationAnalysis(const AnalysisConfig& cfg, const Revision* forced)
     : forced_(forced), chunks_(forced ? forced->chunk_size : current_revision().chunk_size, cfg.chunks),
-      seq_(cfg.seq) {}
+      seq_(cfg.seq), inflate_(cfg.chunks.inflate) {
+    if (cfg.inflate_queue) chunks_.defer_to(cfg.inflate_queue, this);
+}
 
 std::string ConversationAnalysis::revision_text() const {
     std::string t = revision().name;
@@ -115,6 +118,15 @@ uint64_t fnv1a(const uint8_t* p, size_t n) {
 
 void ConversationAnalysis::on_packet(const PacketRef& p, Role sender, const uint8_t* data, uint32_t len,
                                      FrameAnalysis& out) {
+    earlier_.clear();
+    analyse(p, sender, data, len, out);
+    chunks_.take_deferred_findings(earlier_);  // applied during this or another conversation's packets
+    out.earlier = earlier_.empty() ? nullptr : earlier_.data();
+    out.nearlier = uint32_t(earlier_.size());
+}
+
+void ConversationAnalysis::analyse(const PacketRef& p, Role sender, const uint8_t* data, uint32_t len,
+                                   FrameAnalysis& out) {
     out = FrameAnalysis{};
     out.frame = p.frame;
     FrameSink sink(out);
@@ -182,7 +194,9 @@ void ConversationAnalysis::on_packet(const PacketRef& p, Role sender, const uint
         out.chunk = chunks_.data(p, uint32_t(g.vals[0]), uint32_t(g.vals[6]),
                                  reinterpret_cast<const uint8_t*>(bytes.data()), uint32_t(bytes.size()), sink);
     }
-    if (out.chunk.completed && out.chunk.tx->compressed() && !forced_) {
+    // A chunk's inflated size tells the revision (not without inflating; a
+    // deferred one tells it when its result is applied: chunk_applied).
+    if (out.chunk.completed && !out.chunk.deferred && inflate_ && out.chunk.tx->compressed() && !forced_) {
         const Detection before = detector_.state();
         const size_t candidates = detector_.candidates().size();
         detector_.chunk(out.chunk.tx->inflated_size);
@@ -214,6 +228,16 @@ void ConversationAnalysis::revision_changed(const PacketRef& p, Detection before
         f.what = current_revision().name;
         sink.add(f);
     }
+}
+
+// A deferred inflation's result: the evidence the inline path gives at once.
+void ConversationAnalysis::chunk_applied(const Transmission*, bool compressed, const ChunkOutcome& r,
+                                         const PacketRef& p, FindingSink& sink) {
+    if (!compressed || forced_) return;
+    const Detection before = detector_.state();
+    const size_t candidates = detector_.candidates().size();
+    detector_.chunk(r.size);
+    revision_changed(p, before, candidates, sink);
 }
 
 void ConversationAnalysis::finish(double capture_end, FindingSink& sink) {

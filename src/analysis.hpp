@@ -19,6 +19,10 @@ struct AnalysisConfig {
     ChunkLimits chunks;
     SeqConfig seq;
     const Revision* revision = nullptr;  // decode every conversation with it; null: detect
+    // Deferred inflation (inflate_queue.hpp), shared by any number of
+    // conversations; null: inline, as the plugin does. With a queue, some
+    // findings come later, in FrameAnalysis::earlier and from finish().
+    InflateQueue* inflate_queue = nullptr;
 };
 
 // The results of one frame.
@@ -31,12 +35,18 @@ struct FrameAnalysis {
     SeqFrame seq;
     Finding findings[kMaxFindings];
     uint8_t nfindings = 0;
+    // Findings about EARLIER frames that became known now (results of
+    // deferred inflation, AnalysisConfig::inflate_queue; each has its own
+    // frame): a front end adds them after `findings` and sorts by frame.
+    // Valid until the next on_packet() of the conversation.
+    const Finding* earlier = nullptr;
+    uint32_t nearlier = 0;
 };
 
 // How a frame's revision was chosen (blank.revision.state).
 enum class RevisionState : uint8_t { Ambiguous, Detected, None, Forced };
 
-class ConversationAnalysis {
+class ConversationAnalysis : private ChunkApplyHook {
 public:
     // `forced`: decode every packet with that revision; null: detect it per
     // conversation from packet lengths (and chunk sizes).
@@ -45,7 +55,8 @@ public:
     // the revision to decode it with (for display too).
     void on_packet(const PacketRef& p, Role sender, const uint8_t* data, uint32_t len, FrameAnalysis& out);
     // End of capture (time of the capture's last frame): findings about
-    // earlier frames go to `sink`.
+    // earlier frames go to `sink` (with a queue: after every pending
+    // inflation result is applied, its findings first).
     void finish(double capture_end, FindingSink& sink);
     const ChunkReassembler& chunks() const { return chunks_; }
     const SeqTracker& seq() const { return seq_; }
@@ -56,13 +67,18 @@ public:
     std::string revision_text() const;
 
 private:
+    void analyse(const PacketRef& p, Role sender, const uint8_t* data, uint32_t len, FrameAnalysis& out);
     void revision_changed(const PacketRef& p, Detection before, size_t candidates, FindingSink& sink);
+    void chunk_applied(const Transmission* t, bool compressed, const ChunkOutcome& r, const PacketRef& p,
+                       FindingSink& sink) override;
 
     const Revision* forced_;
     RevisionDetector detector_;
     ChunkReassembler chunks_;
     SeqTracker seq_;
     uint64_t packets_ = 0, detected_frame_ = 0;
+    bool inflate_;                  // ChunkLimits::inflate: chunk sizes are evidence
+    std::vector<Finding> earlier_;  // FrameAnalysis::earlier
 };
 
 // Nodes of the generated fields (analysis_tables.cpp), looked up once.

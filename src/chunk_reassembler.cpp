@@ -100,7 +100,27 @@ Transmission& ChunkReassembler::create(const PacketRef& p, uint32_t id) {
     return t;
 }
 
+ChunkReassembler::~ChunkReassembler() {
+    if (queue_) queue_->forget(*this);
+}
+
+void ChunkReassembler::defer_to(InflateQueue* q, ChunkApplyHook* hook) {
+    if (queue_ && queue_ != q) queue_->forget(*this);
+    queue_ = q;
+    hook_ = hook;
+}
+
+void ChunkReassembler::take_deferred_findings(std::vector<Finding>& out) {
+    out.insert(out.end(), deferred_.begin(), deferred_.end());
+    deferred_.clear();
+}
+
 void ChunkReassembler::set_state(Transmission& t, TxState state) {
+    count_state(t.state, state);
+    t.state = state;
+}
+
+void ChunkReassembler::count_state(TxState from, TxState to) {
     auto count = [this](TxState s) -> uint64_t* {
         switch (s) {
         case TxState::Complete: return &totals_.complete;
@@ -110,9 +130,8 @@ void ChunkReassembler::set_state(Transmission& t, TxState state) {
         }
         return nullptr;
     };
-    if (uint64_t* c = count(t.state)) --*c;
-    if (uint64_t* c = count(state)) ++*c;
-    t.state = state;
+    if (uint64_t* c = count(from)) --*c;
+    if (uint64_t* c = count(to)) ++*c;
 }
 
 void ChunkReassembler::add_receipt(Transmission& t, const Receipt& r) {
@@ -289,7 +308,7 @@ ChunkEvent ChunkReassembler::data(const PacketRef& p, uint32_t id, uint32_t offs
     }
     ++t->pieces;
     store(*t, p, offset, bytes, len, sink);
-    try_complete(*t, p, ev, sink);
+    try_complete(*t, p, ev, sink, true);
     return ev;
 }
 
@@ -322,46 +341,105 @@ void ChunkReassembler::store(Transmission& t, const PacketRef& p, uint32_t offse
     cover(t.covered, offset, uint32_t(end));
 }
 
-bool ChunkReassembler::try_complete(Transmission& t, const PacketRef& p, ChunkEvent& ev, FindingSink& sink) {
+bool ChunkReassembler::try_complete(Transmission& t, const PacketRef& p, ChunkEvent& ev, FindingSink& sink,
+                                    bool by_piece) {
     if (!t.begin_seen || t.state != TxState::Open) return false;
     if (!(t.covered.size() == 1 && t.covered[0].begin == 0 && t.covered[0].end >= t.size) && t.size != 0) return false;
     t.complete_frame = p.frame;
     ev.completed = true;
     reassembled_.assign(t.data_.begin(), t.data_.begin() + t.size);
     ev.reassembled = &reassembled_;
-    const std::vector<uint8_t>* chunk = &reassembled_;
+    if (!limits_.inflate) {  // every byte is here: that is all that is looked at
+        end(t, TxState::Complete, nullptr, sink);
+        return true;
+    }
+    if (queue_ && by_piece && t.compressed() && chunk_size_) {
+        ev.deferred = true;
+        std::vector<uint8_t> bytes;
+        bytes.swap(t.data_);
+        bytes.resize(t.size);
+        pending_.push_back(Pending{t.number, t.id, chunk_size_, p, true, sink.room()});
+        retire(t);  // Open until the result is applied
+        queue_->submit(*this, t.number, std::move(bytes), true, chunk_size_);
+        return true;
+    }
+    const ChunkOutcome r = process_chunk(reassembled_.data(), reassembled_.size(), t.compressed(), chunk_size_, inflated_);
+    if (t.compressed()) ev.inflated = &inflated_;
+    conclude(&t, t.id, r, chunk_size_, p, sink, false);
+    return true;
+}
+
+// The findings and the end of a transmission whose bytes were processed
+// (inline, or a deferred result: then it was retired already, and may have
+// been dropped since).
+void ChunkReassembler::conclude(Transmission* t, uint32_t id, const ChunkOutcome& r, uint32_t chunk_size,
+                                const PacketRef& p, FindingSink& sink, bool retired) {
     TxState state = TxState::Complete;
     const char* reason = nullptr;
-    if (t.compressed()) {
-        // Room for more than a chunk, so a wrong size is measured, not cut.
-        const uint32_t expect = chunk_size_ ? chunk_size_ : kMaxChunkBytes;
-        const InflateResult r = zlib_inflate(reassembled_.data(), reassembled_.size(), expect * 2 + 64, inflated_);
-        if (!r.ok) {
-            Finding f = at(FindingCode::ChunkInflateFailed, p, t.id);
-            f.what = r.error;
-            sink.add(f);
-            state = TxState::Failed;
-            reason = "does not inflate";
-        } else if (r.consumed < reassembled_.size()) {
-            sink.add(at(FindingCode::ChunkTrailingData, p, t.id, int64_t(reassembled_.size() - r.consumed)));
-        }
-        ev.inflated = &inflated_;
-        chunk = &inflated_;
+    if (r.error) {
+        Finding f = at(FindingCode::ChunkInflateFailed, p, id);
+        f.what = r.error;
+        sink.add(f);
+        state = TxState::Failed;
+        reason = "does not inflate";
+    } else if (r.trailing) {
+        sink.add(at(FindingCode::ChunkTrailingData, p, id, int64_t(r.trailing)));
     }
-    t.inflated_size = uint32_t(chunk->size());
-    if (state == TxState::Complete && chunk_size_ && chunk->size() != chunk_size_) {
-        sink.add(at(FindingCode::ChunkWrongSize, p, t.id, int64_t(chunk->size()), chunk_size_));
+    if (r.wrong_size) {
+        sink.add(at(FindingCode::ChunkWrongSize, p, id, int64_t(r.size), chunk_size));
         state = TxState::Failed;
         reason = "not the size of a chunk";
     }
-    if (state == TxState::Complete) t.contents = summarize_chunk(chunk->data(), chunk->size());
-    end(t, state, reason, sink);
-    return true;
+    if (!t) {
+        count_state(TxState::Open, state);
+        return;
+    }
+    t->inflated_size = r.size;
+    if (state == TxState::Complete) t->contents = r.contents;
+    if (retired) {
+        set_state(*t, state);
+        t->end_reason = reason;
+    } else {
+        end(*t, state, reason, sink);
+    }
+}
+
+namespace {
+
+// A frame's remaining room, for findings that come later.
+struct Capped : FindingSink {
+    std::vector<Finding>& out;
+    size_t left;
+    Capped(std::vector<Finding>& out, size_t left) : out(out), left(left) {}
+    void add(const Finding& f) override {
+        if (!left) return;
+        out.push_back(f);
+        --left;
+    }
+    size_t room() const override { return left; }
+};
+
+}  // namespace
+
+void ChunkReassembler::inflated(uint64_t token, const ChunkOutcome& r) {
+    // Results come back in submission order.
+    if (pending_.empty() || pending_.front().number != token) return;
+    const Pending pd = pending_.front();
+    pending_.pop_front();
+    Capped sink(deferred_, pd.room);
+    Transmission* t = by_number(pd.number);
+    conclude(t, pd.id, r, pd.chunk_size, pd.p, sink, true);
+    if (hook_) hook_->chunk_applied(t, pd.compressed, r, pd.p, sink);
 }
 
 void ChunkReassembler::end(Transmission& t, TxState state, const char* reason, FindingSink&) {
     set_state(t, state);
     t.end_reason = reason;
+    retire(t);
+}
+
+// No longer live: later copies of its ChunkBegin / pieces are late ones.
+void ChunkReassembler::retire(Transmission& t) {
     std::vector<uint8_t>().swap(t.data_);
     auto it = live_.find(t.id);
     if (it != live_.end() && it->second == t.number) live_.erase(it);
@@ -385,6 +463,9 @@ void ChunkReassembler::end_of_capture_findings(const Transmission& t, FindingSin
 }
 
 void ChunkReassembler::finish(FindingSink& sink) {
+    if (queue_) queue_->drain();
+    for (const Finding& f : deferred_) sink.add(f);
+    deferred_.clear();
     prune();
     std::vector<uint32_t> open;
     for (const auto& [id, number] : live_) open.push_back(number);

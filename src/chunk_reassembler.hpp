@@ -10,7 +10,8 @@
 //
 // Pieces are accepted in any order, before their ChunkBegin, duplicated or
 // resent; a completed transmission is inflated (zlib) and checked against
-// the chunk size, then its buffers are freed. Memory is bounded by
+// the chunk size, then its buffers are freed (ChunkLimits::inflate off: not
+// inflated; defer_to(): inflated by an InflateQueue, maybe on another thread). Memory is bounded by
 // ChunkLimits; what goes past them is a finding, never an allocation of
 // what a packet claims.
 #pragma once
@@ -25,6 +26,7 @@
 
 #include "chunk_contents.hpp"
 #include "findings.hpp"
+#include "inflate_queue.hpp"
 
 namespace blank {
 
@@ -38,6 +40,11 @@ struct ChunkLimits {
     // capture; summary() still counts them. A late copy of a ChunkBegin or
     // piece of a dropped transmission is then treated as of an unknown one.
     size_t keep_ended = SIZE_MAX;
+    // Inflate completed transmissions (and check their size, summarize their
+    // contents). Off: a transmission with every byte is Complete as it is,
+    // inflated_size 0, contents invalid, no finding about its bytes, and no
+    // chunk-size evidence for the revision detection.
+    bool inflate = true;
 };
 
 // Counts over every transmission of a conversation, kept whatever
@@ -123,6 +130,9 @@ struct ChunkEvent {
     uint64_t resend_of = 0;     // frame of the first copy, when resent under a new seq
     uint64_t duplicate_of = 0;  // frame of the same packet, when duplicated
     bool completed = false;     // this packet completed the transmission
+    // Completed, and its inflation deferred (defer_to): state (still Open),
+    // inflated_size and contents are set when the result is applied.
+    bool deferred = false;
     // When completed: the reassembled and (if compressed) inflated bytes,
     // valid until the next call.
     const std::vector<uint8_t>* reassembled = nullptr;
@@ -133,19 +143,52 @@ class FindingSink {
 public:
     virtual ~FindingSink() = default;
     virtual void add(const Finding& f) = 0;
+    // How many more findings it keeps (a frame's sink has a fixed capacity).
+    virtual size_t room() const { return SIZE_MAX; }
 };
 
-class ChunkReassembler {
+// Told when a deferred inflation result has been applied (the conversation's
+// revision detection uses the inflated size). `t` is null when keep_ended
+// dropped the transmission meanwhile.
+class ChunkApplyHook {
+public:
+    virtual ~ChunkApplyHook() = default;
+    virtual void chunk_applied(const Transmission* t, bool compressed, const ChunkOutcome& r, const PacketRef& p,
+                               FindingSink& sink) = 0;
+};
+
+class ChunkReassembler : public InflateClient {
 public:
     explicit ChunkReassembler(uint32_t chunk_size, ChunkLimits limits = {})
         : chunk_size_(chunk_size), limits_(limits) {}
+    ~ChunkReassembler() override;
+    ChunkReassembler(const ChunkReassembler&) = delete;
+    ChunkReassembler& operator=(const ChunkReassembler&) = delete;
+
+    // Deferred inflation (the analyzer; null, the default: inline). A
+    // compressed transmission completed by a piece while the chunk size is
+    // known goes to `q`: the packet's ChunkEvent says completed and
+    // deferred, the transmission is retired at once (later copies are late
+    // copies, as inline) but stays Open until the result is applied; then
+    // its state, end_reason, inflated_size and contents are set and the
+    // findings of the inline path (ChunkInflateFailed, ChunkTrailingData,
+    // ChunkWrongSize; frame = the completing frame) go to deferred findings
+    // (take_deferred_findings), at most as many as the completing frame's
+    // sink had room for. Completions by a ChunkBegin, uncompressed ones and
+    // those before the chunk size is known are inflated inline.
+    void defer_to(InflateQueue* q, ChunkApplyHook* hook = nullptr);
+    // Findings of deferred results applied since the last call (they are
+    // about earlier frames; each has its frame). finish() hands them on too.
+    void take_deferred_findings(std::vector<Finding>& out);
+    void inflated(uint64_t token, const ChunkOutcome& r) override;  // InflateClient
 
     // A ChunkBegin from the server (or, from_client, a re-request).
     ChunkEvent begin(const PacketRef& p, bool from_client, uint32_t id, uint32_t flags, const int32_t coords[3],
                      uint32_t size, FindingSink& sink);
     ChunkEvent data(const PacketRef& p, uint32_t id, uint32_t offset, const uint8_t* bytes, uint32_t len,
                     FindingSink& sink);
-    // End of capture: what is still open never completed.
+    // End of capture: what is still open never completed. With a queue: every
+    // pending result is applied first and its findings go to `sink`.
     void finish(FindingSink& sink);
     // The findings finish() reports for a transmission still open at the end
     // (a front end that cannot call finish() in order, like Wireshark's
@@ -176,7 +219,11 @@ private:
                   FindingSink& sink);
     void store(Transmission& t, const PacketRef& p, uint32_t offset, const uint8_t* bytes, uint32_t len,
                FindingSink& sink);
-    bool try_complete(Transmission& t, const PacketRef& p, ChunkEvent& ev, FindingSink& sink);
+    bool try_complete(Transmission& t, const PacketRef& p, ChunkEvent& ev, FindingSink& sink, bool by_piece = false);
+    void conclude(Transmission* t, uint32_t id, const ChunkOutcome& r, uint32_t chunk_size, const PacketRef& p,
+                  FindingSink& sink, bool retired);
+    void count_state(TxState from, TxState to);
+    void retire(Transmission& t);
     void end(Transmission& t, TxState state, const char* reason, FindingSink& sink);
     void evict_if_needed(const PacketRef& p, FindingSink& sink);
 
@@ -189,6 +236,17 @@ private:
     ChunkTotals totals_;
     std::map<std::array<int32_t, 3>, uint64_t> rerequests_;  // coords -> frame of the client's ChunkBegin
     std::vector<uint8_t> reassembled_, inflated_;  // the last completed transmission's bytes
+    // Deferred inflation.
+    InflateQueue* queue_ = nullptr;
+    ChunkApplyHook* hook_ = nullptr;
+    struct Pending {
+        uint32_t number, id, chunk_size;
+        PacketRef p;  // the completing packet
+        bool compressed;
+        size_t room;  // findings its frame still had room for
+    };
+    std::deque<Pending> pending_;    // submitted, in order
+    std::vector<Finding> deferred_;  // findings of applied results, not yet taken
 };
 
 }  // namespace blank

@@ -53,6 +53,7 @@ struct CaptureRun : FindingSink {
             c.a->on_packet(PacketRef{p.frame->number, p.time, seq}, p.sender, p.data, p.len, fa);
             ++r.packets;
             for (uint8_t i = 0; i < fa.nfindings; ++i) c.findings.push_back(fa.findings[i]);
+            for (uint32_t i = 0; i < fa.nearlier; ++i) c.findings.push_back(fa.earlier[i]);
             each(*c.a, fa);
         });
         for (ConvRun& c : r.convs) {

@@ -1,0 +1,139 @@
+#include "inflate_queue.hpp"
+
+#include "chunk_reassembler.hpp"  // kMaxChunkBytes
+#include "zlib_inflate.hpp"
+
+namespace blank {
+
+ChunkOutcome process_chunk(const uint8_t* data, size_t n, bool compressed, uint32_t chunk_size,
+                           std::vector<uint8_t>& scratch) {
+    ChunkOutcome r;
+    const uint8_t* chunk = data;
+    size_t len = n;
+    if (compressed) {
+        // Room for more than a chunk, so a wrong size is measured, not cut.
+        const uint32_t expect = chunk_size ? chunk_size : ChunkReassembler::kMaxChunkBytes;
+        const InflateResult z = zlib_inflate(data, n, size_t(expect) * 2 + 64, scratch);
+        if (!z.ok) r.error = z.error ? z.error : "does not inflate";
+        else if (z.consumed < n) r.trailing = uint32_t(n - z.consumed);
+        chunk = scratch.data();
+        len = scratch.size();
+    }
+    r.size = uint32_t(len);
+    r.wrong_size = !r.error && chunk_size && len != chunk_size;
+    if (!r.error && !r.wrong_size) r.contents = summarize_chunk(chunk, len);
+    return r;
+}
+
+InflateQueue::InflateQueue(unsigned threads, size_t depth) : depth_(depth) {
+    for (unsigned i = 0; i < threads; ++i) workers_.emplace_back([this] { work(); });
+}
+
+InflateQueue::~InflateQueue() {
+    {
+        std::lock_guard<std::mutex> lock(m_);
+        stop_ = true;
+    }
+    work_cv_.notify_all();
+    for (std::thread& t : workers_) t.join();
+}
+
+void InflateQueue::run(Job& j, std::vector<uint8_t>& scratch) {
+    j.out = process_chunk(j.data.data(), j.data.size(), j.compressed, j.chunk_size, scratch);
+    std::vector<uint8_t>().swap(j.data);
+}
+
+void InflateQueue::work() {
+    std::vector<uint8_t> scratch;
+    std::unique_lock<std::mutex> lock(m_);
+    for (;;) {
+        Job* j = nullptr;
+        work_cv_.wait(lock, [&] {
+            if (stop_) return true;
+            for (auto& p : jobs_)
+                if (p->state == Job::Queued) {
+                    j = p.get();
+                    return true;
+                }
+            return false;
+        });
+        if (stop_) return;
+        j->state = Job::Running;
+        lock.unlock();
+        run(*j, scratch);  // only this thread touches the job while it runs
+        lock.lock();
+        j->state = Job::Done;
+        ++by_workers_;
+        done_cv_.notify_all();
+    }
+}
+
+void InflateQueue::apply_oldest() {
+    std::unique_lock<std::mutex> lock(m_);
+    Job& j = *jobs_.front();
+    if (j.state == Job::Queued) {  // no worker took it (or there is none): run it here
+        j.state = Job::Running;
+        lock.unlock();
+        run(j, scratch_);
+        lock.lock();
+        j.state = Job::Done;
+        ++by_applier_;
+    } else {
+        done_cv_.wait(lock, [&] { return j.state == Job::Done; });
+    }
+    std::unique_ptr<Job> done = std::move(jobs_.front());
+    jobs_.pop_front();
+    lock.unlock();
+    if (done->client) done->client->inflated(done->token, done->out);
+}
+
+void InflateQueue::submit(InflateClient& client, uint64_t token, std::vector<uint8_t> data, bool compressed,
+                          uint32_t chunk_size) {
+    auto j = std::make_unique<Job>();
+    j->client = &client;
+    j->token = token;
+    j->data = std::move(data);
+    j->compressed = compressed;
+    j->chunk_size = chunk_size;
+    size_t n;
+    {
+        std::lock_guard<std::mutex> lock(m_);
+        jobs_.push_back(std::move(j));
+        n = jobs_.size();
+    }
+    if (!workers_.empty()) work_cv_.notify_one();
+    for (; n > depth_; --n) apply_oldest();
+}
+
+void InflateQueue::drain() {
+    for (;;) {
+        {
+            std::lock_guard<std::mutex> lock(m_);
+            if (jobs_.empty()) return;
+        }
+        apply_oldest();
+    }
+}
+
+void InflateQueue::forget(const InflateClient& client) {
+    std::lock_guard<std::mutex> lock(m_);
+    for (auto& j : jobs_)
+        if (j->client == &client) j->client = nullptr;
+}
+
+size_t InflateQueue::pending() const {
+    std::lock_guard<std::mutex> lock(m_);
+    return jobs_.size();
+}
+
+uint64_t InflateQueue::run_by_workers() const {
+    std::lock_guard<std::mutex> lock(m_);
+    return by_workers_;
+}
+
+uint64_t InflateQueue::run_inline() const {
+    std::lock_guard<std::mutex> lock(m_);
+    return by_applier_;
+}
+
+}  // namespace blank
