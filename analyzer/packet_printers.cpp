@@ -25,6 +25,8 @@ const char* direction_json(const BlankPacket& p) {
 
 // Keeps the worst finding for the summary line's tail.
 struct SummaryVisitor {
+    static constexpr bool kFindingsOnly = true;  // and the summary fields:
+    static constexpr bool kSummaryLeaves = true;
     char text[320] = {};
     size_t len = 0;
     uint32_t counted = 0;

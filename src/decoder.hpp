@@ -13,6 +13,9 @@
 // values nothing can find fault with (header fields, ack history, group
 // labels, quaternion components) are then not computed at all, the fast
 // path of `blankshark check`. The findings are the same in both modes.
+// Adding `static constexpr bool kSummaryLeaves = true` also gets the
+// fields marked for one-line summaries (Node::summary), as open/leaf/close:
+// what a summary line or an Info column needs.
 //
 // Nothing is allocated and nothing throws: a field that does not fit in the
 // packet is not reported, and the violation is a Finding, so the rest of the
@@ -73,9 +76,15 @@ struct findings_only : std::false_type {};
 template <class V>
 struct findings_only<V, std::void_t<decltype(V::kFindingsOnly)>> : std::bool_constant<V::kFindingsOnly> {};
 
+template <class V, class = void>
+struct summary_leaves : std::false_type {};
+template <class V>
+struct summary_leaves<V, std::void_t<decltype(V::kSummaryLeaves)>> : std::bool_constant<V::kSummaryLeaves> {};
+
 template <class V>
 class Decoder {
     static constexpr bool kQuiet = findings_only<V>::value;
+    static constexpr bool kSummary = summary_leaves<V>::value;
 
 public:
     Decoder(const Schema& s, const uint8_t* p, uint32_t len, V& v) : s_(s), p_(p), len_(len), v_(v) {}
@@ -195,7 +204,8 @@ private:
     }
 
     uint32_t value_node(const Node& n, uint32_t off, int32_t index, int64_t* sibling) {
-        if constexpr (kQuiet) return quiet_node(n, off, index, sibling);
+        if constexpr (kQuiet)
+            if (!kSummary || !n.summary) return quiet_node(n, off, index, sibling);
         Item it = base_item(&n, off, n.size, index);
         read(n, off, it);
         if (sibling) *sibling = it.vclass == ValueClass::Int ? it.i : int64_t(it.u);
@@ -421,7 +431,7 @@ private:
         uint32_t len = 0;
         while (len < region && b[len] != '\0') ++len;
         const std::string_view text(b, len);
-        if constexpr (!kQuiet) {
+        if (!kQuiet || (kSummary && n.summary)) {
             Item it = base_item(&n, off, region, index);
             it.s = text;
             v_.leaf(it);
@@ -438,7 +448,7 @@ private:
     uint32_t bytes(const Node& n, uint32_t off, uint32_t limit, int32_t index, const int64_t* declared) {
         uint32_t len = n.size ? n.size : limit - off;
         if (off + len > limit) len = limit - off;
-        if constexpr (!kQuiet) {
+        if (!kQuiet || (kSummary && n.summary)) {
             Item it = base_item(&n, off, len, index);
             it.s = std::string_view(reinterpret_cast<const char*>(p_ + off), len);
             v_.leaf(it);

@@ -1,9 +1,12 @@
 // The decoder's findings-only mode (check's fast path) reports exactly the
-// findings of a full decode, in the same order, on every packet of every
+// findings of a full decode, in the same order (and with kSummaryLeaves the
+// same summary fields), on every packet of every
 // bundled capture (the malformed crafted one included) and of every revision.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include "blank_stream.hpp"
@@ -32,7 +35,40 @@ struct Quick {
     void finding(const Finding& f) { found.push_back(f); }
 };
 
+// Summary fields as "abbrev=value" in order: the full decode's, filtered
+// by Node::summary, against what kSummaryLeaves delivers.
+struct SummaryOf {
+    std::string text;
+    void add(const Item& it) {
+        if (!it.node || !it.node->summary) return;
+        text += it.info->abbrev + "=" + std::to_string(it.u) + "/" + std::to_string(it.i) + "/" +
+                std::to_string(it.d) + "/" + std::string(it.s) + ";";
+    }
+};
+struct FullSummary : SummaryOf {
+    void open(const Item& it) { add(it); }
+    void close() {}
+    void leaf(const Item& it) { add(it); }
+    void finding(const Finding&) {}
+};
+struct QuickSummary : SummaryOf {
+    static constexpr bool kFindingsOnly = true;
+    static constexpr bool kSummaryLeaves = true;
+    void open(const Item& it) { add(it); }
+    void close() {}
+    void leaf(const Item& it) { add(it); }
+    void finding(const Finding&) {}
+};
+
+size_t summary_fields = 0;
+
 void expect_same(const Schema& s, const uint8_t* p, size_t len, size_t& packets, size_t& findings) {
+    FullSummary fs;
+    QuickSummary qs;
+    decode(s, p, len, fs);
+    decode(s, p, len, qs);
+    EXPECT_EQ(qs.text, fs.text);
+    summary_fields += size_t(std::count(fs.text.begin(), fs.text.end(), ';'));
     All a;
     Quick q;
     decode(s, p, len, a);
@@ -64,7 +100,8 @@ TEST(FindingsOnly, SameFindingsOnEveryBundledPacketAndRevision) {
                                               expect_same(schema(*r), p.data, p.len, packets, findings);
                                       });
     EXPECT_GT(packets, 150000u);  // ~20000 packets x 9 revisions
-    EXPECT_GT(findings, packets);  // malformed and other-revision decodes find plenty
+    EXPECT_GT(findings, packets);
+    EXPECT_GT(summary_fields, packets / 2);  // most packet types have summary fields  // malformed and other-revision decodes find plenty
 }
 
 }  // namespace
