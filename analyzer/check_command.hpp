@@ -19,6 +19,7 @@ struct CheckOptions {
     std::set<std::string> ignore;  // finding codes left out
     bool comments = false;         // list comment-level findings too
     unsigned jobs = 1;             // files checked in parallel
+    int inflate_threads = 1;       // FileAnalysisOptions::inflate_threads
     StreamOptions stream;
     blank::AnalysisConfig analysis;
 };

@@ -32,7 +32,12 @@ struct Collector : blank::FindingSink {
 FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt, const PacketObserver& observe) {
     FileReport rep;
     rep.path = path;
-    rep.analyses = std::make_unique<ConversationAnalyses>(opt.analysis);
+    blank::AnalysisConfig cfg = opt.analysis;
+    if (opt.inflate_threads >= 0 && cfg.chunks.inflate) {
+        rep.inflate_queue = std::make_unique<blank::InflateQueue>(unsigned(opt.inflate_threads));
+        cfg.inflate_queue = rep.inflate_queue.get();
+    }
+    rep.analyses = std::make_unique<ConversationAnalyses>(cfg);
     BlankStream stream(opt.stream);
     Collector col;
     col.comments = opt.comments;
@@ -57,6 +62,7 @@ FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt,
         const blank::FrameAnalysis* fa = rep.analyses->on_packet(p);
         blank::decode(*fa->schema, p.data, p.len, col);
         for (uint8_t i = 0; i < fa->nfindings; ++i) col.add(fa->findings[i]);
+        for (uint32_t i = 0; i < fa->nearlier; ++i) col.add(fa->earlier[i]);  // deferred inflation
         if (observe) observe(p, p.len >= blank::kHeaderSize ? p.data[12] : -1, *fa, rep.analyses->of(p));
     });
     rep.error = stream.error();

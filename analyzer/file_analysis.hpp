@@ -12,6 +12,7 @@
 #include "analysis.hpp"
 #include "blank_stream.hpp"
 #include "conversation_analyses.hpp"
+#include "inflate_queue.hpp"
 
 namespace blankshark {
 
@@ -28,6 +29,7 @@ struct FileReport {
     std::string error;
     StreamStats stats;
     std::map<uint32_t, ConvReport> convs;  // by conversation id (0: packets without one)
+    std::unique_ptr<blank::InflateQueue> inflate_queue;  // outlives nothing: analyses end first
     std::unique_ptr<ConversationAnalyses> analyses;
     double end_time = 0;
 
@@ -41,6 +43,10 @@ struct FileAnalysisOptions {
     StreamOptions stream;
     blank::AnalysisConfig analysis;
     bool comments = false;  // keep comment-level findings
+    // Completed chunks are inflated on this many worker threads while the
+    // file is read (0: on the reading thread, at the same points; the
+    // output is the same whatever the number); -1: inline, as decode does.
+    int inflate_threads = 1;
 };
 
 // Called for every blank packet after its analysis, with its type (-1 when the

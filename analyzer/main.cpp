@@ -93,6 +93,15 @@ int main(int argc, char** argv) {
     check->add_option("--ignore", kignore, "leave out findings of this code (repeat), e.g. blank.seq.reordered")
         ->delimiter(',');
     check->add_flag("--comments", kopt.comments, "also list comment-level findings (healthy game behaviour)");
+    check->add_option("--threads", kopt.inflate_threads,
+                      "threads inflating completed chunks while the file is read (0: the reading thread; the "
+                      "output is the same whatever the number)")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 64));
+    bool no_inflate = false;
+    check->add_flag("--no-inflate", no_inflate,
+                    "do not inflate chunks: a transmission with every byte counts as complete (faster; no "
+                    "inflation findings, no chunk-size evidence for the revision)");
     check->add_option("-j,--jobs", kopt.jobs, "files checked in parallel (output is the same as one at a time)")
         ->capture_default_str()
         ->check(CLI::Range(1u, 256u));
@@ -205,6 +214,7 @@ int main(int argc, char** argv) {
     if (stats->parsed()) return run_stats(sfiles, sopt);
     if (report->parsed()) return run_report(rfile, ropt);
     if (check->parsed()) {
+        if (no_inflate) kopt.analysis.chunks.inflate = false;
         parse_severity(fail_on, kopt.fail_on);
         kopt.format = format == "json" ? CheckFormat::Json : format == "junit" ? CheckFormat::Junit : CheckFormat::Text;
         for (const std::string& code : kignore) {

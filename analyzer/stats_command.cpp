@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <iterator>
+#include <algorithm>
 #include <map>
 
 #include "exit_codes.hpp"
@@ -14,24 +15,15 @@ namespace {
 
 using blank::Severity;
 
-constexpr int kChunkBeginType = 9;  // packet type code of ChunkBegin in every revision
 
 // The children of "Chunk transmissions", in stats_layout.hpp's order.
 struct ChunkCounts {
     uint64_t n[std::size(blank::stats::kChunkNodes)] = {};
-    void add(const blank::ChunkReassembler& r) {
-        for (const auto& t : r.transmissions()) {
-            ++n[0];
-            n[1] += t.begin_seen;
-            n[2] += t.state == blank::TxState::Complete;
-            n[3] += t.begin_seen && t.state != blank::TxState::Complete;
-            n[4] += !t.begin_seen;
-            for (const blank::Receipt& r : t.receipts)  // pieces, not transmissions
-                n[5] += !r.is_begin && (!t.begin_seen || r.frame < t.begin_frame);
-            n[6] += t.begins_resent;
-            n[7] += t.resent;
-            n[8] += t.duplicates;
-        }
+    void add(const blank::ChunkTotals& t) {
+        const uint64_t v[] = {t.transmissions, t.with_begin,   t.complete,      t.not_complete(), t.without_begin(),
+                              t.pieces_before_begin, t.begins_resent, t.resent, t.duplicates, t.rerequests};
+        static_assert(std::size(v) == std::size(blank::stats::kChunkNodes));
+        for (size_t i = 0; i < std::size(v); ++i) n[i] += v[i];
     }
 };
 
@@ -46,13 +38,12 @@ FileStats collect(const std::string& path, const StatsOptions& opt) {
     FileStats fs;
     FileAnalysisOptions fo = opt.file;
     fo.comments = true;  // counted as Wireshark's expert infos are
+    fo.analysis.chunks.keep_ended = std::min<size_t>(fo.analysis.chunks.keep_ended, 256);  // counts suffice
     fs.rep = analyse_file(path, fo, [&](const BlankPacket& p, int type, const blank::FrameAnalysis&, const blank::ConversationAnalysis*) {
         fs.traffic.add(p, type);
     });
-    // Re-requests are the client's ChunkBegin packets.
-    fs.chunks.n[9] = fs.traffic.file().by_type[0][kChunkBeginType].packets;
     for (const auto& [id, c] : fs.rep.convs) {
-        if (const auto* a = fs.rep.analysis(id)) fs.chunks.add(a->chunks());
+        if (const auto* a = fs.rep.analysis(id)) fs.chunks.add(a->chunks().summary());
         for (const blank::Finding& f : c.findings)
             ++fs.findings[{f.severity(), blank::finding_info(f.code).name}];
     }

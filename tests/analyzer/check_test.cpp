@@ -224,9 +224,11 @@ TEST(Check, ConversationLimitIsAFinding) {
 namespace blank::test {
 namespace {
 
-// check -j N: files in parallel, output byte-identical to one at a time, in
-// every format, errors included (a missing file in the middle).
-TEST(CheckParallel, SameOutputWhateverTheJobCount) {
+// check -j N: files in parallel, and --threads N: chunks inflated on N
+// threads while reading; output byte-identical to one file at a time with
+// one inflating thread, in every format, errors included (a missing file in
+// the middle).
+TEST(CheckParallel, SameOutputWhateverTheJobAndThreadCount) {
     std::string files;
     for (const char* f : {"blank-fa73e36-lossy-5pct.pcap", "blank-fa73e36-clean-session.pcap",
                           "blank-fa73e36-two-clients.pcap", "blank-933ca0f-first-8s.pcap",
@@ -237,13 +239,36 @@ TEST(CheckParallel, SameOutputWhateverTheJobCount) {
         const RunResult serial = run(kBin + " check --format " + format + files);
         EXPECT_EQ(serial.exit_code, 3);
         EXPECT_GT(serial.out.size(), 10000u);
-        for (const char* jobs : {"2", "5", "16"}) {
-            const RunResult par = run(kBin + " check -j " + jobs + " --format " + format + files);
-            EXPECT_EQ(par.exit_code, serial.exit_code) << format << " -j " << jobs;
-            EXPECT_TRUE(par.out == serial.out) << format << " -j " << jobs;
-            EXPECT_EQ(par.err, serial.err) << format << " -j " << jobs;
+        for (const char* args : {"-j 2", "-j 5", "-j 16", "--threads 0", "--threads 2", "-j 3 --threads 3"}) {
+            const RunResult par = run(kBin + " check " + args + " --format " + format + files);
+            EXPECT_EQ(par.exit_code, serial.exit_code) << format << " " << args;
+            EXPECT_TRUE(par.out == serial.out) << format << " " << args;
+            EXPECT_EQ(par.err, serial.err) << format << " " << args;
         }
     }
+}
+
+}  // namespace
+}  // namespace blank::test
+
+namespace blank::test {
+namespace {
+
+// --no-inflate: every transmission with all its bytes counts as complete;
+// nothing else changes.
+TEST(CheckNoInflate, SameCountsWithoutInflation) {
+    const std::string lossy = kCaps + "/blank-fa73e36-lossy-5pct.pcap";
+    auto conv = [](const std::vector<nlohmann::json>& ev) {
+        for (const auto& e : ev)
+            if (e["event_type"] == "conversation") return e;
+        return nlohmann::json();
+    };
+    const auto full = conv(events(lossy, 1));
+    const auto fast = conv(events("--no-inflate " + lossy, 1));
+    EXPECT_EQ(fast["chunks_complete"], full["chunks_complete"]);
+    EXPECT_EQ(fast["chunks_complete"], 127);
+    EXPECT_EQ(fast["client_to_server"], full["client_to_server"]);
+    EXPECT_EQ(fast["corrections"], full["corrections"]);
 }
 
 }  // namespace
