@@ -336,8 +336,25 @@ int expert_severity(blank::Severity s) {
     return PI_NOTE;
 }
 
-// Turns decoder callbacks into tree items. With no tree (tshark summary
-// lines) only the Info column and expert infos are produced.
+// An expert info for a finding. Its message is formatted only when someone
+// can read it (a tree is built, or the expert tap listens: tshark -z
+// expert); otherwise the summary text stands in, which is all an expert
+// info without a tree keeps (the severity, the Expert column).
+int expert_tap = -2;
+
+void report_finding(packet_info* pinfo, proto_item* at, const blank::Finding& f, bool tree) {
+    if (expert_tap == -2) expert_tap = find_tap_id("expert");
+    if (!tree && !(expert_tap >= 0 && have_tap_listener(expert_tap))) {
+        expert_add_info(pinfo, at, &ei[size_t(f.code)]);
+        return;
+    }
+    char msg[256];
+    blank::format_finding(f, msg, sizeof msg);
+    expert_add_info_format(pinfo, at, &ei[size_t(f.code)], "%s", msg);
+}
+
+// Turns decoder callbacks into tree items (QuickBuilder below when there is
+// no tree).
 class TreeBuilder {
 public:
     TreeBuilder(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, proto_item* root, const blank::Schema& s)
@@ -377,11 +394,9 @@ public:
         if (columns_) summary(it);
     }
     void finding(const blank::Finding& f) {
-        char msg[256];
-        blank::format_finding(f, msg, sizeof msg);
         // Analysis findings (f.frame set) concern the packet as a whole.
         proto_item* at = !f.frame && last_ && last_offset_ == f.offset ? last_ : root_;
-        expert_add_info_format(pinfo_, at, &ei[size_t(f.code)], "%s", msg);
+        report_finding(pinfo_, at, f, true);
         if (counts_ && counts_[size_t(f.code)] < G_MAXUINT16) ++counts_[size_t(f.code)];
     }
     // Count the findings shown, per FindingCode (for the tap).
@@ -455,6 +470,49 @@ private:
     guint16* counts_ = nullptr;
 };
 
+// Without a tree (tshark's summary lines, tshark -2's first pass, taps):
+// the decoder's findings-only mode with the summary fields (nothing else is
+// computed), the Info column, expert infos and the chunk completion.
+class QuickBuilder {
+public:
+    static constexpr bool kFindingsOnly = true;
+    static constexpr bool kSummaryLeaves = true;
+
+    QuickBuilder(packet_info* pinfo, proto_item* root, const blank::Schema& s)
+        : pinfo_(pinfo), root_(root), reassembled_(blank::analysis_nodes(s).reassembled),
+          columns_(pinfo->cinfo != nullptr) {}
+
+    void open(const blank::Item& it) {
+        if (it.node == reassembled_) completes_ = true;
+        if (columns_) summary(it);
+    }
+    void close() {}
+    void leaf(const blank::Item& it) {
+        if (columns_) summary(it);
+    }
+    void finding(const blank::Finding& f) {
+        report_finding(pinfo_, root_, f, false);
+        if (counts_ && counts_[size_t(f.code)] < G_MAXUINT16) ++counts_[size_t(f.code)];
+    }
+    void count_findings(guint16* counts) { counts_ = counts; }
+    const char* info() const { return info_; }
+    bool completes() const { return completes_; }
+
+private:
+    void summary(const blank::Item& it) {
+        if (it.node && it.node->summary) info_len_ = blank::append_summary(it, info_, info_len_, sizeof info_);
+    }
+
+    packet_info* pinfo_;
+    proto_item* root_;
+    const blank::Node* reassembled_;
+    bool columns_;
+    char info_[256] = {};
+    size_t info_len_ = 0;
+    bool completes_ = false;
+    guint16* counts_ = nullptr;
+};
+
 // What dissect_blank gives the "blank" tap (the statistics tree, the
 // conversation and endpoint tables): one per dissection while a listener is
 // attached, in packet scope.
@@ -492,26 +550,17 @@ guint16 chunk_flags(const FrameState& fs, guint32 frame, int type) {
     return f;
 }
 
-int dissect_blank(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
-    const guint len = tvb_captured_length(tvb);
-    col_set_str(pinfo->cinfo, COL_PROTOCOL, "BLANK");
-    col_clear(pinfo->cinfo, COL_INFO);
-
-    proto_item* ti = proto_tree_add_item(tree, proto_blank, tvb, 0, -1, ENC_NA);
-    proto_tree* bt = proto_item_add_subtree(ti, ett_blank);
-    const guint8* data = len ? tvb_get_ptr(tvb, 0, len) : nullptr;  // no copy: the frame's own bytes
-    // The first pass analyses (and picks the revision); later ones read it.
-    FrameState state;
-    const FrameState* fs =
-        (PINFO_FD_VISITED(pinfo) ? load(pinfo->num, state) : analyse(pinfo, data, len, state)) ? &state : nullptr;
-    const blank::Schema& s = fs && fs->schema ? *fs->schema : S();
-    TreeBuilder tb(tvb, pinfo, bt, ti, s);
+// Decodes the packet and shows its analysis through `v`; fills the Info
+// column and the tap record.
+template <class V>
+void show(V& v, tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, proto_item* ti, const FrameState* fs,
+          const blank::Schema& s, const guint8* data, guint len) {
     BlankTapInfo* tap = nullptr;
     if (have_tap_listener(blank_tap)) {
         tap = wmem_new0(pinfo->pool, BlankTapInfo);
-        tb.count_findings(tap->findings);
+        v.count_findings(tap->findings);
     }
-    const blank::PacketSummary sum = blank::decode(s, data, len, tb);
+    const blank::PacketSummary sum = blank::decode(s, data, len, v);
     if (fs) {
         blank::FrameAnalysis fa;
         fa.frame = pinfo->num;
@@ -522,7 +571,7 @@ int dissect_blank(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
         fa.nfindings = fs->nfindings;
         std::copy(fs->findings, fs->findings + fs->nfindings, fa.findings);
         // Later passes know how transmissions ended: report those still open.
-        blank::emit_analysis(s, fa, PINFO_FD_VISITED(pinfo), tb);
+        blank::emit_analysis(s, fa, PINFO_FD_VISITED(pinfo), v);
         if (tree) add_data_sources(tvb, pinfo, fs, s);
     }
 
@@ -530,11 +579,11 @@ int dissect_blank(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
     if (len < blank::kHeaderSize) {
         col_add_fstr(pinfo->cinfo, COL_INFO, "Truncated header (%u bytes)", len);
     } else {
-        col_add_fstr(pinfo->cinfo, COL_INFO, "%s seq=%u ack=%u%s", name, sum.seq, sum.ack, tb.info());
+        col_add_fstr(pinfo->cinfo, COL_INFO, "%s seq=%u ack=%u%s", name, sum.seq, sum.ack, v.info());
         proto_item_append_text(ti, ", %s, seq %u, ack %u", name, sum.seq, sum.ack);
     }
     if (sum.worst == blank::Severity::Error) col_append_str(pinfo->cinfo, COL_INFO, " [Malformed]");
-    if (tb.completes()) col_append_str(pinfo->cinfo, COL_INFO, " [chunk reassembled]");
+    if (v.completes()) col_append_str(pinfo->cinfo, COL_INFO, " [chunk reassembled]");
     if (tap) {
         copy_address_shallow(&tap->src, &pinfo->src);
         copy_address_shallow(&tap->dst, &pinfo->dst);
@@ -546,6 +595,28 @@ int dissect_blank(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
         tap->schema = &s;
         tap->chunk = fs ? chunk_flags(*fs, pinfo->num, tap->type) : 0;
         tap_queue_packet(blank_tap, pinfo, tap);
+    }
+}
+
+int dissect_blank(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
+    const guint len = tvb_captured_length(tvb);
+    col_set_str(pinfo->cinfo, COL_PROTOCOL, "BLANK");
+    col_clear(pinfo->cinfo, COL_INFO);
+
+    proto_item* ti = proto_tree_add_item(tree, proto_blank, tvb, 0, -1, ENC_NA);
+    const guint8* data = len ? tvb_get_ptr(tvb, 0, len) : nullptr;  // no copy: the frame's own bytes
+    // The first pass analyses (and picks the revision); later ones read it.
+    FrameState state;
+    const FrameState* fs =
+        (PINFO_FD_VISITED(pinfo) ? load(pinfo->num, state) : analyse(pinfo, data, len, state)) ? &state : nullptr;
+    const blank::Schema& s = fs && fs->schema ? *fs->schema : S();
+    if (tree) {
+        proto_tree* bt = proto_item_add_subtree(ti, ett_blank);
+        TreeBuilder tb(tvb, pinfo, bt, ti, s);
+        show(tb, tvb, pinfo, tree, ti, fs, s, data, len);
+    } else {
+        QuickBuilder qb(pinfo, ti, s);
+        show(qb, tvb, pinfo, tree, ti, fs, s, data, len);
     }
     return int(len);
 }
