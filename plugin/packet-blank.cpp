@@ -79,54 +79,91 @@ const blank::Revision* forced_revision() {
 struct ConversationState {
     address server_addr;
     guint32 server_port;
+    guint32 index;  // 1 + its index into conversations
     blank::ConversationAnalysis analysis;
-    explicit ConversationState(const blank::Revision* forced)
-        : server_addr(), server_port(0), analysis(blank::AnalysisConfig{}, forced) {}
+    ConversationState(const blank::AnalysisConfig& cfg, const blank::Revision* forced, guint32 index)
+        : server_addr(), server_port(0), index(index), analysis(cfg, forced) {}
 };
 std::vector<std::unique_ptr<ConversationState>> conversations;
 
 // A frame's analysis results, as dissect_blank uses them (built on the
-// stack from the stored FrameRecord and FrameExtra).
+// stack from the stored FrameRecord and side records).
 struct FrameState {
     const blank::Schema* schema;  // the revision this frame decodes with
     guint8 revision_state;
     guint8 from_server;  // the sender is the conversation's server
     blank::SeqFrame seq;
+    blank::SeqRecord seq_record;  // seq.record points here
     blank::ChunkEvent chunk;
     const blank::Finding* findings;
     guint8 nfindings;
+    blank::Finding rebuilt[blank::FrameAnalysis::kMaxFindings];  // findings points here
     const guint8* reassembled;  // a completed transmission's bytes (inflated again when shown)
     guint32 reassembled_len;
 };
 
 // What is stored per frame, kept small (issue 11: memory per packet): 24
 // bytes for every blank frame, in pages indexed by frame number (no
-// per-frame proto data list); the rest, which few frames have (findings,
-// sequence irregularities, corrections, resends, a completed transmission's
-// bytes), in a FrameExtra.
-struct FrameRecord {
-    const blank::SeqRecord* seq;      // the tracker keeps every record (retain_all)
-    const blank::Transmission* tx;    // ChunkBegin / ChunkData: its transmission
-    guint32 extra;                    // 1 + index into extras; 0: none
-    guint8 revision;                  // 1 + index into schemas; 0: frame not analysed
-    guint8 revision_state;
-    guint8 from_server : 1, completed : 1;
+// per-frame proto data list). The sequence tracker keeps only its window
+// (SeqConfig::retain_all off): while a frame's SeqRecord is in it, it is
+// read from there; when it leaves, what later frames said about it goes
+// into the FrameRecord (acked_in, rtt) or a LateRecord (lost_in,
+// corrected_in). What few frames have goes into side records sorted by
+// frame number (a flag in the FrameRecord says which exist).
+enum SideFlag : guint8 {
+    kHasChunk = 1,     // ChunkRecord
+    kHasCorr = 2,      // CorrectionRecord
+    kHasSeqx = 4,      // SeqExtraRecord
+    kHasFindings = 8,  // FindingsRecord
+    kHasReasm = 16,    // ReassembledRecord
+    kHasLate = 32,     // LateRecord
 };
 
-struct FrameExtra {
-    guint32 lost_before, ack_back;
-    guint64 reordered_after, duplicate_of, correction_for;
-    double correction_distance, correction_delay, correction_angle;
-    guint64 resend_of, chunk_duplicate_of;
-    const blank::Finding* findings;  // wmem file scope
-    guint8 nfindings;
-    const guint8* reassembled;  // wmem file scope
-    guint32 reassembled_len;
+struct FrameRecord {
+    double rtt;         // retired and acked_in: SeqRecord::rtt
+    guint32 acked_in;   // retired: SeqRecord::acked_in
+    guint32 conv;       // 1 + index into conversations
+    gint32 seq;         // unwrapped (SeqRecord::seq)
+    guint8 revision;    // 1 + index into schemas; 0: frame not analysed
+    guint8 revision_state : 2, from_server : 1, completed : 1, has_seq : 1, retired : 1;
+    guint8 side;        // SideFlag bits
+};
+static_assert(sizeof(FrameRecord) == 24, "FrameRecord grew");
+
+struct ChunkRecord {
+    guint32 frame, resend_of, duplicate_of;
+    const blank::Transmission* tx;
+};
+struct CorrectionRecord {
+    guint32 frame, correction_for;
+    double distance, delay, angle;
+};
+struct SeqExtraRecord {
+    guint32 frame, lost_before, ack_back, reordered_after, duplicate_of;
+};
+struct FindingsRecord {
+    guint32 frame;
+    guint32 first;  // index into finding_pool
+    guint8 n;
+};
+struct ReassembledRecord {
+    guint32 frame, len;
+    const guint8* bytes;  // wmem file scope
+};
+struct LateRecord {
+    guint32 frame, lost_in, corrected_in;
 };
 
 constexpr guint32 kPageBits = 12;
 std::vector<std::unique_ptr<FrameRecord[]>> frame_pages;
-std::deque<FrameExtra> extras;
+std::deque<ChunkRecord> chunk_records;
+std::deque<CorrectionRecord> correction_records;
+std::deque<SeqExtraRecord> seqx_records;
+std::deque<FindingsRecord> findings_records;
+std::deque<blank::Finding> finding_pool;
+std::deque<ReassembledRecord> reassembled_records;
+std::deque<LateRecord> late_records;  // in order of retirement; sorted up to late_sorted
+size_t late_sorted = 0;
 std::vector<const blank::Schema*> schemas;  // every revision's, registration order
 
 FrameRecord* frame_record(guint32 num, bool create) {
@@ -142,18 +179,68 @@ FrameRecord* frame_record(guint32 num, bool create) {
     return &frame_pages[page][num & ((1u << kPageBits) - 1)];
 }
 
+template <class T>
+const T* side_record(const std::deque<T>& d, guint32 frame) {
+    const auto it = std::lower_bound(d.begin(), d.end(), frame, [](const T& r, guint32 f) { return r.frame < f; });
+    return it != d.end() && it->frame == frame ? &*it : nullptr;
+}
+
+const LateRecord* late_record(guint32 frame) {
+    if (late_sorted < late_records.size()) {
+        const auto by_frame = [](const LateRecord& a, const LateRecord& b) { return a.frame < b.frame; };
+        const auto mid = late_records.begin() + std::ptrdiff_t(late_sorted);
+        std::sort(mid, late_records.end(), by_frame);
+        std::inplace_merge(late_records.begin(), mid, late_records.end(), by_frame);
+        late_sorted = late_records.size();
+    }
+    return side_record(late_records, frame);
+}
+
+// A SeqRecord leaving a conversation's tracker: keep what later frames said.
+struct RetireHook : blank::SeqRecordHook {
+    void retired(blank::Role, const blank::SeqRecord& r) override {
+        FrameRecord* f = frame_record(guint32(r.frame), false);
+        if (!f || !f->has_seq) return;
+        f->retired = 1;
+        if (r.acked_in) {
+            f->acked_in = guint32(r.acked_in);
+            f->rtt = r.rtt;
+        }
+        if (r.lost_in || r.corrected_in) {
+            late_records.push_back(LateRecord{guint32(r.frame), guint32(r.lost_in), guint32(r.corrected_in)});
+            f->side |= kHasLate;
+        }
+    }
+} retire_hook;
+
+template <class T>
+void clear_deque(std::deque<T>& d) {
+    std::deque<T>().swap(d);
+}
+
 void cleanup_blank() {
     conversations.clear();
     frame_pages.clear();
     frame_pages.shrink_to_fit();
-    std::deque<FrameExtra>().swap(extras);
+    clear_deque(chunk_records);
+    clear_deque(correction_records);
+    clear_deque(seqx_records);
+    clear_deque(findings_records);
+    clear_deque(finding_pool);
+    clear_deque(reassembled_records);
+    clear_deque(late_records);
+    late_sorted = 0;
 }
 
-ConversationState* conversation_state(packet_info* pinfo, const guint8* data, guint len) {
+ConversationState* conversation_state(packet_info* pinfo, const guint8* data, guint len, guint32& index) {
     conversation_t* conv = find_or_create_conversation(pinfo);
     auto* st = static_cast<ConversationState*>(conversation_get_proto_data(conv, proto_blank));
     if (!st) {
-        conversations.push_back(std::make_unique<ConversationState>(forced_revision()));
+        blank::AnalysisConfig cfg{};
+        cfg.seq.retain_all = false;  // the window only: RetireHook keeps what frames show
+        cfg.seq.on_retire = &retire_hook;
+        conversations.push_back(
+            std::make_unique<ConversationState>(cfg, forced_revision(), guint32(conversations.size() + 1)));
         st = conversations.back().get();
         const bool src_server = blank::first_sender_is_server(data, len, guint16(pinfo->srcport),
                                                               guint16(pinfo->destport), blank::kDefaultPort);
@@ -161,6 +248,7 @@ ConversationState* conversation_state(packet_info* pinfo, const guint8* data, gu
         st->server_port = src_server ? pinfo->srcport : pinfo->destport;
         conversation_add_proto_data(conv, proto_blank, st);
     }
+    index = st->index;
     return st;
 }
 
@@ -168,70 +256,131 @@ ConversationState* conversation_state(packet_info* pinfo, const guint8* data, gu
 bool load(guint32 num, FrameState& out) {
     const FrameRecord* r = frame_record(num, false);
     if (!r || !r->revision) return false;
-    out = FrameState{};
     out.schema = schemas[r->revision - 1u];
     out.revision_state = r->revision_state;
     out.from_server = r->from_server;
-    out.seq.record = r->seq;
-    out.chunk.tx = r->tx;
-    out.chunk.completed = r->completed;
-    if (r->extra) {
-        const FrameExtra& e = extras[r->extra - 1u];
-        out.seq.lost_before = e.lost_before;
-        out.seq.ack_back = e.ack_back;
-        out.seq.reordered_after = e.reordered_after;
-        out.seq.duplicate_of = e.duplicate_of;
-        out.seq.correction_for = e.correction_for;
-        out.seq.correction_distance = e.correction_distance;
-        out.seq.correction_delay = e.correction_delay;
-        out.seq.correction_angle = e.correction_angle;
-        out.chunk.resend_of = e.resend_of;
-        out.chunk.duplicate_of = e.chunk_duplicate_of;
-        out.findings = e.findings;
-        out.nfindings = e.nfindings;
-        out.reassembled = e.reassembled;
-        out.reassembled_len = e.reassembled_len;
+    out.seq = blank::SeqFrame{};
+    out.chunk = blank::ChunkEvent{};
+    out.findings = nullptr;
+    out.nfindings = 0;
+    out.reassembled = nullptr;
+    out.reassembled_len = 0;
+    if (r->has_seq) {
+        const blank::SeqRecord* live = nullptr;
+        if (!r->retired && r->conv && r->conv <= conversations.size())
+            live = conversations[r->conv - 1]->analysis.seq().held(
+                r->from_server ? blank::Role::Server : blank::Role::Client, num);
+        blank::SeqRecord& q = out.seq_record;
+        if (live) {
+            q = *live;
+        } else {
+            q = blank::SeqRecord{};
+            q.frame = num;
+            q.seq = r->seq;
+            if (r->acked_in) {
+                q.acked_in = r->acked_in;
+                q.rtt = r->rtt;
+            }
+            if (r->side & kHasLate)
+                if (const LateRecord* l = late_record(num)) {
+                    q.lost_in = l->lost_in;
+                    q.corrected_in = l->corrected_in;
+                }
+        }
+        out.seq.record = &q;
     }
+    if (r->side & kHasSeqx)
+        if (const SeqExtraRecord* x = side_record(seqx_records, num)) {
+            out.seq.lost_before = x->lost_before;
+            out.seq.ack_back = x->ack_back;
+            out.seq.reordered_after = x->reordered_after;
+            out.seq.duplicate_of = x->duplicate_of;
+        }
+    if (r->side & kHasCorr)
+        if (const CorrectionRecord* c = side_record(correction_records, num)) {
+            out.seq.correction_for = c->correction_for;
+            out.seq.correction_distance = c->distance;
+            out.seq.correction_delay = c->delay;
+            out.seq.correction_angle = c->angle;
+        }
+    if (r->side & kHasChunk)
+        if (const ChunkRecord* c = side_record(chunk_records, num)) {
+            out.chunk.tx = c->tx;
+            out.chunk.resend_of = c->resend_of;
+            out.chunk.duplicate_of = c->duplicate_of;
+            out.chunk.completed = r->completed;
+        }
+    if (r->side & kHasFindings)
+        if (const FindingsRecord* f = side_record(findings_records, num)) {
+            const auto from = finding_pool.begin() + std::ptrdiff_t(f->first);
+            std::copy(from, from + f->n, out.rebuilt);
+            out.findings = out.rebuilt;
+            out.nfindings = f->n;
+        }
+    if (r->side & kHasReasm)
+        if (const ReassembledRecord* a = side_record(reassembled_records, num)) {
+            out.reassembled = a->bytes;
+            out.reassembled_len = a->len;
+        }
     return true;
 }
 
 // First pass only: feed the analysis, keep the frame's results.
 bool analyse(packet_info* pinfo, const guint8* data, guint len, FrameState& out) {
-    ConversationState* st = conversation_state(pinfo, data, len);
+    guint32 conv = 0;
+    ConversationState* st = conversation_state(pinfo, data, len, conv);
     const bool from_server = pinfo->srcport == st->server_port && addresses_equal(&pinfo->src, &st->server_addr);
     const uint16_t seq = len >= 6 ? uint16_t(data[4] | data[5] << 8) : 0;
     const double t = nstime_to_sec(&pinfo->rel_ts);
     blank::FrameAnalysis fa;
-    st->analysis.on_packet(blank::PacketRef{pinfo->num, t, seq}, from_server ? blank::Role::Server : blank::Role::Client,
-                           data, len, fa);
-    FrameRecord& r = *frame_record(pinfo->num, true);
+    const guint32 num = pinfo->num;
+    FrameRecord& r = *frame_record(num, true);
     r = FrameRecord{};
+    // Set before the analysis: records it retires may be this frame's own
+    // (a window of 0) and the hook reads has_seq.
+    r.has_seq = 1;
+    st->analysis.on_packet(blank::PacketRef{num, t, seq}, from_server ? blank::Role::Server : blank::Role::Client,
+                           data, len, fa);
     const auto rev = std::find(schemas.begin(), schemas.end(), fa.schema);
     r.revision = guint8(rev == schemas.end() ? 1 : rev - schemas.begin() + 1);
-    r.revision_state = fa.revision_state;
+    r.revision_state = fa.revision_state & 3;
     r.from_server = from_server;
-    r.seq = fa.seq.record;
-    r.tx = fa.chunk.tx;
+    r.conv = conv;
     r.completed = fa.chunk.completed;
     const blank::SeqFrame& q = fa.seq;
-    if (q.lost_before || q.ack_back || q.reordered_after || q.duplicate_of || q.correction_for || fa.chunk.resend_of ||
-        fa.chunk.duplicate_of || fa.nfindings || (fa.chunk.completed && fa.chunk.reassembled)) {
-        FrameExtra& e = extras.emplace_back();
-        e = FrameExtra{q.lost_before,         q.ack_back,         q.reordered_after,  q.duplicate_of,
-                       q.correction_for,      q.correction_distance, q.correction_delay, q.correction_angle,
-                       fa.chunk.resend_of,    fa.chunk.duplicate_of, nullptr,           fa.nfindings,
-                       nullptr,               0};
-        if (fa.nfindings)
-            e.findings = static_cast<const blank::Finding*>(
-                wmem_memdup(wmem_file_scope(), fa.findings, sizeof(blank::Finding) * fa.nfindings));
-        if (fa.chunk.completed && fa.chunk.reassembled) {
-            e.reassembled = static_cast<const guint8*>(
-                wmem_memdup(wmem_file_scope(), fa.chunk.reassembled->data(), fa.chunk.reassembled->size()));
-            e.reassembled_len = guint32(fa.chunk.reassembled->size());
-        }
-        r.extra = guint32(extras.size());
+    if (q.record) {
+        r.seq = gint32(q.record->seq);
+    } else {
+        r.has_seq = 0;
     }
-    return load(pinfo->num, out);
+    if (q.lost_before || q.ack_back || q.reordered_after || q.duplicate_of) {
+        seqx_records.push_back(SeqExtraRecord{num, q.lost_before, q.ack_back, guint32(q.reordered_after),
+                                              guint32(q.duplicate_of)});
+        r.side |= kHasSeqx;
+    }
+    if (q.correction_for) {
+        correction_records.push_back(CorrectionRecord{num, guint32(q.correction_for), q.correction_distance,
+                                                      q.correction_delay, q.correction_angle});
+        r.side |= kHasCorr;
+    }
+    if (fa.chunk.tx) {
+        chunk_records.push_back(
+            ChunkRecord{num, guint32(fa.chunk.resend_of), guint32(fa.chunk.duplicate_of), fa.chunk.tx});
+        r.side |= kHasChunk;
+    }
+    if (fa.nfindings) {
+        findings_records.push_back(FindingsRecord{num, guint32(finding_pool.size()), fa.nfindings});
+        finding_pool.insert(finding_pool.end(), fa.findings, fa.findings + fa.nfindings);
+        r.side |= kHasFindings;
+    }
+    if (fa.chunk.completed && fa.chunk.reassembled) {
+        reassembled_records.push_back(ReassembledRecord{
+            num, guint32(fa.chunk.reassembled->size()),
+            static_cast<const guint8*>(
+                wmem_memdup(wmem_file_scope(), fa.chunk.reassembled->data(), fa.chunk.reassembled->size()))});
+        r.side |= kHasReasm;
+    }
+    return load(num, out);
 }
 
 // The completed transmission's bytes as tabs of the bytes pane. Only the

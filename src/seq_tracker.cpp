@@ -30,6 +30,14 @@ SeqTracker::Slot* SeqTracker::slot(Direction& d, int64_t seq) {
     return &d.ring[ring_index(seq, d.ring.size())];
 }
 
+const SeqRecord* SeqTracker::held(Role sender, uint64_t frame) const {
+    if (sender == Role::Unknown) return nullptr;
+    const std::deque<SeqRecord>& r = dir_[index(sender)].records;  // in capture (frame) order
+    const auto it =
+        std::lower_bound(r.begin(), r.end(), frame, [](const SeqRecord& x, uint64_t f) { return x.frame < f; });
+    return it != r.end() && it->frame == frame ? &*it : nullptr;
+}
+
 SeqRecord* SeqTracker::record_of(Direction& d, int64_t seq) {
     if (!d.any || seq < d.min || seq > d.max) return nullptr;
     Slot* s = slot(d, seq);
@@ -115,6 +123,7 @@ void SeqTracker::sent_side(Direction& d, const PacketRef& p, uint64_t hash, SeqF
     // Acks and corrections refer to the last 33 seqs or the window: older
     // records can go when the front end does not need them afterwards.
     while (!cfg_.retain_all && d.records.size() > size_t(cfg_.window) + 64) {
+        if (cfg_.on_retire) cfg_.on_retire->retired(&d == &dir_[1] ? Role::Server : Role::Client, d.records.front());
         d.records.pop_front();
         ++d.base;
     }

@@ -26,6 +26,17 @@
 
 namespace blank {
 
+struct SeqRecord;
+
+// Told about each record as it leaves the tracker (SeqConfig::retain_all
+// off): what later packets said about it is final then, so a front end can
+// keep the part it shows (the plugin: acked_in, rtt, lost_in, corrected_in).
+class SeqRecordHook {
+public:
+    virtual ~SeqRecordHook() = default;
+    virtual void retired(Role sender, const SeqRecord& r) = 0;
+};
+
 struct SeqConfig {
     uint32_t window = 1024;       // seqs remembered per direction for duplicates / reordering
     double silence = 1.0;         // s without a packet from one side worth a note (the game pings every 50 ms)
@@ -34,6 +45,7 @@ struct SeqConfig {
     // Keep every packet's record (Wireshark shows acks on any frame later);
     // false keeps only the window, so memory does not grow with the capture.
     bool retain_all = true;
+    SeqRecordHook* on_retire = nullptr;  // retain_all off: told about each record that leaves
 };
 
 // One packet of a direction, and what later packets said about it.
@@ -106,6 +118,9 @@ public:
     };
     const AckSample& acks_now() const { return acks_now_; }
     size_t records_held(Role sender) const { return dir_[index(sender)].records.size(); }
+    // The record of `sender`'s packet in `frame` while the tracker holds it
+    // (every one with retain_all; else the window), or null.
+    const SeqRecord* held(Role sender, uint64_t frame) const;
 
 private:
     struct Slot {
