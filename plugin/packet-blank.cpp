@@ -35,6 +35,7 @@
 #include <epan/unit_strings.h>
 
 #include <algorithm>
+#include <cmath>
 #include <deque>
 #include <iterator>
 #include <map>
@@ -102,14 +103,15 @@ struct FrameState {
     guint32 reassembled_len;
 };
 
-// What is stored per frame, kept small (issue 11: memory per packet): 24
+// What is stored per frame, kept small (issue 11: memory per packet): 12
 // bytes for every blank frame, in pages indexed by frame number (no
 // per-frame proto data list). The sequence tracker keeps only its window
 // (SeqConfig::retain_all off): while a frame's SeqRecord is in it, it is
 // read from there; when it leaves, what later frames said about it goes
 // into the FrameRecord (acked_in, rtt) or a LateRecord (lost_in,
-// corrected_in). What few frames have goes into side records sorted by
-// frame number (a flag in the FrameRecord says which exist).
+// corrected_in, and an ack too far off for the FrameRecord). What few
+// frames have goes into side records sorted by frame number (a flag in the
+// FrameRecord says which exist).
 enum SideFlag : guint8 {
     kHasChunk = 1,     // ChunkRecord
     kHasCorr = 2,      // CorrectionRecord
@@ -117,18 +119,24 @@ enum SideFlag : guint8 {
     kHasFindings = 8,  // FindingsRecord
     kHasReasm = 16,    // ReassembledRecord
     kHasLate = 32,     // LateRecord
+    kHasSeq = 64,      // a SeqRecord (the packet has a header)
+    kRetired = 128,    // it left the tracker: read it from here
 };
 
+// The SeqRecord's rtt is the difference of two frames' times, each
+// nstime_to_sec(rel_ts) in the first pass: kept as the difference of the
+// rel_ts in nanoseconds, it is computed again to the same bits.
+constexpr guint16 kFarAck = 0xFFFF;  // acked_delta: acked_in and rtt in the LateRecord
+
 struct FrameRecord {
-    double rtt;         // retired and acked_in: SeqRecord::rtt
-    guint32 acked_in;   // retired: SeqRecord::acked_in
-    guint32 conv;       // 1 + index into conversations
-    gint32 seq;         // unwrapped (SeqRecord::seq)
-    guint8 revision;    // 1 + index into schemas; 0: frame not analysed
-    guint8 revision_state : 2, from_server : 1, completed : 1, has_seq : 1, retired : 1;
-    guint8 side;        // SideFlag bits
+    guint32 rtt_ns;       // retired and acked: rel_ts of the ack minus this frame's, ns
+    guint16 acked_delta;  // retired: acked_in - frame; 0: not acked; kFarAck
+    guint16 conv;         // 1 + index into conversations; 0: look it up
+    gint16 seq_epoch;     // unwrapped seq = seq_epoch * 65536 + the header's seq
+    guint8 revision : 4, revision_state : 2, from_server : 1, completed : 1;  // revision: 1 + index into schemas
+    guint8 side;          // SideFlag bits
 };
-static_assert(sizeof(FrameRecord) == 24, "FrameRecord grew");
+static_assert(sizeof(FrameRecord) == 8 + 2 * sizeof(guint16), "FrameRecord grew");
 
 struct ChunkRecord {
     guint32 frame, resend_of, duplicate_of;
@@ -151,7 +159,8 @@ struct ReassembledRecord {
     const guint8* bytes;  // wmem file scope
 };
 struct LateRecord {
-    guint32 frame, lost_in, corrected_in;
+    guint32 frame, lost_in, corrected_in, acked_in;  // acked_in: kFarAck only
+    double rtt;
 };
 
 constexpr guint32 kPageBits = 12;
@@ -200,14 +209,23 @@ const LateRecord* late_record(guint32 frame) {
 struct RetireHook : blank::SeqRecordHook {
     void retired(blank::Role, const blank::SeqRecord& r) override {
         FrameRecord* f = frame_record(guint32(r.frame), false);
-        if (!f || !f->has_seq) return;
-        f->retired = 1;
+        if (!f || !(f->side & kHasSeq)) return;
+        f->side |= kRetired;
+        bool far = false;
         if (r.acked_in) {
-            f->acked_in = guint32(r.acked_in);
-            f->rtt = r.rtt;
+            const double ns = std::round(r.rtt * 1e9);
+            const guint64 delta = r.acked_in - r.frame;
+            if (r.acked_in > r.frame && delta < kFarAck && ns >= 0 && ns < double(G_MAXUINT32)) {
+                f->acked_delta = guint16(delta);
+                f->rtt_ns = guint32(ns);
+            } else {
+                f->acked_delta = kFarAck;
+                far = true;
+            }
         }
-        if (r.lost_in || r.corrected_in) {
-            late_records.push_back(LateRecord{guint32(r.frame), guint32(r.lost_in), guint32(r.corrected_in)});
+        if (r.lost_in || r.corrected_in || far) {
+            late_records.push_back(LateRecord{guint32(r.frame), guint32(r.lost_in), guint32(r.corrected_in),
+                                              far ? guint32(r.acked_in) : 0, far ? r.rtt : -1});
             f->side |= kHasLate;
         }
     }
@@ -252,8 +270,9 @@ ConversationState* conversation_state(packet_info* pinfo, const guint8* data, gu
     return st;
 }
 
-// The stored results of frame `num`, if it was analysed.
-bool load(guint32 num, FrameState& out) {
+// The stored results of the frame, if it was analysed.
+bool load(packet_info* pinfo, const guint8* data, guint len, FrameState& out) {
+    const guint32 num = pinfo->num;
     const FrameRecord* r = frame_record(num, false);
     if (!r || !r->revision) return false;
     out.schema = schemas[r->revision - 1u];
@@ -265,26 +284,43 @@ bool load(guint32 num, FrameState& out) {
     out.nfindings = 0;
     out.reassembled = nullptr;
     out.reassembled_len = 0;
-    if (r->has_seq) {
+    if ((r->side & kHasSeq) && len >= 6) {
         const blank::SeqRecord* live = nullptr;
-        if (!r->retired && r->conv && r->conv <= conversations.size())
-            live = conversations[r->conv - 1]->analysis.seq().held(
-                r->from_server ? blank::Role::Server : blank::Role::Client, num);
+        if (!(r->side & kRetired)) {
+            const ConversationState* st = nullptr;
+            if (r->conv && r->conv <= conversations.size()) {
+                st = conversations[r->conv - 1u].get();
+            } else if (conversation_t* c = find_conversation_pinfo(pinfo, 0)) {
+                st = static_cast<const ConversationState*>(conversation_get_proto_data(c, proto_blank));
+            }
+            if (st) live = st->analysis.seq().held(r->from_server ? blank::Role::Server : blank::Role::Client, num);
+        }
         blank::SeqRecord& q = out.seq_record;
         if (live) {
             q = *live;
         } else {
             q = blank::SeqRecord{};
             q.frame = num;
-            q.seq = r->seq;
-            if (r->acked_in) {
-                q.acked_in = r->acked_in;
-                q.rtt = r->rtt;
+            q.seq = gint64(r->seq_epoch) * 65536 + (data[4] | data[5] << 8);
+            if (r->acked_delta && r->acked_delta != kFarAck) {
+                q.acked_in = num + r->acked_delta;
+                nstime_t ack = pinfo->rel_ts;  // as the first pass had it for the acking frame
+                ack.secs += time_t(r->rtt_ns / 1000000000u);
+                ack.nsecs += int(r->rtt_ns % 1000000000u);
+                if (ack.nsecs >= 1000000000) {
+                    ack.nsecs -= 1000000000;
+                    ++ack.secs;
+                }
+                q.rtt = nstime_to_sec(&ack) - nstime_to_sec(&pinfo->rel_ts);
             }
             if (r->side & kHasLate)
                 if (const LateRecord* l = late_record(num)) {
                     q.lost_in = l->lost_in;
                     q.corrected_in = l->corrected_in;
+                    if (r->acked_delta == kFarAck) {
+                        q.acked_in = l->acked_in;
+                        q.rtt = l->rtt;
+                    }
                 }
         }
         out.seq.record = &q;
@@ -337,21 +373,22 @@ bool analyse(packet_info* pinfo, const guint8* data, guint len, FrameState& out)
     FrameRecord& r = *frame_record(num, true);
     r = FrameRecord{};
     // Set before the analysis: records it retires may be this frame's own
-    // (a window of 0) and the hook reads has_seq.
-    r.has_seq = 1;
+    // (a window of 0) and the hook reads kHasSeq.
+    r.side = kHasSeq;
     st->analysis.on_packet(blank::PacketRef{num, t, seq}, from_server ? blank::Role::Server : blank::Role::Client,
                            data, len, fa);
     const auto rev = std::find(schemas.begin(), schemas.end(), fa.schema);
     r.revision = guint8(rev == schemas.end() ? 1 : rev - schemas.begin() + 1);
     r.revision_state = fa.revision_state & 3;
     r.from_server = from_server;
-    r.conv = conv;
+    r.conv = conv <= G_MAXUINT16 ? guint16(conv) : 0;
     r.completed = fa.chunk.completed;
     const blank::SeqFrame& q = fa.seq;
     if (q.record) {
-        r.seq = gint32(q.record->seq);
+        const gint64 epoch = q.record->seq >> 16;  // floor: the header's seq is the low 16 bits
+        r.seq_epoch = gint16(std::clamp<gint64>(epoch, G_MININT16, G_MAXINT16));
     } else {
-        r.has_seq = 0;
+        r.side &= guint8(~kHasSeq);
     }
     if (q.lost_before || q.ack_back || q.reordered_after || q.duplicate_of) {
         seqx_records.push_back(SeqExtraRecord{num, q.lost_before, q.ack_back, guint32(q.reordered_after),
@@ -380,7 +417,7 @@ bool analyse(packet_info* pinfo, const guint8* data, guint len, FrameState& out)
                 wmem_memdup(wmem_file_scope(), fa.chunk.reassembled->data(), fa.chunk.reassembled->size()))});
         r.side |= kHasReasm;
     }
-    return load(num, out);
+    return load(pinfo, data, len, out);
 }
 
 // The completed transmission's bytes as tabs of the bytes pane. Only the
@@ -757,7 +794,7 @@ int dissect_blank(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
     // The first pass analyses (and picks the revision); later ones read it.
     FrameState state;
     const FrameState* fs =
-        (PINFO_FD_VISITED(pinfo) ? load(pinfo->num, state) : analyse(pinfo, data, len, state)) ? &state : nullptr;
+        (PINFO_FD_VISITED(pinfo) ? load(pinfo, data, len, state) : analyse(pinfo, data, len, state)) ? &state : nullptr;
     const blank::Schema& s = fs && fs->schema ? *fs->schema : S();
     if (tree) {
         proto_tree* bt = proto_item_add_subtree(ti, ett_blank);
@@ -918,6 +955,7 @@ void proto_register_blank() {
     for (auto r = revs.rbegin(); r != revs.rend(); ++r) {
         const blank::Schema& sc = blank::schema(**r);
         schemas.push_back(&sc);
+        g_assert(schemas.size() < 16);  // FrameRecord::revision has 4 bits
         std::vector<size_t>& index = hf_index[&sc];
         for (const blank::FieldInfo& f : sc.fields) {
             auto [it, fresh] = by_abbrev.emplace(f.abbrev, fields.size());
