@@ -36,6 +36,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <deque>
 #include <iterator>
 #include <map>
@@ -156,7 +157,8 @@ struct FindingsRecord {
 };
 struct ReassembledRecord {
     guint32 frame, len;
-    const guint8* bytes;  // wmem file scope
+    const guint8* bytes;  // wmem file scope; null: this frame's own bytes from `offset`
+    guint32 offset;       // (a transmission of one piece, completed by it: no copy)
 };
 struct LateRecord {
     guint32 frame, lost_in, corrected_in, acked_in;  // acked_in: kFarAck only
@@ -270,8 +272,10 @@ ConversationState* conversation_state(packet_info* pinfo, const guint8* data, gu
     return st;
 }
 
-// The stored results of the frame, if it was analysed.
-bool load(packet_info* pinfo, const guint8* data, guint len, FrameState& out) {
+// The stored results of the frame, if it was analysed. `live`: its
+// SeqRecord, when the caller has it (the first pass).
+bool load(packet_info* pinfo, const guint8* data, guint len, FrameState& out,
+          const blank::SeqRecord* live = nullptr) {
     const guint32 num = pinfo->num;
     const FrameRecord* r = frame_record(num, false);
     if (!r || !r->revision) return false;
@@ -285,8 +289,7 @@ bool load(packet_info* pinfo, const guint8* data, guint len, FrameState& out) {
     out.reassembled = nullptr;
     out.reassembled_len = 0;
     if ((r->side & kHasSeq) && len >= 6) {
-        const blank::SeqRecord* live = nullptr;
-        if (!(r->side & kRetired)) {
+        if (!live && !(r->side & kRetired)) {
             const ConversationState* st = nullptr;
             if (r->conv && r->conv <= conversations.size()) {
                 st = conversations[r->conv - 1u].get();
@@ -355,8 +358,10 @@ bool load(packet_info* pinfo, const guint8* data, guint len, FrameState& out) {
         }
     if (r->side & kHasReasm)
         if (const ReassembledRecord* a = side_record(reassembled_records, num)) {
-            out.reassembled = a->bytes;
-            out.reassembled_len = a->len;
+            if (a->bytes || (data && a->offset <= len && a->len <= len - a->offset)) {
+                out.reassembled = a->bytes ? a->bytes : data + a->offset;
+                out.reassembled_len = a->len;
+            }
         }
     return true;
 }
@@ -411,13 +416,20 @@ bool analyse(packet_info* pinfo, const guint8* data, guint len, FrameState& out)
         r.side |= kHasFindings;
     }
     if (fa.chunk.completed && fa.chunk.reassembled) {
-        reassembled_records.push_back(ReassembledRecord{
-            num, guint32(fa.chunk.reassembled->size()),
-            static_cast<const guint8*>(
-                wmem_memdup(wmem_file_scope(), fa.chunk.reassembled->data(), fa.chunk.reassembled->size()))});
+        // Most transmissions are one piece: their bytes are in this frame.
+        const std::vector<uint8_t>& b = *fa.chunk.reassembled;
+        const void* here = b.empty() || len < blank::kHeaderSize
+                               ? nullptr
+                               : memmem(data + blank::kHeaderSize, len - blank::kHeaderSize, b.data(), b.size());
+        ReassembledRecord a{num, guint32(b.size()), nullptr, 0};
+        if (here)
+            a.offset = guint32(static_cast<const guint8*>(here) - data);
+        else
+            a.bytes = static_cast<const guint8*>(wmem_memdup(wmem_file_scope(), b.data(), b.size()));
+        reassembled_records.push_back(a);
         r.side |= kHasReasm;
     }
-    return load(pinfo, data, len, out);
+    return load(pinfo, data, len, out, q.record);
 }
 
 // The completed transmission's bytes as tabs of the bytes pane. Only the
