@@ -146,7 +146,24 @@ struct ChunkRecord {
 struct CorrectionRecord {
     guint32 frame, correction_for;
     double distance, delay, angle;
+    // The frame's last finding, blank.correction.linked or .large (the seq
+    // tracker's, built from these values), is made again from them instead
+    // of being stored: it is on every PlayerCorrection.
+    guint16 update_seq;
+    guint8 finding;  // 0: stored as it is; else 1 + FindingCode
 };
+
+blank::Finding correction_finding(const CorrectionRecord& c, blank::FindingCode code) {
+    blank::Finding f{code, 0, 0, c.update_seq, std::llround(c.distance * 1e6), std::llround(c.delay * 1e6)};
+    f.frame = c.frame;
+    f.ref_frame = c.correction_for;
+    return f;
+}
+
+bool same_finding(const blank::Finding& a, const blank::Finding& b) {
+    return a.code == b.code && a.offset == b.offset && a.length == b.length && a.a == b.a && a.b == b.b &&
+           a.c == b.c && a.what == b.what && a.frame == b.frame && a.ref_frame == b.ref_frame;
+}
 struct SeqExtraRecord {
     guint32 frame, lost_before, ack_back, reordered_after, duplicate_of;
 };
@@ -335,12 +352,13 @@ bool load(packet_info* pinfo, const guint8* data, guint len, FrameState& out,
             out.seq.reordered_after = x->reordered_after;
             out.seq.duplicate_of = x->duplicate_of;
         }
+    const CorrectionRecord* corr = nullptr;
     if (r->side & kHasCorr)
-        if (const CorrectionRecord* c = side_record(correction_records, num)) {
-            out.seq.correction_for = c->correction_for;
-            out.seq.correction_distance = c->distance;
-            out.seq.correction_delay = c->delay;
-            out.seq.correction_angle = c->angle;
+        if ((corr = side_record(correction_records, num))) {
+            out.seq.correction_for = corr->correction_for;
+            out.seq.correction_distance = corr->distance;
+            out.seq.correction_delay = corr->delay;
+            out.seq.correction_angle = corr->angle;
         }
     if (r->side & kHasChunk)
         if (const ChunkRecord* c = side_record(chunk_records, num)) {
@@ -356,6 +374,10 @@ bool load(packet_info* pinfo, const guint8* data, guint len, FrameState& out,
             out.findings = out.rebuilt;
             out.nfindings = f->n;
         }
+    if (corr && corr->finding && out.nfindings < blank::FrameAnalysis::kMaxFindings) {
+        out.rebuilt[out.nfindings++] = correction_finding(*corr, blank::FindingCode(corr->finding - 1));
+        out.findings = out.rebuilt;
+    }
     if (r->side & kHasReasm)
         if (const ReassembledRecord* a = side_record(reassembled_records, num)) {
             if (a->bytes || (data && a->offset <= len && a->len <= len - a->offset)) {
@@ -400,9 +422,21 @@ bool analyse(packet_info* pinfo, const guint8* data, guint len, FrameState& out)
                                               guint32(q.duplicate_of)});
         r.side |= kHasSeqx;
     }
+    guint8 nfindings = fa.nfindings;
     if (q.correction_for) {
-        correction_records.push_back(CorrectionRecord{num, guint32(q.correction_for), q.correction_distance,
-                                                      q.correction_delay, q.correction_angle});
+        CorrectionRecord c{num, guint32(q.correction_for), q.correction_distance, q.correction_delay,
+                           q.correction_angle, 0, 0};
+        if (nfindings) {
+            const blank::Finding& last = fa.findings[nfindings - 1];
+            if (last.code == blank::FindingCode::Correction || last.code == blank::FindingCode::CorrectionLarge) {
+                c.update_seq = guint16(last.a);
+                if (same_finding(last, correction_finding(c, last.code))) {
+                    c.finding = guint8(size_t(last.code) + 1);
+                    --nfindings;
+                }
+            }
+        }
+        correction_records.push_back(c);
         r.side |= kHasCorr;
     }
     if (fa.chunk.tx) {
@@ -410,9 +444,9 @@ bool analyse(packet_info* pinfo, const guint8* data, guint len, FrameState& out)
             ChunkRecord{num, guint32(fa.chunk.resend_of), guint32(fa.chunk.duplicate_of), fa.chunk.tx});
         r.side |= kHasChunk;
     }
-    if (fa.nfindings) {
-        findings_records.push_back(FindingsRecord{num, guint32(finding_pool.size()), fa.nfindings});
-        finding_pool.insert(finding_pool.end(), fa.findings, fa.findings + fa.nfindings);
+    if (nfindings) {
+        findings_records.push_back(FindingsRecord{num, guint32(finding_pool.size()), nfindings});
+        finding_pool.insert(finding_pool.end(), fa.findings, fa.findings + nfindings);
         r.side |= kHasFindings;
     }
     if (fa.chunk.completed && fa.chunk.reassembled) {
