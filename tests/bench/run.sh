@@ -219,6 +219,8 @@ skip() {  # skip ID WHY
 
 echo "capture: $file ($packets_in_file packets, $bytes_in_file bytes); $repeat run(s) per row" >&2
 load_start=$(cut -d" " -f1-3 /proc/loadavg)
+commit=$(git -C "$top" rev-parse --short HEAD 2>/dev/null || echo unknown)
+built=$(date -u -r "$bs" +%Y-%m-%dT%H:%M:%SZ)
 P=$packets_in_file
 measure cat "$P" 0 cat "$file"
 measure bare_loop "$P" 0 "$bin/bare_loop" "$file"
@@ -237,7 +239,7 @@ measure decode_json "$P" 0 "$bs" decode $quiet --json "$file"
 # Threading: one chunk-heavy capture, inflation off the reading thread vs one thread.
 if [ -n "$threads_opt" ]; then
   measure check_chunks_1thread "$chunk_packets" 0 "$bs" check $quiet "$threads_opt" 1 "$chunk_file"
-  measure check_chunks "$chunk_packets" 0 "$bs" check $quiet "$chunk_file"
+  measure check_chunks "$chunk_packets" 0 "$bs" check $quiet "$threads_opt" "$(nproc)" "$chunk_file"
 else
   skip check_chunks_1thread "blankshark check has no --threads"
   skip check_chunks "blankshark check has no --threads"
@@ -301,7 +303,7 @@ decode	blankshark decode (summary lines)	bare_loop	pps_min	0.3
 decode_V	blankshark decode -V	bare_loop	-	-
 decode_json	blankshark decode --json	bare_loop	pps_min	0.05
 check_chunks_1thread	check --threads 1, chunk-heavy capture	-	-	-
-check_chunks	check, chunk-heavy capture	check_chunks_1thread	pps_min	1.5
+check_chunks	check --threads NPROC, chunk-heavy capture	check_chunks_1thread	pps_min	1.5
 check_2files_j1	check -j 1 FILE FILE	-	-	-
 check_2files_j2	check -j 2 FILE FILE	check_2files_j1	pps_min	1.5
 tshark_none	tshark -r, no blank dissector (reference)	-	-	-
@@ -316,6 +318,7 @@ check_long	check, capture LONGx longer (peak RSS)	check	rss_max	1.10
 EOF
 )
 goals=${goals//LONG/$long}
+goals=${goals//NPROC/$(nproc)}
 
 rows=""
 for id in "${order[@]}"; do
@@ -343,7 +346,6 @@ decode_allocs=$(awk -F'\t' '$1 ~ /^BM_DecodeCapture/ { if ($2 > m) m = $2 } $1 ~
 analysis_allocs=$(awk -F'\t' '$1 ~ /^BM_Analysis\/.*retain:0/ { if ($2 > m) m = $2 } END { printf "%g", m + 0 }' <<<"$allocs")
 
 load_end=$(cut -d" " -f1-3 /proc/loadavg)
-commit=$(git -C "$top" rev-parse --short HEAD 2>/dev/null || echo unknown)
 dirty=$(git -C "$top" status --porcelain -- src analyzer plugin 2>/dev/null | grep -q . && echo "+local changes" || true)
 cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//')
 now=$(date -u +%Y-%m-%dT%H:%M:%SZ)
@@ -351,7 +353,7 @@ now=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 awk -F'\t' -v quick="$quick" -v P="$P" -v file="$file" -v bytes="$bytes_in_file" -v repeat="$repeat" \
   -v gen="$generator" -v chunkfile="$chunk_file" -v chunkpk="$chunk_packets" -v longfile="$long_file" \
   -v prss="$plugin_rss" -v prss2="${plugin_rss_2:-}" -v dalloc="$decode_allocs" -v aalloc="$analysis_allocs" \
-  -v allocs="$allocs" -v commit="$commit$dirty" -v cpu="$cpu" -v ncpu="$(nproc)" -v now="$now" -v load="$load_start -> $load_end" \
+  -v allocs="$allocs" -v commit="$commit$dirty (blankshark built $built)" -v cpu="$cpu" -v ncpu="$(nproc)" -v now="$now" -v load="$load_start -> $load_end" \
   -v table="$out/table.txt" -v json="$out/results.json" '
 function jstr(s) { gsub(/\\/, "\\\\", s); gsub(/"/, "\\\"", s); return "\"" s "\"" }
 function verdict(ok) { return quick ? "(quick)" : (ok ? "yes" : "NO") }
@@ -385,7 +387,7 @@ END {
   hdr = sprintf("%-44s %9s %8s %11s %8s %7s  %-32s %-6s %s", "row", "seconds", "CPU s", "packets/s", "RSS MB", "ratio", "ratio of", "goal", "met?")
   print "capture: " file " (" P " packets, " bytes " bytes; " gen ")" > table
   print "chunk-heavy capture: " chunkfile " (" chunkpk " packets)" > table
-  print "best elapsed of " repeat " round(s) (every row once per round), peak RSS the highest of them; commit " commit "; " ncpu " x " cpu "; " now "; load average " load > table
+  print "best elapsed of " repeat " round(s) (every row once per round), peak RSS the highest of them; HEAD at start " commit "; " ncpu " x " cpu "; " now "; load average " load > table
   print "" > table
   print hdr > table
   for (i = 1; i <= n; i++) print line[i] > table
