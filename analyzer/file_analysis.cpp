@@ -1,6 +1,7 @@
 #include "file_analysis.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace blankshark {
 namespace {
@@ -10,7 +11,7 @@ using blank::Severity;
 
 // Collects what decoding and analysis found, with frame numbers.
 struct Collector : blank::FindingSink {
-    std::vector<Finding>* out = nullptr;
+    FindingList* out = nullptr;
     uint64_t frame = 0;
     bool comments = false;
     void add(const Finding& f) override {
@@ -32,6 +33,9 @@ struct Collector : blank::FindingSink {
 FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt, const PacketObserver& observe) {
     FileReport rep;
     rep.path = path;
+    size_t in_memory = SpillFile::kDefaultMemory;
+    if (const char* e = std::getenv("BLANKSHARK_FINDINGS_IN_MEMORY")) in_memory = std::strtoull(e, nullptr, 10);  // tests
+    rep.spill = std::make_shared<SpillFile>(in_memory);
     blank::AnalysisConfig cfg = opt.analysis;
     if (opt.inflate_threads >= 0 && cfg.chunks.inflate) {
         rep.inflate_queue = std::make_unique<blank::InflateQueue>(unsigned(opt.inflate_threads));
@@ -47,6 +51,7 @@ FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt,
         const uint32_t id = p.conv ? p.conv->id : 0;
         if (id != last_id) {  // consecutive packets mostly share a conversation
             last = &rep.convs[id];
+            last->findings.attach(rep.spill);
             last_id = id;
         }
         ConvReport& c = *last;
@@ -71,18 +76,18 @@ FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt,
         Finding f{blank::FindingCode::ConversationLimit, 0, 0, int64_t(opt.stream.max_conversations),
                   int64_t(rep.stats.conversations_dropped)};
         f.frame = rep.stats.first_dropped_frame;
+        rep.convs[0].findings.attach(rep.spill);
         rep.convs[0].findings.push_back(f);
     }
     for (size_t id = 0; id < rep.analyses->all().size(); ++id) {
         auto& a = rep.analyses->all()[id];
         if (!a) continue;
         col.out = &rep.convs[uint32_t(id)].findings;
+        col.out->attach(rep.spill);
         col.frame = 0;
         a->finish(rep.end_time, col);
     }
-    for (auto& [id, c] : rep.convs)
-        std::stable_sort(c.findings.begin(), c.findings.end(),
-                         [](const Finding& a, const Finding& b) { return a.frame < b.frame; });
+    for (auto& [id, c] : rep.convs) c.findings.finish();
     return rep;
 }
 

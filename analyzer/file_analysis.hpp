@@ -12,6 +12,7 @@
 #include "analysis.hpp"
 #include "blank_stream.hpp"
 #include "conversation_analyses.hpp"
+#include "finding_list.hpp"
 #include "inflate_queue.hpp"
 
 namespace blankshark {
@@ -19,7 +20,7 @@ namespace blankshark {
 struct ConvReport {
     bool has_conv = false;
     Conversation conv;  // a copy: the stream (and its table) ends with the file
-    std::vector<blank::Finding> findings;  // sorted by frame once the file is done
+    FindingList findings;  // sorted by frame once the file is done
     double first_time = 0, last_time = 0;
 };
 
@@ -29,6 +30,7 @@ struct FileReport {
     std::string error;
     StreamStats stats;
     std::map<uint32_t, ConvReport> convs;  // by conversation id (0: packets without one)
+    std::shared_ptr<SpillFile> spill;  // where long finding lists go
     std::unique_ptr<blank::InflateQueue> inflate_queue;  // outlives nothing: analyses end first
     std::unique_ptr<ConversationAnalyses> analyses;
     double end_time = 0;

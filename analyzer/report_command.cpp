@@ -314,23 +314,40 @@ void types_table(const Page& pg) {
 
 void findings_table(const Page& pg) {
     Output& out = pg.out;
-    std::vector<std::pair<uint32_t, const Finding*>> all;
-    for (const auto& [id, c] : pg.rep.convs)
-        for (const Finding& f : c.findings) all.emplace_back(id, &f);
-    std::stable_sort(all.begin(), all.end(), [](const auto& a, const auto& b) { return a.second->frame < b.second->frame; });
+    // Every conversation's list is in frame order: merge them, keeping the
+    // first max_findings (ties: lower conversation first).
+    struct Cursor {
+        uint32_t id;
+        FindingList::iterator it, end;
+    };
+    std::vector<Cursor> cursors;
+    size_t total = 0;
     std::map<Severity, size_t> by_sev;
-    for (const auto& [id, f] : all) ++by_sev[f->severity()];
+    for (const auto& [id, c] : pg.rep.convs) {
+        total += c.findings.size();
+        for (const Finding& f : c.findings) ++by_sev[f.severity()];
+        if (!c.findings.empty()) cursors.push_back({id, c.findings.begin(), c.findings.end()});
+    }
+    std::vector<std::pair<uint32_t, Finding>> all;
+    while (all.size() < pg.opt.max_findings) {
+        Cursor* best = nullptr;
+        for (Cursor& c : cursors)
+            if (c.it != c.end && (!best || c.it->frame < best->it->frame)) best = &c;
+        if (!best) break;
+        all.emplace_back(best->id, *best->it);
+        ++best->it;
+    }
+
     out << "<h2 id=\"findings\">Findings</h2>\n<p>" << by_sev[Severity::Error] << " errors, "
         << by_sev[Severity::Warn] << " warnings, " << by_sev[Severity::Note] << " notes";
     if (by_sev[Severity::Comment]) out << ", " << by_sev[Severity::Comment] << " comments";
     out << ".";
-    if (all.size() > pg.opt.max_findings)
+    if (total > pg.opt.max_findings)
         out << " The first " << pg.opt.max_findings << " are listed; <code>blankshark check</code> lists all.";
     out << "</p>\n<table id=\"findings-table\"><tr><th>frame</th><th>conversation</th><th>severity</th><th>code</th>"
            "<th>message</th><th>related frame</th></tr>\n";
-    size_t n = 0;
-    for (const auto& [id, f] : all) {
-        if (n++ == pg.opt.max_findings) break;
+    for (const auto& [id, finding] : all) {
+        const Finding* f = &finding;
         const blank::FindingInfo& fi = blank::finding_info(f->code);
         out << "<tr class=\"finding\"><td class=\"n\">" << f->frame << "</td><td class=\"n\">" << id
             << "</td><td class=\"sev-" << blank::severity_name(fi.severity) << "\">"
