@@ -188,6 +188,14 @@ private:
             const Node& n = s_.nodes[first + k];
             const uint32_t off = base + n.offset;
             if (off > limit) break;
+            if constexpr (kQuiet) {
+                if (!n.findable && !(kSummary && n.has_summary) && n.kind != Kind::Array && n.kind != Kind::String &&
+                    n.kind != Kind::Bytes) {  // nothing to report below: step over it
+                    if (off + n.size > limit) return end;
+                    if (off + n.size > end) end = off + n.size;
+                    continue;
+                }
+            }
             uint32_t got = 0;
             switch (n.kind) {
             case Kind::Array: got = array(n, off, limit, sibling[n.aux]); break;

@@ -157,6 +157,11 @@ struct Node {
     uint8_t aux;
     bool sets_base;
     bool summary;
+    // Set by the compiler for the decoder's findings-only mode: something at
+    // or below this node can be found at fault (or is a count/size another
+    // node checks against); a summary field is at or below it.
+    bool findable;
+    bool has_summary;
     uint32_t bitmask;
     uint32_t first_child;  // index into Schema::nodes
     uint32_t child_count;

@@ -130,6 +130,37 @@ std::vector<ValueString> type_value_strings(const Revision& rev) {
     return vs;
 }
 
+// Node::findable / has_summary of the nodes [first, first+count) and below.
+void mark_quiet(Schema& s, uint32_t first, uint32_t count) {
+    for (uint32_t k = 0; k < count; ++k) {
+        const Node& n = s.nodes[first + k];
+        if (n.child_count) mark_quiet(s, n.first_child, n.child_count);
+    }
+    for (uint32_t k = 0; k < count; ++k) {
+        Node& n = s.nodes[first + k];
+        bool f = false, sum = n.summary;
+        for (uint32_t c = 0; c < n.child_count; ++c) {
+            const Node& cn = s.nodes[n.first_child + c];
+            f |= cn.findable || (cn.kind != Kind::Flag && s.fields[cn.field].vals != nullptr);
+            sum |= cn.has_summary;
+        }
+        switch (n.kind) {
+        case Kind::Array: case Kind::String: case Kind::Bytes: case Kind::Quat: f = true; break;
+        case Kind::AckHist: case Kind::QuatF: f = false; break;
+        case Kind::Group: break;
+        default: f |= s.fields[n.field].vals != nullptr;
+        }
+        n.findable = f;
+        n.has_summary = sum;
+    }
+    // Counts and sizes that arrays and byte fields are checked against.
+    for (uint32_t k = 0; k < count; ++k) {
+        const Node& n = s.nodes[first + k];
+        if (n.kind == Kind::Array && n.aux < count) s.nodes[first + n.aux].findable = true;
+        if (n.kind == Kind::Bytes && n.aux && n.aux - 1u < count) s.nodes[first + n.aux - 1].findable = true;
+    }
+}
+
 Schema* build(const Revision& rev) {
     auto* s = new Schema();
     s->revision = &rev;
@@ -168,6 +199,8 @@ Schema* build(const Revision& rev) {
     s->f_payload = id("blank.payload");
     s->type_names = type_value_strings(rev);
     s->fields[s->f_type].vals = s->type_names.data();
+    mark_quiet(*s, s->header_first, s->header_count);
+    for (const CompiledType& t : s->types) mark_quiet(*s, t.root_first, t.root_count);
     return s;
 }
 
