@@ -42,6 +42,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "analysis.hpp"
@@ -574,9 +575,13 @@ int expert_severity(blank::Severity s) {
 // info without a tree keeps (the severity, the Expert column).
 int expert_tap = -2;
 
-void report_finding(packet_info* pinfo, proto_item* at, const blank::Finding& f, bool tree) {
+bool expert_tap_listens() {
     if (expert_tap == -2) expert_tap = find_tap_id("expert");
-    if (!tree && !(expert_tap >= 0 && have_tap_listener(expert_tap))) {
+    return expert_tap >= 0 && have_tap_listener(expert_tap);
+}
+
+void report_finding(packet_info* pinfo, proto_item* at, const blank::Finding& f, bool tree) {
+    if (!tree && !expert_tap_listens()) {
         expert_add_info(pinfo, at, &ei[size_t(f.code)]);
         return;
     }
@@ -729,6 +734,7 @@ public:
     void count_findings(guint16* counts) { counts_ = counts; }
     const char* info() const { return info_; }
     bool completes() const { return completes_; }
+    void set_completes() { completes_ = true; }
 
 private:
     void summary(const blank::Item& it) {
@@ -803,7 +809,25 @@ void show(V& v, tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, proto_item*
         fa.nfindings = fs->nfindings;
         std::copy(fs->findings, fs->findings + fs->nfindings, fa.findings);
         // Later passes know how transmissions ended: report those still open.
-        blank::emit_analysis(s, fa, PINFO_FD_VISITED(pinfo), v);
+        if constexpr (std::is_same_v<V, QuickBuilder>) {
+            // What emit_analysis() would give it: no generated field is a
+            // summary field, so only the findings and the chunk completion.
+            if (fa.chunk.completed && fa.chunk.tx) v.set_completes();
+            for (uint8_t i = 0; i < fa.nfindings; ++i) v.finding(fa.findings[i]);
+            if (PINFO_FD_VISITED(pinfo) && fa.chunk.tx && fa.chunk.tx->state == blank::TxState::Open) {
+                struct Here : blank::FindingSink {
+                    V& v;
+                    uint64_t frame;
+                    Here(V& v, uint64_t frame) : v(v), frame(frame) {}
+                    void add(const blank::Finding& f) override {
+                        if (f.frame == frame) v.finding(f);
+                    }
+                } here(v, fa.frame);
+                blank::ChunkReassembler::end_of_capture_findings(*fa.chunk.tx, here);
+            }
+        } else {
+            blank::emit_analysis(s, fa, PINFO_FD_VISITED(pinfo), v);
+        }
         if (tree) add_data_sources(tvb, pinfo, fs, s);
     }
 
@@ -846,10 +870,12 @@ int dissect_blank(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
         proto_tree* bt = proto_item_add_subtree(ti, ett_blank);
         TreeBuilder tb(tvb, pinfo, bt, ti, s);
         show(tb, tvb, pinfo, tree, ti, fs, s, data, len);
-    } else {
+    } else if (pinfo->cinfo || have_tap_listener(blank_tap) || expert_tap_listens()) {
         QuickBuilder qb(pinfo, ti, s);
         show(qb, tvb, pinfo, tree, ti, fs, s, data, len);
     }
+    // Else nothing would read the packet's fields or findings (tshark -2's
+    // first pass): the analysis above is all there is to do.
     return int(len);
 }
 
