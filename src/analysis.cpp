@@ -10,6 +10,7 @@ namespace {
 
 // Picks the values the analysis needs out of a decoded packet.
 struct Grab {
+    static constexpr bool kPayloadOnly = true;  // the header comes in PacketSummary
     const FieldId* ids;
     size_t n;
     FieldId bytes_id;

@@ -76,6 +76,13 @@ struct findings_only : std::false_type {};
 template <class V>
 struct findings_only<V, std::void_t<decltype(V::kFindingsOnly)>> : std::bool_constant<V::kFindingsOnly> {};
 
+// A visitor with `static constexpr bool kPayloadOnly = true` is not shown the
+// header fields (PacketSummary has them): the analysis' field grabber.
+template <class V, class = void>
+struct payload_only : std::false_type {};
+template <class V>
+struct payload_only<V, std::void_t<decltype(V::kPayloadOnly)>> : std::bool_constant<V::kPayloadOnly> {};
+
 template <class V, class = void>
 struct summary_leaves : std::false_type {};
 template <class V>
@@ -108,7 +115,8 @@ public:
         sum_.header_ok = sum_.tag == kTag;
         sum_.ptype = s_.type(sum_.type);
 
-        if constexpr (!kQuiet) walk(s_.header_first, s_.header_count, 0, len_, -1);  // nothing to find in it
+        if constexpr (!kQuiet && !payload_only<V>::value)
+            walk(s_.header_first, s_.header_count, 0, len_, -1);  // nothing to find in it
         if (!sum_.header_ok) report({FindingCode::BadTag, 0, 4, sum_.tag});
         if (p_[13] | p_[14] | p_[15]) report({FindingCode::PaddingNonZero, 13, 3, p_[13], p_[14], p_[15]});
         if (!sum_.ptype) {
