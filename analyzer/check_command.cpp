@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <map>
 #include <mutex>
+#include <stdexcept>
 #include <thread>
 
 #include "file_analysis.hpp"
@@ -265,34 +266,53 @@ bool parse_severity(const std::string& s, Severity& out) {
 
 namespace {
 
-// One file checked: its report rendered (text or JSON) into memory, so
-// files checked in parallel print in command-line order, byte for byte as
-// a serial run would.
+// One file checked. Checked in parallel, its report (text or JSON) is
+// rendered into a temporary file (not memory: a report lists every finding),
+// so files print in command-line order, byte for byte as a serial run does;
+// checked serially, it is printed as soon as it is done.
 struct CheckedFile {
     FileReport rep;  // JUnit keeps the conversations' findings for the end
-    std::string rendered;
+    std::FILE* rendered = nullptr;
     size_t fails = 0;
 };
 
-void check_one(const std::string& path, const CheckOptions& opt, FileAnalysisOptions fo, CheckedFile& out) {
+void render(Output& o, const FileReport& rep, const CheckOptions& opt) {
+    if (opt.format == CheckFormat::Text) text_report(o, rep, opt);
+    if (opt.format == CheckFormat::Json) json_report(o, rep, opt);
+}
+
+void check_one(const std::string& path, const CheckOptions& opt, FileAnalysisOptions fo, CheckedFile& out,
+               bool buffer) {
     out.rep = analyse_file(path, fo);
     for (const auto& [id, c] : out.rep.convs) out.fails += failing(c, opt);
-    if (opt.format != CheckFormat::Junit) {
-        char* buf = nullptr;
-        size_t len = 0;
-        std::FILE* mem = open_memstream(&buf, &len);
-        {
-            Output o(mem);
-            if (opt.format == CheckFormat::Text) text_report(o, out.rep, opt);
-            if (opt.format == CheckFormat::Json) json_report(o, out.rep, opt);
-        }
-        std::fclose(mem);
-        out.rendered.assign(buf, len);
-        std::free(buf);
-        out.rep.convs.clear();
+    if (buffer && opt.format != CheckFormat::Junit) {
+        out.rendered = std::tmpfile();
+        if (!out.rendered) throw std::runtime_error("cannot create a temporary file");
+        Output o(out.rendered);
+        render(o, out.rep, opt);
     }
-    out.rep.analyses.reset();  // done with it
-    out.rep.inflate_queue.reset();
+    if (buffer) {  // done with it (serially: once printed)
+        out.rep.analyses.reset();
+        out.rep.inflate_queue.reset();
+    }
+}
+
+// Prints a file's report, then lets go of what JUnit does not need.
+void print_one(Output& out, CheckedFile& f, const CheckOptions& opt) {
+    if (f.rep.result != StreamResult::Ok) {
+        out.flush();
+        std::fprintf(stderr, "blankshark: %s\n", f.rep.error.c_str());
+    }
+    if (f.rendered) {
+        std::rewind(f.rendered);
+        char buf[1 << 16];
+        for (size_t n; (n = std::fread(buf, 1, sizeof buf, f.rendered)) > 0;) out << std::string_view(buf, n);
+        std::fclose(f.rendered);
+        f.rendered = nullptr;
+    } else {
+        render(out, f.rep, opt);
+    }
+    if (opt.format != CheckFormat::Junit) f.rep.convs.clear();
 }
 
 }  // namespace
@@ -310,15 +330,14 @@ int run_check(const std::vector<std::string>& files, const CheckOptions& opt) {
     if (workers > 1) fo.stream.progress = false;  // one bar per file would garble the terminal
     auto work = [&] {
         for (size_t i; (i = next++) < files.size();) {
-            check_one(files[i], opt, fo, done[i]);
+            check_one(files[i], opt, fo, done[i], true);
             std::lock_guard<std::mutex> lock(mu);
             ready[i] = 1;
             cv.notify_all();
         }
     };
     std::vector<std::thread> pool;
-    for (size_t t = 1; t < workers; ++t) pool.emplace_back(work);
-    if (workers <= 1) work();
+    for (size_t t = 0; workers > 1 && t < workers; ++t) pool.emplace_back(work);
 
     Output out(stdout);
     size_t fails = 0;
@@ -328,17 +347,15 @@ int run_check(const std::vector<std::string>& files, const CheckOptions& opt) {
         if (workers > 1) {
             std::unique_lock<std::mutex> lock(mu);
             cv.wait(lock, [&] { return ready[i] != 0; });
+        } else {
+            check_one(files[i], opt, fo, done[i], false);
         }
         CheckedFile& f = done[i];
         fails += f.fails;
         worst_io = std::max(worst_io, exit_code(f.rep.result));
-        if (f.rep.result != StreamResult::Ok) {
-            out.flush();
-            std::fprintf(stderr, "blankshark: %s\n", f.rep.error.c_str());
-        }
-        out << f.rendered;
-        f.rendered = std::string();
+        print_one(out, f, opt);
         if (opt.format == CheckFormat::Junit) reps.push_back(std::move(f.rep));
+        else f.rep = FileReport{};
     }
     for (auto& t : pool) t.join();
     if (opt.format == CheckFormat::Junit) junit_report(out, reps, opt);
