@@ -105,6 +105,9 @@ struct FrameState {
     blank::Finding rebuilt[blank::FrameAnalysis::kMaxFindings];  // findings points here
     const guint8* reassembled;  // a completed transmission's bytes (inflated again when shown)
     guint32 reassembled_len;
+    // First pass only: the analysis's own inflation of a valid chunk this
+    // frame completed (not done again to show it).
+    const std::vector<uint8_t>* inflated;
 };
 
 // What is stored per frame, kept small (issue 11: memory per packet): 12
@@ -308,6 +311,7 @@ bool load(packet_info* pinfo, const guint8* data, guint len, FrameState& out,
     out.nfindings = 0;
     out.reassembled = nullptr;
     out.reassembled_len = 0;
+    out.inflated = nullptr;
     if ((r->side & kHasSeq) && len >= 6) {
         if (!live && !(r->side & kRetired)) {
             const ConversationState* st = nullptr;
@@ -466,7 +470,10 @@ bool analyse(packet_info* pinfo, const guint8* data, guint len, FrameState& out)
         reassembled_records.push_back(a);
         r.side |= kHasReasm;
     }
-    return load(pinfo, data, len, out, q.record);
+    const bool ok = load(pinfo, data, len, out, q.record);
+    if (fa.chunk.completed && fa.chunk.tx && fa.chunk.tx->state == blank::TxState::Complete)
+        out.inflated = fa.chunk.inflated;
+    return ok;
 }
 
 // The completed transmission's bytes as tabs of the bytes pane. Only the
@@ -480,9 +487,15 @@ void add_data_sources(tvbuff_t* tvb, packet_info* pinfo, const FrameState* fs, c
     const blank::Transmission* t = fs->chunk.tx;
     if (!t || !t->compressed()) return;
     static std::vector<uint8_t> scratch;
-    const uint32_t expect = s.revision->chunk_size ? s.revision->chunk_size : blank::ChunkReassembler::kMaxChunkBytes;
-    const blank::InflateResult ir = blank::zlib_inflate(fs->reassembled, fs->reassembled_len, expect * 2 + 64, scratch);
-    if (!ir.ok && scratch.empty()) return;
+    if (fs->inflated) {
+        scratch.assign(fs->inflated->begin(), fs->inflated->end());
+    } else {
+        const uint32_t expect =
+            s.revision->chunk_size ? s.revision->chunk_size : blank::ChunkReassembler::kMaxChunkBytes;
+        const blank::InflateResult ir =
+            blank::zlib_inflate(fs->reassembled, fs->reassembled_len, expect * 2 + 64, scratch);
+        if (!ir.ok && scratch.empty()) return;
+    }
     auto* bytes = static_cast<guint8*>(wmem_memdup(pinfo->pool, scratch.data(), scratch.size()));
     tvbuff_t* i = tvb_new_child_real_data(tvb, bytes, guint(scratch.size()), gint(scratch.size()));
     add_new_data_source(pinfo, i, "Inflated chunk");
