@@ -115,8 +115,8 @@ struct FrameState {
 // per-frame proto data list). The sequence tracker keeps only its window
 // (SeqConfig::retain_all off): while a frame's SeqRecord is in it, it is
 // read from there; when it leaves, what later frames said about it goes
-// into the FrameRecord (acked_in, rtt) or a LateRecord (lost_in,
-// corrected_in, and an ack too far off for the FrameRecord). What few
+// into the FrameRecord (acked_in, rtt), a FarAckRecord (an ack too far
+// off for the FrameRecord) or a LateRecord (lost_in, corrected_in). What few
 // frames have goes into side records sorted by frame number (a flag in the
 // FrameRecord says which exist).
 enum SideFlag : guint8 {
@@ -133,7 +133,7 @@ enum SideFlag : guint8 {
 // The SeqRecord's rtt is the difference of two frames' times, each
 // nstime_to_sec(rel_ts) in the first pass: kept as the difference of the
 // rel_ts in nanoseconds, it is computed again to the same bits.
-constexpr guint16 kFarAck = 0xFFFF;  // acked_delta: acked_in and rtt in the LateRecord
+constexpr guint16 kFarAck = 0xFFFF;  // acked_delta: acked_in and rtt in a FarAckRecord
 
 struct FrameRecord {
     guint32 rtt_ns;       // retired and acked: rel_ts of the ack minus this frame's, ns
@@ -184,8 +184,23 @@ struct ReassembledRecord {
     guint32 offset;       // (a transmission of one piece, completed by it: no copy)
 };
 struct LateRecord {
-    guint32 frame, lost_in, corrected_in, acked_in;  // acked_in: kFarAck only
+    guint32 frame, lost_in, corrected_in;
+};
+struct FarAckRecord {  // FrameRecord::acked_delta kFarAck
+    guint32 frame, acked_in;
     double rtt;
+};
+
+// Records added as SeqRecords retire (not in frame order), sorted when read.
+template <class T>
+struct LateSide {
+    std::deque<T> records;
+    size_t sorted = 0;
+    const T* find(guint32 frame);
+    void clear() {
+        std::deque<T>().swap(records);
+        sorted = 0;
+    }
 };
 
 constexpr guint32 kPageBits = 12;
@@ -196,8 +211,8 @@ std::deque<SeqExtraRecord> seqx_records;
 std::deque<FindingsRecord> findings_records;
 std::deque<blank::Finding> finding_pool;
 std::deque<ReassembledRecord> reassembled_records;
-std::deque<LateRecord> late_records;  // in order of retirement; sorted up to late_sorted
-size_t late_sorted = 0;
+LateSide<LateRecord> late_records;
+LateSide<FarAckRecord> far_acks;
 std::vector<const blank::Schema*> schemas;  // every revision's, registration order
 
 FrameRecord* frame_record(guint32 num, bool create) {
@@ -219,15 +234,16 @@ const T* side_record(const std::deque<T>& d, guint32 frame) {
     return it != d.end() && it->frame == frame ? &*it : nullptr;
 }
 
-const LateRecord* late_record(guint32 frame) {
-    if (late_sorted < late_records.size()) {
-        const auto by_frame = [](const LateRecord& a, const LateRecord& b) { return a.frame < b.frame; };
-        const auto mid = late_records.begin() + std::ptrdiff_t(late_sorted);
-        std::sort(mid, late_records.end(), by_frame);
-        std::inplace_merge(late_records.begin(), mid, late_records.end(), by_frame);
-        late_sorted = late_records.size();
+template <class T>
+const T* LateSide<T>::find(guint32 frame) {
+    if (sorted < records.size()) {
+        const auto by_frame = [](const T& a, const T& b) { return a.frame < b.frame; };
+        const auto mid = records.begin() + std::ptrdiff_t(sorted);
+        std::sort(mid, records.end(), by_frame);
+        std::inplace_merge(records.begin(), mid, records.end(), by_frame);
+        sorted = records.size();
     }
-    return side_record(late_records, frame);
+    return side_record(records, frame);
 }
 
 // A SeqRecord leaving a conversation's tracker: keep what later frames said.
@@ -236,7 +252,6 @@ struct RetireHook : blank::SeqRecordHook {
         FrameRecord* f = frame_record(guint32(r.frame), false);
         if (!f || !(f->side & kHasSeq)) return;
         f->side |= kRetired;
-        bool far = false;
         if (r.acked_in) {
             const double ns = std::round(r.rtt * 1e9);
             const guint64 delta = r.acked_in - r.frame;
@@ -245,12 +260,11 @@ struct RetireHook : blank::SeqRecordHook {
                 f->rtt_ns = guint32(ns);
             } else {
                 f->acked_delta = kFarAck;
-                far = true;
+                far_acks.records.push_back(FarAckRecord{guint32(r.frame), guint32(r.acked_in), r.rtt});
             }
         }
-        if (r.lost_in || r.corrected_in || far) {
-            late_records.push_back(LateRecord{guint32(r.frame), guint32(r.lost_in), guint32(r.corrected_in),
-                                              far ? guint32(r.acked_in) : 0, far ? r.rtt : -1});
+        if (r.lost_in || r.corrected_in) {
+            late_records.records.push_back(LateRecord{guint32(r.frame), guint32(r.lost_in), guint32(r.corrected_in)});
             f->side |= kHasLate;
         }
     }
@@ -271,8 +285,8 @@ void cleanup_blank() {
     clear_deque(findings_records);
     clear_deque(finding_pool);
     clear_deque(reassembled_records);
-    clear_deque(late_records);
-    late_sorted = 0;
+    late_records.clear();
+    far_acks.clear();
 }
 
 ConversationState* conversation_state(packet_info* pinfo, const guint8* data, guint len, guint32& index) {
@@ -340,14 +354,15 @@ bool load(packet_info* pinfo, const guint8* data, guint len, FrameState& out,
                 }
                 q.rtt = nstime_to_sec(&ack) - nstime_to_sec(&pinfo->rel_ts);
             }
+            if (r->acked_delta == kFarAck)
+                if (const FarAckRecord* a = far_acks.find(num)) {
+                    q.acked_in = a->acked_in;
+                    q.rtt = a->rtt;
+                }
             if (r->side & kHasLate)
-                if (const LateRecord* l = late_record(num)) {
+                if (const LateRecord* l = late_records.find(num)) {
                     q.lost_in = l->lost_in;
                     q.corrected_in = l->corrected_in;
-                    if (r->acked_delta == kFarAck) {
-                        q.acked_in = l->acked_in;
-                        q.rtt = l->rtt;
-                    }
                 }
         }
         out.seq.record = &q;
@@ -876,7 +891,25 @@ void show(V& v, tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, proto_item*
     if (len < blank::kHeaderSize) {
         col_add_fstr(pinfo->cinfo, COL_INFO, "Truncated header (%u bytes)", len);
     } else {
-        col_add_fstr(pinfo->cinfo, COL_INFO, "%s seq=%u ack=%u%s", name, sum.seq, sum.ack, v.info());
+        if (pinfo->cinfo) {  // "%s seq=%u ack=%u%s", without printf's cost on every packet
+            char line[COL_MAX_INFO_LEN];
+            char* const end = line + sizeof line - 1;
+            char* p = line;
+            const auto put = [&p, end](const char* t) {
+                while (*t && p < end) *p++ = *t++;
+            };
+            const auto num = [&p, end](unsigned n) {
+                if (end - p > 5) p = std::to_chars(p, end, n).ptr;
+            };
+            put(name);
+            put(" seq=");
+            num(sum.seq);
+            put(" ack=");
+            num(sum.ack);
+            put(v.info());
+            *p = '\0';
+            col_add_str(pinfo->cinfo, COL_INFO, line);
+        }
         proto_item_append_text(ti, ", %s, seq %u, ack %u", name, sum.seq, sum.ack);
     }
     if (sum.worst == blank::Severity::Error) col_append_str(pinfo->cinfo, COL_INFO, " [Malformed]");
