@@ -10,7 +10,7 @@
 // with the n samples sorted, quantile(q) = v[min(n - 1, size_t(q * (n - 1) + 0.5))].
 //
 // Precision:
-//   - up to kExactLimit (65536) samples every sample is kept (as float, sorted
+//   - up to kExactLimit (8192) samples every sample is kept (as float, sorted
 //     lazily on the first quantile()): quantile() is exact, the same value a
 //     sorted std::vector<float> gives;
 //   - past that the samples are folded, once, into a fixed histogram of
@@ -22,7 +22,7 @@
 //     error below 1e-6), values at or above 1e6 as max();
 //   - min(), max() and count() are always exact, and so are quantile(0)
 //     (= min) and quantile(1) (= max).
-// Memory: at most kExactLimit floats (256 KB) before folding, the bucket
+// Memory: at most kExactLimit floats (32 KB) before folding, the bucket
 // array (11 KB) after. NaN samples are ignored (not counted).
 #pragma once
 
@@ -34,7 +34,9 @@ namespace blank {
 
 class Distribution {
 public:
-    static constexpr size_t kExactLimit = 65536;
+    // Above every bundled capture's count per direction (their reports stay
+    // exact), low enough that a long capture's memory settles early.
+    static constexpr size_t kExactLimit = 8192;
     static constexpr double kLow = 1e-6, kHigh = 1e6, kRatio = 1.02;
     static constexpr double kRelativeError = 0.01;  // the histogram's guarantee (see above)
 
