@@ -20,8 +20,15 @@ struct AnalysisConfig {
     SeqConfig seq;
     const Revision* revision = nullptr;  // decode every conversation with it; null: detect
     // Deferred inflation (inflate_queue.hpp), shared by any number of
-    // conversations; null: inline, as the plugin does. With a queue, some
-    // findings come later, in FrameAnalysis::earlier and from finish().
+    // conversations of one applying thread; null: inline, as the plugin
+    // does. With a queue, the findings about a chunk's bytes come later, in
+    // FrameAnalysis::earlier of a later packet or from finish(), with the
+    // completing frame: sorted by frame (stable), the list is the inline
+    // one. The frame where the transmission completes shows it still Open
+    // (ChunkEvent::deferred). Once the chunk size is settled, a chunk of the
+    // wrong size ruling out every revision takes effect when its result is
+    // applied (up to the queue's depth completions later), not at once. The
+    // queue must outlive the conversations until their finish().
     InflateQueue* inflate_queue = nullptr;
 };
 

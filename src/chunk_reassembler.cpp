@@ -463,7 +463,10 @@ void ChunkReassembler::end_of_capture_findings(const Transmission& t, FindingSin
 }
 
 void ChunkReassembler::finish(FindingSink& sink) {
-    if (queue_) queue_->drain();
+    if (queue_) {
+        queue_->drain();
+        queue_ = nullptr;  // nothing pending: the queue may go before this reassembler
+    }
     for (const Finding& f : deferred_) sink.add(f);
     deferred_.clear();
     prune();

@@ -188,7 +188,9 @@ public:
     ChunkEvent data(const PacketRef& p, uint32_t id, uint32_t offset, const uint8_t* bytes, uint32_t len,
                     FindingSink& sink);
     // End of capture: what is still open never completed. With a queue: every
-    // pending result is applied first and its findings go to `sink`.
+    // pending result is applied first and its findings go to `sink`; the
+    // queue is then let go of (it may be destroyed before this reassembler;
+    // without finish(), it must outlive it).
     void finish(FindingSink& sink);
     // The findings finish() reports for a transmission still open at the end
     // (a front end that cannot call finish() in order, like Wireshark's

@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <memory>
 
 #include "capture_analysis.hpp"
 #include "chunk_fixture.hpp"
@@ -257,6 +258,26 @@ TEST(Deferred, AConversationGoingAwayLeavesTheQueueSound) {
     }  // destroyed without finish()
     q.drain();
     EXPECT_EQ(q.pending(), 0u);
+}
+
+TEST(Deferred, TheQueueMayGoAfterFinish) {
+    const auto good = zlib(raw_chunk(5, 300));
+    std::unique_ptr<Feeder> f;
+    {
+        InflateQueue q(1, 8);
+        AnalysisConfig cfg;
+        cfg.inflate_queue = &q;
+        f = std::make_unique<Feeder>(cfg);
+        f->send(f->begin(1, uint32_t(good.size())));
+        f->pieces(1, good);
+        f->finish();
+    }
+    EXPECT_EQ(f->tx(0).state, TxState::Complete);
+    f->send(f->begin(2, uint32_t(good.size())));  // after finish: inline
+    f->pieces(2, good);
+    EXPECT_FALSE(f->frames.back().chunk.deferred);
+    EXPECT_EQ(f->tx(1).state, TxState::Complete);
+    f.reset();
 }
 
 }  // namespace

@@ -3,8 +3,10 @@
 // with N worker threads, or turned off; and a digest of every finding and
 // count, to show the outputs agree.
 //
-//   inflate_speed FILE [--threads N | --inline | --no-inflate] [--depth K] [--repeat R]
+//   inflate_speed FILE [--threads N | --inline | --no-inflate] [--depth K] [--repeat R] [--drop-findings]
 //
+// --drop-findings counts findings without keeping them (the analyzer keeps
+// every one until the file is done), to see the core's own memory.
 // --threads 0 is the queue with no worker (jobs run on the reading thread
 // at the same points). The analysis is bounded as the analyzer's
 // (retain_all false, keep_ended 256).
@@ -28,7 +30,12 @@ namespace {
 
 struct Collector : blank::FindingSink {
     std::vector<blank::Finding>* out = nullptr;
-    void add(const blank::Finding& f) override { out->push_back(f); }
+    bool keep = true;
+    uint64_t dropped = 0;
+    void add(const blank::Finding& f) override {
+        if (keep) out->push_back(f);
+        else ++dropped;
+    }
     static constexpr bool kFindingsOnly = true;  // as the analyzer's check
     void open(const blank::Item&) {}
     void leaf(const blank::Item&) {}
@@ -62,12 +69,14 @@ int main(int argc, char** argv) {
     bool inflate = true;
     size_t depth = blank::InflateQueue::kDefaultDepth;
     int repeat = 1;
+    bool keep = true;
     for (int i = 2; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--threads") && i + 1 < argc) threads = std::atoi(argv[++i]);
         else if (!std::strcmp(argv[i], "--inline")) threads = -1;
         else if (!std::strcmp(argv[i], "--no-inflate")) inflate = false;
         else if (!std::strcmp(argv[i], "--depth") && i + 1 < argc) depth = size_t(std::atol(argv[++i]));
         else if (!std::strcmp(argv[i], "--repeat") && i + 1 < argc) repeat = std::atoi(argv[++i]);
+        else if (!std::strcmp(argv[i], "--drop-findings")) keep = false;
     }
     double best = 1e30, reader_cpu = 0, other_cpu = 0;
     uint64_t packets = 0, digest = 0, findings = 0, completed = 0;
@@ -83,6 +92,7 @@ int main(int argc, char** argv) {
         std::vector<std::vector<blank::Finding>> found;
         blank::FrameAnalysis fa;
         Collector col;
+        col.keep = keep;
         double end = 0;
         packets = 0;
         const auto t0 = std::chrono::steady_clock::now();
@@ -129,6 +139,7 @@ int main(int argc, char** argv) {
             for (uint64_t v : {s.transmissions, s.complete, s.failed, s.incomplete, s.resent, s.duplicates})
                 digest = mix(digest, v);
         }
+        findings += col.dropped;
         if (q && rep == repeat - 1)
             std::fprintf(stderr, "queue: %u threads, depth %zu, %llu jobs by workers, %llu on the reading thread\n",
                          q->threads(), q->depth(), (unsigned long long)q->run_by_workers(),
