@@ -634,22 +634,20 @@ public:
         stack_[0] = tree;
     }
 
-    // Without a tree (tshark's summary lines, taps) only the Info column,
-    // the findings and the chunk completion are wanted.
     void open(const blank::Item& it) {
         if (it.node == reassembled_) completes_ = true;
-        if (!stack_[0]) {
-            if (columns_) summary(it);
-            ++depth_;
-            return;
-        }
         proto_item* pi = add(it);
-        if (it.index >= 0 && it.node->kind == blank::Kind::Array) proto_item_append_text(pi, " #%d", it.index);
-        if (it.nvals) {
-            char buf[128];
-            blank::format_value(it, buf, sizeof buf, true);
-            proto_item_append_text(pi, ": %s", buf);
-            if (it.info->unit) proto_item_append_text(pi, " %s", it.info->unit);
+        const bool numbered = it.index >= 0 && it.node->kind == blank::Kind::Array;
+        if (it.vclass == blank::ValueClass::None && (numbered || it.nvals)) {
+            if (pi && pi != tree()) label_group(pi, it, numbered);  // a real item (not faked)
+        } else {
+            if (numbered) proto_item_append_text(pi, " #%d", it.index);
+            if (it.nvals) {
+                char buf[128];
+                blank::format_value(it, buf, sizeof buf, true);
+                proto_item_append_text(pi, ": %s", buf);
+                if (it.info->unit) proto_item_append_text(pi, " %s", it.info->unit);
+            }
         }
         if (columns_) summary(it);
         if (depth_ + 1 < kMaxDepth) stack_[depth_ + 1] = proto_item_add_subtree(pi, ett[index_[it.info->id]]);
@@ -657,7 +655,7 @@ public:
     }
     void close() { --depth_; }
     void leaf(const blank::Item& it) {
-        if (stack_[0]) add(it);
+        add(it);
         if (columns_) summary(it);
     }
     void finding(const blank::Finding& f) {
@@ -741,6 +739,22 @@ private:
             }
         }
         *p = '\0';
+        proto_item_set_text(pi, "%s", label);
+    }
+
+    // A group's label in one go, as the appends above would make it:
+    // "Name #3: (x, y, z) unit".
+    static void label_group(proto_item* pi, const blank::Item& it, bool numbered) {
+        char label[ITEM_LABEL_LENGTH];
+        int n = std::snprintf(label, sizeof label, "%s", it.info->name.c_str());
+        const auto room = [&n] { return n < int(sizeof label) ? sizeof label - size_t(n) : 0; };
+        if (numbered && room()) n += std::snprintf(label + n, room(), " #%d", it.index);
+        if (it.nvals && room()) {
+            char buf[128];
+            blank::format_value(it, buf, sizeof buf, true);
+            n += std::snprintf(label + n, room(), ": %s", buf);
+            if (it.info->unit && room()) n += std::snprintf(label + n, room(), " %s", it.info->unit);
+        }
         proto_item_set_text(pi, "%s", label);
     }
 
