@@ -10,7 +10,8 @@
 //   src/net/net.cpp of the game (Packet codec)
 //
 // Limitations:
-//   - Only the current protocol revision (fa73e36) is decoded.
+//   - Revisions are detected per conversation (or set by the preference
+//     blank.revision); see README.
 //   - Analysis state (sequence/ack, chunk reassembly) is built on the first pass, in frame
 //     order; later passes and clicks only read it, so what a frame shows does
 //     not depend on the order frames are dissected in. tshark in one pass
@@ -23,6 +24,20 @@
 //     the GUI and tshark -2 have them, tshark in one pass does not. The
 //     session findings reported at the end of a capture (blank.session.end,
 //     .login_no_join, blank.seq.mid_start) are `blankshark check`'s only.
+//   - Memory (issue 11): 12 bytes per blank frame plus side records for the
+//     frames that have something more (FrameRecord below), the chunk
+//     transmissions the core keeps, a copy of each multi-piece chunk's
+//     reassembled bytes (shown again in later passes), and per conversation
+//     the core's fixed windows (about 0.3 MB: 1024-seq rings, records of the
+//     last 1088 packets per direction), which dominate on captures of many
+//     short conversations.
+//   - Speed: without a tree the packet is decoded in the decoder's
+//     findings-only mode (summary fields only), expert messages are
+//     formatted only for a tree or the expert tap, and tshark -2's first
+//     pass does not decode at all; with a tree, float labels are made with
+//     std::to_chars. What remains is mostly the core's analysis (inflating
+//     and summarising every completed chunk, the analysis decode) and, for
+//     -V, printing the lines.
 #include <epan/conversation.h>
 #include <epan/conversation_table.h>
 #include <epan/expert.h>
