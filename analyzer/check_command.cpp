@@ -192,19 +192,22 @@ void junit_report(Output& out, const std::vector<FileReport>& reps, const CheckO
         size_t tests = 0, failures = 0, errors = rep.result != StreamResult::Ok;
         struct Case {
             std::string cls, name;
-            std::vector<const Finding*> fail, other;
+            std::vector<Finding> fail, other;
         };
         std::vector<Case> all;
         for (const auto& [id, c] : rep.convs) {
             const std::string cls = rep.path + ".conversation" + std::to_string(id);
+            size_t at[blank::kFindingCount];  // case of each code in `all`
             for (size_t k = 0; k < blank::kFindingCount; ++k) {
+                at[k] = SIZE_MAX;
                 const blank::FindingInfo& fi = blank::finding_info(blank::FindingCode(k));
                 if (fi.severity == Severity::Comment || opt.ignore.count(fi.name)) continue;
-                Case cs{cls, fi.name, {}, {}};
-                for (const Finding& f : c.findings)
-                    if (f.code == fi.code) (f.severity() >= opt.fail_on ? cs.fail : cs.other).push_back(&f);
-                all.push_back(std::move(cs));
+                at[k] = all.size();
+                all.push_back(Case{cls, fi.name, {}, {}});
             }
+            for (const Finding& f : c.findings)  // one pass: the list may be on disk
+                if (const size_t i = at[size_t(f.code)]; i != SIZE_MAX)
+                    (f.severity() >= opt.fail_on ? all[i].fail : all[i].other).push_back(f);
         }
         tests = all.size() + errors;
         for (const Case& cs : all) failures += !cs.fail.empty();
@@ -230,18 +233,18 @@ void junit_report(Output& out, const std::vector<FileReport>& reps, const CheckO
             if (!cs.fail.empty()) {
                 out << "      <failure message=\"" << cs.fail.size() << " findings at or above "
                     << blank::severity_name(opt.fail_on) << "\" type=\"" << cs.name << "\">";
-                for (const Finding* f : cs.fail) {
-                    out << "frame " << f->frame << ": ";
-                    xml_escape(out, message(*f));
+                for (const Finding& f : cs.fail) {
+                    out << "frame " << f.frame << ": ";
+                    xml_escape(out, message(f));
                     out << '\n';
                 }
                 out << "</failure>\n";
             }
             if (!cs.other.empty()) {
                 out << "      <system-out>";
-                for (const Finding* f : cs.other) {
-                    out << "frame " << f->frame << ": ";
-                    xml_escape(out, message(*f));
+                for (const Finding& f : cs.other) {
+                    out << "frame " << f.frame << ": ";
+                    xml_escape(out, message(f));
                     out << '\n';
                 }
                 out << "</system-out>\n";
