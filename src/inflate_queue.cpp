@@ -71,15 +71,23 @@ void InflateQueue::work() {
 void InflateQueue::apply_oldest() {
     std::unique_lock<std::mutex> lock(m_);
     Job& j = *jobs_.front();
-    if (j.state == Job::Queued) {  // no worker took it (or there is none): run it here
-        j.state = Job::Running;
+    while (j.state != Job::Done) {
+        // The oldest if no worker took it; else, rather than wait idle, a
+        // queued job from the other end (who runs a job never changes when
+        // or in which order results are applied).
+        Job* pick = j.state == Job::Queued ? &j : nullptr;
+        for (auto it = jobs_.rbegin(); !pick && it != jobs_.rend(); ++it)
+            if ((*it)->state == Job::Queued) pick = it->get();
+        if (!pick) {
+            done_cv_.wait(lock, [&] { return j.state == Job::Done; });
+            break;
+        }
+        pick->state = Job::Running;
         lock.unlock();
-        run(j, scratch_);
+        run(*pick, scratch_);
         lock.lock();
-        j.state = Job::Done;
+        pick->state = Job::Done;
         ++by_applier_;
-    } else {
-        done_cv_.wait(lock, [&] { return j.state == Job::Done; });
     }
     std::unique_ptr<Job> done = std::move(jobs_.front());
     jobs_.pop_front();
