@@ -238,8 +238,10 @@ measure decode_json "$P" 0 "$bs" decode $quiet --json "$file"
 
 # Threading: one chunk-heavy capture, inflation off the reading thread vs one thread.
 if [ -n "$threads_opt" ]; then
-  measure check_chunks_1thread "$chunk_packets" 0 "$bs" check $quiet "$threads_opt" 1 "$chunk_file"
-  measure check_chunks "$chunk_packets" 0 "$bs" check $quiet "$threads_opt" "$(nproc)" "$chunk_file"
+  # --threads 0: inflation on the reading thread (single-threaded); then
+  # one inflating worker per remaining core.
+  measure check_chunks_1thread "$chunk_packets" 0 "$bs" check $quiet "$threads_opt" 0 "$chunk_file"
+  measure check_chunks "$chunk_packets" 0 "$bs" check $quiet "$threads_opt" "$(( $(nproc) > 1 ? $(nproc) - 1 : 1 ))" "$chunk_file"
 else
   skip check_chunks_1thread "blankshark check has no --threads"
   skip check_chunks "blankshark check has no --threads"
@@ -302,8 +304,8 @@ check_no_inflate	blankshark check --no-inflate	bare_loop	pps_min	0.5
 decode	blankshark decode (summary lines)	bare_loop	pps_min	0.3
 decode_V	blankshark decode -V	bare_loop	-	-
 decode_json	blankshark decode --json	bare_loop	pps_min	0.05
-check_chunks_1thread	check --threads 1, chunk-heavy capture	-	-	-
-check_chunks	check --threads NPROC, chunk-heavy capture	check_chunks_1thread	pps_min	1.5
+check_chunks_1thread	check --threads 0, chunk-heavy capture	-	-	-
+check_chunks	check --threads NPROC-1, chunk-heavy capture	check_chunks_1thread	pps_min	1.5
 check_2files_j1	check -j 1 FILE FILE	-	-	-
 check_2files_j2	check -j 2 FILE FILE	check_2files_j1	pps_min	1.5
 tshark_none	tshark -r, no blank dissector (reference)	-	-	-
