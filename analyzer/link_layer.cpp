@@ -10,6 +10,7 @@ namespace {
 
 using namespace linktype;
 
+constexpr uint8_t kTcp = 6;
 constexpr uint8_t kUdp = 17;
 constexpr int kMaxVlanTags = 4;        // more than anyone stacks; bounds hostile frames
 constexpr int kMaxIpv6ExtHeaders = 8;  // likewise for IPv6 header chains
@@ -18,6 +19,30 @@ inline uint16_t be16(const uint8_t* p) noexcept { return uint16_t(p[0] << 8 | p[
 inline uint32_t be32(const uint8_t* p) noexcept { return uint32_t(p[0]) << 24 | uint32_t(p[1]) << 16 | be16(p + 2); }
 inline uint32_t bswap32(uint32_t v) noexcept {
     return v >> 24 | (v >> 8 & 0xFF00u) | (v << 8 & 0xFF0000u) | v << 24;
+}
+
+// Which transports the caller takes, and what to say about the others.
+struct Want {
+    bool udp, tcp;
+    LinkResult other;  // NotUdp for parse_udp, OtherTransport for the rest
+    bool takes(uint8_t proto) const noexcept { return (udp && proto == kUdp) || (tcp && proto == kTcp); }
+};
+
+// The transport header the IP walk arrived at.
+struct IpPayload {
+    uint8_t proto = 0;
+    uint8_t family = 0;
+    const uint8_t* src = nullptr;  // 4 or 16 address bytes inside the frame
+    const uint8_t* dst = nullptr;
+    const uint8_t* p = nullptr;    // the transport header
+    uint32_t len = 0;              // what the IP layer says belongs to it, bounded by what was captured
+    bool cut = false;              // the IP layer says more than was captured
+};
+
+void set_addr(Endpoint& e, uint8_t family, const uint8_t* addr) noexcept {
+    e.family = family;
+    std::memset(e.addr, 0, sizeof e.addr);
+    std::memcpy(e.addr, addr, family == 6 ? 16 : 4);
 }
 
 // `len` is what the IP layer says belongs to the UDP datagram, already
@@ -34,33 +59,46 @@ LinkResult udp(const uint8_t* p, uint32_t len, UdpDatagram& out) noexcept {
     return LinkResult::Ok;
 }
 
-void set_v4(Endpoint& e, const uint8_t* addr) noexcept {
-    e.family = 4;
-    std::memset(e.addr, 0, sizeof e.addr);
-    std::memcpy(e.addr, addr, 4);
+// TCP has no length of its own: the IP layer's is the segment's.
+LinkResult tcp(const uint8_t* p, uint32_t len, bool cut, TcpSegment& out) noexcept {
+    if (len < 20) return LinkResult::Truncated;
+    const uint32_t doff = (p[12] >> 4) * 4u;
+    if (doff < 20 || doff > len) return LinkResult::Truncated;  // malformed, or options cut by the capture
+    out.src.port = be16(p);
+    out.dst.port = be16(p + 2);
+    out.seq = be32(p + 4);
+    out.ack = be32(p + 8);
+    out.flags = p[13];
+    out.window = be16(p + 14);
+    out.urgent = be16(p + 18);
+    out.header_len = uint8_t(doff);
+    out.payload = p + doff;
+    out.payload_len = len - doff;
+    out.truncated = cut;
+    return LinkResult::Ok;
 }
 
-void set_v6(Endpoint& e, const uint8_t* addr) noexcept {
-    e.family = 6;
-    std::memcpy(e.addr, addr, 16);
-}
-
-LinkResult ipv4(const uint8_t* p, uint32_t len, UdpDatagram& out) noexcept {
+LinkResult ipv4(const uint8_t* p, uint32_t len, const Want& w, IpPayload& out) noexcept {
     if (len < 1) return LinkResult::Truncated;
     if (p[0] >> 4 != 4) return LinkResult::NotIp;
     if (len < 20) return LinkResult::Truncated;
     const uint32_t ihl = (p[0] & 0x0Fu) * 4;
     if (ihl < 20 || ihl > len) return LinkResult::Truncated;
-    if (p[9] != kUdp) return LinkResult::NotUdp;
+    if (!w.takes(p[9])) return w.other;
     // MF set (a first fragment) or a non-zero offset (a later one).
     if (be16(p + 6) & 0x3FFF) return LinkResult::Fragment;
-    set_v4(out.src, p + 12);
-    set_v4(out.dst, p + 16);
     // Honour the total length: Ethernet pads short frames with trailer bytes.
     // Fall back to the capture when it is implausible (0 from TSO offload).
     const uint32_t total = be16(p + 2);
     const uint32_t end = total >= ihl && total <= len ? total : len;
-    return udp(p + ihl, end - ihl, out);
+    out.proto = p[9];
+    out.family = 4;
+    out.src = p + 12;
+    out.dst = p + 16;
+    out.p = p + ihl;
+    out.len = end - ihl;
+    out.cut = total >= ihl && total > len;
+    return LinkResult::Ok;
 }
 
 // Length of the IPv6 extension header at `h` we step over, 0 if we don't.
@@ -73,7 +111,7 @@ uint32_t ipv6_ext_len(uint8_t type, const uint8_t* h) noexcept {
     }
 }
 
-LinkResult ipv6(const uint8_t* p, uint32_t len, UdpDatagram& out) noexcept {
+LinkResult ipv6(const uint8_t* p, uint32_t len, const Want& w, IpPayload& out) noexcept {
     if (len < 1) return LinkResult::Truncated;
     if (p[0] >> 4 != 6) return LinkResult::NotIp;
     if (len < 40) return LinkResult::Truncated;
@@ -83,13 +121,18 @@ LinkResult ipv6(const uint8_t* p, uint32_t len, UdpDatagram& out) noexcept {
     uint8_t next = p[6];
     uint32_t off = 40;  // invariant: off <= end
     for (int i = 0; i <= kMaxIpv6ExtHeaders; ++i) {
-        if (next == kUdp) {
-            set_v6(out.src, p + 8);
-            set_v6(out.dst, p + 24);
-            return udp(p + off, end - off, out);
+        if (w.takes(next)) {
+            out.proto = next;
+            out.family = 6;
+            out.src = p + 8;
+            out.dst = p + 24;
+            out.p = p + off;
+            out.len = end - off;
+            out.cut = payload != 0 && 40 + payload > len;
+            return LinkResult::Ok;
         }
         const bool known = next == 0 || next == 43 || next == 60 || next == 51 || next == 44;
-        if (!known) return LinkResult::NotUdp;
+        if (!known) return w.other;
         if (end - off < 8) return LinkResult::Truncated;
         const uint32_t ext = ipv6_ext_len(next, p + off);
         if (ext == 0) return LinkResult::Fragment;  // a real fragment header
@@ -97,25 +140,25 @@ LinkResult ipv6(const uint8_t* p, uint32_t len, UdpDatagram& out) noexcept {
         next = p[off];
         off += ext;
     }
-    return LinkResult::NotUdp;
+    return w.other;
 }
 
-LinkResult by_ethertype(uint16_t type, const uint8_t* p, uint32_t len, UdpDatagram& out) noexcept {
-    if (type == 0x0800) return ipv4(p, len, out);
-    if (type == 0x86DD) return ipv6(p, len, out);
+LinkResult by_ethertype(uint16_t type, const uint8_t* p, uint32_t len, const Want& w, IpPayload& out) noexcept {
+    if (type == 0x0800) return ipv4(p, len, w, out);
+    if (type == 0x86DD) return ipv6(p, len, w, out);
     return LinkResult::NotIp;
 }
 
-LinkResult by_version(const uint8_t* p, uint32_t len, UdpDatagram& out) noexcept {
+LinkResult by_version(const uint8_t* p, uint32_t len, const Want& w, IpPayload& out) noexcept {
     if (len < 1) return LinkResult::Truncated;
-    if (p[0] >> 4 == 4) return ipv4(p, len, out);
-    if (p[0] >> 4 == 6) return ipv6(p, len, out);
+    if (p[0] >> 4 == 4) return ipv4(p, len, w, out);
+    if (p[0] >> 4 == 6) return ipv6(p, len, w, out);
     return LinkResult::NotIp;
 }
 
 bool is_vlan_tpid(uint16_t type) noexcept { return type == 0x8100 || type == 0x88A8 || type == 0x9100; }
 
-LinkResult ethernet(const uint8_t* p, uint32_t len, UdpDatagram& out) noexcept {
+LinkResult ethernet(const uint8_t* p, uint32_t len, const Want& w, IpPayload& out) noexcept {
     if (len < 14) return LinkResult::Truncated;
     uint32_t off = 12;  // the EtherType, or a VLAN tag's TPID
     uint16_t type = be16(p + off);
@@ -126,13 +169,13 @@ LinkResult ethernet(const uint8_t* p, uint32_t len, UdpDatagram& out) noexcept {
         type = be16(p + off);
     }
     off += 2;
-    return by_ethertype(type, p + off, len - off, out);
+    return by_ethertype(type, p + off, len - off, w, out);
 }
 
 // NULL and LOOP: a 4-byte address family, then the IP packet. AF_INET is 2
 // everywhere; AF_INET6 is 10 on Linux, 24 on NetBSD/OpenBSD, 28 on FreeBSD,
 // 30 on macOS.
-LinkResult bsd_loopback(bool network_order, const uint8_t* p, uint32_t len, UdpDatagram& out) noexcept {
+LinkResult bsd_loopback(bool network_order, const uint8_t* p, uint32_t len, const Want& w, IpPayload& out) noexcept {
     if (len < 4) return LinkResult::Truncated;
     uint32_t af;
     if (network_order) {
@@ -143,9 +186,38 @@ LinkResult bsd_loopback(bool network_order, const uint8_t* p, uint32_t len, UdpD
         std::memcpy(&af, p, 4);
         if (af > 0xFFFF) af = bswap32(af);
     }
-    if (af == 2) return ipv4(p + 4, len - 4, out);
-    if (af == 10 || af == 24 || af == 28 || af == 30) return ipv6(p + 4, len - 4, out);
+    if (af == 2) return ipv4(p + 4, len - 4, w, out);
+    if (af == 10 || af == 24 || af == 28 || af == 30) return ipv6(p + 4, len - 4, w, out);
     return LinkResult::NotIp;
+}
+
+// From the link layer to the transport header.
+LinkResult to_transport(int dlt, const uint8_t* p, uint32_t len, const Want& w, IpPayload& out) noexcept {
+    switch (dlt) {
+    case kEthernet: return ethernet(p, len, w, out);
+    case kNull: return bsd_loopback(false, p, len, w, out);
+    case kLoop: return bsd_loopback(true, p, len, w, out);
+    case kLinuxSll:  // 16-byte header, protocol (an EtherType) last
+        return len < 16 ? LinkResult::Truncated : by_ethertype(be16(p + 14), p + 16, len - 16, w, out);
+    case kLinuxSll2:  // 20-byte header, protocol first
+        return len < 20 ? LinkResult::Truncated : by_ethertype(be16(p), p + 20, len - 20, w, out);
+    case kRaw: case kRaw12: case kRaw14: return by_version(p, len, w, out);
+    case kIpv4: return ipv4(p, len, w, out);
+    case kIpv6: return ipv6(p, len, w, out);
+    default: return LinkResult::Unsupported;
+    }
+}
+
+LinkResult finish_udp(const IpPayload& ip, UdpDatagram& out) noexcept {
+    set_addr(out.src, ip.family, ip.src);
+    set_addr(out.dst, ip.family, ip.dst);
+    return udp(ip.p, ip.len, out);
+}
+
+LinkResult finish_tcp(const IpPayload& ip, TcpSegment& out) noexcept {
+    set_addr(out.src, ip.family, ip.src);
+    set_addr(out.dst, ip.family, ip.dst);
+    return tcp(ip.p, ip.len, ip.cut, out);
 }
 
 }  // namespace
@@ -177,6 +249,7 @@ const char* link_result_name(LinkResult r) noexcept {
     case LinkResult::Fragment: return "Fragment";
     case LinkResult::Truncated: return "Truncated";
     case LinkResult::Unsupported: return "Unsupported";
+    case LinkResult::OtherTransport: return "OtherTransport";
     }
     return "?";
 }
@@ -209,24 +282,38 @@ const char* link_type_name(int dlt) noexcept {
 
 LinkResult parse_udp(int dlt, const uint8_t* p, uint32_t len, UdpDatagram& out) noexcept {
     out = UdpDatagram{};
-    LinkResult r;
-    switch (dlt) {
-    case kEthernet: r = ethernet(p, len, out); break;
-    case kNull: r = bsd_loopback(false, p, len, out); break;
-    case kLoop: r = bsd_loopback(true, p, len, out); break;
-    case kLinuxSll:  // 16-byte header, protocol (an EtherType) last
-        r = len < 16 ? LinkResult::Truncated : by_ethertype(be16(p + 14), p + 16, len - 16, out);
-        break;
-    case kLinuxSll2:  // 20-byte header, protocol first
-        r = len < 20 ? LinkResult::Truncated : by_ethertype(be16(p), p + 20, len - 20, out);
-        break;
-    case kRaw: case kRaw12: case kRaw14: r = by_version(p, len, out); break;
-    case kIpv4: r = ipv4(p, len, out); break;
-    case kIpv6: r = ipv6(p, len, out); break;
-    default: r = LinkResult::Unsupported; break;
-    }
+    IpPayload ip;
+    LinkResult r = to_transport(dlt, p, len, Want{true, false, LinkResult::NotUdp}, ip);
+    if (r == LinkResult::Ok) r = finish_udp(ip, out);
     // Half-filled addresses from a rejected packet would only mislead.
     if (r != LinkResult::Ok) out = UdpDatagram{};
+    return r;
+}
+
+LinkResult parse_tcp(int dlt, const uint8_t* p, uint32_t len, TcpSegment& out) noexcept {
+    out = TcpSegment{};
+    IpPayload ip;
+    LinkResult r = to_transport(dlt, p, len, Want{false, true, LinkResult::OtherTransport}, ip);
+    if (r == LinkResult::Ok) r = finish_tcp(ip, out);
+    if (r != LinkResult::Ok) out = TcpSegment{};
+    return r;
+}
+
+LinkResult parse_transport(int dlt, const uint8_t* p, uint32_t len, TransportPacket& out) noexcept {
+    out.kind = Transport::None;
+    out.udp = UdpDatagram{};
+    out.tcp = TcpSegment{};
+    IpPayload ip;
+    LinkResult r = to_transport(dlt, p, len, Want{true, true, LinkResult::OtherTransport}, ip);
+    if (r == LinkResult::Ok && ip.proto == kUdp) {
+        r = finish_udp(ip, out.udp);
+        if (r == LinkResult::Ok) out.kind = Transport::Udp;
+        else out.udp = UdpDatagram{};
+    } else if (r == LinkResult::Ok) {
+        r = finish_tcp(ip, out.tcp);
+        if (r == LinkResult::Ok) out.kind = Transport::Tcp;
+        else out.tcp = TcpSegment{};
+    }
     return r;
 }
 

@@ -1,6 +1,8 @@
-// From a captured frame to the UDP datagram inside it. Link layers: Ethernet
-// (with 802.1Q/802.1ad VLAN tags), BSD null/loopback, Linux cooked SLL/SLL2,
-// raw IP; then IPv4 (options, no reassembly) or IPv6 (extension headers).
+// From a captured frame to the UDP datagram or TCP segment inside it. Link
+// layers: Ethernet (with 802.1Q/802.1ad VLAN tags), BSD null/loopback, Linux
+// cooked SLL/SLL2, raw IP; then IPv4 (options, no reassembly) or IPv6
+// (extension headers). parse_udp takes UDP only, parse_tcp TCP only,
+// parse_transport either; all three walk the same headers the same way.
 // Pure functions: no libpcap, no allocation (except to_string()).
 #pragma once
 
@@ -42,13 +44,51 @@ struct UdpDatagram {
     bool truncated = false;  // captured shorter than the UDP length says
 };
 
+// TCP header flags (the 8 bits of header byte 13).
+namespace tcpflag {
+inline constexpr uint8_t kFin = 0x01;
+inline constexpr uint8_t kSyn = 0x02;
+inline constexpr uint8_t kRst = 0x04;
+inline constexpr uint8_t kPsh = 0x08;
+inline constexpr uint8_t kAck = 0x10;
+inline constexpr uint8_t kUrg = 0x20;
+inline constexpr uint8_t kEce = 0x40;
+inline constexpr uint8_t kCwr = 0x80;
+}  // namespace tcpflag
+
+// One TCP segment as captured. The checksum is not verified (as Wireshark's
+// default): captures taken on the sending host carry offloaded checksums.
+struct TcpSegment {
+    Endpoint src, dst;
+    uint32_t seq = 0, ack = 0;  // raw header values (ack is meaningful only with kAck)
+    uint8_t flags = 0;          // tcpflag bits
+    uint16_t window = 0;        // raw, not scaled (the scale is in the SYN options, which are skipped)
+    uint16_t urgent = 0;
+    uint8_t header_len = 0;     // data offset in bytes, 20..60; options are skipped
+    const uint8_t* payload = nullptr;  // points into the frame
+    uint32_t payload_len = 0;          // what was captured of the payload
+    bool truncated = false;  // the IP length says the segment is longer than what was captured
+
+    bool has(uint8_t flag) const noexcept { return (flags & flag) != 0; }
+};
+
+enum class Transport : uint8_t { None, Udp, Tcp };
+
+// What parse_transport() found: `kind` says which member is filled.
+struct TransportPacket {
+    Transport kind = Transport::None;
+    UdpDatagram udp;
+    TcpSegment tcp;
+};
+
 enum class LinkResult {
     Ok,
     NotIp,        // link layer carries something else (ARP, 802.3 LLC, ...)
-    NotUdp,       // IP, but not UDP (or an IPv6 header chain we do not walk)
-    Fragment,     // an IP fragment, no reassembly (IPv4: of UDP only; IPv6: any, atomic ones excepted)
+    NotUdp,       // parse_udp: IP, but not UDP (or an IPv6 header chain we do not walk)
+    Fragment,     // an IP fragment, no reassembly (IPv4: of the asked transport only; IPv6: any, atomic ones excepted)
     Truncated,    // headers cut short by the capture, or header lengths that do not fit
     Unsupported,  // link type not handled
+    OtherTransport,  // parse_tcp / parse_transport: IP, but not TCP / neither UDP nor TCP (or an IPv6 chain we do not walk)
 };
 const char* link_result_name(LinkResult r) noexcept;  // "Ok", "NotIp", ...
 
@@ -58,6 +98,17 @@ const char* link_result_name(LinkResult r) noexcept;  // "Ok", "NotIp", ...
 // destination options and AH headers. The payload length comes from the UDP
 // length field, clamped to what was captured (then `truncated` is set).
 LinkResult parse_udp(int dlt, const uint8_t* data, uint32_t caplen, UdpDatagram& out) noexcept;
+// The same walk for TCP. The segment's extent comes from the IP length
+// (IPv4 total length, IPv6 payload length; Ethernet padding is not
+// payload), clamped to what was captured (then `truncated` is set; a length
+// of 0, as TSO offload leaves it, means "what was captured" and is not
+// truncation). The data offset is honoured: options are skipped. A data
+// offset below 20 or beyond the segment is Truncated. IP fragments, first or
+// later, are Fragment (no reassembly).
+LinkResult parse_tcp(int dlt, const uint8_t* data, uint32_t caplen, TcpSegment& out) noexcept;
+// UDP or TCP, whichever the frame holds: `out.kind` says which member is
+// filled (the other stays empty). For UDP exactly what parse_udp gives.
+LinkResult parse_transport(int dlt, const uint8_t* data, uint32_t caplen, TransportPacket& out) noexcept;
 bool link_type_supported(int dlt) noexcept;
 const char* link_type_name(int dlt) noexcept;  // "EN10MB (Ethernet)", "LINUX_SLL2", ...; "unknown" if not known
 
