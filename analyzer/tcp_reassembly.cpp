@@ -86,7 +86,10 @@ bool Reassembler::evict_one() {
         const auto t = by_tuple_.find(k);
         if (t != by_tuple_.end() && t->second == c) by_tuple_.erase(t);
         if (last_ == c) last_ = nullptr;
-        // Its memory was freed at release; what is left is the record.
+        for (Dir d : {Dir::ClientToServer, Dir::ServerToClient}) {  // (freed already, unless released just now)
+            StreamContext x = context(*c, d, last_frame_, 0);
+            c->mut(d).release_memory(x);
+        }
         conns_.erase(it);
         ++stats_.evicted;
         return true;

@@ -86,7 +86,8 @@
 //   on_close(Reset). An RST's payload is not stream data. RSTs are not
 //   checked against the window (a forged RST ends the connection).
 // - After on_close a connection still counts the segments it gets
-//   (retransmissions after the end, its final ACKs) but tells nothing more.
+//   (retransmissions after the end, its final ACKs) but tells nothing more
+//   and takes no new bytes (counted as dropped; nothing is held).
 //   release() says the consumer is done with it: it stops processing (only
 //   counts) and becomes evictable, oldest release first, when a new
 //   connection needs room. Its tuple keeps mapping to it until then, so

@@ -27,7 +27,7 @@ struct StreamStats {
     uint64_t missing_bytes = 0;          // their total length
     uint64_t keep_alives = 0;            // zero or one byte at next seq - 1
     uint64_t zero_window_probes = 0;     // the same while the peer advertises a zero window, or 1 new byte then
-    uint64_t dropped_bytes = 0;          // before the stream start, after the FIN, out of window
+    uint64_t dropped_bytes = 0;          // before the stream start, after the FIN, out of window, new after the end
     uint64_t truncated_segments = 0;     // captured shorter than the IP length says
     uint64_t held_bytes_peak = 0;        // most out-of-order bytes held at once
 };

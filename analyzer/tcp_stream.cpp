@@ -128,7 +128,7 @@ void Stream::data(StreamContext& c, int64_t s, const uint8_t* p, uint32_t n, Seg
     }
     uint64_t cur = uint64_t(s);
     const uint64_t end = uint64_t(e);
-    if (cur == next_ && held_.empty()) {  // the common case: in order, nothing held
+    if (cur == next_ && held_.empty() && c.live()) {  // the common case: in order, nothing held
         deliver_in_place(c, p, end - cur);
         return;
     }
@@ -163,7 +163,9 @@ void Stream::data(StreamContext& c, int64_t s, const uint8_t* p, uint32_t n, Seg
         }
         const uint64_t piece_end = it == held_.end() ? end : std::min(end, it->first);
         const uint64_t k = piece_end - cur;
-        if (cur == next_) {
+        if (!c.live()) {  // the connection ended: repeats are still counted, new bytes go nowhere
+            stats_.dropped_bytes += k;
+        } else if (cur == next_) {
             deliver_in_place(c, p, k);
         } else {
             hold(c, cur, p, k);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "link_layer.hpp"
+#include "tcp_reassembly.hpp"
 
 namespace blankshark::capture {
 namespace {
@@ -273,6 +274,54 @@ TEST(ParseTcp, NeverReadsPastTheCapture) {
             EXPECT_EQ(s.truncated, n < frame.size()) << n;
         }
     }
+}
+
+// Hand-built Ethernet/IPv6 frames (one with a hop-by-hop header, the
+// first data segment out of order) through parse_tcp into the reassembler.
+TEST(ParseTcp, Ipv6FramesThroughTheReassembler) {
+    struct Streams : tcp::Sink {
+        std::string s[2];
+        int fins = 0;
+        void on_data(tcp::Connection&, tcp::Dir d, const uint8_t* p, uint32_t n, uint64_t,
+                     const tcp::SegmentOrigin&) override {
+            s[int(d)].append(reinterpret_cast<const char*>(p), n);
+        }
+        void on_fin(tcp::Connection&, tcp::Dir, uint64_t, const tcp::SegmentOrigin&) override { ++fins; }
+    } sink;
+    tcp::Reassembler r(sink);
+    auto seg = [](bool from_client, uint32_t seq, uint32_t ack, uint8_t flags, const std::string& data, bool hbh) {
+        Bytes t = tcp_header(flags == tcpflag::kSyn ? kOptions : Bytes{}, flags);
+        if (!from_client) std::swap_ranges(t.begin(), t.begin() + 2, t.begin() + 2);  // ports
+        for (int i = 0; i < 4; ++i) {
+            t[4 + i] = uint8_t(seq >> (24 - 8 * i));
+            t[8 + i] = uint8_t(ack >> (24 - 8 * i));
+        }
+        t.insert(t.end(), data.begin(), data.end());
+        Bytes ip = ipv6(t, 6, hbh);
+        if (!from_client) std::swap_ranges(ip.begin() + 8, ip.begin() + 24, ip.begin() + 24);  // addresses
+        return cat({kEth6, ip});
+    };
+    const std::vector<Bytes> frames = {
+        seg(true, 100, 0, tcpflag::kSyn, "", false),
+        seg(false, 900, 101, tcpflag::kSyn | tcpflag::kAck, "", true),
+        seg(true, 107, 901, tcpflag::kAck, "world", false),  // early
+        seg(true, 101, 901, tcpflag::kAck, "hello ", true),
+        seg(false, 901, 112, tcpflag::kAck | tcpflag::kPsh, "hi", false),
+        seg(true, 112, 903, tcpflag::kFin | tcpflag::kAck, "", false),
+        seg(false, 903, 113, tcpflag::kFin | tcpflag::kAck, "", true),
+    };
+    uint64_t n = 0;
+    for (const Bytes& f : frames) {
+        TcpSegment s;
+        ASSERT_EQ(parse_tcp(linktype::kEthernet, f.data(), uint32_t(f.size()), s), LinkResult::Ok);
+        r.feed(s, ++n, 0);
+    }
+    EXPECT_EQ(sink.s[0], "hello world");
+    EXPECT_EQ(sink.s[1], "hi");
+    EXPECT_EQ(sink.fins, 2);
+    ASSERT_NE(r.find(1), nullptr);
+    EXPECT_EQ(to_string(r.find(1)->client()), "[::1]:40000");
+    EXPECT_EQ(r.find(1)->close_reason(), tcp::CloseReason::Fin);
 }
 
 }  // namespace

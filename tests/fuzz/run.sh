@@ -10,11 +10,11 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${2:-$root/build-fuzz}
 CXX=clang++ cmake -S "$root" -B "$build" -DBLANKSHARK_FUZZ=ON -DBLANKSHARK_PLUGIN=OFF -DBLANKSHARK_TESTS=OFF \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$build" -j2 --target fuzz_decode fuzz_analysis fuzz_seq fuzz_capture >/dev/null
+cmake --build "$build" -j2 --target fuzz_decode fuzz_analysis fuzz_seq fuzz_capture fuzz_tcp >/dev/null
 
 seeds=$build/fuzz-seeds
 rm -rf "$seeds"
-mkdir -p "$seeds"/{decode,analysis,seq,capture}
+mkdir -p "$seeds"/{decode,analysis,seq,capture,tcp}
 caps=("$root"/captures/crafted/*.pcap "$root"/captures/blank-fa73e36-lossy-5pct.pcap)
 # Each blank payload is a decoder seed; each capture's first packets, as
 # [role][length][bytes] records, an analysis seed; small captures, file seeds.
@@ -35,13 +35,32 @@ for c in "${caps[@]}"; do
   head -c 60000 "$c" >"$seeds/capture/$name.pcap"
 done
 head -c 4096 /dev/urandom >"$seeds/seq/random"
+# TCP: sessions in fuzz_tcp's record format (see fuzz_tcp.cpp): handshake,
+# data both ways, out-of-order and repeated segments, acks, FINs; on 1 or
+# 2 tuples, ISNs near the wrap or not.
+perl -e '
+  my $dir = shift;
+  sub rec { my ($ctl, $fl, $d, $len) = @_; return pack("CCsC", $ctl, $fl, $d, $len); }
+  my @opt = ("\x35\x40\x00", "\xF7\x02\x11", "\x10\x00\x0C", "\x8F\xFF\x43");
+  for my $i (0 .. $#opt) {
+    my $s = $opt[$i];
+    for my $t (0, ($i % 2 ? 2 : 0)) {
+      $s .= rec(0x08 | $t, 0x02, 0, 0) . rec(0x19 | $t, 0x12, 0, 0) . rec(0x18 | $t, 0x10, 0, 0);
+      $s .= rec(0x18 | $t, 0x18, 0, 100) . rec(0x19 | $t, 0x18, 0, 200);
+      $s .= rec(0x18 | $t, 0x18, 40, 30) . rec(0x18 | $t, 0x18, -70, 40) . rec(0x18 | $t, 0x18, -70, 40);
+      $s .= rec(0x19 | $t, 0x10, 0, 0) . rec(0x00 | $t, 0x18, -5, 3) . "abc";
+      $s .= rec(0x18 | $t, 0x11, 0, 0) . rec(0x19 | $t, 0x11, 0, 0) . rec(0x18 | $t, 0x10, 0, 0);
+    }
+    open(my $f, ">", "$dir/tcp/session-$i"); binmode $f; print $f $s; close $f;
+  }' "$seeds"
+head -c 2048 /dev/urandom >"$seeds/tcp/random"
 
 status=0
-for t in decode analysis seq capture; do
+for t in decode analysis seq capture tcp; do
   out=$build/fuzz-out/$t
   rm -rf "$out"
   mkdir -p "$out/corpus"
-  case $t in capture) max=70000 ;; analysis) max=8192 ;; *) max=600 ;; esac
+  case $t in capture) max=70000 ;; analysis) max=8192 ;; tcp) max=4096 ;; *) max=600 ;; esac
   echo "fuzz_$t: ${secs}s, seeds $(ls "$seeds/$t" | wc -l)"
   if ! (cd "$out" && "$build/tests/fuzz/fuzz_$t" -max_total_time="$secs" -max_len=$max -timeout=10 \
           -rss_limit_mb=2048 -print_final_stats=1 corpus "$seeds/$t" >log 2>&1); then
