@@ -9,6 +9,15 @@ using capture::Endpoint;
 using capture::TcpSegment;
 namespace flag = capture::tcpflag;
 
+namespace {
+// Endpoint equality, inlined (the per-segment lookup and direction test).
+inline bool same(const Endpoint& a, const Endpoint& b) noexcept {
+    return a.port == b.port && a.family == b.family && std::memcmp(a.addr, b.addr, sizeof a.addr) == 0;
+}
+}  // namespace
+
+bool Reassembler::Key::operator==(const Key& o) const noexcept { return same(a, o.a) && same(b, o.b); }
+
 Reassembler::Reassembler(Sink& sink, Options opt) : sink_(sink), opt_(opt) {}
 
 Reassembler::~Reassembler() = default;
@@ -32,7 +41,9 @@ Reassembler::Key Reassembler::key_of(const Endpoint& x, const Endpoint& y) noexc
 }
 
 Dir Reassembler::dir_of(const Connection& c, const TcpSegment& seg) noexcept {
-    return seg.src == c.client_ && seg.dst == c.server_ ? Dir::ClientToServer : Dir::ServerToClient;
+    // The segment belongs to the connection's tuple, so its source is one of
+    // the two ends (both, on a connection to itself: then all is C>S).
+    return same(seg.src, c.client_) ? Dir::ClientToServer : Dir::ServerToClient;
 }
 
 StreamContext Reassembler::context(Connection& c, Dir d, uint64_t frame, double time) noexcept {

@@ -150,7 +150,7 @@ public:
 private:
     struct Key {
         capture::Endpoint a, b;  // a < b
-        bool operator==(const Key& o) const noexcept { return a == o.a && b == o.b; }
+        bool operator==(const Key& o) const noexcept;
     };
     struct KeyHash {
         size_t operator()(const Key& k) const noexcept;

@@ -5,7 +5,9 @@
 // second and third octets, the server port (the lower port, if below 32768)
 // becomes 12354, and timestamps are shifted so the file runs forward in
 // time. IPv4 header checksums are recomputed, UDP checksums cleared (0 =
-// none). Stops after exactly N frames.
+// none). TCP frames (the Minecraft captures) get the same client address
+// change, keep their ports and get their TCP checksum recomputed, so each
+// repetition's connections are new 4-tuples. Stops after exactly N frames.
 //
 //   repeat_capture OUT N IN...
 #include <pcap/pcap.h>
@@ -34,11 +36,43 @@ void ip_checksum(u_char* ip, uint32_t ihl) {
     put16(ip + 10, uint16_t(~s));
 }
 
+// TCP checksum over the IPv4 pseudo-header and the segment (when captured whole).
+void tcp_checksum(u_char* ip, uint32_t ihl, uint32_t caplen_from_ip) {
+    const uint32_t total = be16(ip + 2);
+    if (total < ihl + 20 || total > caplen_from_ip) return;
+    u_char* tcp = ip + ihl;
+    const uint32_t len = total - ihl;
+    put16(tcp + 16, 0);
+    uint32_t s = 0;
+    for (int i = 12; i < 20; i += 2) s += be16(ip + i);
+    s += 6 + len;
+    for (uint32_t i = 0; i + 1 < len; i += 2) s += be16(tcp + i);
+    if (len & 1) s += uint32_t(tcp[len - 1]) << 8;
+    while (s >> 16) s = (s & 0xFFFF) + (s >> 16);
+    put16(tcp + 16, uint16_t(~s));
+}
+
+// Rewrites one Ethernet/IPv4/TCP frame in place for repetition `rep`: the
+// client (the higher port) gets the repetition in its address.
+void rewrite_tcp(u_char* d, uint32_t caplen, uint32_t rep) {
+    u_char* ip = d + 14;
+    const uint32_t ihl = (ip[0] & 15u) * 4;
+    if (14 + ihl + 20 > caplen) return;
+    u_char* tcp = ip + ihl;
+    const bool server_is_src = be16(tcp) < be16(tcp + 2);
+    u_char* client_ip = server_is_src ? ip + 16 : ip + 12;
+    client_ip[1] = uint8_t(rep >> 8);
+    client_ip[2] = uint8_t(rep);
+    ip_checksum(ip, ihl);
+    tcp_checksum(ip, ihl, caplen - 14);
+}
+
 // Rewrites one Ethernet/IPv4/UDP frame in place for repetition `rep`.
 void rewrite(u_char* d, uint32_t caplen, uint32_t rep) {
     if (caplen < 14 + 20 + 8 || d[12] != 0x08 || d[13] != 0x00) return;
     u_char* ip = d + 14;
     const uint32_t ihl = (ip[0] & 15u) * 4;
+    if ((ip[0] >> 4) == 4 && ip[9] == 6) return rewrite_tcp(d, caplen, rep);
     if ((ip[0] >> 4) != 4 || ip[9] != 17 || 14 + ihl + 8 > caplen) return;
     u_char* udp = ip + ihl;
     const uint16_t sp = be16(udp), dp = be16(udp + 2);
