@@ -172,10 +172,7 @@ void Reassembler::supersede(Connection& c, const Key& k, uint64_t frame, double 
         c.mut(Dir::ClientToServer).flush(cs, GapReason::Superseded);
         StreamContext sc = context(c, Dir::ServerToClient, frame, time);
         c.mut(Dir::ServerToClient).flush(sc, GapReason::Superseded);
-        end(c, c.stream(Dir::ClientToServer).fin_delivered() && c.stream(Dir::ServerToClient).fin_delivered()
-                   ? CloseReason::Fin
-                   : CloseReason::Superseded,
-            frame, time);
+        end(c, CloseReason::Superseded, frame, time);
     }
     by_tuple_.erase(k);
     if (last_ == &c) last_ = nullptr;

@@ -26,11 +26,12 @@
 //     held out-of-order bytes  <= max_held_per_direction per direction and
 //                                 max_held_total in all (each held segment
 //                                 charged 64 bytes extra for bookkeeping)
-//     connections              <= max_connections, each about 0.5 KiB plus
+//     connections              <= max_connections, each about 0.8 KiB
+//                                 (the object and its two table entries) plus
 //                                 two compare rings of <= compare_window
 //   so at most max_held_total + max_connections x (2 x compare_window +
-//   0.5 KiB): 64 MiB + 4096 x 64.5 KiB with the defaults (the rings only
-//   reach full size on directions that carried that much).
+//   0.8 KiB): 64 MiB + 4096 x 64.8 KiB, about 323 MiB, with the defaults
+//   (the rings only reach full size on directions that carried that much).
 //
 // Policies
 // - Connections are keyed by the address/port 4-tuple, either way round.

@@ -28,10 +28,10 @@ void Stream::deliver_in_place(StreamContext& c, const uint8_t* p, uint64_t n) {
     if (n == 0) return;
     if (c.live()) {
         const SegmentOrigin o{c.frame, c.time, c.frame, c.time};
+        stats_.delivered_bytes += n;
         c.sink->on_data(*c.conn, c.dir, p, uint32_t(n), next_, o);
     }
     recent_.push(p, n);
-    stats_.delivered_bytes += n;
     next_ += n;
     drain(c);
 }
@@ -42,12 +42,12 @@ void Stream::drain(StreamContext& c) {
         Held h = std::move(it->second);
         held_.erase(it);
         unhold(c, h.len, 1);
-        if (c.live()) {
+        if (c.live()) {  // (the consumer may release the connection from on_data: the rest goes unseen)
             const SegmentOrigin o{h.frame, h.time, c.frame, c.time};
+            stats_.delivered_bytes += h.len;
             c.sink->on_data(*c.conn, c.dir, h.bytes.get(), h.len, next_, o);
         }
         recent_.push(h.bytes.get(), h.len);
-        stats_.delivered_bytes += h.len;
         next_ += h.len;
     }
 }
