@@ -12,9 +12,9 @@ namespace core {
 ValueClass value_class(Kind kind, uint8_t axis) {
     switch (kind) {
     case Kind::Group: case Kind::Array: case Kind::Switch: case Kind::Type:
-    case Kind::Quat: case Kind::QuatF: return ValueClass::None;
+    case Kind::Quat: case Kind::QuatF: case Kind::Position: return ValueClass::None;
     case Kind::U8: case Kind::U16: case Kind::U24: case Kind::U32: case Kind::U64: case Kind::AckHist:
-    case Kind::AckSeq: case Kind::BlockPos: case Kind::Face: case Kind::Turn: case Kind::Position:
+    case Kind::AckSeq: case Kind::BlockPos: case Kind::Face: case Kind::Turn:
     case Kind::FrameNum: return ValueClass::Uint;
     case Kind::I8: case Kind::I16: case Kind::I32: case Kind::I64: case Kind::VarInt: case Kind::VarLong:
     case Kind::Sum: case Kind::PosComp: return ValueClass::Int;
@@ -94,7 +94,9 @@ public:
     FieldId intern(const std::string& abbrev, const std::string& name, Kind kind, uint8_t axis, Display display,
                    double scale, const char* unit, const char* desc, const ValueString* vals, uint64_t bitmask,
                    bool repeated) {
-        const ValueClass vc = value_class(kind, axis);
+        ValueClass vc = value_class(kind, axis);
+        // A VarInt shown in hex is a pattern of bits (ids, masks): unsigned.
+        if ((kind == Kind::VarInt || kind == Kind::VarLong) && display == Display::Hex) vc = ValueClass::Uint;
         auto it = ids_.find(abbrev);
         if (it != ids_.end()) {
             FieldInfo& known = s_.fields[it->second];
@@ -401,7 +403,7 @@ const FieldInfo* Schema::find(std::string_view abbrev) const {
 
 const Node* Schema::node(std::string_view abbrev) const {
     for (const Node& n : nodes)
-        if (fields[n.field].abbrev == abbrev) return &n;
+        if (n.field != kNoField && fields[n.field].abbrev == abbrev) return &n;
     return nullptr;
 }
 

@@ -28,7 +28,7 @@ struct Printer {
         case core::ValueClass::Uint: case core::ValueClass::Bool: std::printf(" = %llu", (unsigned long long)it.u); break;
         case core::ValueClass::Int: std::printf(" = %lld", (long long)it.i); break;
         case core::ValueClass::Float: case core::ValueClass::Double: std::printf(" = %g", it.d); break;
-        case core::ValueClass::String: std::printf(" = \"%.*s\"", int(it.s.size() > 80 ? 80 : it.s.size()), it.s.data()); break;
+        case core::ValueClass::String: std::printf(" = \"%s\"", std::string(it.s.substr(0, 80)).c_str()); break;
         case core::ValueClass::Bytes: case core::ValueClass::Uuid: std::printf(" = %zu bytes", it.s.size()); break;
         default: break;
         }

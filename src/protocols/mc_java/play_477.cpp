@@ -136,7 +136,7 @@ void add_play_477(std::vector<core::MessageTable>& tables, const Types& t, int32
             f64("x", "X").unit("blocks").summary(), f64("y", "Y").unit("blocks").summary(),
             f64("z", "Z").unit("blocks").summary(),
             f32("yaw", "Yaw").unit("deg"), f32("pitch", "Pitch").unit("deg"),
-            i8("flags", "Relative flags").hex().flags(relative_flags()),
+            u8("flags", "Relative flags").hex().flags(relative_flags()),  // a Byte on the wiki: a bit field
             varint("teleport_id", "Teleport ID").summary(),
         }),
         msg(0x37, "destroy_entities", "Destroy Entities", {
