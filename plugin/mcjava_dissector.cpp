@@ -26,6 +26,7 @@
 #include <epan/prefs.h>
 #include <epan/proto_data.h>
 
+#include <cstring>
 #include <memory>
 #include <vector>
 
@@ -190,6 +191,11 @@ void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, con
                 plugin::TreeBuilder tb(data_tvb, pinfo, pt, ti, s, fields, experts);
                 sum = decode_into(tb, s, p);
                 std::snprintf(info, sizeof info, "%s", tb.info());
+                p.summary = sum;
+                mcjava::ChunkSummary chunk;
+                if (sum.type && sum.type->key && std::strcmp(sum.type->key, "chunk_data") == 0 &&
+                    mcjava::summarize_chunk(p, chunk))
+                    mcjava::emit_chunk_summary(s, chunk, pinfo->num, tb);
             } else {
                 plugin::QuickBuilder qb(pinfo, ti, experts);
                 sum = decode_into(qb, s, p);

@@ -194,7 +194,7 @@ private:
     // ---- findings -------------------------------------------------------
 
     void report(Finding f) {
-        if (f.code == Code{}) return;  // the protocol does not report this
+        if (f.code == kNoCode) return;  // the protocol does not report this
         ++sum_.findings;
         const Severity sev = f.severity();
         if (sev != Severity::Comment) ++sum_.counted;

@@ -155,7 +155,7 @@ private:
         n.save = f.save;
         n.summary = f.summary;
         n.acked = f.acked;
-        n.fills_rest = false;
+        n.fills_rest = f.count.fills_rest;
         n.sequential = f.offset == kFollows;
         n.offset = n.sequential ? 0 : f.offset;
         n.size = f.size ? f.size : codecs::width(f.kind);

@@ -12,6 +12,7 @@
 #include "core/decoder.hpp"
 #include "protocols/mc_java/connection.hpp"
 #include "protocols/mc_java/findings.hpp"
+#include "protocols/mc_java/packet_fields.hpp"
 #include "protocols/mc_java/schema.hpp"
 
 using namespace mcjava;
@@ -69,6 +70,9 @@ struct Scan : core::StreamSink, PacketSink {
                         p.inflated ? " (inflated)" : "");
             Printer pr;
             if (p.kind == PacketKind::Packet && p.data) core::decode(schema(*p.version), p.data, p.data_len, p.context(), pr);
+            ChunkSummary chunk;
+            if (p.summary.type && std::string(p.summary.type->key) == "chunk_data" && summarize_chunk(p, chunk))
+                emit_chunk_summary(schema(*p.version), chunk, p.span.last.frame, pr);
             for (uint8_t i = 0; i < p.nfindings; ++i) {
                 char buf[256];
                 core::format_finding(p.findings[i], buf, sizeof buf);

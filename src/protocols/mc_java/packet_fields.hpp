@@ -3,6 +3,7 @@
 // Both front ends show them before the packet's own fields.
 #pragma once
 
+#include "chunk_column.hpp"
 #include "connection.hpp"
 #include "core/decoder.hpp"
 #include "schema.hpp"
@@ -14,6 +15,8 @@ core::Layout packet_field_rows();
 
 struct PacketNodes {
     const core::Node *length, *data_length, *state, *version;
+    const core::Node *chunk, *sections, *non_air, *distinct, *biomes, *section, *section_y, *section_bits,
+        *section_non_air, *section_distinct;
 };
 const PacketNodes& packet_nodes(const core::Schema& s);
 
@@ -51,6 +54,51 @@ void emit_packet_fields(const core::Schema& s, const Packet& p, V& v) {
         ver.i = p.version->protocol;
         ver.generated = true;
         v.leaf(ver);
+    }
+}
+
+// A Chunk Data packet's contents as generated items (after its fields).
+// Its findings belong to the packet as a whole (shown at frame `frame`).
+template <class V>
+void emit_chunk_summary(const core::Schema& s, const ChunkSummary& c, uint64_t frame, V& v) {
+    const PacketNodes& n = packet_nodes(s);
+    auto item = [&](const core::Node* node, int32_t index = -1) {
+        core::Item it{};
+        it.info = &s.fields[node->field];
+        it.node = node;
+        it.vclass = it.info->vclass;
+        it.generated = true;
+        it.index = index;
+        return it;
+    };
+    auto leaf = [&](const core::Node* node, uint64_t value, int32_t index = -1) {
+        core::Item it = item(node, index);
+        it.u = value;
+        v.leaf(it);
+    };
+    v.open(item(n.chunk));
+    leaf(n.sections, c.sections);
+    leaf(n.non_air, c.non_air);
+    leaf(n.distinct, c.distinct);
+    if (c.full) leaf(n.biomes, c.distinct_biomes);
+    for (uint8_t i = 0; i < c.sections; ++i) {
+        const SectionSummary& sec = c.section[i];
+        core::Item g = item(n.section, i);
+        g.entry = true;
+        v.open(g);
+        leaf(n.section_y, sec.y, i);
+        leaf(n.section_bits, sec.bits, i);
+        if (sec.valid) {
+            leaf(n.section_non_air, sec.non_air, i);
+            leaf(n.section_distinct, sec.distinct, i);
+        }
+        v.close();
+    }
+    v.close();
+    for (uint8_t i = 0; i < c.nfindings; ++i) {
+        core::Finding f = c.findings[i];
+        f.frame = frame;
+        v.finding(f);
     }
 }
 
