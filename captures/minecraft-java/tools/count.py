@@ -1,0 +1,1164 @@
+#!/usr/bin/env python3
+"""Independent counter for Minecraft Java Edition captures (protocol 404 = 1.13.2, 498 = 1.14.4).
+
+Python 3 standard library only; shares no code with blankshark. For each pcap/pcapng file it
+  - reads the frames (Ethernet, Linux cooked v1/v2, BSD null/loopback, raw IP; IPv4 and IPv6),
+  - reassembles each TCP direction by sequence number: bytes already received (retransmissions,
+    partial overlaps) are counted once and compared with what was received first; a segment that
+    arrives beyond a hole is held until the hole is filled (out-of-order),
+  - frames packets by their VarInt length, follows the state machine in capture order across both
+    directions (Handshake -> status/login; Login Success -> play; Set Compression switches the
+    framing of BOTH directions from the NEXT packet on), inflates every compressed packet and checks
+    the inflated length against Data Length,
+  - counts packets per (connection, state, direction, id), names them after the community protocol
+    documentation (wiki.vg pages for protocol 404 and 498),
+  - parses the packets the tests care about (Handshake, Login Start, Set Compression, Keep Alive,
+    Player Position And Look, Teleport Confirm, Chunk Data down to the last byte, Unload Chunk,
+    Disconnect, Chat, Join Game, Respawn).
+
+Usage:
+  count.py FILE...                 markdown report (the tables of README.md / README-1.13.2.md)
+  count.py --packets FILE          one line per Minecraft packet: start frame, completion frame, ...
+  count.py --details FILE          Keep Alive, Player Position And Look / Teleport Confirm, Chunk Data,
+                                   Unload Chunk and Disconnect lists
+  count.py --json FILE             everything above as JSON (per packet, per connection)
+  count.py --matrix FILE...        one table of packet counts per (protocol, state, dir, id), a column per file
+  count.py --check-names PROTOCOL.JSON VERSION
+                                   compare this script's id/name tables with a minecraft-data
+                                   protocol.json (only the ids: names differ in style by design)
+Options: --port N (server port, default 25565).
+"""
+
+import argparse
+import bisect
+import json
+import struct
+import sys
+import zlib
+
+# --------------------------------------------------------------------------------------------
+# Packet names (wiki.vg). Keys: (state, direction, id); direction 'sb' = client->server,
+# 'cb' = server->client. Protocol 404 = Minecraft 1.13.2 (the names of the protocol page of that
+# version, which is the project's seed document); 498 = 1.14.4 (names as in README.md).
+# --------------------------------------------------------------------------------------------
+
+COMMON = {
+    ('handshake', 'sb', 0x00): 'Handshake',
+    ('handshake', 'sb', 0xFE): 'Legacy Server List Ping',
+    ('status', 'sb', 0x00): 'Request',
+    ('status', 'sb', 0x01): 'Ping',
+    ('status', 'cb', 0x00): 'Response',
+    ('status', 'cb', 0x01): 'Pong',
+    ('login', 'sb', 0x00): 'Login Start',
+    ('login', 'sb', 0x01): 'Encryption Response',
+    ('login', 'sb', 0x02): 'Login Plugin Response',
+    ('login', 'cb', 0x00): 'Disconnect (login)',
+    ('login', 'cb', 0x01): 'Encryption Request',
+    ('login', 'cb', 0x02): 'Login Success',
+    ('login', 'cb', 0x03): 'Set Compression',
+    ('login', 'cb', 0x04): 'Login Plugin Request',
+}
+
+PLAY_CB_404 = [
+    'Spawn Object', 'Spawn Experience Orb', 'Spawn Global Entity', 'Spawn Mob', 'Spawn Painting',
+    'Spawn Player', 'Animation (clientbound)', 'Statistics', 'Block Break Animation',
+    'Update Block Entity', 'Block Action', 'Block Change', 'Boss Bar', 'Server Difficulty',
+    'Chat Message (clientbound)', 'Multi Block Change', 'Tab-Complete (clientbound)',
+    'Declare Commands', 'Confirm Transaction (clientbound)', 'Close Window (clientbound)',
+    'Open Window', 'Window Items', 'Window Property', 'Set Slot', 'Set Cooldown',
+    'Plugin Message (clientbound)', 'Named Sound Effect', 'Disconnect (play)', 'Entity Status',
+    'NBT Query Response', 'Explosion', 'Unload Chunk', 'Change Game State',
+    'Keep Alive (clientbound)', 'Chunk Data', 'Effect', 'Particle', 'Join Game', 'Map Data',
+    'Entity', 'Entity Relative Move', 'Entity Look And Relative Move', 'Entity Look',
+    'Vehicle Move (clientbound)', 'Open Sign Editor', 'Craft Recipe Response',
+    'Player Abilities (clientbound)', 'Combat Event', 'Player Info', 'Face Player',
+    'Player Position And Look (clientbound)', 'Use Bed', 'Unlock Recipes', 'Destroy Entities',
+    'Remove Entity Effect', 'Resource Pack Send', 'Respawn', 'Entity Head Look',
+    'Select Advancement Tab', 'World Border', 'Camera', 'Held Item Change (clientbound)',
+    'Display Scoreboard', 'Entity Metadata', 'Attach Entity', 'Entity Velocity',
+    'Entity Equipment', 'Set Experience', 'Update Health', 'Scoreboard Objective',
+    'Set Passengers', 'Teams', 'Update Score', 'Spawn Position', 'Time Update', 'Title',
+    'Stop Sound', 'Sound Effect', 'Player List Header And Footer', 'Collect Item',
+    'Entity Teleport', 'Advancements', 'Entity Properties', 'Entity Effect', 'Declare Recipes',
+    'Tags',
+]  # 0x00..0x55
+
+PLAY_SB_404 = [
+    'Teleport Confirm', 'Query Block NBT', 'Chat Message (serverbound)', 'Client Status',
+    'Client Settings', 'Tab-Complete (serverbound)', 'Confirm Transaction (serverbound)',
+    'Enchant Item', 'Click Window', 'Close Window (serverbound)', 'Plugin Message (serverbound)',
+    'Edit Book', 'Query Entity NBT', 'Use Entity', 'Keep Alive (serverbound)', 'Player',
+    'Player Position', 'Player Position And Look (serverbound)', 'Player Look',
+    'Vehicle Move (serverbound)', 'Steer Boat', 'Pick Item', 'Craft Recipe Request',
+    'Player Abilities (serverbound)', 'Player Digging', 'Entity Action', 'Steer Vehicle',
+    'Recipe Book Data', 'Name Item', 'Resource Pack Status', 'Advancement Tab', 'Select Trade',
+    'Set Beacon Effect', 'Held Item Change (serverbound)', 'Update Command Block',
+    'Update Command Block Minecart', 'Creative Inventory Action', 'Update Structure Block',
+    'Update Sign', 'Animation (serverbound)', 'Spectate', 'Player Block Placement', 'Use Item',
+]  # 0x00..0x2A
+
+PLAY_CB_498 = [
+    'Spawn Object', 'Spawn Experience Orb', 'Spawn Global Entity', 'Spawn Mob', 'Spawn Painting',
+    'Spawn Player', 'Animation (clientbound)', 'Statistics', 'Block Break Animation',
+    'Update Block Entity', 'Block Action', 'Block Change', 'Boss Bar', 'Server Difficulty',
+    'Chat Message (clientbound)', 'Multi Block Change', 'Tab-Complete (clientbound)',
+    'Declare Commands', 'Window Confirmation (clientbound)', 'Close Window (clientbound)',
+    'Window Items', 'Window Property', 'Set Slot', 'Set Cooldown', 'Plugin Message (clientbound)',
+    'Named Sound Effect', 'Disconnect (play)', 'Entity Status', 'Explosion', 'Unload Chunk',
+    'Change Game State', 'Open Horse Window', 'Keep Alive (clientbound)', 'Chunk Data', 'Effect',
+    'Particle', 'Update Light', 'Join Game', 'Map Data', 'Trade List', 'Entity Relative Move',
+    'Entity Look And Relative Move', 'Entity Look', 'Entity', 'Vehicle Move (clientbound)',
+    'Open Book', 'Open Window', 'Open Sign Editor', 'Craft Recipe Response',
+    'Player Abilities (clientbound)', 'Combat Event', 'Player Info', 'Face Player',
+    'Player Position And Look (clientbound)', 'Unlock Recipes', 'Destroy Entities',
+    'Remove Entity Effect', 'Resource Pack Send', 'Respawn', 'Entity Head Look',
+    'Select Advancement Tab', 'World Border', 'Camera', 'Held Item Change (clientbound)',
+    'Update View Position', 'Update View Distance', 'Display Scoreboard', 'Entity Metadata',
+    'Attach Entity', 'Entity Velocity', 'Entity Equipment', 'Set Experience', 'Update Health',
+    'Scoreboard Objective', 'Set Passengers', 'Teams', 'Update Score', 'Spawn Position',
+    'Time Update', 'Title', 'Entity Sound Effect', 'Sound Effect', 'Stop Sound',
+    'Player List Header And Footer', 'NBT Query Response', 'Collect Item', 'Entity Teleport',
+    'Advancements', 'Entity Properties', 'Entity Effect', 'Declare Recipes', 'Tags',
+    'Acknowledge Player Digging',
+]  # 0x00..0x5C
+
+PLAY_SB_498 = [
+    'Teleport Confirm', 'Query Block NBT', 'Set Difficulty', 'Chat Message (serverbound)',
+    'Client Status', 'Client Settings', 'Tab-Complete (serverbound)',
+    'Window Confirmation (serverbound)', 'Click Window Button', 'Click Window',
+    'Close Window (serverbound)', 'Plugin Message (serverbound)', 'Edit Book', 'Query Entity NBT',
+    'Interact Entity', 'Keep Alive (serverbound)', 'Lock Difficulty', 'Player Position',
+    'Player Position And Rotation', 'Player Rotation', 'Player Movement',
+    'Vehicle Move (serverbound)', 'Steer Boat', 'Pick Item', 'Craft Recipe Request',
+    'Player Abilities (serverbound)', 'Player Digging', 'Entity Action', 'Steer Vehicle',
+    'Recipe Book Data', 'Name Item', 'Resource Pack Status', 'Advancement Tab', 'Select Trade',
+    'Set Beacon Effect', 'Held Item Change (serverbound)', 'Update Command Block',
+    'Update Command Block Minecart', 'Creative Inventory Action', 'Update Jigsaw Block',
+    'Update Structure Block', 'Update Sign', 'Animation (serverbound)', 'Spectate',
+    'Player Block Placement', 'Use Item',
+]  # 0x00..0x2D
+
+
+def _table(cb, sb):
+    t = dict(COMMON)
+    for i, n in enumerate(cb):
+        t[('play', 'cb', i)] = n
+    for i, n in enumerate(sb):
+        t[('play', 'sb', i)] = n
+    return t
+
+
+NAMES = {404: _table(PLAY_CB_404, PLAY_SB_404), 498: _table(PLAY_CB_498, PLAY_SB_498)}
+
+# ids of the packets this script parses, per protocol
+IDS = {
+    404: dict(keepalive_cb=0x21, keepalive_sb=0x0E, poslook_cb=0x32, teleport_confirm=0x00,
+              chunk=0x22, unload=0x1F, disconnect=0x1B, chat_cb=0x0E, chat_sb=0x02,
+              join=0x25, respawn=0x38, light=None, pos_sb=0x10, poslook_sb=0x11, plugin_sb=0x0A, plugin_cb=0x19, destroy=0x35),
+    498: dict(keepalive_cb=0x20, keepalive_sb=0x0F, poslook_cb=0x35, teleport_confirm=0x00,
+              chunk=0x21, unload=0x1D, disconnect=0x1A, chat_cb=0x0E, chat_sb=0x03,
+              join=0x25, respawn=0x3A, light=0x24, pos_sb=0x11, poslook_sb=0x12, plugin_sb=0x0B, plugin_cb=0x18, destroy=0x37),
+}
+
+STATES = {1: 'status', 2: 'login'}
+DIRS = {'sb': 'C→S', 'cb': 'S→C'}
+
+
+class ParseError(Exception):
+    pass
+
+
+# --------------------------------------------------------------------------------------------
+# Primitive readers
+# --------------------------------------------------------------------------------------------
+
+class Reader:
+    def __init__(self, b, pos=0):
+        self.b = b
+        self.pos = pos
+
+    def left(self):
+        return len(self.b) - self.pos
+
+    def take(self, n):
+        if n < 0 or self.pos + n > len(self.b):
+            raise ParseError('short read: want %d at %d of %d' % (n, self.pos, len(self.b)))
+        v = bytes(self.b[self.pos:self.pos + n])
+        self.pos += n
+        return v
+
+    def u8(self):
+        return self.take(1)[0]
+
+    def i8(self):
+        return struct.unpack('>b', self.take(1))[0]
+
+    def u16(self):
+        return struct.unpack('>H', self.take(2))[0]
+
+    def i16(self):
+        return struct.unpack('>h', self.take(2))[0]
+
+    def i32(self):
+        return struct.unpack('>i', self.take(4))[0]
+
+    def i64(self):
+        return struct.unpack('>q', self.take(8))[0]
+
+    def f32(self):
+        return struct.unpack('>f', self.take(4))[0]
+
+    def f64(self):
+        return struct.unpack('>d', self.take(8))[0]
+
+    def boolean(self):
+        v = self.u8()
+        if v > 1:
+            raise ParseError('boolean %d' % v)
+        return bool(v)
+
+    def varint(self):
+        v, n = read_varint(self.b, self.pos)
+        if v is None:
+            raise ParseError('bad VarInt at %d' % self.pos)
+        self.pos += n
+        return v
+
+    def string(self):
+        n = self.varint()
+        return self.take(n).decode('utf-8')
+
+
+def read_varint(b, pos, maxlen=5):
+    """(value, length) of a VarInt at pos; (None, 0) if incomplete; raises on > maxlen bytes."""
+    v = 0
+    for i in range(maxlen):
+        if pos + i >= len(b):
+            return None, 0
+        c = b[pos + i]
+        v |= (c & 0x7F) << (7 * i)
+        if not c & 0x80:
+            if v >= 1 << 31:
+                v -= 1 << 32
+            return v, i + 1
+    raise ParseError('VarInt longer than %d bytes at %d' % (maxlen, pos))
+
+
+def nbt_payload(r, t, depth=0):
+    if depth > 64:
+        raise ParseError('NBT too deep')
+    if t == 1:
+        r.take(1)
+    elif t == 2:
+        r.take(2)
+    elif t == 3:
+        r.take(4)
+    elif t == 4:
+        r.take(8)
+    elif t == 5:
+        r.take(4)
+    elif t == 6:
+        r.take(8)
+    elif t == 7:
+        r.take(r.i32())
+    elif t == 8:
+        r.take(r.u16())
+    elif t == 9:
+        et = r.u8()
+        n = r.i32()
+        for _ in range(max(n, 0)):
+            nbt_payload(r, et, depth + 1)
+    elif t == 10:
+        while True:
+            ct = r.u8()
+            if ct == 0:
+                break
+            r.take(r.u16())
+            nbt_payload(r, ct, depth + 1)
+    elif t == 11:
+        r.take(4 * r.i32())
+    elif t == 12:
+        r.take(8 * r.i32())
+    else:
+        raise ParseError('NBT tag type %d' % t)
+
+
+def nbt_named(r):
+    """A named root tag (type, name, payload); TAG_End alone stands for 'no NBT'. Returns (type, name)."""
+    t = r.u8()
+    if t == 0:
+        return 0, None
+    name = r.take(r.u16()).decode('utf-8')
+    nbt_payload(r, t)
+    return t, name
+
+
+# --------------------------------------------------------------------------------------------
+# Capture file reading
+# --------------------------------------------------------------------------------------------
+
+LINKTYPES = {0: 'NULL (BSD loopback, 0)', 1: 'EN10MB (Ethernet, 1)', 101: 'RAW (raw IP, 101)',
+             108: 'LOOP (OpenBSD loopback, 108)', 113: 'LINUX_SLL (cooked v1, 113)',
+             228: 'IPV4 (228)', 229: 'IPV6 (229)', 276: 'LINUX_SLL2 (cooked v2, 276)'}
+
+
+def read_capture(path):
+    """Returns (format, [linktypes], [(frame_no, ts, linktype, bytes)])."""
+    data = open(path, 'rb').read()
+    magic = data[:4]
+    frames = []
+    if magic in (b'\xd4\xc3\xb2\xa1', b'\xa1\xb2\xc3\xd4', b'\x4d\x3c\xb2\xa1', b'\xa1\xb2\x3c\x4d'):
+        e = '<' if magic[0] in (0xd4, 0x4d) else '>'
+        nano = magic in (b'\x4d\x3c\xb2\xa1', b'\xa1\xb2\x3c\x4d')
+        lt = struct.unpack(e + 'I', data[20:24])[0] & 0x0FFFFFFF
+        pos = 24
+        n = 0
+        while pos + 16 <= len(data):
+            s, us, incl, orig = struct.unpack(e + 'IIII', data[pos:pos + 16])
+            pos += 16
+            n += 1
+            frames.append((n, s + us / (1e9 if nano else 1e6), lt, data[pos:pos + incl]))
+            pos += incl
+        return 'pcap', [lt], frames
+    if magic == b'\x0a\x0d\x0d\x0a':
+        pos = 0
+        e = '<'
+        ifaces = []
+        n = 0
+        while pos + 12 <= len(data):
+            bt = struct.unpack(e + 'I', data[pos:pos + 4])[0]
+            if bt == 0x0A0D0D0A:
+                bom = data[pos + 8:pos + 12]
+                e = '<' if bom == b'\x4d\x3c\x2b\x1a' else '>'
+                ifaces = []
+            blen = struct.unpack(e + 'I', data[pos + 4:pos + 8])[0]
+            body = data[pos + 8:pos + blen - 4]
+            if bt == 1:
+                lt = struct.unpack(e + 'H', body[:2])[0]
+                tsres = 1e-6
+                opos = 8
+                while opos + 4 <= len(body):
+                    oc, ol = struct.unpack(e + 'HH', body[opos:opos + 4])
+                    if oc == 0:
+                        break
+                    if oc == 9:
+                        v = body[opos + 4]
+                        tsres = 2 ** -(v & 0x7F) if v & 0x80 else 10 ** -v
+                    opos += 4 + ((ol + 3) & ~3)
+                ifaces.append((lt, tsres))
+            elif bt == 6:
+                iid, th, tl, incl, orig = struct.unpack(e + 'IIIII', body[:20])
+                n += 1
+                lt, res = ifaces[iid]
+                frames.append((n, ((th << 32) | tl) * res, lt, body[20:20 + incl]))
+            elif bt == 3:
+                orig = struct.unpack(e + 'I', body[:4])[0]
+                n += 1
+                lt, res = ifaces[0]
+                frames.append((n, 0.0, lt, body[4:4 + orig]))
+            pos += blen
+        return 'pcapng', sorted(set(l for l, _ in ifaces)), frames
+    raise SystemExit('%s: not a pcap or pcapng file' % path)
+
+
+def ip_of(lt, b):
+    """(ethertype-ish 'v4'/'v6', ip bytes) or None."""
+    if lt == 1:
+        et = struct.unpack('>H', b[12:14])[0]
+        p = 14
+        while et in (0x8100, 0x88A8):
+            et = struct.unpack('>H', b[p + 2:p + 4])[0]
+            p += 4
+    elif lt == 113:
+        et = struct.unpack('>H', b[14:16])[0]
+        p = 16
+    elif lt == 276:
+        et = struct.unpack('>H', b[0:2])[0]
+        p = 20
+    elif lt in (0, 108):
+        fam = struct.unpack('<I', b[:4])[0]
+        if fam > 0xFFFF:
+            fam = struct.unpack('>I', b[:4])[0]
+        et = 0x0800 if fam == 2 else 0x86DD
+        p = 4
+    elif lt in (101, 228, 229):
+        et = 0x0800 if b[0] >> 4 == 4 else 0x86DD
+        p = 0
+    else:
+        return None
+    if et == 0x0800:
+        return 'v4', b[p:]
+    if et == 0x86DD:
+        return 'v6', b[p:]
+    return None
+
+
+def tcp_of(lt, b):
+    r = ip_of(lt, b)
+    if r is None:
+        return None
+    v, ip = r
+    if v == 'v4':
+        ihl = (ip[0] & 0x0F) * 4
+        total = struct.unpack('>H', ip[2:4])[0]
+        if ip[9] != 6:
+            return None
+        frag = struct.unpack('>H', ip[6:8])[0]
+        if frag & 0x3FFF:
+            raise SystemExit('IP fragments are not handled')
+        src = '.'.join(str(x) for x in ip[12:16])
+        dst = '.'.join(str(x) for x in ip[16:20])
+        seg = ip[ihl:total]
+    else:
+        nh = ip[6]
+        plen = struct.unpack('>H', ip[4:6])[0]
+        p = 40
+        while nh in (0, 43, 60):
+            nh, hl = ip[p], (ip[p + 1] + 1) * 8
+            p += hl
+        if nh != 6:
+            return None
+        import ipaddress
+        src = '[%s]' % ipaddress.IPv6Address(ip[8:24])
+        dst = '[%s]' % ipaddress.IPv6Address(ip[24:40])
+        seg = ip[p:40 + plen]
+    sport, dport, seq, ack, off_flags = struct.unpack('>HHIIH', seg[:14])
+    doff = (off_flags >> 12) * 4
+    flags = off_flags & 0x1FF
+    return src, sport, dst, dport, seq, ack, flags, seg[doff:]
+
+
+FIN, SYN, RST, ACK = 0x01, 0x02, 0x04, 0x10
+
+
+# --------------------------------------------------------------------------------------------
+# TCP direction: reassembly by sequence number
+# --------------------------------------------------------------------------------------------
+
+class Direction:
+    def __init__(self, conn, d):
+        self.conn = conn
+        self.d = d                 # 'sb' or 'cb'
+        self.base = None           # sequence number of the first data byte
+        self.next = 0              # relative sequence number of the next in-order byte
+        self.pending = {}          # rel start -> (bytes, carrying frame, rel start of the segment)
+        self.stream = bytearray()
+        self.piece_starts = []     # delivered pieces: start offsets (sorted)
+        self.pieces = []           # (start, end, carrying frame, segment start, delivering frame)
+        self.retrans = 0           # bytes received again
+        self.retrans_mismatch = 0  # ... that differ from the first copy
+        self.retrans_segs = 0
+        self.ooo = 0               # segments that arrived beyond a hole
+        self.segments = 0          # segments with payload
+        self.fin = None
+        self.rst = None
+        self.parse_pos = 0
+        self.state = 'handshake'
+        self.threshold = None      # None: no compression
+        self.packets = []
+        self.error = None
+
+    def segment(self, frame, seq, flags, payload):
+        if flags & SYN:
+            if self.base is None:
+                self.base = (seq + 1) & 0xFFFFFFFF
+            return
+        if self.base is None:
+            self.base = seq
+        rel = (seq - self.base) & 0xFFFFFFFF
+        if rel >= 1 << 31:
+            rel -= 1 << 32
+        if flags & RST and self.rst is None:
+            self.rst = frame
+        if payload:
+            self.segments += 1
+            a, b = rel, rel + len(payload)
+            covered = [(-(1 << 62), self.next)] + sorted(
+                (s, s + len(v[0])) for s, v in self.pending.items())
+            new = []
+            cur = a
+            for cs, ce in covered:
+                if ce <= cur or cs >= b:
+                    continue
+                if cs > cur:
+                    new.append((cur, cs))
+                cur = max(cur, ce)
+            if cur < b:
+                new.append((cur, b))
+            dup = len(payload) - sum(e - s for s, e in new)
+            if dup:
+                self.retrans += dup
+                self.retrans_segs += 1
+                # compare the re-sent bytes that were already delivered
+                s, e = max(a, 0), min(b, self.next)
+                if e > s and bytes(self.stream[s:e]) != payload[s - a:e - a]:
+                    self.retrans_mismatch += e - s
+                for ps, (pv, _, _) in self.pending.items():
+                    s, e = max(a, ps), min(b, ps + len(pv))
+                    if e > s and pv[s - ps:e - ps] != payload[s - a:e - a]:
+                        self.retrans_mismatch += e - s
+            if new and a > self.next:
+                self.ooo += 1
+            for s, e in new:
+                if s < 0:
+                    continue
+                self.pending[s] = (payload[s - a:e - a], frame, a)
+            while self.next in self.pending:
+                v, cf, ss = self.pending.pop(self.next)
+                start = self.next
+                self.stream += v
+                self.next += len(v)
+                self.piece_starts.append(start)
+                self.pieces.append((start, self.next, cf, ss, frame))
+        if flags & FIN and self.fin is None:
+            self.fin = frame
+
+    def piece_at(self, off):
+        i = bisect.bisect_right(self.piece_starts, off) - 1
+        return self.pieces[i], i
+
+
+# --------------------------------------------------------------------------------------------
+# Connection: framing, compression, state machine, packet parsing
+# --------------------------------------------------------------------------------------------
+
+class Connection:
+    def __init__(self, num, client, server, first_frame, port):
+        self.num = num
+        self.client = client
+        self.server = server
+        self.first_frame = first_frame
+        self.sb = Direction(self, 'sb')
+        self.cb = Direction(self, 'cb')
+        self.protocol = None
+        self.handshake = None
+        self.user = None
+        self.set_compression = None   # (frame, threshold)
+        self.disconnects = []
+        self.dimension = 0
+        self.closed = False
+        self.status_version = None
+        self.ping_payload = None
+
+    def direction(self, d):
+        return self.sb if d == 'sb' else self.cb
+
+    def parse_available(self, dr, out):
+        while dr.error is None:
+            b = dr.stream
+            p = dr.parse_pos
+            try:
+                ln, n = read_varint(b, p, 3)
+            except ParseError as ex:
+                dr.error = 'framing: %s' % ex
+                return
+            if ln is None or p + n + ln > len(b):
+                return
+            if ln <= 0:
+                dr.error = 'framing: length %d at %d' % (ln, p)
+                return
+            body = bytes(b[p + n:p + n + ln])
+            q = p + n + ln
+            rec = dict(conn=self.num, dir=dr.d, state=dr.state, off=p, wire=n + ln, prefix=n)
+            try:
+                if dr.threshold is None:
+                    rec['kind'] = 'plain'
+                    payload = body
+                else:
+                    r = Reader(body)
+                    dl = r.varint()
+                    rest = body[r.pos:]
+                    if dl == 0:
+                        rec['kind'] = 'raw'
+                        payload = rest
+                        if len(payload) >= dr.threshold:
+                            rec['raw_at_or_above_threshold'] = True
+                    else:
+                        rec['kind'] = 'zlib'
+                        rec['data_length'] = dl
+                        d = zlib.decompressobj()
+                        payload = d.decompress(rest)
+                        if not d.eof or d.unused_data:
+                            raise ParseError('zlib stream not ended exactly at the packet end')
+                        if len(payload) != dl:
+                            raise ParseError('inflated %d bytes, Data Length %d' % (len(payload), dl))
+                        if dl < dr.threshold:
+                            rec['compressed_below_threshold'] = True
+                r = Reader(payload)
+                pid = r.varint()
+            except (ParseError, zlib.error) as ex:
+                dr.error = 'decode at stream offset %d: %s' % (p, ex)
+                return
+            rec['id'] = pid
+            rec['len'] = len(payload)
+            # frames: where the packet starts and where its last byte became contiguous
+            (ps, pe, cf, ss, df), i = dr.piece_at(p)
+            rec['start_frame'] = cf
+            rec['mid'] = p != ss
+            (qs, qe, qcf, qss, qdf), j = dr.piece_at(q - 1)
+            rec['end_frame'] = qdf
+            rec['spanning'] = i != j
+            (_, _, _, _, _), k = dr.piece_at(p + n - 1)
+            rec['prefix_split'] = i != k
+            dr.parse_pos = q
+            rec['fields'] = {}
+            try:
+                self.interpret(dr, rec, Reader(payload, r.pos))
+            except (ParseError, UnicodeDecodeError, ValueError) as ex:
+                rec['field_error'] = str(ex)
+            dr.packets.append(rec)
+            out.append(rec)
+
+    def interpret(self, dr, rec, r):
+        st, d, pid, f = rec['state'], rec['dir'], rec['id'], rec['fields']
+        proto = self.protocol
+        ids = IDS.get(proto)
+        if st == 'handshake' and d == 'sb' and pid == 0x00:
+            pv = r.varint()
+            addr = r.string()
+            port = r.u16()
+            nxt = r.varint()
+            f.update(protocol=pv, address=addr, port=port, next_state=nxt)
+            self.protocol = pv
+            self.handshake = f
+            ns = STATES.get(nxt)
+            if ns is None:
+                raise ParseError('next state %d' % nxt)
+            self.sb.state = self.cb.state = ns
+        elif st == 'status' and d == 'cb' and pid == 0x00:
+            js = r.string()
+            f['json'] = js
+            try:
+                self.status_version = json.loads(js).get('version')
+            except ValueError:
+                pass
+        elif st == 'status' and pid == 0x01:
+            f['payload'] = r.i64()
+            if d == 'sb':
+                self.ping_payload = f['payload']
+        elif st == 'login' and d == 'sb' and pid == 0x00:
+            self.user = f['name'] = r.string()
+        elif st == 'login' and d == 'cb' and pid == 0x03:
+            t = r.varint()
+            f['threshold'] = t
+            self.set_compression = (rec['end_frame'], t)
+            # from the next packet on, in both directions
+            self.sb.threshold = self.cb.threshold = (t if t >= 0 else None)
+        elif st == 'login' and d == 'cb' and pid == 0x02:
+            f['uuid'] = r.string()
+            f['name'] = r.string()
+            self.sb.state = self.cb.state = 'play'
+        elif st == 'login' and d == 'cb' and pid == 0x00:
+            f['reason'] = r.string()
+            self.disconnects.append(('login', rec))
+        elif st == 'play' and ids:
+            if d == 'cb' and pid == ids['keepalive_cb'] or d == 'sb' and pid == ids['keepalive_sb']:
+                f['keepalive_id'] = r.i64()
+            elif d == 'cb' and pid == ids['poslook_cb']:
+                f.update(x=r.f64(), y=r.f64(), z=r.f64(), yaw=r.f32(), pitch=r.f32(),
+                         flags=r.u8(), teleport_id=r.varint())
+            elif d == 'sb' and pid == ids['plugin_sb'] or d == 'cb' and pid == ids['plugin_cb']:
+                f['channel'] = r.string()
+                f['data'] = r.take(r.left()).hex()
+            elif d == 'cb' and pid == ids['destroy']:
+                n = r.varint()
+                f['entity_ids'] = [r.varint() for _ in range(n)]
+            elif d == 'sb' and pid == ids['pos_sb']:
+                f.update(x=r.f64(), y=r.f64(), z=r.f64(), on_ground=r.boolean())
+            elif d == 'sb' and pid == ids['poslook_sb']:
+                f.update(x=r.f64(), y=r.f64(), z=r.f64(), yaw=r.f32(), pitch=r.f32(), on_ground=r.boolean())
+            elif d == 'sb' and pid == ids['teleport_confirm']:
+                f['teleport_id'] = r.varint()
+            elif d == 'cb' and pid == ids['chunk']:
+                self.parse_chunk(r, f)
+            elif d == 'cb' and pid == ids['unload']:
+                f.update(x=r.i32(), z=r.i32())
+            elif d == 'cb' and pid == ids['disconnect']:
+                f['reason'] = r.string()
+                self.disconnects.append(('play', rec))
+            elif d == 'cb' and pid == ids['chat_cb']:
+                f['json'] = r.string()
+                f['position'] = r.i8()
+            elif d == 'sb' and pid == ids['chat_sb']:
+                f['message'] = r.string()
+            elif d == 'cb' and pid == ids['join']:
+                f['entity_id'] = r.i32()
+                f['gamemode'] = r.u8()
+                f['dimension'] = self.dimension = r.i32()
+                if proto == 404:
+                    f['difficulty'] = r.u8()
+                f['max_players'] = r.u8()
+                f['level_type'] = r.string()
+                if proto == 498:
+                    f['view_distance'] = r.varint()
+                f['reduced_debug'] = r.boolean()
+            elif d == 'cb' and pid == ids['respawn']:
+                f['dimension'] = self.dimension = r.i32()
+            else:
+                return
+        else:
+            return
+        if r.left():
+            raise ParseError('%d bytes left after the fields' % r.left())
+        f['parsed_to_end'] = True
+
+    def parse_chunk(self, r, f):
+        proto = self.protocol
+        f['x'] = r.i32()
+        f['z'] = r.i32()
+        f['full'] = r.boolean()
+        f['mask'] = mask = r.varint()
+        if proto >= 477:
+            t, name = nbt_named(r)
+            f['heightmaps_nbt'] = (t, name)
+        size = r.varint()
+        f['data_size'] = size
+        data = Reader(r.take(size))
+        sections = 0
+        bpbs = []
+        palettes = []
+        sky = proto < 477 and self.dimension == 0
+        for y in range(16):
+            if not mask >> y & 1:
+                continue
+            sections += 1
+            if proto >= 477:
+                data.i16()      # non-air block count
+            bpb = data.u8()
+            bpbs.append(bpb)
+            if bpb <= 8:
+                pl = data.varint()
+                for _ in range(pl):
+                    data.varint()
+                palettes.append(pl)
+            else:
+                palettes.append(None)   # direct (global) palette: no palette field
+            nlongs = data.varint()
+            if proto < 713 and nlongs != 4096 * bpb // 64:
+                raise ParseError('section %d: %d longs for %d bits per block' % (y, nlongs, bpb))
+            data.take(8 * nlongs)
+            if proto < 477:
+                data.take(2048)          # block light
+                if sky:
+                    data.take(2048)      # sky light
+        if f['full']:
+            biomes = [data.i32() for _ in range(256)]
+            f['biomes_distinct'] = len(set(biomes))
+        if mask >> 16:
+            raise ParseError('bit mask above section 15')
+        if data.left():
+            raise ParseError('%d bytes left in the chunk data' % data.left())
+        f['sections'] = sections
+        f['bits_per_block'] = bpbs
+        f['palette_lengths'] = palettes
+        f['sky_light'] = sky
+        nbe = r.varint()
+        for _ in range(nbe):
+            nbt_named(r)
+        f['block_entities'] = nbe
+        f['chunk_parsed'] = r.left() == 0
+
+
+# --------------------------------------------------------------------------------------------
+# File analysis
+# --------------------------------------------------------------------------------------------
+
+def analyse(path, port=25565):
+    fmt, lts, frames = read_capture(path)
+    conns = []
+    bykey = {}
+    packets = []
+    nontcp = 0
+    other_tcp = 0
+    for fno, ts, lt, b in frames:
+        t = tcp_of(lt, b)
+        if t is None:
+            nontcp += 1
+            continue
+        src, sport, dst, dport, seq, ack, flags, payload = t
+        if port not in (sport, dport):
+            other_tcp += 1
+            continue
+        a, bb = (src, sport), (dst, dport)
+        key = frozenset((a, bb))
+        c = bykey.get(key)
+        if c is not None and flags & SYN and not flags & ACK and c.sb.base is not None and (
+                c.sb.fin or c.sb.rst or c.cb.fin or c.cb.rst):
+            c = None  # a new connection on the same 4-tuple
+        if c is None:
+            client, server = (a, bb) if dport == port else (bb, a)
+            c = Connection(len(conns) + 1, client, server, fno, port)
+            conns.append(c)
+            bykey[key] = c
+        dr = c.sb if a == c.client else c.cb
+        dr.segment(fno, seq, flags, payload)
+        c.last_frame = fno
+        c.parse_available(dr, packets)
+    for c in conns:
+        c.sb.trailing = len(c.sb.stream) - c.sb.parse_pos
+        c.cb.trailing = len(c.cb.stream) - c.cb.parse_pos
+    ts = [f[1] for f in frames]
+    return dict(path=path, format=fmt, linktypes=lts, frames=len(frames), nontcp=nontcp,
+                other_tcp=other_tcp, duration=(max(ts) - min(ts)) if ts else 0.0,
+                conns=conns, packets=packets, size=len(open(path, 'rb').read()))
+
+
+def name_of(proto, rec):
+    t = NAMES.get(proto) or NAMES[498]
+    return t.get((rec['state'], rec['dir'], rec['id']))
+
+
+def end_of(c):
+    parts = []
+    for kind, rec in c.disconnects:
+        parts.append('server Disconnect (%s) %s (frame %d)' % (kind, rec['fields']['reason'],
+                                                                rec['end_frame']))
+    fins = []
+    if c.sb.fin:
+        fins.append((c.sb.fin, 'client'))
+    if c.cb.fin:
+        fins.append((c.cb.fin, 'server'))
+    fins.sort()
+    if len(fins) == 2:
+        parts.append('FIN both ways (%s first, frame %d; %s frame %d)' % (
+            fins[0][1], fins[0][0], fins[1][1], fins[1][0]))
+    elif fins:
+        parts.append('FIN from %s only (frame %d)' % (fins[0][1], fins[0][0]))
+    for side, dr in (('client', c.sb), ('server', c.cb)):
+        if dr.rst:
+            parts.append('RST from %s (frame %d)' % (side, dr.rst))
+    if not parts:
+        parts.append('open at the end of the capture')
+    return '; then '.join(parts)
+
+
+def fmt_ep(ep):
+    return '%s:%d' % ep
+
+
+def errors_of(res):
+    fr = sum(1 for c in res['conns'] for dr in (c.sb, c.cb) if dr.error and dr.error.startswith('framing'))
+    de = sum(1 for c in res['conns'] for dr in (c.sb, c.cb) if dr.error and not dr.error.startswith('framing'))
+    gaps = sum(len(dr.pending) for c in res['conns'] for dr in (c.sb, c.cb))
+    trailing = sum(dr.trailing for c in res['conns'] for dr in (c.sb, c.cb) if not dr.error)
+    unknown = 0
+    for p in res['packets']:
+        proto = res['conns'][p['conn'] - 1].protocol
+        if name_of(proto, p) is None:
+            unknown += 1
+    ferr = sum(1 for p in res['packets'] if 'field_error' in p)
+    mism = sum(dr.retrans_mismatch for c in res['conns'] for dr in (c.sb, c.cb))
+    below = sum(1 for p in res['packets'] if p.get('compressed_below_threshold'))
+    above = sum(1 for p in res['packets'] if p.get('raw_at_or_above_threshold'))
+    return dict(framing=fr, decompression=de, gaps=gaps, trailing=trailing, unknown=unknown,
+                field_errors=ferr, retrans_mismatch=mism, compressed_below_threshold=below,
+                raw_at_or_above_threshold=above)
+
+
+def protocols_of(res):
+    return sorted(set(c.protocol for c in res['conns'] if c.protocol is not None))
+
+
+def report(res, out):
+    w = out.write
+    name = res['path'].rsplit('/', 1)[-1]
+    conns = res['conns']
+    pk = res['packets']
+    err = errors_of(res)
+    tcpframes = res['frames'] - res['nontcp'] - res['other_tcp']
+    w('## %s\n\n' % name)
+    w('- link type: %s; file format: %s; bytes: %d; duration: %.3f s; frames: %d (%s); TCP connections: %d\n' % (
+        ', '.join(LINKTYPES.get(l, str(l)) for l in res['linktypes']), res['format'], res['size'],
+        res['duration'], res['frames'],
+        'all TCP' if tcpframes == res['frames'] else '%d TCP on the port' % tcpframes, len(conns)))
+    w('- decoder totals: %d Minecraft packets, %d bytes of framed packets; framing errors %d, '
+      'decompression errors %d, stream gaps %d, trailing bytes %d, unknown ids %d; field parse errors %d, '
+      'retransmitted bytes that differ from the first copy %d, compressed below the threshold %d, '
+      'sent raw at or above the threshold %d\n\n' % (
+          len(pk), sum(p['wire'] for p in pk), err['framing'], err['decompression'], err['gaps'],
+          err['trailing'], err['unknown'], err['field_errors'], err['retrans_mismatch'],
+          err['compressed_below_threshold'], err['raw_at_or_above_threshold']))
+    for c in conns:
+        for dr in (c.sb, c.cb):
+            if dr.error:
+                w('- ERROR #%d %s: %s\n' % (c.num, DIRS[dr.d], dr.error))
+    w('| # | client | server | next_state | user | threshold | end | sb pkts | cb pkts | sb retrans B | cb retrans B | sb out-of-order segs | cb out-of-order segs |\n')
+    w('|---|---|---|---|---|---|---|---|---|---|---|---|---|\n')
+    for c in conns:
+        hs = c.handshake or {}
+        w('| %d | `%s` | `%s` | %s | %s | %s | %s | %d | %d | %d | %d | %d | %d |\n' % (
+            c.num, fmt_ep(c.client), fmt_ep(c.server), hs.get('next_state', '-'), c.user or '-',
+            c.set_compression[1] if c.set_compression else 'none', end_of(c),
+            len(c.sb.packets), len(c.cb.packets), c.sb.retrans, c.cb.retrans, c.sb.ooo, c.cb.ooo))
+    w('\nFraming per connection and direction (plain = before/without compression; raw = compressed '
+      'framing with Data Length 0; zlib = compressed body; spanning = packet bytes came in more than one '
+      'captured segment; mid = packet starts inside a segment; prefix split = the length VarInt itself '
+      'is split across two segments):\n\n')
+    w('| # | dir | packets | bytes | plain | raw | zlib | max wire len | max inflated | spanning | mid | prefix split |\n')
+    w('|---|---|---|---|---|---|---|---|---|---|---|---|\n')
+    for c in conns:
+        for dr in (c.sb, c.cb):
+            ps = dr.packets
+            w('| %d | %s | %d | %d | %d | %d | %d | %d | %d | %d | %d | %d |\n' % (
+                c.num, DIRS[dr.d], len(ps), sum(p['wire'] for p in ps),
+                sum(p['kind'] == 'plain' for p in ps), sum(p['kind'] == 'raw' for p in ps),
+                sum(p['kind'] == 'zlib' for p in ps), max([p['wire'] for p in ps] or [0]),
+                max([p.get('data_length', 0) for p in ps] or [0]),
+                sum(p['spanning'] for p in ps), sum(p['mid'] for p in ps),
+                sum(p['prefix_split'] for p in ps)))
+    w('\nPacket counts (state / direction / id) per connection:\n\n')
+    w('| state | dir | id | name | %s | total |\n' % ' | '.join('#%d' % c.num for c in conns))
+    w('|---|---|---|---|%s---|\n' % ('---|' * len(conns)))
+    order = {'handshake': 0, 'status': 1, 'login': 2, 'play': 3}
+    keys = sorted(set((p['state'], p['dir'], p['id']) for p in pk),
+                  key=lambda k: (order[k[0]], k[1] != 'sb', k[2]))
+    cnt = {}
+    for p in pk:
+        cnt[(p['conn'], p['state'], p['dir'], p['id'])] = cnt.get((p['conn'], p['state'], p['dir'], p['id']), 0) + 1
+    protos = protocols_of(res)
+    proto = protos[0] if protos else None
+    for k in keys:
+        nm = (NAMES.get(proto) or {}).get(k, 'UNKNOWN')
+        row = [cnt.get((c.num,) + k, 0) for c in conns]
+        w('| %s | %s | 0x%02X | %s | %s | %d |\n' % (k[0], DIRS[k[1]], k[2], nm,
+                                                   ' | '.join(str(x) for x in row), sum(row)))
+    w('\n')
+    for c in conns:
+        w('- #%d: %s\n' % (c.num, conn_summary(c)))
+    w('\n')
+
+
+def conn_summary(c):
+    hs = c.handshake or {}
+    s = ['handshake protocol %s, address "%s", port %s' % (hs.get('protocol'), hs.get('address'), hs.get('port'))]
+    if c.status_version is not None:
+        s.append('status response version %s' % json.dumps(c.status_version))
+        s.append('Ping payload [%s]' % c.ping_payload)
+    ids = IDS.get(c.protocol)
+    if c.user and ids:
+        cb = c.cb.packets
+        ch = [p for p in cb if p['state'] == 'play' and p['id'] == ids['chunk']]
+        if ch:
+            s.append('Chunk Data: %d (full chunk %d, %d sections in total, largest inflated %d B, largest '
+                     'on the wire %d B, all parse to the end: %s)' % (
+                         len(ch), sum(1 for p in ch if p['fields'].get('full')),
+                         sum(p['fields'].get('sections', 0) for p in ch),
+                         max(p.get('data_length', p['len']) for p in ch), max(p['wire'] for p in ch),
+                         'yes' if all(p['fields'].get('chunk_parsed') for p in ch) else 'NO'))
+        kcb = [p for p in cb if p['state'] == 'play' and p['id'] == ids['keepalive_cb']]
+        ksb = [p for p in c.sb.packets if p['state'] == 'play' and p['id'] == ids['keepalive_sb']]
+        cids = set(p['fields'].get('keepalive_id') for p in kcb)
+        s.append('Keep Alive: %d clientbound, %d serverbound, %d echo a clientbound id' % (
+            len(kcb), len(ksb), sum(1 for p in ksb if p['fields'].get('keepalive_id') in cids)))
+        csb = [p for p in c.sb.packets if p['state'] == 'play' and p['id'] == ids['chat_sb']]
+        ccb = [p for p in cb if p['state'] == 'play' and p['id'] == ids['chat_cb']]
+        s.append('chat: %d serverbound, %d clientbound' % (len(csb), len(ccb)))
+    return '; '.join(s)
+
+
+def details(res, out):
+    w = out.write
+    name = res['path'].rsplit('/', 1)[-1]
+    w('### %s: packets for the tests\n\n' % name)
+    for c in res['conns']:
+        ids = IDS.get(c.protocol)
+        if not ids or not c.user:
+            continue
+        w('#### #%d (%s, %s)\n\n' % (c.num, c.user, fmt_ep(c.client)))
+        cb = [p for p in c.cb.packets if p['state'] == 'play']
+        sb = [p for p in c.sb.packets if p['state'] == 'play']
+        kcb = [p for p in cb if p['id'] == ids['keepalive_cb']]
+        ksb = [p for p in sb if p['id'] == ids['keepalive_sb']]
+        w('Keep Alive (clientbound 0x%02X → serverbound 0x%02X):\n\n' % (ids['keepalive_cb'], ids['keepalive_sb']))
+        w('| id | request frame | answer frame |\n|---|---|---|\n')
+        used = set()
+        for p in kcb:
+            ans = answer_to(p, ksb, used, 'keepalive_id')
+            w('| %d | %s | %s |\n' % (p['fields']['keepalive_id'], frames_of(p), frames_of(ans) if ans else 'none'))
+        for q in ksb:
+            if id(q) not in used:
+                w('| %d | none | %s (unsolicited) |\n' % (q['fields']['keepalive_id'], frames_of(q)))
+        w('\nPlayer Position And Look (clientbound 0x%02X) and Teleport Confirm (serverbound 0x00):\n\n' % ids['poslook_cb'])
+        w('| teleport id | x | y | z | yaw | pitch | flags | frame | Teleport Confirm frame | '
+          'client position last reported before it |\n|---|---|---|---|---|---|---|---|---|---|\n')
+        tcs = [p for p in sb if p['id'] == ids['teleport_confirm']]
+        moves = [p for p in sb if p['id'] in (ids['pos_sb'], ids['poslook_sb'])]
+        used = set()
+        for p in cb:
+            if p['id'] != ids['poslook_cb']:
+                continue
+            f = p['fields']
+            ans = answer_to(p, tcs, used, 'teleport_id')
+            before = [q for q in moves if q['end_frame'] < p['start_frame']]
+            last = ('(%r, %r, %r) [%s]' % (before[-1]['fields']['x'], before[-1]['fields']['y'],
+                                          before[-1]['fields']['z'], frames_of(before[-1]))) if before else 'none yet'
+            w('| %d | %r | %r | %r | %r | %r | 0x%02X | %s | %s | %s |\n' % (
+                f['teleport_id'], f['x'], f['y'], f['z'], f['yaw'], f['pitch'], f['flags'],
+                frames_of(p), frames_of(ans) if ans else 'none', last))
+        for q in tcs:
+            if id(q) not in used:
+                w('| %d (confirm without request) | | | | | | | | %s | |\n' % (q['fields']['teleport_id'], frames_of(q)))
+        ch = [p for p in cb if p['id'] == ids['chunk']]
+        w('\nChunk Data (0x%02X), %d packets, in order: (x, z) full-chunk bit-mask [frame]; '
+          'all parse to the last byte: %s\n\n' % (ids['chunk'], len(ch),
+                                                 'yes' if all(p['fields'].get('chunk_parsed') for p in ch) else 'NO'))
+        w(', '.join('(%d, %d) %s 0x%X [%s]' % (p['fields']['x'], p['fields']['z'],
+                                              'full' if p['fields']['full'] else 'partial',
+                                              p['fields']['mask'], frames_of(p)) for p in ch) + '\n')
+        if ch:
+            bpb = {}
+            for p in ch:
+                for v in p['fields'].get('bits_per_block', []):
+                    bpb[v] = bpb.get(v, 0) + 1
+            masks = {}
+            for p in ch:
+                masks[p['fields']['mask']] = masks.get(p['fields']['mask'], 0) + 1
+            pls = [v for p in ch for v in p['fields'].get('palette_lengths', []) if v is not None]
+            w('\nbits per block over all sections: %s; palette lengths %s; bit masks: %s; block entities: %d; '
+              'sky light arrays: %s; data sizes %d..%d B\n' % (
+                  ', '.join('%d: %d' % kv for kv in sorted(bpb.items())),
+                  ('%d..%d' % (min(pls), max(pls))) if pls else 'none (direct palettes)',
+                  ', '.join('0x%X: %d' % kv for kv in sorted(masks.items())),
+                  sum(p['fields'].get('block_entities', 0) for p in ch),
+                  'yes' if any(p['fields'].get('sky_light') for p in ch) else ('n/a' if c.protocol >= 477 else 'no'),
+                  min(p['fields']['data_size'] for p in ch), max(p['fields']['data_size'] for p in ch)))
+        un = [p for p in cb if p['id'] == ids['unload']]
+        w('\nUnload Chunk (0x%02X): %d%s\n' % (ids['unload'], len(un), (': ' + ', '.join(
+            '(%d, %d) [%s]' % (p['fields']['x'], p['fields']['z'], frames_of(p)) for p in un)) if un else ''))
+        w('\nDisconnect: %s\n\n' % ('; '.join('%s %s [%s]' % (k, r['fields']['reason'], frames_of(r))
+                                                for k, r in c.disconnects) or 'none'))
+
+
+def answer_to(req, answers, used, key):
+    """The first answer not yet used with the same key value that completes at or after the request."""
+    for q in answers:
+        if id(q) in used or q['fields'].get(key) != req['fields'].get(key):
+            continue
+        if q['end_frame'] < req['end_frame']:
+            continue
+        used.add(id(q))
+        return q
+    return None
+
+
+def frames_of(p):
+    if p['start_frame'] == p['end_frame']:
+        return str(p['start_frame'])
+    return '%d–%d' % (p['start_frame'], p['end_frame'])
+
+
+def packets_list(res, out):
+    for p in res['packets']:
+        proto = res['conns'][p['conn'] - 1].protocol
+        fl = {k: v for k, v in p['fields'].items() if k not in ('json',)}
+        out.write('#%d %s %-9s 0x%02X %-40s start %5d end %5d wire %6d %-5s%s %s\n' % (
+            p['conn'], DIRS[p['dir']], p['state'], p['id'], name_of(proto, p) or 'UNKNOWN',
+            p['start_frame'], p['end_frame'], p['wire'], p['kind'],
+            (' inflated %d' % p['data_length']) if 'data_length' in p else '',
+            json.dumps(fl, sort_keys=True) if fl else ''))
+
+
+def to_json(res):
+    conns = []
+    for c in res['conns']:
+        conns.append(dict(
+            num=c.num, client=fmt_ep(c.client), server=fmt_ep(c.server), handshake=c.handshake,
+            user=c.user, threshold=c.set_compression[1] if c.set_compression else None, end=end_of(c),
+            dirs={dr.d: dict(packets=len(dr.packets), bytes=sum(p['wire'] for p in dr.packets),
+                             retransmitted_bytes=dr.retrans, out_of_order_segments=dr.ooo,
+                             fin_frame=dr.fin, rst_frame=dr.rst, error=dr.error)
+                  for dr in (c.sb, c.cb)}))
+    pk = []
+    for p in res['packets']:
+        q = {k: v for k, v in p.items() if k not in ('off',)}
+        q['name'] = name_of(res['conns'][p['conn'] - 1].protocol, p)
+        pk.append(q)
+    return dict(file=res['path'].rsplit('/', 1)[-1], format=res['format'], linktypes=res['linktypes'],
+                bytes=res['size'], frames=res['frames'], duration=round(res['duration'], 6),
+                errors=errors_of(res), connections=conns, packets=pk)
+
+
+def matrix(results, out):
+    """One table: packet counts per (protocol, state, direction, id) and file."""
+    cols = []
+    m = {}
+    for res in results:
+        name = res['path'].rsplit('/', 1)[-1]
+        cols.append(name)
+        for p in res['packets']:
+            proto = res['conns'][p['conn'] - 1].protocol
+            k = (proto, p['state'], p['dir'], p['id'], name_of(proto, p) or 'UNKNOWN')
+            m.setdefault(k, {})
+            m[k][name] = m[k].get(name, 0) + 1
+    order = {'handshake': 0, 'status': 1, 'login': 2, 'play': 3}
+    short = [c.replace('mcjava-', '').replace('.pcapng', '').replace('.pcap', '') for c in cols]
+    out.write('| protocol | state | dir | id | name | %s |\n' % ' | '.join(short))
+    out.write('|---|---|---|---|---|%s\n' % ('---|' * len(cols)))
+    for k in sorted(m, key=lambda k: (k[0], order[k[1]], k[2] != 'sb', k[3])):
+        out.write('| %d | %s | %s | 0x%02X | %s | %s |\n' % (
+            k[0], k[1], DIRS[k[2]], k[3], k[4], ' | '.join(str(m[k].get(c, 0)) for c in cols)))
+    out.write('| | | | | **Minecraft packets** | %s |\n' % ' | '.join(
+        str(len(r['packets'])) for r in results))
+
+
+def check_names(path, version):
+    d = json.load(open(path))
+    proto = {'1.13.2': 404, '1.14.4': 498}[version]
+    t = NAMES[proto]
+    smap = {'handshaking': 'handshake', 'status': 'status', 'login': 'login', 'play': 'play'}
+    bad = 0
+    seen = set()
+    for st, ours in smap.items():
+        for dr, d2 in (('toServer', 'sb'), ('toClient', 'cb')):
+            m = d[st][dr]['types']['packet'][1][0]['type'][1]['mappings']
+            for k, n in m.items():
+                i = int(k, 16)
+                seen.add((ours, d2, i))
+                mine = t.get((ours, d2, i))
+                print('%-9s %s 0x%02X %-32s %s' % (ours, d2, i, n, mine))
+                if mine is None:
+                    bad += 1
+    for k in t:
+        if k not in seen:
+            print('only here: %s %s 0x%02X %s' % (k[0], k[1], k[2], t[k]))
+            bad += 1
+    print('ids that differ: %d' % bad)
+    return bad
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument('files', nargs='*')
+    ap.add_argument('--port', type=int, default=25565)
+    ap.add_argument('--packets', action='store_true')
+    ap.add_argument('--details', action='store_true')
+    ap.add_argument('--json', action='store_true')
+    ap.add_argument('--matrix', action='store_true')
+    ap.add_argument('--check-names', nargs=2, metavar=('PROTOCOL_JSON', 'VERSION'))
+    a = ap.parse_args()
+    if a.check_names:
+        sys.exit(1 if check_names(*a.check_names) else 0)
+    rc = 0
+    if a.matrix:
+        results = [analyse(f, a.port) for f in a.files]
+        matrix(results, sys.stdout)
+        sys.exit(1 if any(any(errors_of(r).values()) for r in results) else 0)
+    for f in a.files:
+        res = analyse(f, a.port)
+        e = errors_of(res)
+        if any(e.values()):
+            rc = 1
+        if a.json:
+            json.dump(to_json(res), sys.stdout, indent=1, sort_keys=True)
+            sys.stdout.write('\n')
+        elif a.packets:
+            packets_list(res, sys.stdout)
+        elif a.details:
+            details(res, sys.stdout)
+        else:
+            report(res, sys.stdout)
+    sys.exit(rc)
+
+
+if __name__ == '__main__':
+    main()

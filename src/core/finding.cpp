@@ -1,0 +1,57 @@
+#include "finding.hpp"
+
+#include <cstdio>
+#include <cstring>
+
+namespace core {
+
+namespace {
+
+const FindingTable* table_of(Code c) {
+    const FindingTables all = finding_tables();
+    for (size_t i = 0; i < all.count; ++i) {
+        const FindingTable* t = all.tables[i];
+        if (c.v >= t->base && c.v < t->base + t->count) return t;
+    }
+    return nullptr;
+}
+
+}  // namespace
+
+const FindingInfo& finding_info(Code c) {
+    static const FindingInfo kUnknown{Code{}, "unknown", Severity::Warn, FindingGroup::Protocol,
+                                      "a finding code no protocol declares"};
+    const FindingTable* t = table_of(c);
+    return t ? t->infos[c.v - t->base] : kUnknown;
+}
+
+size_t format_finding(const Finding& f, char* buf, size_t cap) {
+    if (cap == 0) return 0;
+    const FindingTable* t = table_of(f.code);
+    if (t && t->format) return t->format(f, buf, cap);
+    const int n = std::snprintf(buf, cap, "%s", finding_info(f.code).summary);
+    return n < 0 ? 0 : size_t(n) < cap ? size_t(n) : cap - 1;
+}
+
+const char* severity_name(Severity s) {
+    switch (s) {
+    case Severity::Comment: return "comment";
+    case Severity::Note: return "note";
+    case Severity::Warn: return "warn";
+    case Severity::Error: return "error";
+    }
+    return "?";
+}
+
+bool find_code(const char* name, Code& out) {
+    const FindingTables all = finding_tables();
+    for (size_t i = 0; i < all.count; ++i)
+        for (size_t k = 0; k < all.tables[i]->count; ++k)
+            if (std::strcmp(all.tables[i]->infos[k].name, name) == 0) {
+                out = all.tables[i]->infos[k].code;
+                return true;
+            }
+    return false;
+}
+
+}  // namespace core

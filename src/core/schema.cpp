@@ -1,0 +1,416 @@
+// Compiles a Version's rows into a Schema (schema.hpp).
+#include "schema.hpp"
+
+#include "codecs.hpp"
+
+#include <cstring>
+#include <map>
+#include <stdexcept>
+
+namespace core {
+
+ValueClass value_class(Kind kind, uint8_t axis) {
+    switch (kind) {
+    case Kind::Group: case Kind::Array: case Kind::Switch: case Kind::Type:
+    case Kind::Quat: case Kind::QuatF: case Kind::Position: return ValueClass::None;
+    case Kind::U8: case Kind::U16: case Kind::U24: case Kind::U32: case Kind::U64: case Kind::AckHist:
+    case Kind::AckSeq: case Kind::BlockPos: case Kind::Face: case Kind::Turn:
+    case Kind::FrameNum: return ValueClass::Uint;
+    case Kind::I8: case Kind::I16: case Kind::I32: case Kind::I64: case Kind::VarInt: case Kind::VarLong:
+    case Kind::Sum: case Kind::PosComp: return ValueClass::Int;
+    case Kind::Measure: case Kind::Fixed: case Kind::F64: case Kind::PackN: case Kind::PackU:
+        return ValueClass::Double;
+    case Kind::F32: return ValueClass::Float;
+    case Kind::QuatComp: return axis == 4 ? ValueClass::Uint : ValueClass::Double;
+    case Kind::Flag: case Kind::Bool: case Kind::Option: return ValueClass::Bool;
+    case Kind::String: case Kind::Text: return ValueClass::String;
+    case Kind::Bytes: return ValueClass::Bytes;
+    case Kind::Uuid: return ValueClass::Uuid;
+    }
+    return ValueClass::None;
+}
+
+uint8_t value_bits(Kind kind, uint8_t axis) {
+    switch (kind) {
+    case Kind::U8: case Kind::I8: case Kind::Face: case Kind::Turn: return 8;
+    case Kind::U16: case Kind::I16: case Kind::AckSeq: case Kind::BlockPos: return 16;
+    case Kind::U24: return 24;
+    case Kind::U64: case Kind::I64: case Kind::VarLong: case Kind::Position: return 64;
+    case Kind::QuatComp: return axis == 4 ? 8 : 0;
+    case Kind::U32: case Kind::I32: case Kind::VarInt: case Kind::AckHist: case Kind::FrameNum: case Kind::Sum:
+    case Kind::PosComp: return 32;
+    default: return 0;
+    }
+}
+
+namespace {
+
+// Kinds whose rows below are values of their own (a new scope at decode time).
+bool opens_scope(Kind k) {
+    return k == Kind::Group || k == Kind::Array || k == Kind::Switch || k == Kind::Option || k == Kind::Type ||
+           k == Kind::Bytes;
+}
+
+class Compiler {
+public:
+    Compiler(Schema& s, const SchemaSpec& spec) : s_(s), spec_(spec) {}
+
+    // Compiles `layout` as one scope: its nodes contiguous, then their
+    // descendants. Returns the first node.
+    uint32_t scope(const Layout& layout, const std::string& prefix, double scale, const char* unit,
+                   bool repeated) {
+        Frame frame{&layout, 0, stack_};
+        stack_ = &frame;
+        const uint32_t first = uint32_t(s_.nodes.size());
+        s_.nodes.resize(first + layout.count);
+        for (size_t i = 0; i < layout.count; ++i) {
+            frame.at = i;
+            s_.nodes[first + i] = row(layout.fields[i], prefix, scale, unit, repeated, first);
+        }
+        frame.first = first;
+        stack_ = frame.up;
+        return first;
+    }
+
+    uint32_t named_type(const TypeDef* t, uint32_t& count) {
+        auto it = types_.find(t);
+        if (it != types_.end()) {
+            count = it->second.count;
+            return it->second.first;
+        }
+        // Registered before its rows, so a recursive reference finds it. A
+        // type is compiled outside any scope: its rows see only each other.
+        Frame* saved = stack_;
+        stack_ = nullptr;
+        const uint32_t first = uint32_t(s_.nodes.size());
+        types_[t] = {first, uint32_t(t->layout.count)};
+        const uint32_t got = scope(t->layout, std::string(spec_.prefix) + "." + t->name, 0, nullptr, true);
+        if (got != first) throw std::logic_error("schema: type compiled out of place");
+        stack_ = saved;
+        count = uint32_t(t->layout.count);
+        return first;
+    }
+
+    FieldId intern(const std::string& abbrev, const std::string& name, Kind kind, uint8_t axis, Display display,
+                   double scale, const char* unit, const char* desc, const ValueString* vals, uint64_t bitmask,
+                   bool repeated) {
+        ValueClass vc = value_class(kind, axis);
+        // A VarInt shown in hex is a pattern of bits (ids, masks): unsigned.
+        if ((kind == Kind::VarInt || kind == Kind::VarLong) && display == Display::Hex) vc = ValueClass::Uint;
+        auto it = ids_.find(abbrev);
+        if (it != ids_.end()) {
+            FieldInfo& known = s_.fields[it->second];
+            // One abbreviation, one meaning: the same filter must not change type.
+            if (known.vclass != vc || known.bits != value_bits(kind, axis))
+                throw std::logic_error(std::string(spec_.prefix) + " schema: " + abbrev +
+                                       " redefined with another type");
+            known.repeated |= repeated;
+            return it->second;
+        }
+        FieldInfo fi;
+        fi.id = FieldId(s_.fields.size());
+        fi.abbrev = abbrev;
+        fi.name = name;
+        fi.kind = kind;
+        fi.vclass = vc;
+        fi.bits = value_bits(kind, axis);
+        fi.display = display;
+        fi.scale = scale;
+        fi.unit = unit;
+        fi.desc = desc;
+        fi.vals = vals;
+        fi.bitmask = bitmask;
+        fi.generated = is_generated(kind);
+        fi.repeated = repeated;
+        s_.fields.push_back(std::move(fi));
+        ids_.emplace(abbrev, s_.fields.back().id);
+        return s_.fields.back().id;
+    }
+
+private:
+    struct Frame {
+        const Layout* layout;
+        size_t at;       // the row being compiled
+        Frame* up;
+        uint32_t first = 0;  // set once the scope's nodes exist (while compiling: use `pending`)
+    };
+
+    Node row(const Field& f, const std::string& prefix, double scale, const char* unit, bool repeated,
+             uint32_t scope_first) {
+        stack_->first = scope_first;
+        const std::string abbrev = prefix + "." + f.key;
+        const double node_scale = f.scale != 0 ? f.scale : (scale != 0 ? scale : 1);
+        const char* node_unit = f.unit ? f.unit : unit;
+        const bool in_array = repeated || f.kind == Kind::Array;
+        Node n{};
+        n.kind = f.kind;
+        n.wire = f.kind == Kind::Fixed ? f.wire : f.count.prefix;
+        n.order = f.order != ByteOrder::Default ? f.order : spec_.order;
+        n.encoding = f.encoding;
+        n.variant = f.variant;
+        n.count_from = f.count.from;
+        n.axis = f.axis;
+        n.sentinel = f.count.sentinel;
+    n.unit = f.count.unit ? f.count.unit : 1;
+        n.save = f.save;
+        n.summary = f.summary;
+        n.acked = f.acked;
+        n.fills_rest = f.count.fills_rest;
+        n.sequential = f.offset == kFollows;
+        n.offset = n.sequential ? 0 : f.offset;
+        n.size = f.size ? f.size : codecs::width(f.kind);
+    if (f.kind == Kind::Fixed && !f.size) n.size = codecs::width(f.wire);
+        n.count_min = f.count.min;
+        n.count_max = f.count.max;
+        n.scale = node_scale;
+        n.mask = f.mask;
+        if (f.kind == Kind::Switch || (f.kind == Kind::Option && f.ref)) {
+            n.field = kNoField;  // no item of its own: its rows show in its place
+        } else if (f.kind == Kind::Type) {
+            if (!f.type) throw std::logic_error(abbrev + ": Type without a type");
+            // A named type's own rows carry its name; the row using it is a
+            // group labelled with the use's name.
+            n.field = intern(abbrev, f.name, Kind::Group, 0, f.display, node_scale, node_unit, f.desc, nullptr, 0,
+                             in_array);
+        } else {
+            n.field = intern(abbrev, f.name, f.kind, f.axis, f.display, node_scale, node_unit, f.desc, f.vals,
+                             f.kind == Kind::Flag ? f.mask : 0, in_array);
+        }
+        if (f.ref) n.ref = resolve(f.ref, abbrev);
+        if (f.count.ref2) n.ref2 = resolve(f.count.ref2, abbrev);
+        if (f.kind == Kind::Bytes && f.ref && f.count.from == CountFrom::None) {
+            // a declared length to check against
+        } else if ((f.count.from == CountFrom::Field || f.count.from == CountFrom::Product ||
+                    f.count.from == CountFrom::Popcount) && !f.ref) {
+            throw std::logic_error(abbrev + ": count from a field without `ref`");
+        }
+        if ((f.kind == Kind::Switch || (f.kind == Kind::Option && f.mask)) && !f.ref)
+            throw std::logic_error(abbrev + ": switch without `ref`");
+        if (f.kind == Kind::Sum && f.axis >= kMaxVars) throw std::logic_error(abbrev + ": variable out of range");
+        if (f.save >= int8_t(kMaxVars)) throw std::logic_error(abbrev + ": save slot out of range");
+
+        // Children: rows of a new scope (containers), or derived views of
+        // the same bytes (flags, quaternion and position components, history
+        // bits), which share the value's scope.
+        // Arrays, switches and options are transparent for names: an entry's
+        // fields are blank.entity.id, not blank.entities.entity.id; a slot's
+        // item id is mcjava.slot.item_id, not mcjava.slot.present.item_id.
+        const bool transparent = f.kind == Kind::Array || f.kind == Kind::Switch || f.kind == Kind::Option;
+        const std::string child_prefix = transparent ? prefix : abbrev;
+        if (f.kind == Kind::Type) {
+            n.first_child = named_type(f.type, n.child_count);
+        } else if (f.kind == Kind::Switch) {
+            n.first_case = uint32_t(s_.cases.size());
+            n.case_count = uint32_t(f.cases.count);
+            s_.cases.resize(s_.cases.size() + f.cases.count);
+            for (size_t c = 0; c < f.cases.count; ++c) {
+                const Case& k = f.cases.cases[c];
+                const uint32_t first = scope(k.layout, child_prefix, 0, nullptr, in_array);
+                s_.cases[n.first_case + c] = CompiledCase{k.value, k.text, first, uint32_t(k.layout.count)};
+            }
+            n.first_child = scope(f.sub, child_prefix, 0, nullptr, in_array);
+            n.child_count = uint32_t(f.sub.count);
+        } else if (opens_scope(f.kind)) {
+            n.first_child = scope(f.sub, child_prefix, f.kind == Kind::Group ? f.scale : 0,
+                                  f.kind == Kind::Group ? node_unit : nullptr, in_array);
+            n.child_count = uint32_t(f.sub.count);
+        } else {
+            Frame* saved = stack_;
+            stack_ = nullptr;  // derived views refer to nothing
+            n.first_child = scope(f.sub, abbrev, 0, nullptr, in_array);
+            stack_ = saved;
+            n.child_count = uint32_t(f.sub.count);
+            // A flag's width is its parent's (Wireshark draws the bit pattern).
+            for (size_t c = 0; c < f.sub.count; ++c)
+                if (f.sub.fields[c].kind == Kind::Flag)
+                    s_.fields[s_.nodes[n.first_child + c].field].bits = value_bits(f.kind, f.axis);
+        }
+        return n;
+    }
+
+    // "key" searches the earlier rows of this scope, then of each enclosing
+    // scope; "../key" starts one scope up; "$name" is a variable.
+    Ref resolve(const char* path, const std::string& who) {
+        Ref r;
+        if (path[0] == '$') {
+            const Version& v = *spec_.version;
+            for (size_t i = 0; i < v.var_count; ++i)
+                if (std::strcmp(v.vars[i], path + 1) == 0) {
+                    r.where = Ref::Var;
+                    r.index = uint8_t(i);
+                    return r;
+                }
+            throw std::logic_error(who + ": unknown variable " + path);
+        }
+        uint8_t up = 0;
+        Frame* f = stack_;
+        while (std::strncmp(path, "../", 3) == 0) {
+            path += 3;
+            if (f) f = f->up;
+            ++up;
+        }
+        for (; f; f = f->up, ++up) {
+            for (size_t i = f->at; i-- > 0;) {  // earlier rows only: their values exist by then
+                if (std::strcmp(f->layout->fields[i].key, path) != 0) continue;
+                if (i >= kMaxScopeSlots) throw std::logic_error(who + ": refers past the scope's slots");
+                Node& target = s_.nodes[f->first + i];
+                target.keep = true;
+                target.slot = uint8_t(i);
+                r.where = Ref::Scope;
+                r.up = up;
+                r.index = uint8_t(i);
+                return r;
+            }
+        }
+        throw std::logic_error(who + ": refers to no earlier field " + path);
+    }
+
+    Schema& s_;
+    const SchemaSpec& spec_;
+    Frame* stack_ = nullptr;
+    std::map<std::string, FieldId> ids_;
+    struct TypeSpan {
+        uint32_t first, count;
+    };
+    std::map<const TypeDef*, TypeSpan> types_;
+};
+
+// Node::findable / has_summary of the nodes [first, first+count) and below.
+void mark_quiet(Schema& s, uint32_t first, uint32_t count, std::vector<uint8_t>& seen) {
+    for (uint32_t k = 0; k < count; ++k) {
+        const uint32_t idx = first + k;
+        if (seen[idx]) continue;
+        seen[idx] = 1;
+        const Node& n = s.nodes[idx];
+        if (n.child_count) mark_quiet(s, n.first_child, n.child_count, seen);
+        for (uint32_t c = 0; c < n.case_count; ++c) {
+            const CompiledCase& cc = s.cases[n.first_case + c];
+            mark_quiet(s, cc.first_child, cc.child_count, seen);
+        }
+    }
+    for (uint32_t k = 0; k < count; ++k) {
+        Node& n = s.nodes[first + k];
+        bool f = n.keep || n.save >= 0, sum = n.summary;
+        auto look = [&](uint32_t cf, uint32_t cc) {
+            for (uint32_t c = 0; c < cc; ++c) {
+                const Node& cn = s.nodes[cf + c];
+                f |= cn.findable ||
+                     (cn.kind != Kind::Flag && cn.field != kNoField && s.fields[cn.field].vals != nullptr);
+                sum |= cn.has_summary;
+            }
+        };
+        look(n.first_child, n.child_count);
+        for (uint32_t c = 0; c < n.case_count; ++c) look(s.cases[n.first_case + c].first_child,
+                                                         s.cases[n.first_case + c].child_count);
+        switch (n.kind) {
+        case Kind::Array: case Kind::String: case Kind::Text: case Kind::Bytes: case Kind::Quat: case Kind::Switch:
+        case Kind::Option: case Kind::Type: case Kind::VarInt: case Kind::VarLong: case Kind::Bool: f = true; break;
+        case Kind::AckHist: case Kind::QuatF: f = false; break;
+        case Kind::Group: break;
+        default: f |= s.fields[n.field].vals != nullptr;
+        }
+        n.findable = f;
+        n.has_summary = sum;
+    }
+}
+
+bool fixed_layout(const Schema& s, uint32_t first, uint32_t count, uint32_t& size) {
+    size = 0;
+    for (uint32_t k = 0; k < count; ++k) {
+        const Node& n = s.nodes[first + k];
+        if (n.sequential || n.size == 0) return false;
+        if (n.offset + n.size > size) size = n.offset + n.size;
+    }
+    return true;
+}
+
+}  // namespace
+
+Schema compile(const SchemaSpec& spec) {
+    Schema s;
+    s.spec = spec;
+    s.version = spec.version;
+    const Version& v = *spec.version;
+    Compiler c(s, spec);
+    const std::string prefix = spec.prefix;
+    s.header_first = c.scope(v.header, prefix, 0, nullptr, false);
+    s.header_count = uint32_t(v.header.count);
+    if (!fixed_layout(s, s.header_first, s.header_count, s.header_fixed)) s.header_fixed = 0;
+    bool found = false;
+    for (uint32_t k = 0; k < s.header_count; ++k)
+        if (v.id_field && std::strcmp(v.header.fields[k].key, v.id_field) == 0) {
+            s.id_node = s.header_first + k;
+            found = true;
+        }
+    if (!found) throw std::logic_error(prefix + " schema: no header field " + (v.id_field ? v.id_field : "(null)"));
+
+    s.tables.resize(v.table_count);
+    for (size_t t = 0; t < v.table_count; ++t) {
+        const MessageTable& mt = v.tables[t];
+        CompiledTable& ct = s.tables[t];
+        ct.table = &mt;
+        uint32_t max_id = 0;
+        for (size_t i = 0; i < mt.count; ++i) max_id = mt.types[i].id > max_id ? mt.types[i].id : max_id;
+        ct.by_id.resize(mt.count ? max_id + 1 : 0);
+        const std::string table_prefix = mt.key ? prefix + "." + mt.key : prefix;
+        for (size_t i = 0; i < mt.count; ++i) {
+            const MessageType& m = mt.types[i];
+            if (ct.by_id[m.id].type) throw std::logic_error(table_prefix + ": two messages with one id");
+            const std::string type_prefix = m.key ? table_prefix + "." + m.key : table_prefix;
+            ct.by_id[m.id] = CompiledType{&m, c.scope(m.payload, type_prefix, 0, nullptr, false),
+                                          uint32_t(m.payload.count)};
+            ct.names.push_back({m.id, m.name});
+        }
+        ct.names.push_back({0, nullptr});
+    }
+    // Fields outside the tables that every front end shows the same way.
+    static const Field kExtra[] = {
+        {"trailing", "Trailing bytes", Kind::Bytes, 0, 0, 1, nullptr, "bytes after the last field of the message"},
+        {"payload", "Payload", Kind::Bytes, 0, 0, 1, nullptr, "payload of a message of unknown type"},
+    };
+    s.extra_first = c.scope(Layout{kExtra, 2}, prefix, 0, nullptr, false);
+    s.f_trailing = s.nodes[s.extra_first].field;
+    s.f_payload = s.nodes[s.extra_first + 1].field;
+    s.analysis_first = c.scope(spec.analysis, prefix, 0, nullptr, false);
+    s.analysis_count = uint32_t(spec.analysis.count);
+    // One table: the id field names its messages (blank.type).
+    if (s.tables.size() == 1) s.fields[s.nodes[s.id_node].field].vals = s.tables[0].names.data();
+
+    for (size_t i = 0; i < v.expect_count; ++i) {
+        const Expect& e = v.expects[i];
+        bool ok = false;
+        for (uint32_t k = 0; k < s.header_count; ++k)
+            if (std::strcmp(v.header.fields[k].key, e.key) == 0) {
+                s.expects.push_back({s.header_first + k, e.value, e.code});
+                ok = true;
+            }
+        if (!ok) throw std::logic_error(prefix + " schema: expectation on no header field " + e.key);
+    }
+
+    std::vector<uint8_t> seen(s.nodes.size(), 0);
+    mark_quiet(s, s.header_first, s.header_count, seen);
+    for (const CompiledTable& t : s.tables)
+        for (const CompiledType& ct : t.by_id)
+            if (ct.type) mark_quiet(s, ct.root_first, ct.root_count, seen);
+    return s;
+}
+
+const FieldInfo* Schema::find(std::string_view abbrev) const {
+    for (const FieldInfo& f : fields)
+        if (f.abbrev == abbrev) return &f;
+    return nullptr;
+}
+
+const Node* Schema::node(std::string_view abbrev) const {
+    for (const Node& n : nodes)
+        if (n.field != kNoField && fields[n.field].abbrev == abbrev) return &n;
+    return nullptr;
+}
+
+FieldId Schema::id(std::string_view abbrev) const {
+    const FieldInfo* f = find(abbrev);
+    if (!f) throw std::logic_error(std::string("schema: missing ") + std::string(abbrev));
+    return f->id;
+}
+
+}  // namespace core

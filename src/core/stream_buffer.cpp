@@ -1,0 +1,153 @@
+#include "stream_buffer.hpp"
+
+#include <algorithm>
+
+namespace core {
+
+namespace {
+
+// Beyond the largest message, bytes held while searching for a boundary.
+constexpr size_t kSearchSlack = 64 * 1024;
+
+}  // namespace
+
+void StreamBuffer::append(const uint8_t* p, size_t n, uint64_t offset, const Origin& o) {
+    if (buf_.empty()) {
+        buf_offset_ = offset;
+        buf_first_ = o;
+        marks_.clear();
+    }
+    if (marks_.empty() || marks_.back().second.frame != o.frame) marks_.emplace_back(offset, o);
+    buf_.insert(buf_.end(), p, p + n);
+}
+
+Origin StreamBuffer::origin_at(uint64_t offset) const {
+    Origin o = buf_first_;
+    for (const auto& m : marks_) {
+        if (m.first > offset) break;
+        o = m.second;
+    }
+    return o;
+}
+
+void StreamBuffer::gap(uint64_t offset, uint64_t missing, const Origin& o) {
+    skipped_ += buf_.size() + missing;
+    buf_.clear();
+    marks_.clear();
+    buf_offset_ = offset + missing;
+    buf_first_ = o;
+    resync_ = true;
+}
+
+void StreamBuffer::push(const uint8_t* p, size_t n, uint64_t offset, const Origin& o, Framing& f, StreamSink& sink) {
+    if (n == 0) return;
+    if (resync_ || !buf_.empty()) {
+        // Complete the buffered message first, taking only what it needs.
+        while (n > 0 && !buf_.empty() && !resync_) {
+            const MeasureResult r = f.measure(buf_.data(), buf_.size());
+            if (r.status == Measure::Complete) break;
+            if (r.status == Measure::Invalid) break;
+            size_t take = r.length > buf_.size() ? std::min<size_t>(r.length - buf_.size(), n) : n;
+            if (buf_.size() + take > f.max_message() + kSearchSlack) take = n;  // cut() gives up on it
+            append(p, take, offset, o);
+            p += take;
+            n -= take;
+            offset += take;
+        }
+        if (resync_) {
+            append(p, n, offset, o);
+            offset += n;
+            n = 0;
+        }
+        cut(nullptr, 0, offset, o, f, sink);
+        if (n == 0) return;
+        if (!buf_.empty()) {  // still incomplete (cannot happen with bytes left), keep it all
+            append(p, n, offset, o);
+            cut(nullptr, 0, offset + n, o, f, sink);
+            return;
+        }
+    }
+    cut(p, n, offset, o, f, sink);
+}
+
+// Frames from buf_ when p is null, else from p[0, n) without copying; what
+// stays incomplete ends up in buf_.
+void StreamBuffer::cut(const uint8_t* p, size_t n, uint64_t offset, const Origin& o, Framing& f, StreamSink& sink) {
+    const bool from_buf = p == nullptr;
+    size_t pos = 0;
+    for (;;) {
+        const uint8_t* data = from_buf ? buf_.data() + pos : p + pos;
+        const size_t avail = (from_buf ? buf_.size() : n) - pos;
+        const uint64_t at = from_buf ? buf_offset_ + pos : offset + pos;
+        if (avail == 0) break;
+        if (resync_) {
+            // Look for the first offset where a message starts.
+            size_t i = 0;
+            bool found = false, wait = false;
+            for (; i < avail; ++i) {
+                const Measure m = f.starts_here(data + i, avail - i);
+                if (m == Measure::Complete) {
+                    found = true;
+                    break;
+                }
+                if (m == Measure::NeedMore && avail - i <= f.max_message() + 16) {
+                    wait = true;
+                    break;
+                }
+            }
+            skipped_ += i;
+            pos += i;
+            if (!found) {
+                if (!wait) {
+                    pos = from_buf ? buf_.size() : n;  // nothing here: all skipped
+                } else {
+                    // keep from the candidate on
+                }
+                break;
+            }
+            resync_ = false;
+            Span s{at + i, from_buf ? origin_at(at + i) : o, o};
+            sink.resynchronised(skipped_, s);
+            skipped_ = 0;
+            continue;
+        }
+        const MeasureResult r = f.measure(data, avail);
+        if (r.status == Measure::Complete && r.length <= avail && r.length > 0) {
+            Span s{at, from_buf ? origin_at(at) : o, from_buf ? origin_at(at + r.length - 1) : o};
+            sink.message(data, r.length, s);
+            pos += r.length;
+            skipped_ = 0;
+            continue;
+        }
+        if (r.status == Measure::Invalid || (r.status == Measure::NeedMore && avail > f.max_message() + kSearchSlack)) {
+            const uint32_t k = r.status == Measure::Invalid && r.length > 0 ? uint32_t(std::min<size_t>(r.length, avail))
+                                                                              : uint32_t(avail);
+            Span s{at, from_buf ? origin_at(at) : o, from_buf ? origin_at(at + k - 1) : o};
+            sink.invalid(data, k, s);
+            pos += k;
+            resync_ = true;
+            continue;
+        }
+        break;  // NeedMore
+    }
+    // Keep what is left for the next piece.
+    if (from_buf) {
+        if (pos > 0) {
+            if (pos < buf_.size()) {
+                buf_first_ = origin_at(buf_offset_ + pos);
+                buf_.erase(buf_.begin(), buf_.begin() + long(pos));
+                buf_offset_ += pos;
+                while (marks_.size() > 1 && marks_[1].first <= buf_offset_) marks_.erase(marks_.begin());
+            } else {
+                buf_.clear();
+                marks_.clear();
+                buf_offset_ += pos;
+            }
+        }
+    } else if (pos < n) {
+        buf_.clear();
+        append(p + pos, n - pos, offset + pos, o);
+    }
+}
+
+}  // namespace core

@@ -1,0 +1,103 @@
+// Cuts one direction of a byte stream (TCP, after reassembly) into messages
+// with a protocol's framing: a length prefix (Minecraft Java) or parsing
+// alone (Minecraft Alpha). The same framing answers Wireshark's
+// desegmentation questions (plugin) and this buffer's (analyzer).
+//
+// Bytes arrive in order, in pieces of any size. A message that lies inside
+// one piece is handed on without a copy; only a message split over pieces is
+// copied into the buffer, which never holds more than the framing's largest
+// message. After a gap (bytes never captured) or bytes the framing cannot
+// cut, the buffer resynchronises: it looks for the first offset where the
+// framing recognises the start of a message, and reports what it skipped.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+namespace core {
+
+// Where stream bytes came from: the frame that carried them.
+struct Origin {
+    uint64_t frame = 0;
+    double time = 0;
+};
+
+// The frames a message's bytes came in: the first and the one that
+// completed it (where a desegmenting dissector shows it).
+struct Span {
+    uint64_t stream_offset = 0;  // of the message's first byte
+    Origin first, last;
+};
+
+enum class Measure : uint8_t {
+    Complete,  // a whole message of `length` bytes is there
+    NeedMore,  // not yet: `length` is the total needed if known, else 0
+    Invalid,   // these bytes cannot start a message (`length`: bytes to give up, at least 1)
+};
+
+struct MeasureResult {
+    Measure status;
+    uint32_t length;
+};
+
+// A protocol's framing of one direction.
+class Framing {
+public:
+    virtual ~Framing() = default;
+    // The message at the start of p[0, avail).
+    virtual MeasureResult measure(const uint8_t* p, size_t avail) = 0;
+    // After a gap: does a message start here? A strict check (a plausible
+    // length and a message that decodes cleanly), `avail` bytes available.
+    // NeedMore when it cannot tell yet.
+    virtual Measure starts_here(const uint8_t* p, size_t avail) = 0;
+    // Largest message (bytes) the buffer has to hold.
+    virtual uint32_t max_message() const = 0;
+};
+
+class StreamSink {
+public:
+    virtual ~StreamSink() = default;
+    virtual void message(const uint8_t* p, uint32_t len, const Span& where) = 0;
+    // Bytes the framing gave up on (Invalid), before a resynchronisation.
+    virtual void invalid(const uint8_t* p, uint32_t len, const Span& where) = 0;
+    // Decoding resumed at `where.stream_offset` after `skipped` bytes that
+    // were not framed (after a gap or invalid bytes).
+    virtual void resynchronised(uint64_t skipped, const Span& where) = 0;
+};
+
+class StreamBuffer {
+public:
+    // Bytes at stream offset `offset` (contiguous with what came before,
+    // unless a gap was reported in between).
+    void push(const uint8_t* p, size_t n, uint64_t offset, const Origin& o, Framing& f, StreamSink& sink);
+    // `missing` bytes at `offset` were never captured: a partial message is
+    // dropped (counted in skipped) and the next message is searched for.
+    void gap(uint64_t offset, uint64_t missing, const Origin& o);
+    // Bytes of a message still incomplete (the capture ended inside it).
+    size_t pending() const { return buf_.size(); }
+    uint64_t pending_offset() const { return buf_offset_; }
+    const Origin& pending_origin() const { return buf_first_; }
+    bool resyncing() const { return resync_; }
+    // Start looking for a message boundary (the framing gave up).
+    void resync() { resync_ = true; }
+
+private:
+    // Frames what is in buf_ (after a copy) or in p (no copy).
+    void cut(const uint8_t* p, size_t n, uint64_t offset, const Origin& o, Framing& f, StreamSink& sink);
+    bool search(const uint8_t*& p, size_t& n, uint64_t& offset, const Origin& o, Framing& f, StreamSink& sink);
+
+    void append(const uint8_t* p, size_t n, uint64_t offset, const Origin& o);
+    Origin origin_at(uint64_t offset) const;
+
+    std::vector<uint8_t> buf_;  // a partial message (or bytes being searched), starting at buf_offset_
+    uint64_t buf_offset_ = 0;
+    Origin buf_first_;
+    // Where buffered bytes came from: (stream offset, origin) at each change.
+    std::vector<std::pair<uint64_t, Origin>> marks_;
+    bool resync_ = false;
+    uint64_t skipped_ = 0;      // bytes skipped since the last message
+};
+
+}  // namespace core

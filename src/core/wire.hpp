@@ -1,0 +1,89 @@
+// Reading integers off the wire in either byte order, and LEB128 VarInts.
+// Callers check bounds (the decoder does, once per field) and pass valid
+// pointers; read_varint() checks its own.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+#include "field.hpp"
+
+namespace core::wire {
+
+inline uint64_t uint_le(const uint8_t* p, unsigned n) {
+    uint64_t v = 0;
+    for (unsigned i = n; i-- > 0;) v = v << 8 | p[i];
+    return v;
+}
+inline uint64_t uint_be(const uint8_t* p, unsigned n) {
+    uint64_t v = 0;
+    for (unsigned i = 0; i < n; ++i) v = v << 8 | p[i];
+    return v;
+}
+// n bytes (1..8) as an unsigned value in `order` (Little or Big).
+inline uint64_t uint(const uint8_t* p, unsigned n, ByteOrder order) {
+    return order == ByteOrder::Big ? uint_be(p, n) : uint_le(p, n);
+}
+// The same, sign-extended from n bytes.
+inline int64_t sint(const uint8_t* p, unsigned n, ByteOrder order) {
+    const uint64_t v = uint(p, n, order);
+    const unsigned shift = 64 - 8 * n;
+    return int64_t(v << shift) >> shift;
+}
+inline float f32(uint32_t bits) {
+    float f;
+    std::memcpy(&f, &bits, 4);
+    return f;
+}
+inline double f64(uint64_t bits) {
+    double d;
+    std::memcpy(&d, &bits, 8);
+    return d;
+}
+
+enum class VarIntResult : uint8_t { Ok, Short, TooLong };
+
+// LEB128 as Minecraft writes it: 7 bits per byte, low group first, high bit
+// = more to come; at most `max_bytes` (5 for VarInt, 10 for VarLong). The
+// value is the two's complement of the bits read (a VarInt of five bytes
+// can be negative).
+inline VarIntResult read_varint(const uint8_t* p, uint32_t avail, unsigned max_bytes, uint64_t& value,
+                                uint32_t& used) {
+    value = 0;
+    for (unsigned i = 0; i < max_bytes; ++i) {
+        if (i >= avail) {
+            used = i;
+            return VarIntResult::Short;
+        }
+        value |= uint64_t(p[i] & 0x7F) << (7 * i);
+        if (!(p[i] & 0x80)) {
+            used = i + 1;
+            return VarIntResult::Ok;
+        }
+    }
+    used = max_bytes;
+    return VarIntResult::TooLong;
+}
+
+// Bytes a VarInt of `v` takes (for encoders and length arithmetic).
+inline unsigned varint_size(uint64_t v) {
+    unsigned n = 1;
+    while (v >= 0x80) {
+        v >>= 7;
+        ++n;
+    }
+    return n;
+}
+// Writes `v` as a VarInt (VarLong for 64-bit values); returns bytes written (at most 10).
+inline unsigned put_varint(uint8_t* p, uint64_t v) {
+    unsigned n = 0;
+    do {
+        uint8_t b = v & 0x7F;
+        v >>= 7;
+        if (v) b |= 0x80;
+        p[n++] = b;
+    } while (v);
+    return n;
+}
+
+}  // namespace core::wire

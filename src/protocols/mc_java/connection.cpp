@@ -1,0 +1,291 @@
+#include "connection.hpp"
+
+#include <cstring>
+
+#include "findings.hpp"
+#include "play_values.hpp"
+#include "schema.hpp"
+
+namespace mcjava {
+
+using core::Finding;
+using core::Measure;
+using core::MeasureResult;
+using C = FindingCode;
+
+namespace {
+
+// Packets that drive the state machine, by their filter names: the decoder
+// reads them (a quiet decode with summary leaves), nothing else does.
+struct Grab {
+    static constexpr bool kFindingsOnly = true;
+    static constexpr bool kSummaryLeaves = true;
+    static constexpr bool kPayloadOnly = true;
+    struct Want {
+        const char* abbrev;
+        int64_t* into;
+        bool* seen;
+    };
+    const core::Schema& s;
+    Packet& p;
+    int64_t protocol = 0, next_state = 0, threshold = 0, dimension = 0;
+    bool has_protocol = false, has_next = false, has_threshold = false, has_dimension = false;
+
+    void open(const core::Item&) {}
+    void close() {}
+    void leaf(const core::Item& it) {
+        const std::string& a = it.info->abbrev;
+        const int64_t v = it.vclass == core::ValueClass::Int ? it.i : int64_t(it.u);
+        // Only the few fields the state machine needs; compared by suffix of
+        // the packet's own abbreviation, which the tables fix.
+        if (ends_with(a, ".handshake.protocol_version")) { protocol = v; has_protocol = true; }
+        else if (ends_with(a, ".handshake.next_state")) { next_state = v; has_next = true; }
+        else if (ends_with(a, ".set_compression.threshold")) { threshold = v; has_threshold = true; }
+        else if (ends_with(a, ".dimension") && (a.find(".join_game.") != std::string::npos ||
+                                                 a.find(".respawn.") != std::string::npos)) {
+            dimension = v;
+            has_dimension = true;
+        }
+    }
+    void finding(const Finding&) {}  // the front ends' own decode reports them
+    static bool ends_with(const std::string& a, const char* suffix) {
+        const size_t n = std::strlen(suffix);
+        return a.size() >= n && a.compare(a.size() - n, n, suffix) == 0;
+    }
+};
+
+bool is(const Packet& p, const char* key) {
+    return p.summary.type && p.summary.type->key && std::strcmp(p.summary.type->key, key) == 0;
+}
+
+// The packets whose fields the state machine reads.
+bool drives_state(const Packet& p) {
+    static const char* const kKeys[] = {"handshake", "set_compression", "join_game", "respawn"};
+    for (const char* k : kKeys)
+        if (is(p, k)) return true;
+    return false;
+}
+
+}  // namespace
+
+Connection::Connection(core::Inflater& inflater) : inflater_(inflater), version_(&default_version()) {
+    for (int d = 0; d < 2; ++d) {
+        framing_[d].c = this;
+        framing_[d].d = Direction(d);
+    }
+}
+
+void Connection::start_mid_stream() {
+    state_[0] = state_[1] = State::Play;
+    compression_guess_ = true;
+}
+
+MeasureResult Connection::frame_length(Direction d, const uint8_t* p, size_t avail) const {
+    if (avail == 0) return {Measure::NeedMore, 1};
+    if (encrypted_) return {Measure::Complete, uint32_t(avail)};
+    if (legacy_) {
+        if (d == Direction::Clientbound) return measure_legacy_kick(p, avail);
+        return {Measure::Complete, uint32_t(avail)};  // the ping: whatever the client sends
+    }
+    if (d == Direction::Serverbound && count_[0] == 0 && state_[0] == State::Handshaking && p[0] == kLegacyPing)
+        return {Measure::Complete, uint32_t(avail)};
+    return measure_frame(p, avail);
+}
+
+void Connection::add(Packet& p, const Finding& f) {
+    ++p.findings_total;
+    if (p.nfindings < Packet::kMaxFindings) p.findings[p.nfindings++] = f;
+}
+
+void Connection::unframed(Direction d, const uint8_t* bytes, uint32_t len, const core::Span& span, PacketSink& sink) {
+    Packet p;
+    p.kind = PacketKind::Unframed;
+    p.dir = d;
+    p.state = state_[int(d)];
+    p.version = version_;
+    p.table = table_index(p.state, d);
+    p.wire = bytes;
+    p.wire_len = len;
+    p.span = span;
+    p.number = ++count_[int(d)];
+    uint64_t v;
+    uint32_t used;
+    const core::wire::VarIntResult r = core::wire::read_varint(bytes, len, 5, v, used);
+    if (r == core::wire::VarIntResult::TooLong)
+        add(p, {C::BadVarInt, 0, used, 5, 0, 0, "Length"});
+    else
+        add(p, {C::LengthOverMax, 0, used, int64_t(v), kMaxPacketLength});
+    sink.packet(p);
+}
+
+bool Connection::unpack(Packet& p) {
+    const uint32_t body = p.parts.body_offset;
+    if (!p.compressed_framing) {
+        p.data = p.wire + body;
+        p.data_len = p.wire_len - body;
+        return true;
+    }
+    if (p.parts.data_length_bad) {
+        add(p, {C::BadVarInt, p.parts.length_len, p.parts.data_length_len, 5, 0, 0, "Data Length"});
+        return false;
+    }
+    if (p.parts.data_length == 0) {
+        p.data = p.wire + body;
+        p.data_len = p.wire_len - body;
+        return true;
+    }
+    const uint32_t dl = p.parts.data_length;
+    if (threshold_ >= 0 && int64_t(dl) < threshold_)
+        add(p, {C::CompressedBelowThreshold, p.parts.length_len, p.parts.data_length_len, int64_t(dl), threshold_});
+    if (dl > kMaxPacketLength + 1) {
+        add(p, {C::DataLengthOverMax, p.parts.length_len, p.parts.data_length_len, int64_t(dl), kMaxPacketLength + 1});
+        return false;
+    }
+    const core::Inflater::Result r = inflater_.inflate(p.wire + body, p.wire_len - body, dl);
+    if (r == core::Inflater::Result::NotZlib || r == core::Inflater::Result::Truncated) {
+        add(p, {C::InflateFailed, body, p.wire_len - body, inflater_.zlib_error()});
+        return false;
+    }
+    if (r == core::Inflater::Result::TooLarge || inflater_.out_size() != dl) {
+        add(p, {C::InflateSizeMismatch, body, p.wire_len - body,
+                r == core::Inflater::Result::TooLarge ? int64_t(dl) + 1 : int64_t(inflater_.out_size()), int64_t(dl)});
+        if (r == core::Inflater::Result::TooLarge) return false;
+    }
+    p.inflated = true;
+    p.data = inflater_.out();
+    p.data_len = uint32_t(inflater_.out_size());
+    return true;
+}
+
+void Connection::decode_quietly(Packet& p) {
+    const core::Schema& s = schema(*p.version);
+    p.summary = core::decode_header(s, p.data, p.data_len, p.context());
+    // An id unknown here but known in another state: the state machine and
+    // the peer disagree.
+    if (!p.summary.type && p.summary.header_len) {
+        for (uint32_t t = 0; t < kTableCount; ++t)
+            if (t != p.table && t % 2 == p.table % 2 && s.type(t, p.summary.id)) {
+                add(p, {C::WrongState, 0, p.summary.header_len, int64_t(p.summary.id), 0, 0,
+                        s.tables[p.table].table->name});
+                break;
+            }
+    }
+    if (!drives_state(p)) return;
+    Grab g{s, p};
+    core::decode(s, p.data, p.data_len, p.context(), g);
+    // The state machine's fields.
+    if (g.has_protocol && p.state == State::Handshaking) {
+        handshake_protocol_ = int32_t(g.protocol);
+        const VersionInfo* v = find_version(handshake_protocol_);
+        if (v) {
+            version_ = v;
+            add(p, {C::VersionDetected, 0, p.data_len, g.protocol, 0, 0, v->name});
+        } else {
+            version_ = &nearest_version(handshake_protocol_);
+            add(p, {C::VersionUnknown, 0, p.data_len, g.protocol, 0, 0, version_->name});
+        }
+        version_from_handshake_ = true;
+    }
+    if (g.has_next && p.state == State::Handshaking) {
+        const State next = g.next_state == kNextStatus ? State::Status
+                         : g.next_state == kNextLogin ? State::Login : State::Handshaking;
+        if (next != State::Handshaking) state_[0] = state_[1] = next;
+    }
+    if (g.has_threshold && p.state == State::Login) {
+        threshold_ = g.threshold;
+        if (threshold_ >= 0) add(p, {C::CompressionEnabled, 0, p.data_len, threshold_});
+    }
+    if (g.has_dimension) vars_[kVarDimension] = g.dimension;
+}
+
+void Connection::advance(Packet& p) {
+    const int d = int(p.dir);
+    if (p.state == State::Login && is(p, "login_success")) state_[0] = state_[1] = State::Play;
+    if (p.state == State::Login && is(p, "encryption_request")) encryption_requested_ = true;
+    if (p.state == State::Login && is(p, "encryption_response")) {
+        encrypted_ = true;
+        add(p, {C::Encrypted, 0, p.wire_len, 0});
+    }
+    if ((p.state == State::Status && p.dir == Direction::Clientbound && is(p, "pong")) ||
+        (p.dir == Direction::Clientbound && is(p, "disconnect")))
+        ended_[d] = true;
+    (void)encryption_requested_;
+}
+
+void Connection::frame(Direction d, const uint8_t* wire, uint32_t len, const core::Span& span, PacketSink& sink) {
+    Packet p;
+    p.dir = d;
+    p.state = state_[int(d)];
+    p.version = version_;
+    p.table = table_index(p.state, d);
+    p.wire = wire;
+    p.wire_len = len;
+    p.span = span;
+    p.number = ++count_[int(d)];
+    std::memcpy(p.vars, vars_, sizeof vars_);
+    if (encrypted_) {
+        p.kind = PacketKind::Encrypted;
+        sink.packet(p);
+        return;
+    }
+    if (legacy_ || (d == Direction::Serverbound && p.number == 1 && p.state == State::Handshaking && len > 0 &&
+                    wire[0] == kLegacyPing)) {
+        if (!legacy_) add(p, {C::LegacyPing, 0, len, int64_t(len)});
+        legacy_ = true;
+        p.kind = PacketKind::LegacyPing;
+        sink.packet(p);
+        return;
+    }
+    if (ended_[int(d)]) {
+        if (!after_end_reported_[int(d)]) {
+            after_end_reported_[int(d)] = true;
+            add(p, {C::AfterEnd, 0, len, int64_t(len), 0, 0,
+                    p.state == State::Status ? "the status exchange" : "the connection (Disconnect)"});
+        }
+    }
+    if (compression_guess_) {
+        // Mid-stream: compressed framing when the byte after the length is a
+        // Data Length of 0 or a zlib stream follows it.
+        compression_guess_ = false;
+        const FrameParts f = split_frame(wire, len, true);
+        const bool zlib = f.body_offset < len && wire[f.body_offset] == 0x78;
+        if (!f.data_length_bad && (f.data_length == 0 || zlib)) threshold_ = 256;
+    }
+    p.compressed_framing = threshold_ >= 0;
+    p.parts = split_frame(wire, len, p.compressed_framing);
+    if (p.parts.length == 0) {
+        add(p, {C::EmptyPacket, 0, len});
+        sink.packet(p);
+        return;
+    }
+    if (unpack(p)) decode_quietly(p);
+    advance(p);
+    sink.packet(p);
+}
+
+// After a gap: a frame that decodes without a finding starts here.
+core::Measure Connection::DirFraming::starts_here(const uint8_t* p, size_t avail) {
+    const MeasureResult r = c->frame_length(d, p, avail);
+    if (r.status != Measure::Complete) return r.status == Measure::NeedMore ? Measure::NeedMore : Measure::Invalid;
+    return c->decodes_cleanly(d, p, r.length) ? Measure::Complete : Measure::Invalid;
+}
+
+bool Connection::decodes_cleanly(Direction d, const uint8_t* wire, uint32_t len) {
+    if (encrypted_ || legacy_) return true;
+    Packet p;
+    p.dir = d;
+    p.state = state_[int(d)];
+    p.version = version_;
+    p.table = table_index(p.state, d);
+    p.wire = wire;
+    p.wire_len = len;
+    p.compressed_framing = threshold_ >= 0;
+    p.parts = split_frame(wire, len, p.compressed_framing);
+    if (p.parts.length == 0 || !unpack(p) || p.findings_total) return false;
+    const core::Schema& s = schema(*p.version);
+    core::NullVisitor v;
+    const core::MessageSummary sum = core::decode(s, p.data, p.data_len, p.context(), v);
+    return sum.type && sum.findings == 0;
+}
+
+}  // namespace mcjava

@@ -1,0 +1,136 @@
+// One Minecraft Java connection: the state machine and the framing of both
+// directions, packet by packet in capture order.
+//
+// The connection is handed whole frames (as measure_frame() cuts them; the
+// analyzer's stream buffer or Wireshark's desegmentation does the cutting)
+// and turns each into a Packet: its state, version and message table, the
+// packet bytes (inflated when compressed), and the findings of its framing
+// and of the state machine (decoding it is the caller's: with a tree, a
+// summary or findings only). It follows the protocol's
+// switches where the protocol makes them: the Handshake's next state and
+// version, Set Compression (the next packet of either side already uses
+// compressed framing), Login Success (play), Encryption Response (the rest
+// is encrypted), the end of Status after the Pong and of a connection
+// after a Disconnect; a first byte 0xFE is the legacy server list ping.
+#pragma once
+
+#include <cstdint>
+
+#include "core/decoder.hpp"
+#include "core/inflater.hpp"
+#include "core/stream_buffer.hpp"
+#include "framing.hpp"
+#include "states.hpp"
+#include "versions.hpp"
+
+namespace mcjava {
+
+enum class PacketKind : uint8_t {
+    Packet,      // a framed packet: `data` holds its id and fields
+    LegacyPing,  // the pre-1.7 server list ping (0xFE ...) or its 0xFF answer
+    Encrypted,   // bytes after encryption started
+    Unframed,    // bytes that could not be framed (an impossible length), before a resynchronisation
+};
+
+struct Packet {
+    static constexpr size_t kMaxFindings = 12;
+    PacketKind kind = PacketKind::Packet;
+    Direction dir = Direction::Serverbound;
+    State state = State::Handshaking;
+    const VersionInfo* version = nullptr;
+    uint32_t table = 0;              // table_index(state, dir)
+    const uint8_t* wire = nullptr;   // the frame as on the wire
+    uint32_t wire_len = 0;
+    FrameParts parts;                // Length, Data Length
+    bool compressed_framing = false;
+    bool inflated = false;           // the body was a zlib stream (now inflated)
+    const uint8_t* data = nullptr;   // packet id + fields; valid during the callback
+    uint32_t data_len = 0;
+    core::Span span;
+    uint64_t number = 0;             // packets of this direction so far, 1-based
+    int64_t vars[core::kMaxVars] = {};  // decode context ($dimension)
+    core::MessageSummary summary;    // of the header: the id and the packet type
+    // Findings of the framing and the state machine on this packet (the
+    // decoder's own come from decoding it; at most kMaxFindings kept,
+    // `findings_total` counts all).
+    core::Finding findings[kMaxFindings];
+    uint8_t nfindings = 0;
+    uint32_t findings_total = 0;
+
+    core::DecodeContext context() const {
+        core::DecodeContext c;
+        c.table = table;
+        c.vars = vars;
+        return c;
+    }
+};
+
+class PacketSink {
+public:
+    virtual ~PacketSink() = default;
+    virtual void packet(const Packet& p) = 0;
+};
+
+class Connection {
+public:
+    // `inflater` is shared by the connections of one thread.
+    explicit Connection(core::Inflater& inflater);
+
+    // One whole frame of direction `d` as measure_frame() (or the legacy and
+    // encrypted rules, see frame_length()) cut it.
+    void frame(Direction d, const uint8_t* wire, uint32_t len, const core::Span& span, PacketSink& sink);
+    // Bytes of direction `d` that could not be framed.
+    void unframed(Direction d, const uint8_t* p, uint32_t len, const core::Span& span, PacketSink& sink);
+
+    // How the next bytes of direction `d` are cut: a Framing for the stream
+    // buffer (analyzer); the plugin calls frame_length() directly.
+    core::Framing& framing(Direction d) { return framing_[int(d)]; }
+    core::MeasureResult frame_length(Direction d, const uint8_t* p, size_t avail) const;
+
+    // The capture starts inside this connection: state play, the newest
+    // version, compressed framing guessed from the first packets.
+    void start_mid_stream();
+
+    State state(Direction d) const { return state_[int(d)]; }
+    const VersionInfo& version() const { return *version_; }
+    bool version_known() const { return version_from_handshake_; }
+    int64_t threshold() const { return threshold_; }  // -1: no compression
+    bool encrypted() const { return encrypted_; }
+    bool legacy() const { return legacy_; }
+    int32_t handshake_protocol() const { return handshake_protocol_; }
+    uint64_t packets(Direction d) const { return count_[int(d)]; }
+
+private:
+    class DirFraming : public core::Framing {
+    public:
+        core::MeasureResult measure(const uint8_t* p, size_t avail) override { return c->frame_length(d, p, avail); }
+        core::Measure starts_here(const uint8_t* p, size_t avail) override;
+        uint32_t max_message() const override { return kMaxPacketLength + 3; }
+        Connection* c = nullptr;
+        Direction d = Direction::Serverbound;
+    };
+
+    void add(Packet& p, const core::Finding& f);
+    bool unpack(Packet& p);  // Data Length and inflation; false: no packet bytes to decode
+    void decode_quietly(Packet& p);
+    void advance(Packet& p);  // the state machine, after the packet
+    bool decodes_cleanly(Direction d, const uint8_t* wire, uint32_t len);
+
+    core::Inflater& inflater_;
+    DirFraming framing_[2];
+    State state_[2] = {State::Handshaking, State::Handshaking};
+    const VersionInfo* version_;
+    bool version_from_handshake_ = false;
+    int32_t handshake_protocol_ = -1;
+    int64_t threshold_ = -1;
+    bool compression_guess_ = false;  // mid-stream: framing decided by the first packet
+    bool encrypted_ = false;
+    bool encryption_requested_ = false;
+    bool legacy_ = false;
+    bool ended_[2] = {false, false};
+    bool after_end_reported_[2] = {false, false};
+    uint64_t count_[2] = {0, 0};
+    int64_t vars_[core::kMaxVars] = {};
+};
+
+}  // namespace mcjava

@@ -1,0 +1,131 @@
+#include "findings.hpp"
+
+#include <cinttypes>
+#include <cstdio>
+
+namespace mcjava {
+namespace {
+
+using core::FindingGroup;
+using core::FindingInfo;
+using core::Severity;
+using C = FindingCode;
+using S = Severity;
+using G = FindingGroup;
+
+// Indexed by FindingCode.
+const FindingInfo kFindings[] = {
+    {C::BadVarInt, "mcjava.malformed.varint", S::Error, G::Malformed, "VarInt longer than its maximum (5 bytes)"},
+    {C::LengthOverMax, "mcjava.malformed.length", S::Error, G::Malformed,
+     "packet length above the protocol's maximum of 2097151 bytes"},
+    {C::EmptyPacket, "mcjava.malformed.empty", S::Error, G::Malformed, "packet of length 0: no packet id"},
+    {C::CompressedBelowThreshold, "mcjava.compression.below_threshold", S::Error, G::Malformed,
+     "compressed packet smaller than the compression threshold (the vanilla implementation rejects it)"},
+    {C::InflateFailed, "mcjava.compression.inflate_failed", S::Error, G::Malformed,
+     "compressed packet is not a valid zlib stream"},
+    {C::InflateSizeMismatch, "mcjava.compression.size_mismatch", S::Error, G::Malformed,
+     "compressed packet inflates to another size than its Data Length"},
+    {C::DataLengthOverMax, "mcjava.compression.data_length", S::Error, G::Malformed,
+     "Data Length above the maximum uncompressed packet size (8388608 bytes)"},
+    {C::UnknownId, "mcjava.malformed.unknown_id", S::Error, G::Malformed,
+     "packet id unknown in the connection's state and direction"},
+    {C::WrongState, "mcjava.malformed.wrong_state", S::Error, G::Malformed,
+     "packet id unknown in this state but known in another: sent in the wrong state"},
+    {C::Truncated, "mcjava.malformed.truncated", S::Error, G::Malformed,
+     "a field runs past the end of the packet"},
+    {C::TrailingBytes, "mcjava.malformed.trailing", S::Error, G::Malformed, "bytes after the last field of the packet"},
+    {C::CountRange, "mcjava.malformed.count", S::Error, G::Malformed, "array count outside its bounds"},
+    {C::StringNotUtf8, "mcjava.string.not_utf8", S::Warn, G::Protocol, "string is not valid UTF-8"},
+    {C::StringTooLong, "mcjava.string.too_long", S::Warn, G::Protocol,
+     "string longer than its maximum number of characters"},
+    {C::UnknownValue, "mcjava.unknown_value", S::Warn, G::Protocol, "enumerated value outside its defined values"},
+    {C::DepthLimit, "mcjava.malformed.depth", S::Error, G::Malformed,
+     "nesting deeper than the decoder's bound (NBT): the rest of the packet is not decoded"},
+    {C::AfterEnd, "mcjava.malformed.after_end", S::Error, G::Malformed,
+     "bytes after the end of the connection's last state (status Pong, Disconnect)"},
+    {C::VersionUnknown, "mcjava.version.unknown", S::Warn, G::Protocol,
+     "protocol version not known: decoded with the nearest known version"},
+    {C::VersionDetected, "mcjava.version.detected", S::Comment, G::Protocol,
+     "the connection's protocol version, from its Handshake"},
+    {C::CompressionEnabled, "mcjava.compression.enabled", S::Comment, G::Protocol,
+     "Set Compression: packets from the next one on use compressed framing"},
+    {C::Encrypted, "mcjava.encrypted", S::Note, G::Protocol,
+     "online mode: after Encryption Response the stream is encrypted (AES/CFB8) and not decoded"},
+    {C::LegacyPing, "mcjava.legacy_ping", S::Note, G::Protocol,
+     "legacy (pre-1.7) server list ping 0xFE, not the VarInt-framed protocol"},
+    {C::MidStream, "mcjava.stream.mid_start", S::Comment, G::Sequence,
+     "the capture starts inside the connection: its state and compression are guessed (common at capture start)"},
+    {C::StreamGap, "mcjava.stream.gap", S::Warn, G::Sequence,
+     "bytes of the TCP stream were never captured: packets in them are lost to the analysis"},
+    {C::Resynchronised, "mcjava.stream.resync", S::Note, G::Sequence,
+     "decoding found a packet boundary again after a gap or an unreadable packet"},
+    {C::ChunkDataLength, "mcjava.chunk.data_length", S::Error, G::Malformed,
+     "a chunk section's packed states are not 64 longs per bit of bits per block"},
+    {C::ChunkPaletteIndex, "mcjava.chunk.palette_index", S::Error, G::Malformed,
+     "a packed block state points past the section's palette"},
+    {C::ChunkBlockCount, "mcjava.chunk.block_count", S::Warn, G::Protocol,
+     "a section's declared non-air block count differs from its block states"},
+};
+static_assert(sizeof(kFindings) / sizeof(kFindings[0]) == size_t(C::Count_), "one row per FindingCode");
+
+// What snprintf wrote into a buffer of `cap` bytes.
+size_t put(char*, size_t cap, int n) { return n < 0 ? 0 : size_t(n) < cap ? size_t(n) : cap - 1; }
+
+size_t format(const core::Finding& f, char* buf, size_t cap) {
+    const char* what = f.what ? f.what : "field";
+    switch (core::local_code<FindingCode>(f.code)) {
+    case C::BadVarInt: return put(buf, cap, std::snprintf(buf, cap, "%s: VarInt longer than %" PRId64 " bytes", what, f.a ? f.a : 5));
+    case C::LengthOverMax:
+        return put(buf, cap, std::snprintf(buf, cap, "Packet length %" PRId64 " above the maximum %" PRId64, f.a, f.b));
+    case C::EmptyPacket: return put(buf, cap, std::snprintf(buf, cap, "Packet of length 0"));
+    case C::CompressedBelowThreshold:
+        return put(buf, cap, std::snprintf(buf, cap, "Compressed packet of %" PRId64 " bytes below the threshold %" PRId64, f.a, f.b));
+    case C::InflateFailed: return put(buf, cap, std::snprintf(buf, cap, "Compressed packet does not inflate (zlib error %" PRId64 ")", f.a));
+    case C::InflateSizeMismatch:
+        return put(buf, cap, std::snprintf(buf, cap, "Inflated to %" PRId64 " bytes, Data Length says %" PRId64, f.a, f.b));
+    case C::DataLengthOverMax:
+        return put(buf, cap, std::snprintf(buf, cap, "Data Length %" PRId64 " above the maximum %" PRId64, f.a, f.b));
+    case C::UnknownId: return put(buf, cap, std::snprintf(buf, cap, "Packet id 0x%02" PRIx64 " unknown in %s", uint64_t(f.a), what));
+    case C::WrongState:
+        return put(buf, cap, std::snprintf(buf, cap, "Packet id 0x%02" PRIx64 " unknown in %s (known in another state)", uint64_t(f.a), what));
+    case C::Truncated:
+        return put(buf, cap, std::snprintf(buf, cap, "%s runs past the end of the packet (offset %" PRId64 " of %" PRId64 ")", what, f.a, f.b));
+    case C::TrailingBytes: return put(buf, cap, std::snprintf(buf, cap, "%" PRId64 " bytes after the last field of %s", f.a, what));
+    case C::CountRange:
+        return put(buf, cap, std::snprintf(buf, cap, "%s %" PRId64 " outside %" PRId64 "..%" PRId64, what, f.a, f.b, f.c));
+    case C::StringNotUtf8: return put(buf, cap, std::snprintf(buf, cap, "%s is not UTF-8 (byte %" PRId64 ")", what, f.a));
+    case C::StringTooLong:
+        return put(buf, cap, std::snprintf(buf, cap, "%s has %" PRId64 " characters, at most %" PRId64 " allowed", what, f.a, f.b));
+    case C::UnknownValue: return put(buf, cap, std::snprintf(buf, cap, "%s: unknown value %" PRId64, what, f.a));
+    case C::DepthLimit: return put(buf, cap, std::snprintf(buf, cap, "%s nested deeper than %" PRId64 " levels", what, f.a));
+    case C::AfterEnd: return put(buf, cap, std::snprintf(buf, cap, "%" PRId64 " bytes after the end of %s", f.a, what));
+    case C::VersionUnknown:
+        return put(buf, cap, std::snprintf(buf, cap, "Protocol version %" PRId64 " not known: decoded as %s", f.a, what));
+    case C::VersionDetected: return put(buf, cap, std::snprintf(buf, cap, "Protocol version %" PRId64 " (%s)", f.a, what));
+    case C::CompressionEnabled:
+        return put(buf, cap, std::snprintf(buf, cap, "Compression threshold %" PRId64 " from the next packet on", f.a));
+    case C::Encrypted: return put(buf, cap, std::snprintf(buf, cap, "Encrypted from here on (%" PRId64 " bytes not decoded so far)", f.a));
+    case C::LegacyPing: return put(buf, cap, std::snprintf(buf, cap, "Legacy server list ping (0xFE), %" PRId64 " bytes", f.a));
+    case C::MidStream: return put(buf, cap, std::snprintf(buf, cap, "Capture starts inside the connection: decoding as %s", what));
+    case C::StreamGap:
+        return put(buf, cap, std::snprintf(buf, cap, "%" PRId64 " bytes never captured at stream offset %" PRId64, f.a, f.b));
+    case C::Resynchronised:
+        return put(buf, cap, std::snprintf(buf, cap, "Resynchronised at stream offset %" PRId64 " after skipping %" PRId64 " bytes", f.a, f.b));
+    case C::ChunkDataLength:
+        return put(buf, cap, std::snprintf(buf, cap, "Section %" PRId64 ": %" PRId64 " longs of packed states, %" PRId64 " expected", f.c, f.a, f.b));
+    case C::ChunkPaletteIndex:
+        return put(buf, cap, std::snprintf(buf, cap, "Section %" PRId64 ": palette index %" PRId64 " of %" PRId64 " entries", f.c, f.a, f.b));
+    case C::ChunkBlockCount:
+        return put(buf, cap, std::snprintf(buf, cap, "Section %" PRId64 ": %" PRId64 " non-air blocks declared, %" PRId64 " in its states", f.c, f.a, f.b));
+    case C::Count_: break;
+    }
+    return put(buf, cap, std::snprintf(buf, cap, "%s", core::finding_info(f.code).summary));
+}
+
+const core::FindingTable kTable{"mcjava", kFindingBase, kFindings, size_t(C::Count_), format};
+
+}  // namespace
+
+const core::FindingTable& finding_table() { return kTable; }
+
+}  // namespace mcjava

@@ -1,0 +1,57 @@
+// Minecraft Java Edition findings: stable names "mcjava.*", one severity
+// each. Framing and stream findings come from the framer (framer.hpp),
+// decoding findings from the core decoder (DecodeFindings in protocol.cpp).
+#pragma once
+
+#include <cstdint>
+
+#include "core/finding.hpp"
+
+namespace mcjava {
+
+enum class FindingCode : uint16_t {
+    // Framing (framer.hpp)
+    BadVarInt,          // a VarInt longer than 5 bytes (length, data length, or a field)
+    LengthOverMax,      // packet length above the protocol's maximum (2 MiB)
+    EmptyPacket,        // length 0: no packet id
+    CompressedBelowThreshold,  // Data Length below the threshold: the vanilla server rejects it
+    InflateFailed,      // not a zlib stream, or a corrupt one
+    InflateSizeMismatch,  // inflated to another size than Data Length
+    DataLengthOverMax,  // Data Length above the maximum uncompressed size (8 MiB)
+    // Decoding (core decoder)
+    UnknownId,          // id unknown in the connection's state and direction
+    WrongState,         // id unknown in this state but known in another: the state machine disagrees
+    Truncated,          // a field runs past the end of the packet
+    TrailingBytes,      // bytes after the last field
+    CountRange,         // an array count outside its bounds
+    StringNotUtf8,      // text that is not valid UTF-8
+    StringTooLong,      // more characters than the field allows
+    UnknownValue,       // enumerated value or bool outside its defined values
+    DepthLimit,         // NBT or other nesting deeper than the decoder's bound
+    AfterEnd,           // bytes after the state ended (after the status Pong, a Disconnect, ...)
+    // Connection
+    VersionUnknown,     // Handshake protocol number not known: decoded with the nearest version
+    VersionDetected,    // the connection's protocol version, from its Handshake
+    CompressionEnabled, // Set Compression: the threshold and from where it applies
+    Encrypted,          // after Encryption Response the stream is encrypted (AES/CFB8): not decoded
+    LegacyPing,         // the pre-1.7 server list ping (0xFE), not the VarInt protocol
+    MidStream,          // the capture starts inside a connection: state and compression guessed
+    StreamGap,          // bytes of the TCP stream never captured; decoding resumed after them
+    Resynchronised,     // decoding found a packet boundary again after a gap or an error
+    // Chunk contents (chunk_column.hpp)
+    ChunkDataLength,    // a section's packed longs are not 64 x bits per block
+    ChunkPaletteIndex,  // a packed entry points past the section's palette
+    ChunkBlockCount,    // 1.14: the declared non-air count differs from the states
+    Count_
+};
+
+constexpr uint16_t kFindingBase = 256;  // blank has 0..255
+
+const core::FindingTable& finding_table();
+
+}  // namespace mcjava
+
+template <>
+struct core::FindingBlock<mcjava::FindingCode> {
+    static constexpr uint16_t base = mcjava::kFindingBase;
+};

@@ -1,0 +1,43 @@
+#include "schema.hpp"
+
+#include <map>
+#include <memory>
+#include <mutex>
+
+#include "findings.hpp"
+#include "packet_fields.hpp"
+
+namespace mcjava {
+namespace {
+
+core::DecodeFindings decode_findings() {
+    using C = FindingCode;
+    core::DecodeFindings f{};
+    f.short_header = C::EmptyPacket;
+    f.unknown_type = C::UnknownId;
+    f.count_range = C::CountRange;
+    f.trailing = C::TrailingBytes;
+    f.truncated = C::Truncated;
+    f.bad_varint = C::BadVarInt;
+    f.string_not_utf8 = C::StringNotUtf8;
+    f.text_too_long = C::StringTooLong;
+    f.unknown_value = C::UnknownValue;
+    f.depth_limit = C::DepthLimit;
+    return f;
+}
+
+}  // namespace
+
+const core::Schema& schema(const VersionInfo& v) {
+    static std::mutex m;
+    static std::map<const VersionInfo*, std::unique_ptr<const core::Schema>> compiled;
+    std::lock_guard<std::mutex> lock(m);
+    auto it = compiled.find(&v);
+    if (it == compiled.end()) {
+        core::SchemaSpec spec{kPrefix, &v.version, core::ByteOrder::Big, decode_findings(), packet_field_rows(), 64};
+        it = compiled.emplace(&v, std::make_unique<const core::Schema>(core::compile(spec))).first;
+    }
+    return *it->second;
+}
+
+}  // namespace mcjava

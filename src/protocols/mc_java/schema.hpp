@@ -1,0 +1,15 @@
+// The compiled schema of each Minecraft Java version, and the findings the
+// core decoder reports for it.
+#pragma once
+
+#include "core/schema.hpp"
+#include "versions.hpp"
+
+namespace mcjava {
+
+constexpr const char* kPrefix = "mcjava";
+
+// Compiled once per version, never freed.
+const core::Schema& schema(const VersionInfo& v);
+
+}  // namespace mcjava

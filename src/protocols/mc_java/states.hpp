@@ -1,0 +1,43 @@
+// The connection states of Minecraft Java Edition and the message table
+// each (state, direction) selects. Handshaking → Status (next state 1) or
+// Login (2) → Play (after Login Success).
+#pragma once
+
+#include <cstdint>
+
+namespace mcjava {
+
+enum class State : uint8_t { Handshaking, Status, Login, Play };
+enum class Direction : uint8_t { Serverbound, Clientbound };
+
+constexpr uint32_t kStateCount = 4;
+constexpr uint32_t kTableCount = kStateCount * 2;
+
+// The index of the (state, direction) table in every version's table list.
+constexpr uint32_t table_index(State s, Direction d) { return uint32_t(s) * 2 + uint32_t(d); }
+
+inline const char* state_name(State s) {
+    switch (s) {
+    case State::Handshaking: return "handshake";
+    case State::Status: return "status";
+    case State::Login: return "login";
+    case State::Play: return "play";
+    }
+    return "?";
+}
+inline const char* direction_name(Direction d) { return d == Direction::Serverbound ? "serverbound" : "clientbound"; }
+// "C>S" / "S>C", as decode lines show directions.
+inline const char* direction_arrow(Direction d) { return d == Direction::Serverbound ? "C>S" : "S>C"; }
+
+// Handshake next_state values.
+constexpr int64_t kNextStatus = 1;
+constexpr int64_t kNextLogin = 2;
+
+// The largest packet (Length VarInt value) and uncompressed packet the
+// vanilla implementation accepts.
+constexpr uint32_t kMaxPacketLength = 2097151;   // 3-byte VarInt
+constexpr uint32_t kMaxDataLength = 8388608;     // 2^23
+
+constexpr uint16_t kDefaultPort = 25565;
+
+}  // namespace mcjava

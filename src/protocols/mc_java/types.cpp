@@ -1,0 +1,165 @@
+#include "types.hpp"
+
+namespace mcjava {
+
+using namespace core::describe;
+using core::Encoding;
+using core::Kind;
+using core::PositionLayout;
+using core::ValueString;
+
+F chat(const char* key, const char* name) { return text(key, name, prefix(Kind::VarInt), 262144).desc("JSON text component"); }
+F identifier(const char* key, const char* name) { return text(key, name, prefix(Kind::VarInt), 32767).desc("namespaced identifier"); }
+F string(const char* key, const char* name, uint32_t max_chars) { return text(key, name, prefix(Kind::VarInt), max_chars); }
+F angle(const char* key, const char* name) { return fixed(key, name, Kind::U8, 360.0 / 256, "deg").desc("angle in steps of 1/256 of a turn"); }
+F position(const char* key, const char* name, const Types& t) { return core::describe::position(key, name, t.position); }
+F byte_array(const char* key, const char* name) { return bytes(key, name, prefix(Kind::VarInt)); }
+F rest(const char* key, const char* name) { return bytes(key, name, core::describe::rest()); }
+
+namespace {
+
+constexpr ValueString kNbtTags[] = {{0, "TAG_End"},       {1, "TAG_Byte"},     {2, "TAG_Short"},
+                                    {3, "TAG_Int"},       {4, "TAG_Long"},     {5, "TAG_Float"},
+                                    {6, "TAG_Double"},    {7, "TAG_Byte_Array"}, {8, "TAG_String"},
+                                    {9, "TAG_List"},      {10, "TAG_Compound"}, {11, "TAG_Int_Array"},
+                                    {12, "TAG_Long_Array"}, {0, nullptr}};
+
+// NBT (wiki.vg "NBT"): a named tag is a type byte, a u16-prefixed modified
+// UTF-8 name and the payload; a compound is named tags up to TAG_End; a
+// list is an element type, an i32 count and that many payloads.
+struct Nbt {
+    core::TypeDef* tag;
+    core::TypeDef* list;
+    core::TypeDef* compound;
+};
+
+Nbt make_nbt() {
+    Arena& a = arena();
+    Nbt n{a.type("nbt", "named NBT tag"), a.type("nbt.list", "NBT list"), a.type("nbt.compound", "NBT compound")};
+    auto cases = [&](const char* on_field) {
+        return select(on_field, {
+            on(1, {i8("byte", "Byte")}),
+            on(2, {i16("short", "Short")}),
+            on(3, {i32("int", "Int")}),
+            on(4, {i64("long", "Long")}),
+            on(5, {f32("float", "Float")}),
+            on(6, {f64("double", "Double")}),
+            on(7, {bytes("byte_array", "Byte array", prefix(Kind::I32))}),
+            on(8, {text("string", "String", prefix(Kind::U16), 0, Encoding::Mutf8)}),
+            on(9, {use("list", "List", n.list)}),
+            on(10, {use("compound", "Compound", n.compound)}),
+            on(11, {array("int_array", "Int array", prefix(Kind::I32), {i32("int", "Int")})}),
+            on(12, {array("long_array", "Long array", prefix(Kind::I32), {i64("long", "Long")})}),
+        });
+    };
+    a.define(n.tag, {
+        u8("type", "Tag type").vals(kNbtTags),
+        when("type", 0, {
+            text("name", "Name", prefix(Kind::U16), 0, Encoding::Mutf8),
+            cases("type"),
+        }),
+    });
+    a.define(n.list, {
+        u8("element_type", "Element type").vals(kNbtTags),
+        i32("count", "Count"),
+        array("elements", "Element", field_count(), {cases("element_type")}, "count"),
+    });
+    a.define(n.compound, {array("tags", "Tag", until(0), {use("tag", "Tag", n.tag)})});
+    return n;
+}
+
+constexpr ValueString kMetadataTypes404[] = {
+    {0, "Byte"}, {1, "VarInt"}, {2, "Float"}, {3, "String"}, {4, "Chat"}, {5, "OptChat"}, {6, "Slot"},
+    {7, "Boolean"}, {8, "Rotation"}, {9, "Position"}, {10, "OptPosition"}, {11, "Direction"}, {12, "OptUUID"},
+    {13, "OptBlockID"}, {14, "NBT"}, {15, "Particle"}, {0, nullptr}};
+constexpr ValueString kMetadataTypes477[] = {
+    {0, "Byte"}, {1, "VarInt"}, {2, "Float"}, {3, "String"}, {4, "Chat"}, {5, "OptChat"}, {6, "Slot"},
+    {7, "Boolean"}, {8, "Rotation"}, {9, "Position"}, {10, "OptPosition"}, {11, "Direction"}, {12, "OptUUID"},
+    {13, "OptBlockID"}, {14, "NBT"}, {15, "Particle"}, {16, "VillagerData"}, {17, "OptVarInt"}, {18, "Pose"},
+    {0, nullptr}};
+constexpr ValueString kDirections[] = {{0, "down"}, {1, "up"}, {2, "north"}, {3, "south"}, {4, "west"}, {5, "east"},
+                                       {0, nullptr}};
+constexpr ValueString kPoses[] = {{0, "standing"}, {1, "fall_flying"}, {2, "sleeping"}, {3, "swimming"},
+                                  {4, "spin_attack"}, {5, "sneaking"}, {6, "dying"}, {0, nullptr}};
+
+}  // namespace
+
+// Particle data after a particle id (wiki.vg "Particle"): only these
+// particles carry data. Ids moved in 1.14.
+F particle_data(const char* id_field, Generation g, const core::TypeDef* slot) {
+    const bool v404 = g == Generation::V404;
+    return select(id_field, {
+        on(3, {varint("block_state", "Block state")}),
+        on(v404 ? 11 : 14, {f32("red", "Red"), f32("green", "Green"), f32("blue", "Blue"), f32("scale", "Scale")}),
+        on(v404 ? 20 : 23, {varint("block_state", "Block state")}),
+        on(v404 ? 27 : 32, {use("item", "Item", slot)}),
+    });
+}
+
+F particle_data(const char* id_field, Generation g) { return particle_data(id_field, g, types(g).slot); }
+
+namespace {
+
+Types make(Generation g) {
+    Arena& a = arena();
+    static const Nbt nbt = make_nbt();
+    Types t{};
+    t.position = g == Generation::V404 ? PositionLayout::XYZ_26_12_26 : PositionLayout::XZY_26_26_12;
+    t.nbt = nbt.tag;
+
+    core::TypeDef* slot = a.type("slot", "item stack (1.13.2 and later: present flag, item id, count, NBT)");
+    a.define(slot, {option("present", "Present", {
+        varint("item_id", "Item ID"),
+        i8("count", "Item count"),
+        use("nbt", "NBT", nbt.tag),
+    })});
+    t.slot = slot;
+
+    const bool v404 = g == Generation::V404;
+    // Entity metadata: (index, type, value) entries up to index 0xFF.
+    core::TypeDef* meta = a.type("metadata", "entity metadata");
+    std::vector<CaseRows> values = {
+        on(0, {i8("byte", "Byte")}),
+        on(1, {varint("varint", "VarInt")}),
+        on(2, {f32("float", "Float")}),
+        on(3, {string("string", "String")}),
+        on(4, {chat("chat", "Chat")}),
+        on(5, {option("opt_chat", "Optional chat", {chat("chat", "Chat")})}),
+        on(6, {use("slot", "Slot", slot)}),
+        on(7, {boolean("boolean", "Boolean")}),
+        on(8, {group("rotation", "Rotation", {f32("x", "X"), f32("y", "Y"), f32("z", "Z")})}),
+        on(9, {position("position", "Position", t)}),
+        on(10, {option("opt_position", "Optional position", {position("position", "Position", t)})}),
+        on(11, {varint("direction", "Direction").vals(kDirections)}),
+        on(12, {option("opt_uuid", "Optional UUID", {uuid("uuid", "UUID")})}),
+        on(13, {varint("opt_block_id", "Optional block state (0 = absent)")}),
+        on(14, {use("nbt", "NBT", nbt.tag)}),
+        on(15, {varint("particle_id", "Particle ID"), particle_data("particle_id", g, slot)}),
+    };
+    if (!v404) {
+        values.push_back(on(16, {group("villager", "Villager data",
+                                       {varint("type", "Type"), varint("profession", "Profession"),
+                                        varint("level", "Level")})}));
+        values.push_back(on(17, {varint("opt_varint", "Optional VarInt (0 = absent, else value + 1)")}));
+        values.push_back(on(18, {varint("pose", "Pose").vals(kPoses)}));
+    }
+    F value_switch = select("type", {});
+    value_switch.cases = values;
+    a.define(meta, {array("entries", "Entry", until(0xFF), {
+        u8("index", "Index"),
+        varint("type", "Type").vals(v404 ? kMetadataTypes404 : kMetadataTypes477),
+        value_switch,
+    })});
+    t.metadata = meta;
+    return t;
+}
+
+}  // namespace
+
+const Types& types(Generation g) {
+    static const Types v404 = make(Generation::V404);
+    static const Types v477 = make(Generation::V477);
+    return g == Generation::V404 ? v404 : v477;
+}
+
+}  // namespace mcjava

@@ -1,0 +1,58 @@
+#include "versions.hpp"
+
+#include <cstdlib>
+
+namespace mcjava {
+namespace {
+
+using core::describe::F;
+
+const core::Field kHeader[] = {
+    {"packet_id", "Packet ID", core::Kind::VarInt, core::kFollows, 0, 0, nullptr,
+     "packet id: with the state and direction it names the packet", {nullptr, 0}, nullptr, core::Display::Hex},
+};
+
+const char* const kVars[] = {"dimension"};
+
+VersionInfo* make(int32_t protocol, const char* name, Generation gen) {
+    auto* v = new VersionInfo{protocol, name, gen, {}};
+    auto* tables = new std::vector<core::MessageTable>(kTableCount);
+    const Types& t = types(gen);
+    add_handshake_status_login(*tables, t);
+    if (gen == Generation::V404)
+        add_play_404(*tables, t);
+    else
+        add_play_477(*tables, t, protocol);
+    v->version = core::Version{name,  "Minecraft Java Edition", {kHeader, 1}, "packet_id", tables->data(),
+                               tables->size(), nullptr, 0, kVars, 1, v};
+    return v;
+}
+
+}  // namespace
+
+const std::vector<const VersionInfo*>& versions() {
+    // Built once; never freed (the schemas point into them).
+    static const std::vector<const VersionInfo*> all = {
+        make(404, "1.13.2", Generation::V404),  make(477, "1.14", Generation::V477),
+        make(480, "1.14.1", Generation::V477),  make(485, "1.14.2", Generation::V477),
+        make(490, "1.14.3", Generation::V477),  make(498, "1.14.4", Generation::V477),
+    };
+    return all;
+}
+
+const VersionInfo* find_version(int32_t protocol) {
+    for (const VersionInfo* v : versions())
+        if (v->protocol == protocol) return v;
+    return nullptr;
+}
+
+const VersionInfo& nearest_version(int32_t protocol) {
+    const VersionInfo* best = versions().front();
+    for (const VersionInfo* v : versions())
+        if (std::abs(int64_t(v->protocol) - protocol) < std::abs(int64_t(best->protocol) - protocol)) best = v;
+    return *best;
+}
+
+const VersionInfo& default_version() { return *versions().back(); }
+
+}  // namespace mcjava
