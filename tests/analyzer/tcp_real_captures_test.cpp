@@ -5,12 +5,17 @@
 // segments its per-connection figures, no gap, no finding, and every
 // connection must end with both FINs. Minecraft is not decoded: bytes are
 // counted. When tshark is installed, every stream is also compared byte for
-// byte with tshark's own reassembly (`-z follow,tcp,raw`).
+// byte with tshark's own reassembly (`-z follow,tcp,raw`). A second test
+// reads the same figures from the tables of every capture section of
+// README.md and README-1.13.2.md (whatever files are bundled) and checks them,
+// and those streams against tshark's too.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <memory>
 #include <string>
@@ -151,6 +156,20 @@ bool tshark_follow(const std::string& path, int index, std::string& node0_addr, 
 
 bool have_tshark() { return std::system("command -v tshark >/dev/null 2>&1") == 0; }
 
+// Every stream of the run equals tshark's (tcp.stream i is our connection i + 1).
+void same_as_tshark(const std::string& path, Reassembled& run) {
+    const auto conns = run.r->connections();
+    for (size_t i = 0; i < conns.size(); ++i) {
+        const Connection& c = *conns[i];
+        std::string node0, theirs[2];
+        ASSERT_TRUE(tshark_follow(path, int(i), node0, theirs)) << "tshark follow " << i;
+        const bool client_first = node0 == capture::to_string(c.client());
+        ASSERT_TRUE(client_first || node0 == capture::to_string(c.server())) << node0;
+        EXPECT_TRUE(theirs[client_first ? 0 : 1] == run.sink.streams[0][c.id()]) << "C>S differs from tshark, conn " << c.id();
+        EXPECT_TRUE(theirs[client_first ? 1 : 0] == run.sink.streams[1][c.id()]) << "S>C differs from tshark, conn " << c.id();
+    }
+}
+
 class MinecraftJavaCaptures : public ::testing::TestWithParam<CaptureFigures> {};
 
 TEST_P(MinecraftJavaCaptures, StreamsMatchTheReadme) {
@@ -199,15 +218,7 @@ TEST_P(MinecraftJavaCaptures, StreamsMatchTheReadme) {
     EXPECT_EQ(run.r->stats().held_bytes_peak, 0u);  // nothing arrived out of order
 
     if (!have_tshark()) GTEST_SKIP() << "tshark not installed: streams not compared with tshark's reassembly";
-    for (size_t i = 0; i < conns.size(); ++i) {
-        const Connection& c = *conns[i];
-        std::string node0, theirs[2];
-        ASSERT_TRUE(tshark_follow(path, int(i), node0, theirs)) << "tshark follow " << i;
-        const bool client_first = node0 == capture::to_string(c.client());
-        ASSERT_TRUE(client_first || node0 == capture::to_string(c.server())) << node0;
-        EXPECT_TRUE(theirs[client_first ? 0 : 1] == run.sink.streams[0][c.id()]) << "C>S differs from tshark, conn " << c.id();
-        EXPECT_TRUE(theirs[client_first ? 1 : 0] == run.sink.streams[1][c.id()]) << "S>C differs from tshark, conn " << c.id();
-    }
+    same_as_tshark(path, run);
 }
 
 INSTANTIATE_TEST_SUITE_P(Bundled, MinecraftJavaCaptures, ::testing::ValuesIn(kCaptures),
@@ -217,6 +228,141 @@ INSTANTIATE_TEST_SUITE_P(Bundled, MinecraftJavaCaptures, ::testing::ValuesIn(kCa
                              for (char& ch : n) if (!isalnum(static_cast<unsigned char>(ch))) ch = '_';
                              return n;
                          });
+
+// ---------------------------------------------------------------- every file the READMEs describe
+
+// The figures of one capture section ("## <file>.pcap") of a README: its
+// per-connection table and its Framing table, read by column name.
+struct Section {
+    std::string file;
+    std::vector<ConnFigures> conns;
+    std::vector<std::string> clients;  // the client column
+    std::vector<std::string> ends;     // the "end" column
+};
+
+std::vector<std::string> cells(const std::string& line) {
+    std::vector<std::string> out;
+    size_t at = line.find('|');
+    while (at != std::string::npos) {
+        const size_t next = line.find('|', at + 1);
+        if (next == std::string::npos) break;
+        std::string c = line.substr(at + 1, next - at - 1);
+        const size_t b = c.find_first_not_of(" `"), e = c.find_last_not_of(" `");
+        out.push_back(b == std::string::npos ? "" : c.substr(b, e - b + 1));
+        at = next;
+    }
+    return out;
+}
+
+int column(const std::vector<std::string>& header, const std::string& name) {
+    for (size_t i = 0; i < header.size(); ++i)
+        if (header[i] == name) return int(i);
+    return -1;
+}
+
+std::vector<Section> read_sections(const std::string& readme) {
+    std::vector<Section> out;
+    std::ifstream in(readme);
+    std::string line;
+    std::vector<std::string> header;
+    enum { None, Conns, Framing } table = None;
+    while (std::getline(in, line)) {
+        if (line.rfind("## ", 0) == 0) {
+            table = None;
+            const std::string title = line.substr(3);
+            if (title.size() > 5 && title.compare(title.size() - 5, 5, ".pcap") == 0) out.push_back({title, {}, {}, {}});
+            continue;
+        }
+        if (out.empty() || line.rfind("|", 0) != 0) {
+            if (line.empty()) table = None;
+            continue;
+        }
+        const auto c = cells(line);
+        if (c.size() > 1 && c[0] == "#") {
+            header = c;
+            table = c[1] == "client" ? Conns : c[1] == "dir" ? Framing : None;
+            continue;
+        }
+        if (table == None || c.empty() || c[0].empty() || !isdigit(static_cast<unsigned char>(c[0][0]))) continue;
+        Section& sec = out.back();
+        const size_t n = size_t(std::stoul(c[0]));
+        if (table == Conns) {
+            const int cl = column(header, "client"), end = column(header, "end");
+            const int rs = column(header, "sb retrans B"), rc = column(header, "cb retrans B");
+            const int os = column(header, "sb out-of-order segs"), oc = column(header, "cb out-of-order segs");
+            if (cl < 0 || end < 0 || rs < 0 || rc < 0 || os < 0 || oc < 0) continue;
+            if (sec.conns.size() < n) sec.conns.resize(n), sec.clients.resize(n), sec.ends.resize(n);
+            ConnFigures& f = sec.conns[n - 1];
+            sec.clients[n - 1] = c[size_t(cl)];
+            sec.ends[n - 1] = c[size_t(end)];
+            f.retransmitted[0] = std::stoull(c[size_t(rs)]);
+            f.retransmitted[1] = std::stoull(c[size_t(rc)]);
+            f.out_of_order[0] = std::stoull(c[size_t(os)]);
+            f.out_of_order[1] = std::stoull(c[size_t(oc)]);
+        } else {
+            const int dir = column(header, "dir"), bytes = column(header, "bytes");
+            if (dir < 0 || bytes < 0 || sec.conns.size() < n) continue;
+            const bool to_server = c[size_t(dir)].rfind("C", 0) == 0;  // "C→S"
+            sec.conns[n - 1].framed[to_server ? 0 : 1] = std::stoull(c[size_t(bytes)]);
+        }
+    }
+    return out;  // (conns[i].client stays null: clients[i] has it)
+}
+
+// Every capture section of README.md and README-1.13.2.md: the same checks
+// as above, figures read from the tables themselves (10 files, 29 connections).
+TEST(MinecraftJavaReadmes, EveryConnectionOfEveryFile) {
+    std::vector<Section> all;
+    for (const char* readme : {"README.md", "README-1.13.2.md"}) {
+        if (!fs::exists(kDir + readme)) continue;
+        for (Section& s : read_sections(kDir + readme)) all.push_back(std::move(s));
+    }
+    // README-1.13.2.md has sections for the 1.14.4 files too, without the
+    // tables (they are in README.md): keep the sections with tables, and
+    // every bundled capture must have one.
+    all.erase(std::remove_if(all.begin(), all.end(), [](const Section& s) { return s.conns.empty(); }), all.end());
+    for (const auto& e : fs::directory_iterator(kDir)) {
+        const std::string name = e.path().filename().string();
+        if (e.path().extension() != ".pcap") continue;
+        EXPECT_TRUE(std::any_of(all.begin(), all.end(), [&](const Section& s) { return s.file == name; }))
+            << name << " has no connection table in the READMEs";
+    }
+    size_t connections = 0, files = 0;
+    for (const Section& sec : all) {
+        SCOPED_TRACE(sec.file);
+        if (!fs::exists(kDir + sec.file)) continue;  // described, not bundled
+        ++files;
+        Reassembled run;
+        reassemble(kDir + sec.file, run);
+        EXPECT_EQ(run.sink.gaps, 0u);
+        EXPECT_TRUE(run.sink.findings.empty()) << run.sink.findings.front();
+        const auto conns = run.r->connections();
+        ASSERT_EQ(conns.size(), sec.conns.size());
+        for (size_t i = 0; i < conns.size(); ++i) {
+            const Connection& c = *conns[i];
+            const ConnFigures& want = sec.conns[i];
+            SCOPED_TRACE("connection " + std::to_string(c.id()) + " (" + sec.ends[i] + ")");
+            EXPECT_EQ(capture::to_string(c.client()), sec.clients[i]);
+            EXPECT_NE(want.framed[0], 0u);  // the Framing table was read
+            for (Dir d : {CS, SC}) {
+                SCOPED_TRACE(dir_name(d));
+                const StreamStats& s = c.stats(d);
+                EXPECT_EQ(s.delivered_bytes, want.framed[int(d)]);
+                EXPECT_EQ(run.sink.streams[int(d)][c.id()].size(), want.framed[int(d)]);
+                EXPECT_EQ(s.retransmitted_bytes, want.retransmitted[int(d)]);
+                EXPECT_EQ(s.out_of_order_segments, want.out_of_order[int(d)]);
+                EXPECT_EQ(s.gaps + s.conflicting_bytes + s.unchecked_retransmitted_bytes + s.dropped_bytes, 0u);
+                EXPECT_TRUE(c.stream(d).fin_delivered());
+            }
+            EXPECT_NE(sec.ends[i].find("FIN"), std::string::npos);
+            EXPECT_EQ(c.close_reason(), CloseReason::Fin);
+            ++connections;
+        }
+        if (have_tshark()) same_as_tshark(kDir + sec.file, run);
+    }
+    EXPECT_GE(files, 3u);
+    std::printf("checked %zu files, %zu connections\n", files, connections);
+}
 
 // The README's first framed packet of every connection is the Handshake
 // (packet id 0x00 after a one-byte length); the stream must start there.
