@@ -24,10 +24,10 @@ struct Options {
     // ring grown on demand up to this size) to compare retransmissions with.
     // Retransmitted bytes older than that are counted as unchecked. 0: none.
     uint32_t compare_window = 32 << 10;
-    // Declare a hole a gap as soon as the peer acknowledges past it (the
-    // receiver has bytes the capture missed: Wireshark's "ACKed unseen
-    // segment"), as Zeek and Suricata do. Off: holes wait for the held-bytes
-    // bound, an RST or finish().
+    // Declare a hole a gap as soon as the peer acknowledges past it, up to
+    // the held segment or FIN after it (the receiver has bytes the capture
+    // missed: Wireshark's "ACKed unseen segment"), as Zeek and Suricata do.
+    // Off: holes wait for the held-bytes bound, an RST or finish().
     bool gap_on_ack = true;
     // Call Reassembler::release() on each connection right after its
     // on_close, for consumers that keep nothing of a connection past it.

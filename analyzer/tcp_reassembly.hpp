@@ -76,7 +76,10 @@
 // - Out-of-order segments are held (copied) until the hole before them
 //   fills. A hole is given up on (Sink::on_gap, then delivery resumes after
 //   it, so the consumer can resynchronise) when: the peer acknowledges past
-//   it (the receiver has bytes the capture missed; Options::gap_on_ack);
+//   its end, i.e. up to the held segment (or FIN) after it (the receiver has
+//   bytes the capture missed; Options::gap_on_ack; an acknowledgement alone,
+//   with nothing captured beyond the hole, waits for that data, which keeps
+//   a FIN's sequence number out of a gap when the FIN was not captured);
 //   the held bytes go over a bound (Finding::HeldLimit, the oldest hole
 //   first); an RST; a superseding SYN; finish(). A FIN waits for the bytes
 //   before it like data does.

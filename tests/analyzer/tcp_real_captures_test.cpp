@@ -24,6 +24,7 @@
 #include "capture_reader.hpp"
 #include "link_layer.hpp"
 #include "tcp_reassembly.hpp"
+#include "tcp_seq.hpp"
 
 #ifndef BLANKSHARK_CAPTURES
 #define BLANKSHARK_CAPTURES "captures"
@@ -74,7 +75,17 @@ struct Collect : Sink {
     std::map<uint32_t, uint64_t> next[2];
     uint64_t gaps = 0, data_calls = 0, from_held = 0;
     std::vector<std::string> findings;
+    std::vector<FindingInfo> finding_infos;
     std::map<uint32_t, int> fins;
+    struct GapEvent {
+        uint32_t conn;
+        Dir dir;
+        uint64_t offset, missing;
+        GapReason why;
+    };
+    std::vector<GapEvent> gap_events;
+    std::map<uint64_t, uint64_t> offset_of_frame;  // stream offset of each frame's first in-order byte
+    std::vector<uint64_t> held_frames;              // frames whose bytes were held
 
     Hint on_new_tuple(const capture::TcpSegment& s, uint64_t) override {
         return s.src.port == 25565 ? Hint::SenderIsServer : Hint::SenderIsClient;
@@ -85,10 +96,18 @@ struct Collect : Sink {
         streams[int(d)][c.id()].append(reinterpret_cast<const char*>(p), n);
         ++data_calls;
         from_held += o.delivered_frame != o.frame;
+        if (o.delivered_frame != o.frame) held_frames.push_back(o.frame);
+        offset_of_frame.emplace(o.frame, off);
     }
-    void on_gap(Connection&, Dir, uint64_t, uint64_t, GapReason, uint64_t, double) override { ++gaps; }
+    void on_gap(Connection& c, Dir d, uint64_t off, uint64_t missing, GapReason why, uint64_t, double) override {
+        ++gaps;
+        gap_events.push_back({c.id(), d, off, missing, why});
+        streams[int(d)][c.id()].append(size_t(missing), '\0');
+        next[int(d)][c.id()] = off + missing;
+    }
     void on_fin(Connection& c, Dir, uint64_t, const SegmentOrigin&) override { ++fins[c.id()]; }
     void on_finding(Connection*, Dir, const FindingInfo& f) override {
+        finding_infos.push_back(f);
         findings.push_back(std::string(finding_name(f.kind)) + " at frame " + std::to_string(f.frame));
     }
 };
@@ -115,6 +134,39 @@ void reassemble(const std::string& path, Reassembled& run) {
         run.r->feed(seg, f.number, t - t0);
     }
     run.r->finish(t - t0);
+}
+
+// A capture's frames in memory, to feed altered.
+struct Frames {
+    int dlt = 0;
+    std::vector<std::vector<uint8_t>> bytes;
+    std::vector<uint64_t> number;
+};
+
+Frames load(const std::string& path) {
+    Frames out;
+    capture::CaptureReader reader;
+    EXPECT_TRUE(reader.open(path)) << reader.error();
+    out.dlt = reader.link_type();
+    capture::Frame f;
+    while (reader.next(f) == capture::CaptureReader::Status::Next) {
+        out.bytes.emplace_back(f.data, f.data + f.caplen);
+        out.number.push_back(f.number);
+    }
+    return out;
+}
+
+void reassemble(const Frames& fr, Reassembled& run) {
+    run.r = std::make_unique<Reassembler>(run.sink);
+    capture::TcpSegment seg;
+    for (size_t i = 0; i < fr.bytes.size(); ++i) {
+        ++run.frames;
+        if (capture::parse_tcp(fr.dlt, fr.bytes[i].data(), uint32_t(fr.bytes[i].size()), seg) != capture::LinkResult::Ok)
+            continue;
+        ++run.tcp;
+        run.r->feed(seg, fr.number[i], double(i));
+    }
+    run.r->finish(double(fr.bytes.size()));
 }
 
 std::string unhex(const std::string& h) {
@@ -362,6 +414,122 @@ TEST(MinecraftJavaReadmes, EveryConnectionOfEveryFile) {
     }
     EXPECT_GE(files, 3u);
     std::printf("checked %zu files, %zu connections\n", files, connections);
+}
+
+// ---------------------------------------------------------------- a real capture, altered
+
+// mcjava-1.14.4-mtu1500.pcap with, in alice's server-to-client direction
+// (connection 2), two adjacent data segments swapped, one segment sent
+// again later, one sent again with a byte flipped, and one dropped: the
+// out-of-order segments (the swapped one, and those behind the dropped one)
+// are held and delivered when their hole fills or is given up on, the
+// repeats are counted once (the flipped one as a conflict, first copy
+// kept), and the dropped one is a gap of exactly its length at its offset,
+// declared when alice's acknowledgement passes it. Everything else is the
+// original stream byte for byte.
+TEST(MinecraftJavaAltered, SwapRepeatFlipAndDrop) {
+    const std::string path = kDir + "mcjava-1.14.4-mtu1500.pcap";
+    const Frames original = load(path);
+    Reassembled base;
+    reassemble(original, base);
+    ASSERT_EQ(base.sink.gaps, 0u);
+
+    // S>C data segments of connection 2, by index into the frames.
+    std::vector<size_t> data;
+    uint32_t payload_of[4096] = {};
+    for (size_t i = 0; i < original.bytes.size() && i < 4096; ++i) {
+        capture::TcpSegment seg;
+        if (capture::parse_tcp(original.dlt, original.bytes[i].data(), uint32_t(original.bytes[i].size()), seg) !=
+                capture::LinkResult::Ok)
+            continue;
+        if (seg.src.port == 25565 && seg.dst.port == 58674 && seg.payload_len > 100 &&
+            !seg.has(capture::tcpflag::kFin)) {
+            data.push_back(i);
+            payload_of[i] = seg.payload_len;
+        }
+    }
+    ASSERT_GT(data.size(), 200u);
+    // Adjacent in the capture and in the stream: swap them.
+    size_t a = 0;
+    for (size_t k = 100; k + 1 < data.size(); ++k) {
+        if (data[k + 1] == data[k] + 1) {
+            a = data[k];
+            break;
+        }
+    }
+    ASSERT_NE(a, 0u);
+    const size_t repeat = data[150], flip = data[160], drop = data[170];
+    const uint64_t drop_offset = base.sink.offset_of_frame.at(original.number[drop]);
+    const uint64_t flip_offset = base.sink.offset_of_frame.at(original.number[flip]);
+
+    Frames altered;
+    altered.dlt = original.dlt;
+    for (size_t i = 0; i < original.bytes.size(); ++i) {
+        if (i == drop) continue;
+        if (i == a) {  // a + 1 first, then a
+            altered.bytes.push_back(original.bytes[a + 1]);
+            altered.number.push_back(original.number[a + 1]);
+            altered.bytes.push_back(original.bytes[a]);
+            altered.number.push_back(original.number[a]);
+            ++i;
+            continue;
+        }
+        altered.bytes.push_back(original.bytes[i]);
+        altered.number.push_back(original.number[i]);
+        if (i == repeat + 3) {  // the same segment again, 3 frames later
+            altered.bytes.push_back(original.bytes[repeat]);
+            altered.number.push_back(100000 + i);
+        }
+        if (i == flip + 2) {  // again, its last byte flipped
+            altered.bytes.push_back(original.bytes[flip]);
+            altered.bytes.back().back() ^= 0xFF;
+            altered.number.push_back(200000 + i);
+        }
+    }
+    Reassembled run;
+    reassemble(altered, run);
+    const Connection* c = run.r->find(2);
+    ASSERT_NE(c, nullptr);
+    const StreamStats& sc = c->stats(SC);
+    const StreamStats& was = base.r->find(2)->stats(SC);
+    // Behind the dropped segment, the server's next segments wait (held)
+    // until an acknowledgement from alice passes the first of them: a hole
+    // is given up on once something beyond it is known and acknowledged.
+    uint64_t waiting = 0, waiting_bytes = 0;
+    uint32_t first_seq = 0;
+    for (size_t i = drop + 1; i < original.bytes.size(); ++i) {
+        capture::TcpSegment seg;
+        capture::parse_tcp(original.dlt, original.bytes[i].data(), uint32_t(original.bytes[i].size()), seg);
+        if (waiting && seg.src.port == 58674 && seg.has(capture::tcpflag::kAck) && seq_le(first_seq, seg.ack)) break;
+        if (seg.src.port == 25565 && seg.dst.port == 58674 && seg.payload_len > 0) {
+            if (waiting++ == 0) first_seq = seg.seq;
+            waiting_bytes += seg.payload_len;
+        }
+    }
+    ASSERT_GT(waiting, 0u);
+    EXPECT_EQ(sc.out_of_order_segments, 1 + waiting);  // the swapped one, and those
+    EXPECT_EQ(sc.held_bytes_peak, std::max<uint64_t>(payload_of[a + 1], waiting_bytes));
+    EXPECT_EQ(sc.retransmitted_bytes, was.retransmitted_bytes + payload_of[repeat] + payload_of[flip]);
+    EXPECT_EQ(sc.conflicting_segments, 1u);
+    EXPECT_EQ(sc.conflicting_bytes, 1u);
+    ASSERT_EQ(run.sink.finding_infos.size(), 1u);
+    EXPECT_EQ(run.sink.finding_infos[0].kind, Finding::RetransmissionConflict);
+    EXPECT_EQ(run.sink.finding_infos[0].stream_offset, flip_offset + payload_of[flip] - 1);
+    ASSERT_EQ(run.sink.gap_events.size(), 1u);
+    const auto& g = run.sink.gap_events[0];
+    EXPECT_EQ(g.conn, 2u);
+    EXPECT_EQ(g.dir, SC);
+    EXPECT_EQ(g.offset, drop_offset);
+    EXPECT_EQ(g.missing, payload_of[drop]);
+    EXPECT_EQ(g.why, GapReason::Acked);
+    EXPECT_EQ(sc.delivered_bytes, was.delivered_bytes - payload_of[drop]);
+    // The stream: the original with the dropped bytes as zeros (the sink's gap filler).
+    std::string want = base.sink.streams[1][2];
+    std::fill(want.begin() + long(drop_offset), want.begin() + long(drop_offset + payload_of[drop]), '\0');
+    EXPECT_TRUE(run.sink.streams[1][2] == want);
+    EXPECT_TRUE(run.sink.streams[0][2] == base.sink.streams[0][2]);
+    EXPECT_TRUE(c->stream(SC).fin_delivered());
+    EXPECT_EQ(c->close_reason(), CloseReason::Fin);
 }
 
 // The README's first framed packet of every connection is the Handshake
