@@ -63,10 +63,13 @@
 // - Retransmissions: bytes already delivered or held are counted once
 //   (StreamStats::retransmitted_bytes) and compared with the first copy: the
 //   delivered bytes through a ring of the last compare_window bytes (older
-//   ones are counted as unchecked), held ones directly. The FIRST COPY WINS
-//   (Wireshark's and Suricata's default policy): the later bytes are never
-//   delivered; when they differ, Finding::RetransmissionConflict gives the
-//   first differing offset and how many bytes differ. A segment that
+//   ones are counted as unchecked), held ones directly. The FIRST COPY WINS,
+//   as in Wireshark's desegmentation: the later bytes are never delivered
+//   (a consumer has acted on the first ones already, and a held copy is
+//   what the hole's filler joins); when they differ,
+//   Finding::RetransmissionConflict (Suricata's "overlap with different
+//   data" event) gives the first differing offset and how many bytes
+//   differ. A segment that
 //   partly overlaps is split: its new bytes are used, its repeated ones
 //   compared.
 // - Keep-alives (0 or 1 byte at next seq - 1) and zero-window probes (the
