@@ -427,8 +427,9 @@ private:
         const bool integer = f.vclass == ValueClass::Uint || f.vclass == ValueClass::Int ||
                              f.vclass == ValueClass::Bool;
         if (!integer || (!n.keep && n.save < 0 && !f.vals && !n.child_count && n.kind != Kind::Bool)) return n.size;
-        Item it;
+        Item it{};  // check_value() reads `node` (a Bool's range): never garbage
         it.info = &f;
+        it.node = &n;
         it.offset = off;
         it.length = n.size;
         read(n, off, it);
@@ -440,8 +441,9 @@ private:
         for (uint32_t c = 0; c < n.child_count; ++c) {  // derived views of the same bytes
             const Node& cn = s_.nodes[n.first_child + c];
             if (cn.kind == Kind::Flag || !s_.fields[cn.field].vals) continue;
-            Item ci;
+            Item ci{};
             ci.info = &s_.fields[cn.field];
+            ci.node = &cn;
             ci.offset = off;
             ci.length = n.size;
             read(cn, off, ci);
