@@ -79,6 +79,7 @@ struct MessageSummary {
 struct DecodeContext {
     uint32_t table = 0;                 // which MessageTable (state and direction)
     const int64_t* vars = nullptr;      // initial decoder variables ($name), Version::var_count of them
+    bool header_only = false;           // stop once the message type is known (no payload walk)
 };
 
 namespace detail {
@@ -122,6 +123,7 @@ public:
     Decoder(const Schema& s, const uint8_t* p, uint32_t len, const DecodeContext& ctx, V& v)
         : s_(s), f_(s.spec.findings), p_(p), len_(len), v_(v) {
         sum_.table = ctx.table;
+        header_only_ = ctx.header_only;
         const size_t nv = s.version->var_count < kMaxVars ? s.version->var_count : kMaxVars;
         for (size_t i = 0; i < nv && ctx.vars; ++i) vars_[i] = ctx.vars[i];
     }
@@ -151,7 +153,7 @@ public:
         }
         sum_.header_len = end;
         sum_.payload_len = len_ - end;
-        if constexpr (!kQuiet && !payload_only<V>::value) {
+        if (!header_only_ && !kQuiet && !payload_only<V>::value) {
             Scope shown{nullptr, {}};
             walk(s_.header_first, s_.header_count, 0, len_, -1, &shown);  // nothing to find in it
         }
@@ -161,18 +163,20 @@ public:
             const uint64_t got = raw_value(n, node_offset(e.node));
             if (got != e.value) {
                 sum_.header_ok = false;
-                report({e.code, node_offset(e.node), n.size, int64_t(got), int64_t(e.value)});
+                if (!header_only_) report({e.code, node_offset(e.node), n.size, int64_t(got), int64_t(e.value)});
             }
         }
         const CompiledType* ct = sum_.table < s_.tables.size() ? s_.tables[sum_.table].type(sum_.id) : nullptr;
         if (!ct) {
             const Node& idn = s_.nodes[s_.id_node];
+            if (header_only_) return sum_;
             report({f_.unknown_type, node_offset(s_.id_node), id_length_, int64_t(sum_.id), 0, 0,
                     s_.fields[idn.field].name.c_str()});
             if (len_ > end) trailing(end, true);
             return sum_;
         }
         sum_.type = ct->type;
+        if (header_only_) return sum_;
         const bool length_ok = check_length();
         Scope root{nullptr, {}};
         const uint32_t got = walk(ct->root_first, ct->root_count, end, len_, -1, &root);
@@ -427,7 +431,7 @@ private:
         const bool integer = f.vclass == ValueClass::Uint || f.vclass == ValueClass::Int ||
                              f.vclass == ValueClass::Bool;
         if (!integer || (!n.keep && n.save < 0 && !f.vals && !n.child_count && n.kind != Kind::Bool)) return n.size;
-        Item it{};  // check_value() reads `node` (a Bool's range): never garbage
+        Item it{};
         it.info = &f;
         it.node = &n;
         it.offset = off;
@@ -1015,6 +1019,7 @@ private:
     uint32_t depth_ = 0;
     bool count_reported_ = false;
     bool stop_ = false;
+    bool header_only_ = false;
 };
 
 }  // namespace detail
@@ -1029,6 +1034,9 @@ MessageSummary decode(const Schema& s, const uint8_t* p, size_t len, V& visitor)
     return decode(s, p, len, DecodeContext{}, visitor);
 }
 
+// The header alone: the message id and type, nothing reported.
+inline MessageSummary decode_header(const Schema& s, const uint8_t* p, size_t len, DecodeContext ctx);
+
 // A visitor that ignores everything: decode() then just validates.
 struct NullVisitor {
     static constexpr bool kFindingsOnly = true;
@@ -1037,5 +1045,11 @@ struct NullVisitor {
     void close() {}
     void finding(const Finding&) {}
 };
+
+inline MessageSummary decode_header(const Schema& s, const uint8_t* p, size_t len, DecodeContext ctx) {
+    ctx.header_only = true;
+    NullVisitor v;
+    return decode(s, p, len, ctx, v);
+}
 
 }  // namespace core

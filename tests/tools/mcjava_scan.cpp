@@ -59,6 +59,10 @@ struct Scan : core::StreamSink, PacketSink {
         bool bad = false;
         for (uint8_t i = 0; i < p.nfindings; ++i)
             bad |= core::finding_info(p.findings[i].code).severity >= core::Severity::Note;
+        if (p.kind == PacketKind::Packet && p.data) {
+            core::NullVisitor quiet;
+            bad |= core::decode(schema(*p.version), p.data, p.data_len, p.context(), quiet).findings > 0;
+        }
         if (bad || verbose) {
             ++problems;
             std::printf("#%llu %s %s len %u%s\n", (unsigned long long)p.number, direction_arrow(p.dir), key, p.data_len,

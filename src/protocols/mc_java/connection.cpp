@@ -47,10 +47,7 @@ struct Grab {
             has_dimension = true;
         }
     }
-    void finding(const Finding& f) {
-        ++p.findings_total;
-        if (p.nfindings < Packet::kMaxFindings) p.findings[p.nfindings++] = f;
-    }
+    void finding(const Finding&) {}  // the front ends' own decode reports them
     static bool ends_with(const std::string& a, const char* suffix) {
         const size_t n = std::strlen(suffix);
         return a.size() >= n && a.compare(a.size() - n, n, suffix) == 0;
@@ -59,6 +56,14 @@ struct Grab {
 
 bool is(const Packet& p, const char* key) {
     return p.summary.type && p.summary.type->key && std::strcmp(p.summary.type->key, key) == 0;
+}
+
+// The packets whose fields the state machine reads.
+bool drives_state(const Packet& p) {
+    static const char* const kKeys[] = {"handshake", "set_compression", "join_game", "respawn"};
+    for (const char* k : kKeys)
+        if (is(p, k)) return true;
+    return false;
 }
 
 }  // namespace
@@ -154,18 +159,20 @@ bool Connection::unpack(Packet& p) {
 
 void Connection::decode_quietly(Packet& p) {
     const core::Schema& s = schema(*p.version);
-    Grab g{s, p};
-    p.summary = core::decode(s, p.data, p.data_len, p.context(), g);
+    p.summary = core::decode_header(s, p.data, p.data_len, p.context());
     // An id unknown here but known in another state: the state machine and
     // the peer disagree.
-    if (!p.summary.type && p.data_len > 0) {
+    if (!p.summary.type && p.summary.header_len) {
         for (uint32_t t = 0; t < kTableCount; ++t)
             if (t != p.table && t % 2 == p.table % 2 && s.type(t, p.summary.id)) {
-                for (uint8_t i = 0; i < p.nfindings; ++i)
-                    if (p.findings[i].code == core::Code(C::UnknownId)) p.findings[i].code = C::WrongState;
+                add(p, {C::WrongState, 0, p.summary.header_len, int64_t(p.summary.id), 0, 0,
+                        s.tables[p.table].table->name});
                 break;
             }
     }
+    if (!drives_state(p)) return;
+    Grab g{s, p};
+    core::decode(s, p.data, p.data_len, p.context(), g);
     // The state machine's fields.
     if (g.has_protocol && p.state == State::Handshaking) {
         handshake_protocol_ = int32_t(g.protocol);

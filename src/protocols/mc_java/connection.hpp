@@ -4,8 +4,9 @@
 // The connection is handed whole frames (as measure_frame() cuts them; the
 // analyzer's stream buffer or Wireshark's desegmentation does the cutting)
 // and turns each into a Packet: its state, version and message table, the
-// packet bytes (inflated when compressed), and the findings of its framing,
-// of a quiet decode, and of the state machine. It follows the protocol's
+// packet bytes (inflated when compressed), and the findings of its framing
+// and of the state machine (decoding it is the caller's: with a tree, a
+// summary or findings only). It follows the protocol's
 // switches where the protocol makes them: the Handshake's next state and
 // version, Set Compression (the next packet of either side already uses
 // compressed framing), Login Success (play), Encryption Response (the rest
@@ -48,9 +49,10 @@ struct Packet {
     core::Span span;
     uint64_t number = 0;             // packets of this direction so far, 1-based
     int64_t vars[core::kMaxVars] = {};  // decode context ($dimension)
-    core::MessageSummary summary;    // of the quiet decode
-    // Findings on this packet: framing, decoding, state machine (at most
-    // kMaxFindings kept; `findings_total` counts all).
+    core::MessageSummary summary;    // of the header: the id and the packet type
+    // Findings of the framing and the state machine on this packet (the
+    // decoder's own come from decoding it; at most kMaxFindings kept,
+    // `findings_total` counts all).
     core::Finding findings[kMaxFindings];
     uint8_t nfindings = 0;
     uint32_t findings_total = 0;

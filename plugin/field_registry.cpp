@@ -1,0 +1,104 @@
+#include "field_registry.hpp"
+
+#include <epan/unit_strings.h>
+
+namespace plugin {
+
+using core::ValueClass;
+
+ftenum_t ft_of(const core::FieldInfo& f) {
+    if (f.kind == core::Kind::FrameNum) return FT_FRAMENUM;
+    switch (f.vclass) {
+    case ValueClass::Uint:
+        return f.bits == 8 ? FT_UINT8 : f.bits == 16 ? FT_UINT16 : f.bits == 24 ? FT_UINT24
+             : f.bits == 64 ? FT_UINT64 : FT_UINT32;
+    case ValueClass::Int:
+        return f.bits == 8 ? FT_INT8 : f.bits == 16 ? FT_INT16 : f.bits == 64 ? FT_INT64 : FT_INT32;
+    case ValueClass::Float: return FT_FLOAT;
+    case ValueClass::Double: return FT_DOUBLE;
+    case ValueClass::Bool: return FT_BOOLEAN;
+    case ValueClass::String: return f.kind == core::Kind::String ? FT_STRINGZPAD : FT_STRING;
+    case ValueClass::Bytes: return FT_BYTES;
+    case ValueClass::Uuid: return FT_GUID;
+    case ValueClass::None: break;
+    }
+    return FT_NONE;
+}
+
+namespace {
+
+// hf_register_info wants C structures that outlive registration.
+hf_register_info make_hf(const core::FieldInfo& f, int* id) {
+    hf_register_info r{};
+    r.p_id = id;
+    r.hfinfo.name = f.name.c_str();
+    r.hfinfo.abbrev = f.abbrev.c_str();
+    r.hfinfo.type = ft_of(f);
+    r.hfinfo.blurb = f.desc;
+    r.hfinfo.strings = nullptr;
+    r.hfinfo.bitmask = 0;
+    r.hfinfo.id = -1;
+    r.hfinfo.parent = 0;
+    r.hfinfo.ref_type = HF_REF_TYPE_NONE;
+    r.hfinfo.same_name_prev_id = -1;
+    r.hfinfo.same_name_next = nullptr;
+    int display = BASE_NONE;
+    switch (f.vclass) {
+    case ValueClass::Uint:
+    case ValueClass::Int: display = f.display == core::Display::Hex ? BASE_HEX : BASE_DEC; break;
+    case ValueClass::Bool: display = f.bitmask ? int(f.bits) : int(BASE_NONE); break;  // parent's width
+    default: break;
+    }
+    if (f.vals && (f.vclass == ValueClass::Uint || f.vclass == ValueClass::Int || f.vclass == ValueClass::Bool)) {
+        size_t n = 0;
+        for (const core::ValueString* v = f.vals; v->text; ++v) ++n;
+        auto* vs = g_new0(value_string, n + 1);
+        for (size_t i = 0; i < n; ++i) vs[i] = value_string{f.vals[i].value, f.vals[i].text};
+        vs[n] = value_string{0, nullptr};
+        r.hfinfo.strings = vs;
+        if (f.bits == 64) display |= BASE_VAL64_STRING;  // none today; val64_string differs in layout
+    }
+    // Wireshark 4.0 ignores BASE_UNIT_STRING on floating types: the tree
+    // builder appends their unit to the label instead.
+    if (f.unit && (f.vclass == ValueClass::Uint || f.vclass == ValueClass::Int) && !f.vals) {
+        auto* u = g_new0(unit_name_string, 1);
+        u->singular = g_strconcat(" ", f.unit, nullptr);
+        u->plural = nullptr;
+        r.hfinfo.strings = u;
+        display |= BASE_UNIT_STRING;
+    }
+    if (f.vclass == ValueClass::Bool) r.hfinfo.bitmask = f.bitmask;
+    if (f.kind == core::Kind::FrameNum) display = BASE_NONE;
+    r.hfinfo.display = display;
+    return r;
+}
+
+}  // namespace
+
+void FieldRegistry::add(int proto, const std::vector<const core::Schema*>& schemas) {
+    std::vector<const core::FieldInfo*> fields;
+    std::map<std::string, size_t> by_abbrev;
+    for (const core::Schema* sc : schemas) {
+        std::vector<size_t>& index = index_[sc];
+        for (const core::FieldInfo& f : sc->fields) {
+            auto [it, fresh] = by_abbrev.emplace(f.abbrev, hf_.size() + fields.size());
+            if (fresh) fields.push_back(&f);
+            index.push_back(it->second);
+        }
+    }
+    const size_t base = hf_.size();
+    hf_.resize(base + fields.size(), -1);
+    ett_.resize(base + fields.size(), -1);
+    type_.resize(base + fields.size());
+    auto* hfs = g_new0(hf_register_info, fields.size());
+    auto** etts = g_new0(gint*, fields.size());
+    for (size_t i = 0; i < fields.size(); ++i) {
+        hfs[i] = make_hf(*fields[i], &hf_[base + i]);
+        type_[base + i] = hfs[i].hfinfo.type;
+        etts[i] = &ett_[base + i];
+    }
+    proto_register_field_array(proto, hfs, int(fields.size()));
+    proto_register_subtree_array(etts, int(fields.size()));
+}
+
+}  // namespace plugin

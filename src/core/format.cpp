@@ -1,0 +1,147 @@
+#include "format.hpp"
+
+#include <charconv>
+#include <cstdio>
+#include <cstring>
+
+namespace core {
+namespace {
+
+size_t put(char* buf, size_t len, size_t cap, const char* s, size_t n) {
+    if (len + 1 >= cap) return len;
+    if (n > cap - 1 - len) n = cap - 1 - len;
+    std::memcpy(buf + len, s, n);
+    buf[len + n] = '\0';
+    return len + n;
+}
+
+const char* enum_text(const FieldInfo& f, uint64_t v) {
+    if (!f.vals) return nullptr;
+    for (const ValueString* vs = f.vals; vs->text; ++vs)
+        if (vs->value == v) return vs->text;
+    return nullptr;
+}
+
+// Signed fields name negative values by their 32-bit pattern.
+const char* enum_text_signed(const FieldInfo& f, int64_t v) {
+    if (!f.vals) return nullptr;
+    for (const ValueString* vs = f.vals; vs->text; ++vs)
+        if (int64_t(int32_t(vs->value)) == v) return vs->text;
+    return nullptr;
+}
+
+// 8-4-4-4-12 lowercase hex.
+size_t format_uuid(std::string_view b, char* buf, size_t cap) {
+    static const char hex[] = "0123456789abcdef";
+    char out[37];
+    size_t n = 0;
+    for (size_t i = 0; i < b.size() && i < 16; ++i) {
+        if (i == 4 || i == 6 || i == 8 || i == 10) out[n++] = '-';
+        const unsigned char c = static_cast<unsigned char>(b[i]);
+        out[n++] = hex[c >> 4];
+        out[n++] = hex[c & 15];
+    }
+    return put(buf, 0, cap, out, n);
+}
+
+}  // namespace
+
+size_t format_double(double v, char* buf, size_t cap, bool compact) {
+    if (cap == 0) return 0;
+    auto r = compact ? std::to_chars(buf, buf + cap - 1, v, std::chars_format::general, 6)
+                     : std::to_chars(buf, buf + cap - 1, v);
+    if (r.ec != std::errc()) {
+        buf[0] = '\0';
+        return 0;
+    }
+    *r.ptr = '\0';
+    return size_t(r.ptr - buf);
+}
+
+size_t format_value(const Item& it, char* buf, size_t cap, bool compact) {
+    if (cap == 0) return 0;
+    buf[0] = '\0';
+    char num[40];
+    switch (it.vclass) {
+    case ValueClass::Uint: {
+        int n = it.info->display == Display::Hex
+                    ? std::snprintf(num, sizeof num, "0x%0*llx", it.info->bits / 4, (unsigned long long)it.u)
+                    : std::snprintf(num, sizeof num, "%llu", (unsigned long long)it.u);
+        if (const char* e = enum_text(*it.info, it.u)) {
+            size_t len = put(buf, 0, cap, e, std::strlen(e));
+            len = put(buf, len, cap, " (", 2);
+            len = put(buf, len, cap, num, size_t(n));
+            return put(buf, len, cap, ")", 1);
+        }
+        return put(buf, 0, cap, num, size_t(n));
+    }
+    case ValueClass::Int: {
+        auto r = std::to_chars(num, num + sizeof num, it.i);
+        const size_t n = size_t(r.ptr - num);
+        if (const char* e = enum_text_signed(*it.info, it.i)) {
+            size_t len = put(buf, 0, cap, e, std::strlen(e));
+            len = put(buf, len, cap, " (", 2);
+            len = put(buf, len, cap, num, n);
+            return put(buf, len, cap, ")", 1);
+        }
+        return put(buf, 0, cap, num, n);
+    }
+    case ValueClass::Uuid: return format_uuid(it.s, buf, cap);
+    case ValueClass::Bool: return put(buf, 0, cap, it.u ? "true" : "false", it.u ? 4 : 5);
+    case ValueClass::Float: {  // shortest form of the float itself, not of its double
+        if (compact) return format_double(it.d, buf, cap, true);
+        auto r = std::to_chars(buf, buf + cap - 1, float(it.d));
+        if (r.ec != std::errc()) return 0;
+        *r.ptr = '\0';
+        return size_t(r.ptr - buf);
+    }
+    case ValueClass::Double: return format_double(it.d, buf, cap, compact);
+    case ValueClass::String: return put(buf, 0, cap, it.s.data(), it.s.size());
+    case ValueClass::Bytes: {
+        if (it.s.size() <= 16) {  // short ones in hex, as Wireshark shows them
+            static const char hex[] = "0123456789abcdef";
+            size_t len = 0;
+            for (unsigned char c : it.s) {
+                const char h[2] = {hex[c >> 4], hex[c & 15]};
+                len = put(buf, len, cap, h, 2);
+            }
+            return len;
+        }
+        int n = std::snprintf(num, sizeof num, "<%zu bytes>", it.s.size());
+        return put(buf, 0, cap, num, size_t(n));
+    }
+    case ValueClass::None: break;
+    }
+    if (it.nvals == 0) return 0;
+    // A group's label summarises its children, which carry the exact values.
+    size_t len = put(buf, 0, cap, "(", 1);
+    for (uint8_t k = 0; k < it.nvals; ++k) {
+        if (k) len = put(buf, len, cap, ", ", 2);
+        size_t n = format_double(it.vals[k], num, sizeof num, true);
+        len = put(buf, len, cap, num, n);
+    }
+    return put(buf, len, cap, ")", 1);
+}
+
+const char* short_key(const FieldInfo& f) {
+    const char* dot = std::strrchr(f.abbrev.c_str(), '.');
+    return dot ? dot + 1 : f.abbrev.c_str();
+}
+
+size_t append_summary(const Item& it, char* buf, size_t len, size_t cap) {
+    if (!it.node || !it.node->summary) return len;
+    char val[96];
+    const size_t n = format_value(it, val, sizeof val, true);
+    len = put(buf, len, cap, " ", 1);
+    const char* key = short_key(*it.info);
+    len = put(buf, len, cap, key, std::strlen(key));
+    len = put(buf, len, cap, "=", 1);
+    if (it.vclass == ValueClass::String) {
+        len = put(buf, len, cap, "\"", 1);
+        len = put(buf, len, cap, val, n);
+        return put(buf, len, cap, "\"", 1);
+    }
+    return put(buf, len, cap, val, n);
+}
+
+}  // namespace core

@@ -1,0 +1,28 @@
+// Text forms of decoded values of any protocol, shared by both front ends so that the
+// Wireshark Info column and the analyzer's lines read the same.
+#pragma once
+
+#include <cstddef>
+
+#include "decoder.hpp"
+
+namespace core {
+
+// Shortest round-trip form of a double ("0.5", "6.500095368886854"), or
+// with `compact` at most 6 significant digits ("6.5001") for labels.
+size_t format_double(double v, char* buf, size_t cap, bool compact = false);
+
+// The value of an item: numbers, enum names as "chat (1)", strings as-is,
+// bytes in hex up to 16 bytes and "<n bytes>" beyond, groups with
+// components as "(1, 2, 3)" (6 significant digits).
+// Returns the length written (always terminated, truncated to cap - 1).
+size_t format_value(const Item& it, char* buf, size_t cap, bool compact = false);
+
+// The last dotted component of a field's abbreviation ("coords", "name").
+const char* short_key(const FieldInfo& f);
+
+// One-line summaries: " key=value" for each field the tables mark as
+// summary (compact numbers), appended to buf. Returns the new length.
+size_t append_summary(const Item& it, char* buf, size_t len, size_t cap);
+
+}  // namespace core
