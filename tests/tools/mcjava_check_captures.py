@@ -31,8 +31,11 @@ def sections(readme):
     return out
 
 
-def readme_counts(sec):
-    """{client port: {(state, dir, id): count}} from a file's section."""
+NAMES = {}  # (state, dir, id, protocol) -> README name, (..., 'scan') -> decoded name
+
+
+def readme_counts(sec, protocol=None):
+    """{client port: {(state, dir, id): count}} from a file's section (names go to NAMES)."""
     ports = {}
     for line in sec.split('\n'):
         m = re.match(r'\| (\d+) \| `[^`]*:(\d+)` \| `[^`]*` \|', line)
@@ -51,6 +54,7 @@ def readme_counts(sec):
             if len(cells) != len(header):
                 continue
             key = (cells[0], cells[1].replace('→', '>'), int(cells[2], 16))
+            NAMES.setdefault(key + (protocol,), set()).add(cells[3])
             for i, h in enumerate(header):
                 m = re.fullmatch(r'#(\d+)', h)
                 if m and int(cells[i]):
@@ -78,14 +82,17 @@ def scan(pcap, stream, build):
                             capture_output=True, check=True).stdout
     r = subprocess.run([os.path.join(build, 'tests', 'mcjava_scan')], input=follow, capture_output=True)
     text = r.stdout.decode('utf-8', 'replace')
-    counts = {}
+    counts, names = {}, {}
     for line in text.split('\n'):
-        m = re.match(r'\s*(\d+)  (\w+)\s+(C>S|S>C) 0x([0-9a-f]+) ', line)
+        m = re.match(r'\s*(\d+)  (\w+)\s+(C>S|S>C) 0x([0-9a-f]+) (.*)$', line)
         if m:
             counts[(m.group(2), m.group(3), int(m.group(4), 16))] = int(m.group(1))
+            names[(m.group(2), m.group(3), int(m.group(4), 16))] = m.group(5)
     problems = [l for l in text.split('\n') if l.startswith('#')]
     pending = re.search(r'pending: C>S (\d+) S>C (\d+)', text)
-    return counts, problems, pending and (int(pending.group(1)), int(pending.group(2))), r.returncode
+    version = re.search(r'; version (\S+)', text)
+    return counts, names, version and version.group(1), problems, \
+        pending and (int(pending.group(1)), int(pending.group(2))), r.returncode
 
 
 def main():
@@ -93,7 +100,7 @@ def main():
     described = {}
     for readme in ('README.md', 'README-1.13.2.md'):
         for name, sec in sections(os.path.join(CAPS, readme)).items():
-            counts = readme_counts(sec)
+            counts = readme_counts(sec, name.split('-')[1])
             if counts is not None:
                 described.setdefault(name, []).append((readme, counts))
     bad = 0
@@ -105,7 +112,12 @@ def main():
             continue
         total = 0
         for stream, port in sorted(streams(pcap).items()):
-            counts, problems, pending, rc = scan(pcap, stream, build)
+            counts, names, version, problems, pending, rc = scan(pcap, stream, build)
+            for key, decoded in names.items():
+                want = NAMES.get(key + (version,))
+                if want and decoded not in want:
+                    print(f'{name} stream {stream} {key}: decoded as "{decoded}", README says {sorted(want)}')
+                    bad += 1
             total += sum(counts.values())
             for readme, want in described[name]:
                 if port not in want:
