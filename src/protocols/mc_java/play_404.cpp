@@ -152,7 +152,7 @@ void add_play_404(std::vector<core::MessageTable>& tables, const Types& t) {
         msg(0x18, "player_digging", "Player Digging", player_digging(t)),
         msg(0x19, "entity_action", "Entity Action", entity_action()),
         msg(0x1A, "steer_vehicle", "Steer Vehicle", steer_vehicle()),
-        msg(0x1B, "recipe_book_data", "Recipe Book Data", recipe_book_data()),
+        msg(0x1B, "recipe_book_data", "Recipe Book Data", recipe_book_data(t)),
         msg(0x1C, "name_item", "Name Item", name_item()),
         msg(0x1D, "resource_pack_status", "Resource Pack Status", resource_pack_status()),
         msg(0x1E, "advancement_tab", "Advancement Tab", advancement_tab()),

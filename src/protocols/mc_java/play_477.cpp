@@ -235,7 +235,7 @@ void add_play_477(std::vector<core::MessageTable>& tables, const Types& t, int32
         msg(0x1A, "player_digging", "Player Digging", player_digging(t)),
         msg(0x1B, "entity_action", "Entity Action", entity_action()),
         msg(0x1C, "steer_vehicle", "Steer Vehicle", steer_vehicle()),
-        msg(0x1D, "recipe_book_data", "Recipe Book Data", recipe_book_data()),
+        msg(0x1D, "recipe_book_data", "Recipe Book Data", recipe_book_data(t)),
         msg(0x1E, "name_item", "Name Item", name_item()),
         msg(0x1F, "resource_pack_status", "Resource Pack Status", resource_pack_status()),
         msg(0x20, "advancement_tab", "Advancement Tab", advancement_tab()),

@@ -212,7 +212,9 @@ Rows teams() {
 Rows update_score() {
     return {
         string("entity_name", "Entity name", 40).summary(),
-        i8("action", "Action").vals(kScoreActions),
+        // Byte in the documentation; the game writes the enum as a VarInt
+        // (minecraft-data agrees): the same byte for 0 and 1.
+        varint("action", "Action").vals(kScoreActions),
         string("objective_name", "Objective name", 16).summary(),
         select("action", {on(0, {varint("value", "Value").summary()})}),
     };

@@ -146,19 +146,23 @@ Rows craft_recipe_request() {
     return {window_id_i8(), identifier("recipe", "Recipe").summary(), boolean("make_all", "Make all")};
 }
 
-Rows recipe_book_data() {
-    return {
-        varint("type", "Type").vals(kRecipeBookDataTypes).summary(),
-        select("type", {
-            on(0, {identifier("recipe_id", "Recipe ID").summary()}),
-            on(1, {
-                boolean("crafting_book_open", "Crafting recipe book open"),
-                boolean("crafting_filter_active", "Crafting recipe filter active"),
-                boolean("smelting_book_open", "Smelting recipe book open"),
-                boolean("smelting_filter_active", "Smelting recipe filter active"),
-            }),
-        }),
+Rows recipe_book_data(const Types& t) {
+    Rows states = {
+        boolean("crafting_book_open", "Crafting recipe book open"),
+        boolean("crafting_filter_active", "Crafting recipe filter active"),
+        boolean("smelting_book_open", "Smelting recipe book open"),
+        boolean("smelting_filter_active", "Smelting recipe filter active"),
     };
+    if (t.gen != Generation::V404)  // 1.14: the blast furnace's and smoker's books
+        append(states, {
+            boolean("blasting_book_open", "Blasting recipe book open"),
+            boolean("blasting_filter_active", "Blasting recipe filter active"),
+            boolean("smoking_book_open", "Smoking recipe book open"),
+            boolean("smoking_filter_active", "Smoking recipe filter active"),
+        });
+    F type = select("type", {on(0, {identifier("recipe_id", "Recipe ID").summary()})});
+    type.cases.push_back(CaseRows{1, nullptr, states});
+    return {varint("type", "Type").vals(kRecipeBookDataTypes).summary(), type};
 }
 
 Rows name_item() { return {string("item_name", "Item name").summary()}; }

@@ -92,7 +92,7 @@ Rows creative_inventory_action(const Types& t);
 Rows edit_book(const Types& t);
 Rows pick_item();
 Rows craft_recipe_request();
-Rows recipe_book_data();
+Rows recipe_book_data(const Types& t);  // 1.14: blasting and smoking books
 Rows name_item();
 Rows select_trade();
 Rows set_beacon_effect();
