@@ -403,7 +403,7 @@ const FieldInfo* Schema::find(std::string_view abbrev) const {
 
 const Node* Schema::node(std::string_view abbrev) const {
     for (const Node& n : nodes)
-        if (fields[n.field].abbrev == abbrev) return &n;
+        if (n.field != kNoField && fields[n.field].abbrev == abbrev) return &n;  // switches have no field
     return nullptr;
 }
 
