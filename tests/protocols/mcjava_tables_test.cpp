@@ -4,6 +4,7 @@
 // that name, and nothing else is there. And every version's schema compiles.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <stdexcept>
 #include <string>
@@ -166,6 +167,30 @@ TEST(McJavaTables, EverySchemaCompiles) {
             ADD_FAILURE() << v->name << ": " << e.what();
         }
     }
+}
+
+// The most summary fields one decoding of the rows can show (a switch: its
+// fullest case; named types are not the packet's summary).
+size_t summaries(const core::Layout& l) {
+    size_t n = 0;
+    for (size_t i = 0; i < l.count; ++i) {
+        const core::Field& f = l.fields[i];
+        n += f.summary;
+        if (f.kind == core::Kind::Type) continue;
+        size_t most = summaries(f.sub);
+        for (size_t c = 0; c < f.cases.count; ++c) most = std::max(most, summaries(f.cases.cases[c].layout));
+        n += most;
+    }
+    return n;
+}
+
+TEST(McJavaTables, OneToThreeSummaryFields) {
+    for (const VersionInfo* v : versions())
+        for (size_t t = 0; t < v->version.table_count; ++t)
+            for (size_t m = 0; m < v->version.tables[t].count; ++m) {
+                const core::MessageType& ty = v->version.tables[t].types[m];
+                EXPECT_LE(summaries(ty.payload), 3u) << v->name << " " << ty.name;
+            }
 }
 
 TEST(McJavaTables, ConnectionFieldsKeepTheirNames) {

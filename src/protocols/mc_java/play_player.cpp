@@ -176,7 +176,7 @@ Rows face_player() {
         varint("feet_eyes", "Feet/eyes").vals(kFeetEyes),
         coordinate("target_x", "Target X"), coordinate("target_y", "Target Y"), coordinate("target_z", "Target Z"),
         option("is_entity", "Is entity", {
-            varint("entity_id", "Entity ID").summary(),
+            varint("entity_id", "Entity ID"),
             varint("entity_feet_eyes", "Entity feet/eyes").vals(kFeetEyes),
         }),
     };
@@ -187,7 +187,7 @@ Rows player_position_look_cb() {
         coordinate("x", "X"), coordinate("y", "Y"), coordinate("z", "Z"),
         f32("yaw", "Yaw").unit("deg"), f32("pitch", "Pitch").unit("deg"),
         i8("flags", "Relative flags").hex().flags(relative_flags()),
-        varint("teleport_id", "Teleport ID").summary(),
+        varint("teleport_id", "Teleport ID"),
     };
 }
 
