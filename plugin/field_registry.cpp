@@ -44,8 +44,9 @@ hf_register_info make_hf(const core::FieldInfo& f, int* id) {
     r.hfinfo.same_name_next = nullptr;
     int display = BASE_NONE;
     switch (f.vclass) {
-    case ValueClass::Uint:
-    case ValueClass::Int: display = f.display == core::Display::Hex ? BASE_HEX : BASE_DEC; break;
+    case ValueClass::Uint: display = f.display == core::Display::Hex ? BASE_HEX : BASE_DEC; break;
+    // Wireshark 4.0 refuses hex for signed fields: rows mean bit patterns unsigned.
+    case ValueClass::Int: display = BASE_DEC; break;
     case ValueClass::Bool: display = f.bitmask ? int(f.bits) : int(BASE_NONE); break;  // parent's width
     default: break;
     }

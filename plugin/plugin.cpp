@@ -6,6 +6,7 @@
 #include <ws_symbol_export.h>
 #include <ws_version.h>
 
+#include "mcjava_dissector.hpp"
 #include "packet-blank.hpp"
 
 extern "C" {
@@ -16,9 +17,13 @@ WS_DLL_PUBLIC_DEF extern const int plugin_want_minor = WIRESHARK_VERSION_MINOR;
 WS_DLL_PUBLIC void plugin_register(void);
 
 void plugin_register(void) {
-    static proto_plugin plug;
-    plug.register_protoinfo = proto_register_blank;
-    plug.register_handoff = proto_reg_handoff_blank;
-    proto_register_plugin(&plug);
+    static proto_plugin blank;
+    blank.register_protoinfo = proto_register_blank;
+    blank.register_handoff = proto_reg_handoff_blank;
+    proto_register_plugin(&blank);
+    static proto_plugin mcjava;
+    mcjava.register_protoinfo = proto_register_mcjava;
+    mcjava.register_handoff = proto_reg_handoff_mcjava;
+    proto_register_plugin(&mcjava);
 }
 }

@@ -36,7 +36,7 @@ public:
     void open(const core::Item& it) {
         if (watched_ && it.node == watched_) seen_ = true;
         proto_item* pi = add(it);
-        const bool numbered = it.index >= 0 && it.node->kind == core::Kind::Array;
+        const bool numbered = it.index >= 0 && (it.node->kind == core::Kind::Array || it.entry);
         if (it.vclass == core::ValueClass::None && (numbered || it.nvals)) {
             if (pi && pi != tree()) label_group(pi, it, numbered);  // a real item (not faked)
         } else {
@@ -61,7 +61,8 @@ public:
         if (depth_ > 0 && depth_ < kMaxDepth && items_[depth_]) proto_item_set_len(items_[depth_], gint(n));
     }
     void leaf(const core::Item& it) {
-        add(it);
+        proto_item* pi = add(it);
+        if (it.entry && pi && pi != tree()) proto_item_append_text(pi, " (#%d)", it.index);
         if (columns_) summary(it);
     }
     void finding(const core::Finding& f) {

@@ -49,6 +49,7 @@ struct Item {
     uint32_t length;
     ValueClass vclass;
     bool generated;    // computed (Wireshark: PROTO_ITEM_SET_GENERATED)
+    bool entry;        // this item is a whole array entry (of a one-row entry layout): label it "#index"
     int32_t index;     // array entry number, -1 outside arrays
     uint64_t u;
     int64_t i;
@@ -193,7 +194,7 @@ private:
     // ---- findings -------------------------------------------------------
 
     void report(Finding f) {
-        if (f.code == Code{}) return;  // the protocol does not report this
+        if (f.code == kNoCode) return;  // the protocol does not report this
         ++sum_.findings;
         const Severity sev = f.severity();
         if (sev != Severity::Comment) ++sum_.counted;
@@ -294,7 +295,7 @@ private:
 
     // ---- items ------------------------------------------------------------
 
-    Item base_item(const Node* n, uint32_t off, uint32_t length, int32_t index) const {
+    Item base_item(const Node* n, uint32_t off, uint32_t length, int32_t index) {
         Item it{};
         it.info = &s_.fields[n->field];
         it.node = n;
@@ -303,6 +304,8 @@ private:
         it.vclass = it.info->vclass;
         it.generated = is_generated(n->kind);
         it.index = index;
+        it.entry = entry_;
+        entry_ = false;
         return it;
     }
 
@@ -673,6 +676,7 @@ private:
         }
         Item it = base_item(&n, off, used, index);
         it.i = n.kind == Kind::VarInt ? int64_t(int32_t(uint32_t(raw))) : int64_t(raw);
+        it.u = n.kind == Kind::VarInt ? uint64_t(uint32_t(raw)) : raw;  // hex-shown VarInts are unsigned
         keep(n, sc, it);
         if (n.save >= 0) vars_[n.save] = it.i;
         if constexpr (kQuiet) {
@@ -685,7 +689,6 @@ private:
         if (n.child_count == 0) {
             v_.leaf(it);
         } else {
-            it.u = uint64_t(it.i);
             v_.open(it);
             for (uint32_t c = 0; c < n.child_count; ++c) {
                 const Node& cn = s_.nodes[n.first_child + c];
@@ -813,6 +816,11 @@ private:
             const int32_t idx = int32_t(e > 0x7FFFFFFF ? 0x7FFFFFFF : e);
             if (kQuiet && !(kSummary && n.has_summary)) {
                 end = walk(n.first_child, n.child_count, at_e, lim_e, idx, sc);
+            } else if (n.child_count == 1 && !n.size) {
+                // One row per entry: no wrapper, the row itself is entry #e.
+                entry_ = true;
+                end = walk(n.first_child, n.child_count, at_e, lim_e, idx, sc);
+                entry_ = false;
             } else {
                 Item it = base_item(&n, at_e, n.size, idx);
                 v_.open(it);
@@ -1043,6 +1051,7 @@ private:
     bool count_reported_ = false;
     bool stop_ = false;
     bool header_only_ = false;
+    bool entry_ = false;  // the next item is a whole array entry
 };
 
 }  // namespace detail

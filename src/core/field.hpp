@@ -111,6 +111,7 @@ struct Count {
     uint32_t max = 0;             // more than this is a finding (0: no limit beyond the message)
     uint32_t min = 0;             // fewer than this is a finding
     uint8_t unit = 1;             // Bytes / Text: bytes per counted element (longs: 8; UTF-16: 2)
+    bool fills_rest = false;      // Array of fixed-size entries that must fill the message (blank's lists)
 };
 
 struct ValueString {

@@ -44,6 +44,9 @@ struct Code {
     friend constexpr bool operator<(Code a, Code b) { return a.v < b.v; }
 };
 
+// "No finding": a DecodeFindings entry a protocol leaves unreported.
+constexpr Code kNoCode{0xFFFF};
+
 // The protocol's own enum value of a code of its block.
 template <class E>
 constexpr E local_code(Code c) {

@@ -41,25 +41,25 @@ struct MessageTable {
 };
 
 // The findings the decoder itself reports, as codes of the protocol that
-// owns the schema. A code left at its default is not reported.
+// owns the schema. A code left at kNoCode is not reported.
 struct DecodeFindings {
-    Code short_header;        // message shorter than its header
-    Code unknown_type;        // id not in the table
-    Code bad_length;          // payload length outside the message's LengthSpec
-    Code count_range;         // an array count outside [min, max]
-    Code count_mismatch;      // an array that must fill the message does not
-    Code trailing;            // bytes after the last field
-    Code truncated;           // a field runs past the end of the message
-    Code bad_varint;          // a VarInt/VarLong longer than its maximum
-    Code string_unterminated; // blank String shorter than its field and not zero-terminated
-    Code string_not_utf8;     // text that is not valid in its encoding
-    Code text_too_long;       // more characters (or bytes) than the field allows
-    Code unknown_value;       // an enumerated value (or a bool) outside its defined values
-    Code quat_pad_bits;       // quaternion pad bits set
-    Code quat_not_unit;       // quaternion components exceed length 1
-    Code size_mismatch;       // a Bytes field's length differs from the field that declares it
-    Code depth_limit;         // nesting deeper than the decoder's bound (recursive types)
-    Code expect_mismatch;     // a field with an expected value holds another (see Expect)
+    Code short_header = kNoCode;        // message shorter than its header
+    Code unknown_type = kNoCode;        // id not in the table
+    Code bad_length = kNoCode;          // payload length outside the message's LengthSpec
+    Code count_range = kNoCode;         // an array count outside [min, max]
+    Code count_mismatch = kNoCode;      // an array that must fill the message does not
+    Code trailing = kNoCode;            // bytes after the last field
+    Code truncated = kNoCode;           // a field runs past the end of the message
+    Code bad_varint = kNoCode;          // a VarInt/VarLong longer than its maximum
+    Code string_unterminated = kNoCode; // blank String shorter than its field and not zero-terminated
+    Code string_not_utf8 = kNoCode;     // text that is not valid in its encoding
+    Code text_too_long = kNoCode;       // more characters (or bytes) than the field allows
+    Code unknown_value = kNoCode;       // an enumerated value (or a bool) outside its defined values
+    Code quat_pad_bits = kNoCode;       // quaternion pad bits set
+    Code quat_not_unit = kNoCode;       // quaternion components exceed length 1
+    Code size_mismatch = kNoCode;       // a Bytes field's length differs from the field that declares it
+    Code depth_limit = kNoCode;         // nesting deeper than the decoder's bound (recursive types)
+    Code expect_mismatch = kNoCode;     // a field with an expected value holds another (see Expect)
 };
 
 // A field of the header with one value that is right (blank's tag): a

@@ -12,9 +12,9 @@ namespace core {
 ValueClass value_class(Kind kind, uint8_t axis) {
     switch (kind) {
     case Kind::Group: case Kind::Array: case Kind::Switch: case Kind::Type:
-    case Kind::Quat: case Kind::QuatF: return ValueClass::None;
+    case Kind::Quat: case Kind::QuatF: case Kind::Position: return ValueClass::None;
     case Kind::U8: case Kind::U16: case Kind::U24: case Kind::U32: case Kind::U64: case Kind::AckHist:
-    case Kind::AckSeq: case Kind::BlockPos: case Kind::Face: case Kind::Turn: case Kind::Position:
+    case Kind::AckSeq: case Kind::BlockPos: case Kind::Face: case Kind::Turn:
     case Kind::FrameNum: case Kind::Bits: return ValueClass::Uint;
     case Kind::I8: case Kind::I16: case Kind::I32: case Kind::I64: case Kind::VarInt: case Kind::VarLong:
     case Kind::Sum: case Kind::PosComp: return ValueClass::Int;
@@ -94,7 +94,9 @@ public:
     FieldId intern(const std::string& abbrev, const std::string& name, Kind kind, uint8_t axis, Display display,
                    double scale, const char* unit, const char* desc, const ValueString* vals, uint64_t bitmask,
                    bool repeated) {
-        const ValueClass vc = value_class(kind, axis);
+        ValueClass vc = value_class(kind, axis);
+        // A VarInt shown in hex is a pattern of bits (ids, masks): unsigned.
+        if ((kind == Kind::VarInt || kind == Kind::VarLong) && display == Display::Hex) vc = ValueClass::Uint;
         auto it = ids_.find(abbrev);
         if (it != ids_.end()) {
             FieldInfo& known = s_.fields[it->second];
@@ -155,7 +157,7 @@ private:
         n.save = f.save;
         n.summary = f.summary;
         n.acked = f.acked;
-        n.fills_rest = false;
+        n.fills_rest = f.count.fills_rest;
         n.sequential = f.offset == kFollows;
         n.offset = n.sequential ? 0 : f.offset;
         n.size = f.size ? f.size : codecs::width(f.kind);

@@ -86,7 +86,8 @@ TEST(McJavaPlay, DeclareRecipes404) {
     EXPECT_EQ(c.text(p + "type", 1), "crafting_shaped");
     EXPECT_EQ(c.num(p + "width"), 2);
     EXPECT_EQ(c.num(p + "height"), 1);
-    EXPECT_EQ(c.count(p + "ingredients"), 3u);  // 1 shapeless + 2 shaped
+    EXPECT_EQ(c.count(p + "item"), 3u);             // accepted items: 2 shapeless + 1 shaped
+    EXPECT_EQ(c.count(p + "ingredient.item"), 1u);  // smelting's
     EXPECT_EQ(c.num(p + "experience"), double(0.1f));
     EXPECT_EQ(c.num(p + "cooking_time"), 200);
     // Items in order: shapeless 5 6 -> 7, shaped 5 -> 8, smelting 9 -> 10.

@@ -12,6 +12,7 @@
 #include "core/decoder.hpp"
 #include "protocols/mc_java/connection.hpp"
 #include "protocols/mc_java/findings.hpp"
+#include "protocols/mc_java/packet_fields.hpp"
 #include "protocols/mc_java/schema.hpp"
 
 using namespace mcjava;
@@ -28,7 +29,7 @@ struct Printer {
         case core::ValueClass::Uint: case core::ValueClass::Bool: std::printf(" = %llu", (unsigned long long)it.u); break;
         case core::ValueClass::Int: std::printf(" = %lld", (long long)it.i); break;
         case core::ValueClass::Float: case core::ValueClass::Double: std::printf(" = %g", it.d); break;
-        case core::ValueClass::String: std::printf(" = \"%.*s\"", int(it.s.size() > 80 ? 80 : it.s.size()), it.s.data()); break;
+        case core::ValueClass::String: std::printf(" = \"%s\"", std::string(it.s.substr(0, 80)).c_str()); break;
         case core::ValueClass::Bytes: case core::ValueClass::Uuid: std::printf(" = %zu bytes", it.s.size()); break;
         default: break;
         }
@@ -69,6 +70,9 @@ struct Scan : core::StreamSink, PacketSink {
                         p.inflated ? " (inflated)" : "");
             Printer pr;
             if (p.kind == PacketKind::Packet && p.data) core::decode(schema(*p.version), p.data, p.data_len, p.context(), pr);
+            ChunkSummary chunk;
+            if (p.summary.type && std::string(p.summary.type->key) == "chunk_data" && summarize_chunk(p, chunk))
+                emit_chunk_summary(schema(*p.version), chunk, p.span.last.frame, pr);
             for (uint8_t i = 0; i < p.nfindings; ++i) {
                 char buf[256];
                 core::format_finding(p.findings[i], buf, sizeof buf);

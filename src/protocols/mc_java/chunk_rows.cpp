@@ -19,7 +19,7 @@ F palette() {
 F longs() {
     core::Count c = prefix(Kind::VarInt);
     c.unit = 8;
-    return bytes("data", "Packed block states", c).desc("VarInt count of longs, then the longs");
+    return bytes("packed_states", "Packed block states", c).desc("VarInt count of longs, then the longs: 4096 entries of bits_per_block bits, spanning longs (before 1.16)");
 }
 
 }  // namespace

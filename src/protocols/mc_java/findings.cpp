@@ -59,10 +59,17 @@ const FindingInfo kFindings[] = {
      "bytes of the TCP stream were never captured: packets in them are lost to the analysis"},
     {C::Resynchronised, "mcjava.stream.resync", S::Note, G::Sequence,
      "decoding found a packet boundary again after a gap or an unreadable packet"},
+    {C::ChunkDataLength, "mcjava.chunk.data_length", S::Error, G::Malformed,
+     "a chunk section's packed states are not 64 longs per bit of bits per block"},
+    {C::ChunkPaletteIndex, "mcjava.chunk.palette_index", S::Error, G::Malformed,
+     "a packed block state points past the section's palette"},
+    {C::ChunkBlockCount, "mcjava.chunk.block_count", S::Warn, G::Protocol,
+     "a section's declared non-air block count differs from its block states"},
 };
 static_assert(sizeof(kFindings) / sizeof(kFindings[0]) == size_t(C::Count_), "one row per FindingCode");
 
-size_t put(char* buf, size_t cap, int n) { return n < 0 ? 0 : size_t(n) < cap ? size_t(n) : cap - 1; }
+// What snprintf wrote into a buffer of `cap` bytes.
+size_t put(char*, size_t cap, int n) { return n < 0 ? 0 : size_t(n) < cap ? size_t(n) : cap - 1; }
 
 size_t format(const core::Finding& f, char* buf, size_t cap) {
     const char* what = f.what ? f.what : "field";
@@ -104,6 +111,12 @@ size_t format(const core::Finding& f, char* buf, size_t cap) {
         return put(buf, cap, std::snprintf(buf, cap, "%" PRId64 " bytes never captured at stream offset %" PRId64, f.a, f.b));
     case C::Resynchronised:
         return put(buf, cap, std::snprintf(buf, cap, "Resynchronised at stream offset %" PRId64 " after skipping %" PRId64 " bytes", f.a, f.b));
+    case C::ChunkDataLength:
+        return put(buf, cap, std::snprintf(buf, cap, "Section %" PRId64 ": %" PRId64 " longs of packed states, %" PRId64 " expected", f.c, f.a, f.b));
+    case C::ChunkPaletteIndex:
+        return put(buf, cap, std::snprintf(buf, cap, "Section %" PRId64 ": palette index %" PRId64 " of %" PRId64 " entries", f.c, f.a, f.b));
+    case C::ChunkBlockCount:
+        return put(buf, cap, std::snprintf(buf, cap, "Section %" PRId64 ": %" PRId64 " non-air blocks declared, %" PRId64 " in its states", f.c, f.a, f.b));
     case C::Count_: break;
     }
     return put(buf, cap, std::snprintf(buf, cap, "%s", core::finding_info(f.code).summary));

@@ -186,7 +186,7 @@ Rows player_position_look_cb() {
     return {
         coordinate("x", "X"), coordinate("y", "Y"), coordinate("z", "Z"),
         f32("yaw", "Yaw").unit("deg"), f32("pitch", "Pitch").unit("deg"),
-        i8("flags", "Relative flags").hex().flags(relative_flags()),
+        u8("flags", "Relative flags").hex().flags(relative_flags()),  // a Byte on the wiki: a bit field
         varint("teleport_id", "Teleport ID"),
     };
 }

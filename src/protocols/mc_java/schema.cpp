@@ -5,6 +5,7 @@
 #include <mutex>
 
 #include "findings.hpp"
+#include "packet_fields.hpp"
 
 namespace mcjava {
 namespace {
@@ -33,7 +34,7 @@ const core::Schema& schema(const VersionInfo& v) {
     std::lock_guard<std::mutex> lock(m);
     auto it = compiled.find(&v);
     if (it == compiled.end()) {
-        core::SchemaSpec spec{kPrefix, &v.version, core::ByteOrder::Big, decode_findings(), {nullptr, 0}, 64};
+        core::SchemaSpec spec{kPrefix, &v.version, core::ByteOrder::Big, decode_findings(), packet_field_rows(), 64};
         it = compiled.emplace(&v, std::make_unique<const core::Schema>(core::compile(spec))).first;
     }
     return *it->second;

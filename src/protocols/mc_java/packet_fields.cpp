@@ -1,0 +1,66 @@
+#include "packet_fields.hpp"
+
+#include <map>
+#include <mutex>
+
+namespace mcjava {
+namespace {
+
+using core::Kind;
+
+constexpr core::ValueString kStates[] = {
+    {0, "handshaking"}, {1, "status"}, {2, "login"}, {3, "play"}, {0, nullptr}};
+
+const core::Field kSection[] = {
+    {"y", "Section Y", Kind::U8, core::kFollows, 0, 1, nullptr, "section index: blocks y*16 to y*16+15"},
+    {"bits", "Bits per block", Kind::U8, core::kFollows, 0, 1, nullptr, "bits of each packed block state"},
+    {"non_air", "Non-air blocks", Kind::U32, core::kFollows, 0, 1, nullptr,
+     "blocks whose state is not air, void air or cave air"},
+    {"distinct", "Distinct block states", Kind::U32, core::kFollows, 0, 1, nullptr, "different block states"},
+};
+const core::Field kChunk[] = {
+    {"sections", "Sections", Kind::U8, core::kFollows, 0, 1, nullptr, "sections sent (bits of the primary bit mask)"},
+    {"non_air", "Non-air blocks", Kind::U32, core::kFollows, 0, 1, nullptr,
+     "blocks of the column whose state is not air, void air or cave air"},
+    {"distinct", "Distinct block states", Kind::U32, core::kFollows, 0, 1, nullptr,
+     "different block states in the column"},
+    {"biomes", "Distinct biomes", Kind::U32, core::kFollows, 0, 1, nullptr, "different biome ids (full chunks)"},
+    {"section", "Section", Kind::Group, core::kFollows, 0, 0, nullptr, "one section's contents", {kSection, 4}},
+};
+
+const core::Field kRows[] = {
+    {"length", "Length", Kind::VarInt, core::kFollows, 0, 1, "bytes", "bytes of the packet after this VarInt"},
+    {"data_length", "Data Length", Kind::VarInt, core::kFollows, 0, 1, "bytes",
+     "compressed framing: size of the packet id and data once inflated; 0: not compressed"},
+    {"state", "State", Kind::U8, core::kFollows, 0, 1, nullptr, "the connection's state for this packet",
+     {nullptr, 0}, kStates},
+    {"version", "Protocol version", Kind::VarInt, core::kFollows, 0, 1, nullptr,
+     "the protocol version the packet is decoded with (from the Handshake)"},
+    {"chunk", "Chunk contents", Kind::Group, core::kFollows, 0, 0, nullptr,
+     "Chunk Data unpacked: blocks and biomes of the column", {kChunk, 5}},
+};
+
+}  // namespace
+
+core::Layout packet_field_rows() { return core::Layout{kRows, sizeof(kRows) / sizeof(kRows[0])}; }
+
+const PacketNodes& packet_nodes(const core::Schema& s) {
+    static std::mutex m;
+    static std::map<const core::Schema*, PacketNodes> cache;
+    std::lock_guard<std::mutex> lock(m);
+    auto it = cache.find(&s);
+    if (it == cache.end()) {
+        const std::string p = std::string(kPrefix) + ".";
+        PacketNodes n{s.node(p + "length"),          s.node(p + "data_length"),
+                      s.node(p + "state"),           s.node(p + "version"),
+                      s.node(p + "chunk"),           s.node(p + "chunk.sections"),
+                      s.node(p + "chunk.non_air"),   s.node(p + "chunk.distinct"),
+                      s.node(p + "chunk.biomes"),    s.node(p + "chunk.section"),
+                      s.node(p + "chunk.section.y"), s.node(p + "chunk.section.bits"),
+                      s.node(p + "chunk.section.non_air"), s.node(p + "chunk.section.distinct")};
+        it = cache.emplace(&s, n).first;
+    }
+    return it->second;
+}
+
+}  // namespace mcjava
