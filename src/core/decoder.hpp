@@ -445,18 +445,43 @@ private:
             check_value(it);
             return n.size;
         }
-        for (uint32_t c = 0; c < n.child_count; ++c) {  // derived views of the same bytes
+        check_derived(n, off, n.size, raw_bits(it));
+        return n.size;
+    }
+
+    // The integer a flag or bits child takes its bits from (signed parents
+    // sign-extended: the mask picks the bits).
+    static uint64_t raw_bits(const Item& parent) {
+        return parent.vclass == ValueClass::Int ? uint64_t(parent.i) : parent.u;
+    }
+
+    // A derived view of the parent's bytes: a flag (a bit of `mask` set),
+    // bits (the masked value shifted down), or another reading of them.
+    void derive(const Node& cn, uint32_t off, uint64_t parent, Item& out) {
+        if (cn.kind == Kind::Flag) {
+            out.vclass = ValueClass::Bool;
+            out.u = (parent & cn.mask) != 0;
+        } else if (cn.kind == Kind::Bits) {
+            out.vclass = ValueClass::Uint;
+            out.u = cn.mask ? (parent & cn.mask) >> __builtin_ctzll(cn.mask) : parent;
+        } else {
+            read(cn, off, out);
+        }
+    }
+
+    // Findings-only: the enumerated values among an integer's derived views.
+    void check_derived(const Node& n, uint32_t off, uint32_t length, uint64_t parent) {
+        for (uint32_t c = 0; c < n.child_count; ++c) {
             const Node& cn = s_.nodes[n.first_child + c];
             if (cn.kind == Kind::Flag || !s_.fields[cn.field].vals) continue;
             Item ci{};
             ci.info = &s_.fields[cn.field];
             ci.node = &cn;
             ci.offset = off;
-            ci.length = n.size;
-            read(cn, off, ci);
+            ci.length = length;
+            derive(cn, off, parent, ci);
             check_value(ci);
         }
-        return n.size;
     }
 
     // Children of a group read at their own offsets; children of an integer
@@ -469,11 +494,7 @@ private:
         for (uint32_t c = 0; c < n.child_count; ++c) {
             const Node& cn = s_.nodes[n.first_child + c];
             Item it = base_item(&cn, off, n.size, index);
-            if (cn.kind == Kind::Flag) {
-                it.u = (parent.u & cn.mask) != 0;
-            } else {
-                read(cn, off, it);
-            }
+            derive(cn, off, raw_bits(parent), it);
             v_.leaf(it);
             check_value(it);
         }
@@ -661,6 +682,7 @@ private:
         if constexpr (kQuiet) {
             if (!kSummary || !n.summary) {
                 check_value(it);
+                check_derived(n, off, used, uint64_t(it.i));
                 return used;
             }
         }
@@ -671,8 +693,9 @@ private:
             for (uint32_t c = 0; c < n.child_count; ++c) {
                 const Node& cn = s_.nodes[n.first_child + c];
                 Item ci = base_item(&cn, off, used, index);
-                ci.u = (it.u & cn.mask) != 0;
+                derive(cn, off, it.u, ci);
                 v_.leaf(ci);
+                check_value(ci);
             }
             v_.close();
         }

@@ -54,7 +54,7 @@ struct F {
     F& save(int8_t var) { f.save = var; return *this; }
     F& max(uint32_t n) { f.count.max = n; return *this; }
     F& min(uint32_t n) { f.count.min = n; return *this; }
-    // Flags of an integer: children Flag rows.
+    // Parts of an integer: children flag() and bits() rows.
     F& flags(std::initializer_list<F> rows) { sub.assign(rows); return *this; }
 };
 
@@ -90,6 +90,13 @@ inline F varlong(const char* k, const char* n) { return leaf(k, n, Kind::VarLong
 inline F uuid(const char* k, const char* n) { return leaf(k, n, Kind::Uuid); }
 inline F flag(const char* k, const char* n, uint64_t mask) {
     Field f = leaf(k, n, Kind::Flag);
+    f.mask = mask;
+    return f;
+}
+// The bits of `mask` of the parent integer as an unsigned number, shifted
+// down (0xF0 of a byte: its high nibble, 0..15). Takes vals() like any integer.
+inline F bits(const char* k, const char* n, uint64_t mask) {
+    Field f = leaf(k, n, Kind::Bits);
     f.mask = mask;
     return f;
 }
@@ -206,6 +213,10 @@ struct M {
 inline M msg(uint32_t id, const char* key, const char* name, std::initializer_list<F> rows,
              const char* desc = nullptr) {
     return M{id, key, name, rows, desc};
+}
+// Rows built elsewhere (a packet shared by versions with different ids).
+inline M msg(uint32_t id, const char* key, const char* name, std::vector<F> rows, const char* desc = nullptr) {
+    return M{id, key, name, std::move(rows), desc};
 }
 // A message table from message rows.
 MessageTable table(const char* key, const char* name, const std::vector<M>& msgs);

@@ -65,6 +65,8 @@ enum class Kind : uint8_t {
     AckHist,   // u32 history: generated children AckSeq per bit, relative to `ref`
     AckSeq,    // a remote seq named by a history bit (`acked`: set bits, else clear ones)
     Flag,      // `mask` of the parent integer
+    Bits,      // (parent & `mask`) >> the mask's lowest set bit: an unsigned part of the parent
+               // integer (Minecraft's packed nibbles, a command node's 2-bit type)
     FrameNum,  // analysis: a link to another frame
     Measure,   // analysis: a computed quantity (double, with a unit)
 };

@@ -15,7 +15,7 @@ ValueClass value_class(Kind kind, uint8_t axis) {
     case Kind::Quat: case Kind::QuatF: case Kind::Position: return ValueClass::None;
     case Kind::U8: case Kind::U16: case Kind::U24: case Kind::U32: case Kind::U64: case Kind::AckHist:
     case Kind::AckSeq: case Kind::BlockPos: case Kind::Face: case Kind::Turn:
-    case Kind::FrameNum: return ValueClass::Uint;
+    case Kind::FrameNum: case Kind::Bits: return ValueClass::Uint;
     case Kind::I8: case Kind::I16: case Kind::I32: case Kind::I64: case Kind::VarInt: case Kind::VarLong:
     case Kind::Sum: case Kind::PosComp: return ValueClass::Int;
     case Kind::Measure: case Kind::Fixed: case Kind::F64: case Kind::PackN: case Kind::PackU:
@@ -101,7 +101,9 @@ public:
         if (it != ids_.end()) {
             FieldInfo& known = s_.fields[it->second];
             // One abbreviation, one meaning: the same filter must not change type.
-            if (known.vclass != vc || known.bits != value_bits(kind, axis))
+            // (Flags and bits have their parent's width, set after their first use.)
+            const bool parent_width = kind == Kind::Flag || kind == Kind::Bits;
+            if (known.vclass != vc || (!parent_width && known.bits != value_bits(kind, axis)))
                 throw std::logic_error(std::string(spec_.prefix) + " schema: " + abbrev +
                                        " redefined with another type");
             known.repeated |= repeated;
@@ -174,7 +176,7 @@ private:
                              in_array);
         } else {
             n.field = intern(abbrev, f.name, f.kind, f.axis, f.display, node_scale, node_unit, f.desc, f.vals,
-                             f.kind == Kind::Flag ? f.mask : 0, in_array);
+                             f.kind == Kind::Flag || f.kind == Kind::Bits ? f.mask : 0, in_array);
         }
         if (f.ref) n.ref = resolve(f.ref, abbrev);
         if (f.count.ref2) n.ref2 = resolve(f.count.ref2, abbrev);
@@ -220,9 +222,9 @@ private:
             n.first_child = scope(f.sub, abbrev, 0, nullptr, in_array);
             stack_ = saved;
             n.child_count = uint32_t(f.sub.count);
-            // A flag's width is its parent's (Wireshark draws the bit pattern).
+            // A flag's or bits' width is its parent's (Wireshark draws the bit pattern).
             for (size_t c = 0; c < f.sub.count; ++c)
-                if (f.sub.fields[c].kind == Kind::Flag)
+                if (f.sub.fields[c].kind == Kind::Flag || f.sub.fields[c].kind == Kind::Bits)
                     s_.fields[s_.nodes[n.first_child + c].field].bits = value_bits(f.kind, f.axis);
         }
         return n;
@@ -403,7 +405,7 @@ const FieldInfo* Schema::find(std::string_view abbrev) const {
 
 const Node* Schema::node(std::string_view abbrev) const {
     for (const Node& n : nodes)
-        if (n.field != kNoField && fields[n.field].abbrev == abbrev) return &n;
+        if (n.field != kNoField && fields[n.field].abbrev == abbrev) return &n;  // switches have no field
     return nullptr;
 }
 

@@ -104,6 +104,7 @@ Types make(Generation g) {
     Arena& a = arena();
     static const Nbt nbt = make_nbt();
     Types t{};
+    t.gen = g;
     t.position = g == Generation::V404 ? PositionLayout::XYZ_26_12_26 : PositionLayout::XZY_26_26_12;
     t.nbt = nbt.tag;
 

@@ -12,6 +12,7 @@ namespace mcjava {
 enum class Generation : uint8_t { V404, V477 };
 
 struct Types {
+    Generation gen;
     core::PositionLayout position;
     const core::TypeDef* nbt;       // a named tag (TAG_End alone: no NBT)
     const core::TypeDef* slot;
