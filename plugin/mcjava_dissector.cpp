@@ -105,7 +105,7 @@ ConnState* conn_state(packet_info* pinfo) {
 // Catches the Packet the connection hands out on the first pass.
 struct Catch : mcjava::PacketSink {
     mcjava::Packet caught;
-    void packet(const mcjava::Packet& p) override { caught = p; }
+    void packet(mcjava::Packet& p) override { caught = p; }
 };
 
 PduRecord* record_of(const mcjava::Packet& p) {

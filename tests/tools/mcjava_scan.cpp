@@ -51,7 +51,7 @@ struct Scan : core::StreamSink, PacketSink {
     void message(const uint8_t* p, uint32_t len, const core::Span& s) override { c->frame(d, p, len, s, *this); }
     void invalid(const uint8_t* p, uint32_t len, const core::Span& s) override { c->unframed(d, p, len, s, *this); }
     void resynchronised(uint64_t skipped, const core::Span&) override { std::printf("resync after %llu\n", (unsigned long long)skipped); }
-    void packet(const Packet& p) override {
+    void packet(Packet& p) override {
         char key[96];
         std::snprintf(key, sizeof key, "%-9s %s 0x%02x %s", state_name(p.state), direction_arrow(p.dir), p.summary.id,
                       p.summary.type ? p.summary.type->name : "?");

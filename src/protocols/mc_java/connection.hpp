@@ -68,7 +68,8 @@ struct Packet {
 class PacketSink {
 public:
     virtual ~PacketSink() = default;
-    virtual void packet(const Packet& p) = 0;
+    // Non-const: a relay may add findings before passing it on.
+    virtual void packet(Packet& p) = 0;
 };
 
 class Connection {

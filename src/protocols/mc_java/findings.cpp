@@ -59,6 +59,8 @@ const FindingInfo kFindings[] = {
      "bytes of the TCP stream were never captured: packets in them are lost to the analysis"},
     {C::Resynchronised, "mcjava.stream.resync", S::Note, G::Sequence,
      "decoding found a packet boundary again after a gap or an unreadable packet"},
+    {C::IncompleteAtEnd, "mcjava.stream.incomplete", S::Note, G::Sequence,
+     "the capture ends inside a packet: its last bytes were never captured"},
     {C::ChunkDataLength, "mcjava.chunk.data_length", S::Error, G::Malformed,
      "a chunk section's packed states are not 64 longs per bit of bits per block"},
     {C::ChunkPaletteIndex, "mcjava.chunk.palette_index", S::Error, G::Malformed,
@@ -111,6 +113,8 @@ size_t format(const core::Finding& f, char* buf, size_t cap) {
         return put(buf, cap, std::snprintf(buf, cap, "%" PRId64 " bytes never captured at stream offset %" PRId64, f.a, f.b));
     case C::Resynchronised:
         return put(buf, cap, std::snprintf(buf, cap, "Resynchronised at stream offset %" PRId64 " after skipping %" PRId64 " bytes", f.a, f.b));
+    case C::IncompleteAtEnd:
+        return put(buf, cap, std::snprintf(buf, cap, "Capture ends inside a packet: %" PRId64 " bytes of it captured", f.a));
     case C::ChunkDataLength:
         return put(buf, cap, std::snprintf(buf, cap, "Section %" PRId64 ": %" PRId64 " longs of packed states, %" PRId64 " expected", f.c, f.a, f.b));
     case C::ChunkPaletteIndex:

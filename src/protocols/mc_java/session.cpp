@@ -1,0 +1,92 @@
+#include "session.hpp"
+
+#include "findings.hpp"
+
+namespace mcjava {
+
+using C = FindingCode;
+
+void Session::note(Direction d, const core::Finding& f) {
+    uint8_t& n = npending_[int(d)];
+    if (n < 2) pending_[int(d)][n++] = f;
+}
+
+void Session::Relay::packet(Packet& p) {
+    const int d = int(p.dir);
+    for (uint8_t i = 0; i < s->npending_[d]; ++i) {
+        core::Finding f = s->pending_[d][i];
+        f.frame = p.span.last.frame;
+        ++p.findings_total;
+        if (p.nfindings < Packet::kMaxFindings) p.findings[p.nfindings++] = f;
+    }
+    s->npending_[d] = 0;
+    sink->packet(p);
+}
+
+void Session::Cut::message(const uint8_t* p, uint32_t len, const core::Span& where) {
+    Relay r;
+    r.s = s;
+    r.sink = sink;
+    s->conn_.frame(d, p, len, where, r);
+}
+
+void Session::Cut::invalid(const uint8_t* p, uint32_t len, const core::Span& where) {
+    s->unframed_[int(d)] += len;
+    Relay r;
+    r.s = s;
+    r.sink = sink;
+    s->conn_.unframed(d, p, len, where, r);
+}
+
+void Session::Cut::resynchronised(uint64_t skipped, const core::Span& where) {
+    s->note(d, {C::Resynchronised, 0, 0, int64_t(where.stream_offset), int64_t(skipped)});
+}
+
+void Session::data(Direction d, const uint8_t* p, uint32_t n, uint64_t offset, const core::Origin& o,
+                   PacketSink& sink) {
+    Cut cut;
+    cut.s = this;
+    cut.d = d;
+    cut.sink = &sink;
+    buf_[int(d)].push(p, n, offset, o, conn_.framing(d), cut);
+}
+
+void Session::gap(Direction d, uint64_t offset, uint64_t missing, const core::Origin& o, PacketSink&) {
+    ++gaps_[int(d)];
+    missing_[int(d)] += missing;
+    note(d, {C::StreamGap, 0, 0, int64_t(missing), int64_t(offset)});
+    buf_[int(d)].gap(offset, missing, o);
+}
+
+void Session::end(Direction d, StreamEnd how, const core::Origin& o) {
+    if (end_[int(d)] != StreamEnd::Open) return;
+    end_[int(d)] = how;
+    end_at_[int(d)] = o;
+}
+
+void Session::finish(PacketSink& sink, const core::Origin& last) {
+    for (int d = 0; d < 2; ++d) {
+        if (end_[d] == StreamEnd::Open) end(Direction(d), StreamEnd::CaptureEnd, last);
+        const core::StreamBuffer& b = buf_[d];
+        if (b.pending() && !b.resyncing()) {
+            // A packet whose last bytes the capture does not have.
+            Packet p;
+            p.kind = PacketKind::Unframed;
+            p.dir = Direction(d);
+            p.state = conn_.state(Direction(d));
+            p.version = &conn_.version();
+            p.table = table_index(p.state, p.dir);
+            p.span.stream_offset = b.pending_offset();
+            p.span.first = b.pending_origin();
+            p.span.last = last;
+            p.findings[p.nfindings++] = {C::IncompleteAtEnd, 0, 0, int64_t(b.pending())};
+            p.findings_total = 1;
+            Relay r;
+            r.s = this;
+            r.sink = &sink;
+            r.packet(p);
+        }
+    }
+}
+
+}  // namespace mcjava
