@@ -145,6 +145,7 @@ private:
         const char* node_unit = f.unit ? f.unit : unit;
         const bool in_array = repeated || f.kind == Kind::Array;
         Node n{};
+        n.key = f.key;
         n.kind = f.kind;
         n.wire = f.kind == Kind::Fixed ? f.wire : f.count.prefix;
         n.order = f.order != ByteOrder::Default ? f.order : spec_.order;

@@ -58,6 +58,7 @@ constexpr uint32_t kMaxScopeSlots = 32;
 constexpr uint32_t kMaxVars = 8;
 
 struct Node {
+    const char* key;         // the row's key (values are looked up by it when encoding)
     FieldId field;
     Kind kind;
     Kind wire;               // Fixed: the integer; Text/Bytes/Array with a prefix: the prefix kind
