@@ -418,7 +418,7 @@ private:
         const uint32_t bits = hist_bits_ < 32 ? hist_bits_ : 32;
         for (int set = 1; set >= 0; --set) {
             // From the oldest seq (the highest bit) up: ascending ranges.
-            char text[200];
+            char* text = ranges_text_[set];
             size_t len = 0;
             for (int32_t bit = int32_t(bits) - 1; bit >= 0;) {
                 if ((it.u >> bit & 1) != uint64_t(set)) {
@@ -428,7 +428,7 @@ private:
                 int32_t low = bit;
                 while (low > 0 && (it.u >> (low - 1) & 1) == uint64_t(set)) --low;
                 const uint16_t first = uint16_t(sum_.ack - 1 - bit), last = uint16_t(sum_.ack - 1 - low);
-                len = append_range(text, sizeof text, len, first, last);
+                len = append_range(text, sizeof ranges_text_[set], len, first, last);
                 bit = low - 1;
             }
             if (len && ranges[set]) {
@@ -547,6 +547,8 @@ private:
     uint32_t len_;
     V& v_;
     uint8_t hist_bits_;
+    // The ranges' text: a visitor may hold an item until the next one.
+    char ranges_text_[2][200];
     PacketSummary sum_;
     int32_t base_[3] = {0, 0, 0};
     bool count_reported_ = false;

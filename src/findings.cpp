@@ -133,6 +133,23 @@ const char* severity_name(Severity s) {
     return "?";
 }
 
+int64_t finding_magnitude(const Finding& f) {
+    switch (f.code) {
+    case FindingCode::SeqLostBefore:
+    case FindingCode::SeqLost:
+    case FindingCode::Silence:
+    case FindingCode::Timeout: return f.a;
+    case FindingCode::Correction:
+    case FindingCode::CorrectionLarge:
+    case FindingCode::ChunkIncomplete:
+    case FindingCode::SeqFarBack:
+    case FindingCode::WentSilent: return f.b;
+    case FindingCode::SeqReordered: return int16_t(uint16_t(f.b - f.a));  // seqs it came behind
+    case FindingCode::AckBackwards: return int16_t(uint16_t(f.a - f.b));
+    default: return -1;
+    }
+}
+
 size_t format_finding(const Finding& f, char* buf, size_t cap) {
     const char* what = f.what ? f.what : "packet";
     int n = 0;

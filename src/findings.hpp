@@ -104,6 +104,12 @@ struct Finding {
     Severity severity() const { return finding_info(code).severity; }
 };
 
+// How bad one occurrence is, to pick a code's worst case: the number of
+// seqs skipped or counted lost, a correction's distance, a silence's
+// length, how far a packet or the ack came back, bytes missing; -1 for
+// codes without a measure (then the first is shown).
+int64_t finding_magnitude(const Finding& f);
+
 // The human-readable message, identical in both front ends. Returns the
 // number of characters written (truncated to cap - 1, always terminated).
 size_t format_finding(const Finding& f, char* buf, size_t cap);
