@@ -53,7 +53,8 @@ size_t failing(const ConvReport& c, const blank::Silence& quiet, const CheckOpti
     return n;
 }
 
-void text_direction(Output& out, const char* name, const blank::DirectionStats& d) {
+void text_direction(Output& out, const char* name, const blank::DirectionStats& d, blank::Role sender,
+                    const blank::Silence& quiet) {
     out << "  " << name << ": " << d.packets << " packets, " << d.bytes << " bytes";
     if (d.first_seq >= 0) out << ", seq " << d.first_seq << ".." << d.last_seq;
     out << ", " << d.gaps << " skipped (" << d.never_seen << " never seen), " << d.reordered << " reordered, "
@@ -71,6 +72,9 @@ void text_direction(Output& out, const char* name, const blank::DirectionStats& 
         out << ", max ";
         ms(out, percentile(d.rtts, 1));
     }
+    if (quiet && quiet.survivor() == sender)
+        out << "; " << quiet.after << " sent after the " << blank::role_name(quiet.silent)
+            << " went silent (nobody acked them)";
     out << '\n';
 }
 
@@ -86,8 +90,9 @@ void text_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
             out.fixed(c.first_time, 3) << "-";
             out.fixed(c.last_time, 3) << " s, ended: " << a->seq().end_state() << '\n';
             out << "  revision: " << a->revision_text() << '\n';
-            text_direction(out, "client->server", a->seq().stats(blank::Role::Client));
-            text_direction(out, "server->client", a->seq().stats(blank::Role::Server));
+            const blank::Silence& quiet = a->seq().final_silence();
+            text_direction(out, "client->server", a->seq().stats(blank::Role::Client), blank::Role::Client, quiet);
+            text_direction(out, "server->client", a->seq().stats(blank::Role::Server), blank::Role::Server, quiet);
             const auto& dist = a->seq().correction_distances();
             out << "  corrections: " << a->seq().corrections();
             if (!dist.empty()) {

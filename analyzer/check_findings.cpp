@@ -67,7 +67,7 @@ void code_counts(Output& out, const std::array<uint64_t, blank::kFindingCount>& 
 // The list, with bursts of path findings folded; stops after `max` lines.
 class Lister {
 public:
-    Lister(Output& out, size_t max) : out_(out), max_(max) {}
+    Lister(Output& out, size_t max, bool consequences) : out_(out), max_(max), consequences_(consequences) {}
 
     void add(const Finding& f) {
         if (on_path(f.code)) {
@@ -123,7 +123,8 @@ private:
         std::snprintf(head, sizeof head, "    %7llu %-7s ", (unsigned long long)f.frame,
                       blank::severity_name(f.severity()));
         out_ << head << blank::finding_info(f.code).name << ": " << message(f) << '\n';
-        if (f.code == FindingCode::WentSilent) out_ << "            (what the other side sent afterwards: see above)\n";
+        if (f.code == FindingCode::WentSilent && consequences_)
+            out_ << "            (what the other side got afterwards: its consequences, above)\n";
     }
     void burst() {
         if (!room()) return;
@@ -137,6 +138,7 @@ private:
 
     Output& out_;
     size_t max_, lines_ = 0, hidden_ = 0;
+    bool consequences_;
     bool open_ = false;
     Finding first_{};
     uint64_t last_ = 0, count_ = 0;
@@ -190,9 +192,10 @@ void text_findings(Output& out, const FindingList& list, const blank::Silence& s
             out << '\n';
         }
     if (after.count) {
-        out << "  after the " << blank::role_name(silence.silent) << " went silent (frame " << silence.frame
-            << "), the " << blank::role_name(silence.survivor()) << "'s " << silence.after << " packets got "
-            << after.count << " findings, its consequences (frames " << after.first[0] << "-" << after_last << "): ";
+        out << "  after the " << blank::role_name(silence.silent) << " went silent (frame " << silence.frame << ") the "
+            << blank::role_name(silence.survivor()) << " sent " << silence.after << " more packets; "
+            << (after.count == 1 ? "their finding is" : "their findings are") << " its consequence"
+            << (after.count == 1 ? "" : "s") << " (frames " << after.first[0] << "-" << after_last << "): ";
         code_counts(out, after_by_code);
         if (after.worst_mag >= 0)
             out << "; worst: frame " << after.worst.frame << ": " << blank::finding_info(after.worst.code).name << ": "
@@ -200,7 +203,7 @@ void text_findings(Output& out, const FindingList& list, const blank::Silence& s
         out << '\n';
     }
     if (!total) return;
-    Lister lister(out, opt.max_listed);
+    Lister lister(out, opt.max_listed, after.count > 0);
     out << "  list:\n";
     for (const Finding& f : list)
         if (shown(f) && !blank::caused_by_silence(f, silence)) lister.add(f);
