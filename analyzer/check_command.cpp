@@ -42,8 +42,8 @@ void ms(Output& out, double s) {
 // side got afterwards is its consequence and is not counted on its own.
 const blank::Silence& silence_of(const FileReport& rep, uint32_t id) {
     static const blank::Silence none;
-    const blank::ConversationAnalysis* a = rep.analysis(id);
-    return a ? a->seq().final_silence() : none;
+    const auto it = rep.convs.find(id);
+    return it != rep.convs.end() ? it->second.silence : none;
 }
 
 size_t failing(const ConvReport& c, const blank::Silence& quiet, const CheckOptions& opt) {
@@ -167,13 +167,14 @@ void json_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
             out << ",\"corrections\":" << a->seq().corrections();
             const blank::ChunkTotals& ct = a->chunks().summary();
             out << ",\"chunk_transmissions\":" << ct.transmissions << ",\"chunks_complete\":" << ct.complete;
-            if (const blank::Silence& q = a->seq().final_silence()) {
+            if (const blank::Silence& q = a->seq().final_silence(); q.any()) {
                 out << ",\"silence\":{\"silent\":\"" << blank::role_name(q.silent) << "\",\"frame\":" << q.frame
                     << ",\"time\":";
                 out.fixed(q.time, 6) << ",\"survivor\":\"" << blank::role_name(q.survivor())
                                      << "\",\"survivor_last_frame\":" << q.survivor_frame << ",\"kept_sending\":";
                 out.fixed(q.span(), 6) << ",\"packets_after\":" << q.after << ",\"ended\":\""
-                                       << blank::silence_end_key(q.end) << "\"}";
+                                       << blank::silence_end_key(q.end) << "\",\"finding\":"
+                                       << (q ? "true" : "false") << '}';
             }
             out << ",\"failing\":" << failing(c, silence_of(rep, id), opt) << "}\n";
         }

@@ -44,6 +44,7 @@ constexpr ValueString kSilenceEnds[] = {{0, "the other side timed it out (the ga
                                         {1, "the other side stopped before the timeout"},
                                         {2, "the other side kept sending past the timeout, then stopped"},
                                         {3, "the other side was still sending when the capture ended"},
+                                        {4, "the other side left with Part"},
                                         {0, nullptr}};
 
 constexpr ValueString kRevisionStates[] = {

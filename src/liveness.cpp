@@ -33,6 +33,9 @@ size_t silence_outcome(char* buf, size_t cap, const char* survivor, SilenceEnd e
         n = std::snprintf(buf, cap, "the %s was still sending when the capture ended, %.1f s later (frame %llu)",
                           survivor, span, f);
         break;
+    case SilenceEnd::PeerParted:
+        n = std::snprintf(buf, cap, "the %s left with Part %.1f s later (frame %llu)", survivor, span, f);
+        break;
     }
     if (n < 0) n = 0;
     return size_t(n) < cap ? size_t(n) : cap ? cap - 1 : 0;
@@ -44,6 +47,7 @@ const char* silence_end_key(SilenceEnd e) {
     case SilenceEnd::PeerStopped: return "stopped_before_timeout";
     case SilenceEnd::PeerOutlived: return "sent_past_timeout";
     case SilenceEnd::CaptureEnded: return "capture_ended";
+    case SilenceEnd::PeerParted: return "parted";
     }
     return "?";
 }
@@ -52,7 +56,8 @@ std::string silence_text(const Silence& s) {
     char out[160];
     silence_outcome(out, sizeof out, role_name(s.survivor()), s.end, s.span(), s.survivor_frame);
     char buf[256];
-    std::snprintf(buf, sizeof buf, "%s went silent at %.3f s (frame %llu); %s", role_name(s.silent), s.time,
+    std::snprintf(buf, sizeof buf, "%s %s at %.3f s (frame %llu); %s", role_name(s.silent),
+                  s.benign ? "stopped sending" : "went silent", s.time,
                   (unsigned long long)s.frame, out);
     return buf;
 }

@@ -22,6 +22,7 @@ enum class SilenceEnd : uint8_t {
     PeerStopped,    // it stopped sooner, before the timeout could fire (another reason)
     PeerOutlived,   // it kept sending longer than the timeout, then stopped
     CaptureEnded,   // it was still sending when the capture ended
+    PeerParted,     // it left with a Part (a client that quit on its own)
 };
 
 // The game's receive timeout, seconds (Connection: recv_timer(10000)).
@@ -41,13 +42,19 @@ struct Silence {
     double survivor_time = 0;
     uint64_t after = 0;           // packets the survivor sent after `frame`
     SilenceEnd end = SilenceEnd::CaptureEnded;
+    // The survivor left with Part before the game's timeout could fire: how a
+    // session ends when one side quits first (a server shut down with its
+    // clients still there: it sends no Part). Told in the end line, no finding.
+    bool benign = false;
 
-    explicit operator bool() const { return silent != Role::Unknown; }
+    // A side went silent and that is worth a finding (not benign).
+    explicit operator bool() const { return silent != Role::Unknown && !benign; }
+    bool any() const { return silent != Role::Unknown; }
     Role survivor() const { return silent == Role::Client ? Role::Server : Role::Client; }
     double span() const { return survivor_time - time; }
 };
 
-// Decides how the survivor stopped: `timeout` is the game's (10 s),
+// Decides how the survivor stopped (a Part aside): `timeout` is the game's (10 s),
 // `quiet` the time without packets that counts as stopped (--silence).
 SilenceEnd classify_silence_end(double span, double survivor_time, double capture_end, double timeout, double quiet);
 

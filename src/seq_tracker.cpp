@@ -313,10 +313,10 @@ void SeqTracker::finish(double capture_end, FindingSink& sink) {
     }
     silence_ = silence(capture_end);
     if (silence_) sink.add(silence_finding(silence_));
-    if (part_frame_) {
-        end_state_ = part_by_ == Role::Server ? "Part from the server" : "Part from the client";
-    } else if (silence_) {
+    if (silence_.any()) {
         end_state_ = silence_text(silence_);
+    } else if (part_frame_) {
+        end_state_ = part_by_ == Role::Server ? "Part from the server" : "Part from the client";
     } else if (capture_end - last_any_ >= cfg_.timeout) {
         end_state_ = "timeout (10 s without packets, no Part)";
     } else {
@@ -332,18 +332,21 @@ Silence SeqTracker::silence(double capture_end) const {
     Silence s;
     const Direction& c = dir_[0];
     const Direction& v = dir_[1];
-    if (part_frame_ || !c.have_time || !v.have_time) return s;  // a Part says goodbye
+    if (!c.have_time || !v.have_time) return s;
     const bool client_first = c.last_time < v.last_time;
     const Direction& quiet = client_first ? c : v;
     const Direction& other = client_first ? v : c;
     if (other.last_time - quiet.last_time < cfg_.silence) return s;  // both stopped together
     s.silent = client_first ? Role::Client : Role::Server;
+    if (part_frame_ && part_by_ == s.silent) return Silence{};  // it said goodbye
     s.frame = quiet.last_frame;
     s.time = quiet.last_time;
     s.survivor_frame = other.last_frame;
     s.survivor_time = other.last_time;
     s.after = other.stats.packets - quiet.peer_packets_at_last;
-    s.end = classify_silence_end(s.span(), other.last_time, capture_end, cfg_.timeout, cfg_.silence);
+    s.end = part_frame_ ? SilenceEnd::PeerParted
+                        : classify_silence_end(s.span(), other.last_time, capture_end, cfg_.timeout, cfg_.silence);
+    s.benign = s.end == SilenceEnd::PeerParted && s.span() < cfg_.timeout - kTimeoutSlack;
     return s;
 }
 
