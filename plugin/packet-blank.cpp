@@ -23,7 +23,13 @@
 //     completed or seen without ChunkBegin) need every frame analysed first:
 //     the GUI and tshark -2 have them, tshark in one pass does not. The
 //     session findings reported at the end of a capture (blank.session.end,
-//     .login_no_join, blank.seq.mid_start) are `blankshark check`'s only.
+//     .login_no_join, blank.seq.mid_start) are `blankshark check`'s only,
+//     except a side that went silent (blank.session.went_silent and its
+//     consequences, .after_silence): judged on later passes from the
+//     conversation's state once every frame was analysed (liveness.hpp).
+//   - Expert infos carry their code's stable summary (tshark -z expert: one
+//     line per code); the numbers are in generated fields and in the
+//     blank.finding text item each expert info hangs under.
 //   - Memory (issue 11): 12 bytes per blank frame plus side records for the
 //     frames that have something more (FrameRecord below), the chunk
 //     transmissions the core keeps, a copy of each multi-piece chunk's
