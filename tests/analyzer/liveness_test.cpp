@@ -106,6 +106,18 @@ TEST_F(VanishedClient, JsonKeepsEveryFindingWithItsCause) {
     EXPECT_EQ(silent, 1u);
 }
 
+TEST_F(VanishedClient, JunitFailsOnlyTheSilence) {
+    const RunResult r = run(kBin + " check --format junit " + file());
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(count(r.out, "<failure "), 1u) << r.out;
+    EXPECT_TRUE(has(r.out, "<failure message=\"1 findings at or above warn\" type=\"blank.session.went_silent\">frame "
+                           "951: The client went silent after this packet (4.982 s); the server timed it out 10.0 s "
+                           "later (frame 1870)\n"))
+        << r.out;
+    // The 306 large corrections after it are output of their case, not failures.
+    EXPECT_TRUE(has(r.out, "tests=\"46\" failures=\"1\" errors=\"0\"")) << r.out;
+}
+
 TEST_F(VanishedClient, DecodeMarksThePeersSilenceInOnePass) {
     const RunResult r = run(kBin + " decode " + file());
     // The server's first packet a second after the client's last (4.982 +
