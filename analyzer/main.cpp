@@ -93,6 +93,10 @@ int main(int argc, char** argv) {
     check->add_option("--ignore", kignore, "leave out findings of this code (repeat), e.g. blank.seq.reordered")
         ->delimiter(',');
     check->add_flag("--comments", kopt.comments, "also list comment-level findings (healthy game behaviour)");
+    check->add_option("--max-listed", kopt.max_listed,
+                      "text: list at most this many lines of findings per conversation after the summary by code "
+                      "(0: all; JSON and JUnit keep every finding)")
+        ->capture_default_str();
     check->add_option("--threads", kopt.inflate_threads,
                       "threads inflating completed chunks while the file is read (0: the reading thread; the "
                       "output is the same whatever the number)")

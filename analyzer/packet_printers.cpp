@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "format.hpp"
+#include "info_markers.hpp"
 
 namespace blankshark {
 namespace {
@@ -53,7 +54,9 @@ public:
         ++depth_;
     }
     void close() { --depth_; }
-    void leaf(const blank::Item& it) { line(it); }
+    void leaf(const blank::Item& it) {
+        if (!it.hidden) line(it);  // per-seq history bits: the ranges are shown
+    }
     void finding(const blank::Finding& f) {
         char msg[256];
         blank::format_finding(f, msg, sizeof msg);
@@ -285,6 +288,10 @@ void print_summary(Output& out, const blank::Schema& fallback, const BlankPacket
     } else {
         out << blank::type_name(s, sum.type) << " seq=" << sum.seq << " ack=" << sum.ack
             << std::string_view(v.text, v.len);
+        if (fa) {
+            char marks[256];
+            out << std::string_view(marks, blank::append_markers(*fa, marks, 0, sizeof marks));
+        }
     }
     if (v.worst) {
         const blank::FindingInfo& fi = blank::finding_info(v.worst->code);
@@ -301,7 +308,7 @@ void print_tree(Output& out, const blank::Schema& fallback, const BlankPacket& p
     out << "    " << capture::to_string(p.udp->src) << " -> " << capture::to_string(p.udp->dst) << ", " << p.len
         << " bytes\n";
     TreeVisitor v(out);
-    blank::decode(s, p.data, p.len, v);
+    blank::decode(s, p.data, p.len, v, fa ? fa->seq.hist_bits : 32);
     if (fa) blank::emit_analysis(s, *fa, false, v);
 }
 
@@ -330,7 +337,7 @@ void print_json(Output& out, const blank::Schema& fallback, const BlankPacket& p
     out << p.len;
     v.key("type_name");
     out << '"' << (p.len >= blank::kHeaderSize ? blank::type_name(s, p.data[12]) : "Truncated") << '"';
-    blank::decode(s, p.data, p.len, v);
+    blank::decode(s, p.data, p.len, v, fa ? fa->seq.hist_bits : 32);
     if (fa) blank::emit_analysis(s, *fa, false, v);
     v.finish();
     out << "}\n";

@@ -46,6 +46,7 @@ constexpr uint64_t kLatency = 120000;                 // one-way, every packet (
 constexpr uint64_t kBurstGap = 5000;                  // between packets one side sends at once
 constexpr uint64_t kPingAfter = 50 * kMs;             // Connection::ShouldPing
 constexpr uint64_t kChunkTimeout = 5 * kSecond;       // client ChunkReceiver timer
+constexpr uint64_t kRecvTimeout = 10 * kSecond;       // Connection: recv_timer(10000), then Close()
 constexpr size_t kHeader = 16;
 constexpr size_t kPieceLen = 472;                     // Packet::ChunkData::MAX_DATA_LEN
 constexpr size_t kMaxEntities = 12;                   // Packet::EntityUpdate::MAX_ENTITIES
@@ -198,7 +199,7 @@ bool acks(uint16_t ack, uint32_t hist, uint16_t s) {
 
 // --- the simulation ----------------------------------------------------------
 
-enum EventKind : uint8_t { kDeliver, kClientStart, kClientFrame, kServerTick };
+enum EventKind : uint8_t { kDeliver, kClientStart, kClientFrame, kServerTick, kStopClient, kStopServer };
 
 struct Event {
     uint64_t t, order;
@@ -263,6 +264,10 @@ struct Client {
     uint32_t entity_id = 0;
     Rng world, imp_c2s, imp_s2c;
     enum State : uint8_t { Waiting, LoggingIn, Joined, Parted } state = Waiting;
+    // --stop-client: the process is gone (sends and reads nothing, no Part).
+    // closed: one side's connection timed out (10 s without receiving).
+    bool dead = false, closed = false;
+    uint64_t heard_client = 0, heard_server = 0;  // last receive, server side / client side
     Ctrl cctrl, sctrl;  // the client's connection; the server's connection to it
     // client side
     double pos[3] = {0, 0, 0};
@@ -371,6 +376,8 @@ private:
     void check_entities(Client& c, uint64_t now);
     void track_delivery(Client& c, const uint8_t* p, size_t len);
     void start_parting(uint64_t now);
+    void close(Client& c, uint64_t now);
+    bool stops() const { return opt_.stop_client >= 0 || opt_.stop_server >= 0; }
 
     const SynthOptions& opt_;
     SynthTruth& truth_;
@@ -385,6 +392,7 @@ private:
     enum Phase : uint8_t { Normal, Closing, Parting } phase_ = Normal;
     uint64_t closing_at_ = 0;  // written + in flight at which closing starts
     uint32_t parts_due_ = 0;   // clients that will send a Part
+    bool server_dead_ = false; // --stop-server: the server process is gone
     std::vector<std::vector<uint8_t>> pool_;
     uint32_t next_entity_ = 1;
     // templates
@@ -499,7 +507,11 @@ void Synth::send_correction(Client& c, uint64_t now) {
     // accepted PlayerUpdate, a little off (loopback: median 0.05 block).
     const double u = c.world.uniform(), dir = c.world.range(0, 2 * kPi);
     const double dist = 0.011 + 0.22 * u * u * u;
-    const double pos[3] = {c.acc_pos[0] + dist * std::cos(dir), c.acc_pos[1], c.acc_pos[2] + dist * std::sin(dir)};
+    double pos[3] = {c.acc_pos[0] + dist * std::cos(dir), c.acc_pos[1], c.acc_pos[2] + dist * std::sin(dir)};
+    if (c.dead) {  // the server moves the player on with its last input; the prediction stays where it was
+        const double since = double(now - c.heard_client) / double(kSecond);
+        for (int i = 0; i < 3; ++i) pos[i] += c.acc_vel[i] * since;
+    }
     const uint32_t s = from_template(t_correction_);
     uint8_t* p = slot_ptr(s) + kHeader;
     put16(p, c.accepted_seq);
@@ -624,7 +636,11 @@ void Synth::client_start(Client& c, uint64_t now) {
 }
 
 void Synth::client_frame(Client& c, uint64_t now) {
-    if (c.state == Client::Parted) return;
+    if (c.state == Client::Parted || c.dead || c.closed) return;
+    if (server_dead_ && c.state == Client::Joined && now >= c.heard_server + kRecvTimeout) {
+        close(c, now);  // MasterState::OnTimeout: the client gives up
+        return;
+    }
     push(now + kFrame - 800000 + c.world.below(1600000), kClientFrame, c.index);
     // ChunkReceiver::Update: re-request a chunk after 5 s without progress
     for (RecvTx& t : c.rx) {
@@ -687,7 +703,11 @@ void Synth::client_frame(Client& c, uint64_t now) {
 // ClientConnection::Update: CheckPlayerFix, CheckChunkQueue, CheckEntities,
 // SendUpdates, then a Ping if nothing was sent for 50 ms.
 void Synth::server_tick(Client& c, uint64_t now) {
-    if (c.state == Client::Parted) return;
+    if (c.state == Client::Parted || c.closed || server_dead_) return;
+    if (now >= c.heard_client + kRecvTimeout) {
+        close(c, now);  // ClientConnection: the connection timed out
+        return;
+    }
     push(now + kFrame - 300000 + c.world.below(600000), kServerTick, c.index);
     ++c.tick_no;
     if (c.accepted_any && c.world.chance(c.acc_moving ? 0.5 : 0.03)) send_correction(c, now);
@@ -1017,6 +1037,11 @@ void Synth::deliver(const Event& e) {
     }
     if (!e.from_client && (type == kChunkBegin || type == kChunkData)) track_delivery(c, p, len);
     if (type == kPlayerCorrection) ++c.truth->corrections;
+    if (e.from_client ? server_dead_ || c.closed : c.dead || c.closed) {  // nobody reads it
+        free_.push_back(e.slot);
+        return;
+    }
+    (e.from_client ? c.heard_client : c.heard_server) = e.t;
 
     // Connection::Received on the receiving side
     Ctrl& r = e.from_client ? c.sctrl : c.cctrl;
@@ -1068,13 +1093,22 @@ void Synth::start_parting(uint64_t now) {
     phase_ = Parting;
     bool clean = true;
     for (auto& c : clients_) {
-        if (c->state == Client::LoggingIn || c->state == Client::Joined) {
+        if ((c->state == Client::LoggingIn || c->state == Client::Joined) && !c->dead && !c->closed) {
             const uint32_t s = from_template(t_part_);
             post(*c, true, now, s, t_part_.size(), true);
             if (!c->tx.idle()) clean = false;
         }
     }
     truth_.clean_end = clean;
+}
+
+// A connection closed by a timeout (or a client that died): no Part will come.
+void Synth::close(Client& c, uint64_t now) {
+    if (c.closed) return;
+    c.closed = true;
+    if (c.state == Client::LoggingIn || c.state == Client::Joined) --parts_due_;
+    c.truth->timed_out = true;
+    c.truth->timed_out_at = double(now) / double(kSecond);
 }
 
 bool Synth::run(std::string& error) {
@@ -1157,6 +1191,8 @@ bool Synth::run(std::string& error) {
         push(uint64_t(k) * 100 * kMs + setup.below(uint32_t(5 * kMs)), kClientStart, k);
         clients_.push_back(std::move(c));
     }
+    if (opt_.stop_client >= 0) push(uint64_t(opt_.stop_client * double(kSecond)), kStopClient, 0);
+    if (opt_.stop_server >= 0) push(uint64_t(opt_.stop_server * double(kSecond)), kStopServer, 0);
     // closing: leave room to finish the transmissions and part cleanly
     const uint64_t reserve = std::min<uint64_t>(opt_.packets / 4, 200 + 300ull * opt_.clients);
     closing_at_ = opt_.packets - reserve;
@@ -1171,17 +1207,31 @@ bool Synth::run(std::string& error) {
         case kClientStart: client_start(*clients_[e.conv], e.t); break;
         case kClientFrame: client_frame(*clients_[e.conv], e.t); break;
         case kServerTick: server_tick(*clients_[e.conv], e.t); break;
+        case kStopClient: {  // killed: no Part, nothing sent or read from now on
+            Client& c = *clients_[e.conv];
+            if (c.state == Client::LoggingIn || c.state == Client::Joined) {
+                if (!c.closed) --parts_due_;
+                c.dead = true;
+                c.truth->stopped_at = double(e.t) / double(kSecond);
+            }
+            break;
+        }
+        case kStopServer:
+            server_dead_ = true;
+            truth_.server_stopped_at = double(e.t) / double(kSecond);
+            break;
         }
         if (phase_ == Normal && written_ + inflight_ >= closing_at_) phase_ = Closing;
         if (phase_ != Parting && written_ + inflight_ + parts_due_ >= opt_.packets) start_parting(e.t);
     }
-    if (written_ != opt_.packets) {
+    if (written_ != opt_.packets && !stops()) {
         error = "internal error: generated " + std::to_string(written_) + " packets instead of " +
                 std::to_string(opt_.packets);
         return false;
     }
     for (const SynthConversation& c : truth_.conversations)
         if (c.joined && !c.parted) truth_.clean_end = false;
+    // A stopped side ends sessions early: --packets is then at most.
     truth_.packets = written_;
     if (!writer_.close()) {
         error = "cannot write " + opt_.output;
@@ -1237,6 +1287,10 @@ bool synthesize(const SynthOptions& opt, SynthTruth& truth, std::string& error) 
         error = "--loss must be 0..0.9, --duplicate and --reorder 0..1";
         return false;
     }
+    if (opt.stop_client >= 0 && opt.stop_server >= 0) {
+        error = "--stop-client and --stop-server: one side at a time";
+        return false;
+    }
     truth = SynthTruth{};
     Synth s(opt, truth);
     return s.run(error);
@@ -1247,10 +1301,11 @@ std::string synth_truth_json(const SynthOptions& opt, const SynthTruth& t) {
     char b[8192];
     std::snprintf(b, sizeof b,
                   "{\"file\":\"%s\",\"packets\":%llu,\"clients\":%u,\"seed\":%llu,\"loss\":%g,\"duplicate\":%g,"
-                  "\"reorder\":%g,\"first_time\":%.9f,\"last_time\":%.9f,\"clean_end\":%s,\"seconds\":%.3f,",
+                  "\"reorder\":%g,\"first_time\":%.9f,\"last_time\":%.9f,\"clean_end\":%s,\"seconds\":%.3f,"
+                  "\"server_stopped_at\":%.9g,",
                   json_escape(opt.output).c_str(), (unsigned long long)t.packets, opt.clients, (unsigned long long)opt.seed, opt.loss,
                   opt.duplicate, opt.reorder, double(t.first_ns) / 1e9, double(t.last_ns) / 1e9,
-                  t.clean_end ? "true" : "false", t.seconds);
+                  t.clean_end ? "true" : "false", t.seconds, t.server_stopped_at);
     s += b;
     s += "\"types\":{";
     for (int i = 0; i < kTypeCount; ++i) {
@@ -1272,12 +1327,13 @@ std::string synth_truth_json(const SynthOptions& opt, const SynthTruth& t) {
                       ",\"transmissions\":%llu,\"transmissions_seen\":%llu,\"transmissions_complete\":%llu,"
                       "\"pieces_resent\":%llu,"
                       "\"begins_resent\":%llu,\"spawns_resent\":%llu,\"despawns_resent\":%llu,\"corrections\":%llu,"
-                      "\"joined\":%s,\"parted\":%s}",
+                      "\"joined\":%s,\"parted\":%s,\"client_stopped_at\":%.9g,\"timed_out_at\":%.9g}",
                       (unsigned long long)c.transmissions, (unsigned long long)c.transmissions_seen,
                       (unsigned long long)c.transmissions_complete,
                       (unsigned long long)c.pieces_resent, (unsigned long long)c.begins_resent,
                       (unsigned long long)c.spawns_resent, (unsigned long long)c.despawns_resent,
-                      (unsigned long long)c.corrections, c.joined ? "true" : "false", c.parted ? "true" : "false");
+                      (unsigned long long)c.corrections, c.joined ? "true" : "false", c.parted ? "true" : "false",
+                      c.stopped_at, c.timed_out ? c.timed_out_at : -1.0);
         s += b;
     }
     s += "]}\n";

@@ -273,6 +273,12 @@ const AnalysisNodes& analysis_nodes(const Schema& s) {
     n.correction_delay = node("blank.analysis.correction_delay");
     n.correction_angle = node("blank.analysis.correction_angle");
     n.corrected_in = node("blank.analysis.corrected_in");
+    n.peer_silent_since = node("blank.analysis.peer_silent_since");
+    n.went_silent = node("blank.analysis.went_silent");
+    n.survivor_last = node("blank.analysis.survivor_last");
+    n.survivor_kept_sending = node("blank.analysis.survivor_kept_sending");
+    n.silence_end = node("blank.analysis.silence_end");
+    n.after_silence_of = node("blank.analysis.after_silence_of");
     n.tx_number = node("blank.chunk.tx_number");
     n.tx_state = node("blank.chunk.tx_state");
     n.begin_frame = node("blank.chunk.begin_frame");

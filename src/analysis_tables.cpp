@@ -38,6 +38,15 @@ constexpr Field kReassembled[] = {
           L(kContents)},
 };
 
+constexpr ValueString kRoles[] = {{1, "client"}, {2, "server"}, {0, nullptr}};
+// Indexed by SilenceEnd (liveness.hpp).
+constexpr ValueString kSilenceEnds[] = {{0, "the other side timed it out (the game's 10 s timeout)"},
+                                        {1, "the other side stopped before the timeout"},
+                                        {2, "the other side kept sending past the timeout, then stopped"},
+                                        {3, "the other side was still sending when the capture ended"},
+                                        {4, "the other side left with Part"},
+                                        {0, nullptr}};
+
 constexpr ValueString kRevisionStates[] = {
     {0, "ambiguous"}, {1, "detected"}, {2, "none fits"}, {3, "set by preference"}, {0, nullptr}};
 
@@ -65,6 +74,21 @@ constexpr Field kAnalysis[] = {
     gen("analysis.correction_angle", "Orientation difference", Kind::Measure,
         "angle between the server's and the predicted orientation", "rad"),
     gen("analysis.corrected_in", "Corrected in frame", Kind::FrameNum, "PlayerCorrection that names this update"),
+    gen("analysis.peer_silent_since", "Peer silent since frame", Kind::FrameNum,
+        "the other side has sent nothing since that frame, for at least the silence time (1 s; the game pings "
+        "every 50 ms)"),
+    gen("analysis.went_silent", "Went silent", Kind::U8,
+        "the sender's last packet: it sent nothing more while the other side went on (known once the capture "
+        "has been read)",
+        nullptr, kRoles),
+    gen("analysis.survivor_last", "Other side's last packet", Kind::FrameNum,
+        "the last packet of the side that kept sending"),
+    gen("analysis.survivor_kept_sending", "Other side kept sending for", Kind::Measure,
+        "from this packet to the other side's last", "s"),
+    gen("analysis.silence_end", "How it ended", Kind::U8, "how the other side's sending ended", nullptr,
+        kSilenceEnds),
+    gen("analysis.after_silence_of", "After the peer went silent in frame", Kind::FrameNum,
+        "sent after the peer's last packet: what this packet shows is a consequence of that silence"),
     gen("chunk.tx_number", "Transmission number", Kind::U32, "transmission's number in this conversation"),
     gen("chunk.tx_state", "Transmission state", Kind::U8, "state of the transmission (when this frame was dissected)",
         nullptr, kTxStates),

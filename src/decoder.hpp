@@ -22,7 +22,9 @@
 // packet (and the capture) still decodes.
 #pragma once
 
+#include <charconv>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 #include <type_traits>
 
@@ -45,6 +47,7 @@ struct Item {
     int64_t i;
     double d;
     std::string_view s;  // String value (up to the NUL) or Bytes
+    bool hidden;         // filterable but not printed (Wireshark: PROTO_ITEM_SET_HIDDEN)
     // Up to four component values of a vec3/quat group, for its label.
     uint8_t nvals;
     double vals[4];
@@ -94,7 +97,8 @@ class Decoder {
     static constexpr bool kSummary = summary_leaves<V>::value;
 
 public:
-    Decoder(const Schema& s, const uint8_t* p, uint32_t len, V& v) : s_(s), p_(p), len_(len), v_(v) {}
+    Decoder(const Schema& s, const uint8_t* p, uint32_t len, V& v, uint8_t hist_bits)
+        : s_(s), p_(p), len_(len), v_(v), hist_bits_(hist_bits) {}
 
     PacketSummary run() {
         if (len_ < kHeaderSize) {
@@ -395,25 +399,80 @@ private:
         return n.size;
     }
 
-    // Bit i of the history acknowledges remote seq ack-1-i.
+    // Bit i of the history acknowledges remote seq ack-1-i. Only the low
+    // hist_bits_ bits name seqs the peer sent (SeqFrame::hist_bits): the
+    // rest are counted, neither acked nor missing. Per-seq items are hidden
+    // (filters such as blank.ack_hist.missing == 7 keep working); the
+    // ranges are what is shown.
     uint32_t ack_hist(const Node& n, uint32_t off, Item& it) {
         v_.open(it);
-        const Node* acked = nullptr;
-        const Node* missing = nullptr;
+        const Node* per_seq[2] = {nullptr, nullptr};
+        const Node* ranges[2] = {nullptr, nullptr};
+        const Node* before = nullptr;
         for (uint32_t c = 0; c < n.child_count; ++c) {
             const Node& cn = s_.nodes[n.first_child + c];
-            (cn.aux ? acked : missing) = &cn;
+            if (cn.kind == Kind::AckSeq) per_seq[cn.aux ? 1 : 0] = &cn;
+            else if (cn.kind == Kind::AckRanges) ranges[cn.aux ? 1 : 0] = &cn;
+            else if (cn.kind == Kind::AckBefore) before = &cn;
         }
-        for (uint32_t bit = 0; bit < 32; ++bit) {
+        const uint32_t bits = hist_bits_ < 32 ? hist_bits_ : 32;
+        for (int set = 1; set >= 0; --set) {
+            // From the oldest seq (the highest bit) up: ascending ranges.
+            char* text = ranges_text_[set];
+            size_t len = 0;
+            for (int32_t bit = int32_t(bits) - 1; bit >= 0;) {
+                if ((it.u >> bit & 1) != uint64_t(set)) {
+                    --bit;
+                    continue;
+                }
+                int32_t low = bit;
+                while (low > 0 && (it.u >> (low - 1) & 1) == uint64_t(set)) --low;
+                const uint16_t first = uint16_t(sum_.ack - 1 - bit), last = uint16_t(sum_.ack - 1 - low);
+                len = append_range(text, sizeof ranges_text_[set], len, first, last);
+                bit = low - 1;
+            }
+            if (len && ranges[set]) {
+                Item ci = base_item(ranges[set], off, n.size, -1);
+                ci.s = std::string_view(text, len);
+                v_.leaf(ci);
+            }
+        }
+        if (bits < 32 && before) {
+            Item ci = base_item(before, off, n.size, -1);
+            ci.u = 32 - bits;
+            v_.leaf(ci);
+        }
+        for (uint32_t bit = 0; bit < bits; ++bit) {
             const bool set = it.u >> bit & 1;
-            const Node* cn = set ? acked : missing;
+            const Node* cn = per_seq[set ? 1 : 0];
             if (!cn) continue;
             Item ci = base_item(cn, off, n.size, int32_t(bit));
             ci.u = uint16_t(sum_.ack - 1 - bit);
+            ci.hidden = true;
             v_.leaf(ci);
         }
         v_.close();
         return n.size;
+    }
+
+    // "a-b" or "a", comma-separated; NUL-terminated (a generated string).
+    static size_t append_range(char* buf, size_t cap, size_t len, uint16_t first, uint16_t last) {
+        char tmp[16];
+        char* p = tmp;
+        if (len) {
+            *p++ = ',';
+            *p++ = ' ';
+        }
+        p = std::to_chars(p, tmp + sizeof tmp, first).ptr;
+        if (last != first) {
+            *p++ = '-';
+            p = std::to_chars(p, tmp + sizeof tmp, last).ptr;
+        }
+        const size_t n = size_t(p - tmp);
+        if (len + n + 1 > cap) return len;
+        std::memcpy(buf + len, tmp, n);
+        buf[len + n] = '\0';
+        return len + n;
     }
 
     uint32_t array(const Node& n, uint32_t off, uint32_t limit, int64_t declared) {
@@ -487,6 +546,9 @@ private:
     const uint8_t* p_;
     uint32_t len_;
     V& v_;
+    uint8_t hist_bits_;
+    // The ranges' text: a visitor may hold an item until the next one.
+    char ranges_text_[2][200];
     PacketSummary sum_;
     int32_t base_[3] = {0, 0, 0};
     bool count_reported_ = false;
@@ -494,10 +556,12 @@ private:
 
 }  // namespace detail
 
+// `hist_bits`: how many low bits of the ack history name seqs the peer
+// sent (SeqFrame::hist_bits, from the analysis; 32 without one).
 template <class V>
-PacketSummary decode(const Schema& s, const uint8_t* p, size_t len, V& visitor) {
+PacketSummary decode(const Schema& s, const uint8_t* p, size_t len, V& visitor, uint8_t hist_bits = 32) {
     const uint32_t n = len > 0xFFFF ? 0xFFFF : uint32_t(len);  // UDP cannot carry more
-    return detail::Decoder<V>(s, p, n, visitor).run();
+    return detail::Decoder<V>(s, p, n, visitor, hist_bits).run();
 }
 
 // A visitor that ignores everything: decode() then just validates.

@@ -61,6 +61,8 @@ enum class FindingCode : uint8_t {
     LoginRefused,       // Login answered with Part
     LoginNoJoin,        // Login never answered
     SessionEnd,         // how the session ended
+    WentSilent,         // one side stopped sending while the other went on (liveness.hpp)
+    AfterSilence,       // a finding of the survivor caused by that silence (as Wireshark shows it)
     Correction,         // PlayerCorrection: distance and delay from the update it names
     CorrectionLarge,    // PlayerCorrection further off than the configured threshold
     CorrectionUnknown,  // names an update seq not in the capture
@@ -77,6 +79,9 @@ struct FindingInfo {
     Severity severity;
     FindingGroup group;
     const char* summary;  // one line, what it means (and why it may be benign)
+    // The offending field's value says it all (the padding bytes): Wireshark
+    // puts the expert info on that field, without a text item.
+    bool in_field = false;
 };
 
 const FindingInfo& finding_info(FindingCode c);
@@ -87,7 +92,9 @@ const char* severity_name(Severity s);  // "comment", "note", "warn", "error"
 // One occurrence. a/b are code-specific details (see format_finding).
 struct Finding {
     FindingCode code;
-    uint16_t offset;  // in the packet
+    // In the packet. AfterSilence (an analysis finding: no byte range) keeps
+    // here the silent side's Role and the FindingCode it stands for.
+    uint16_t offset;
     uint16_t length;
     int64_t a = 0, b = 0, c = 0;
     const char* what = nullptr;  // the field or packet type concerned
@@ -96,6 +103,12 @@ struct Finding {
 
     Severity severity() const { return finding_info(code).severity; }
 };
+
+// How bad one occurrence is, to pick a code's worst case: the number of
+// seqs skipped or counted lost, a correction's distance, a silence's
+// length, how far a packet or the ack came back, bytes missing; -1 for
+// codes without a measure (then the first is shown).
+int64_t finding_magnitude(const Finding& f);
 
 // The human-readable message, identical in both front ends. Returns the
 // number of characters written (truncated to cap - 1, always terminated).

@@ -55,7 +55,9 @@ enum class Kind : uint8_t {
     Face,      // block orientation / 4
     Turn,      // block orientation % 4
     QuatComp,  // one component of a decoded quaternion (aux: 0..3 = x y z w, 4 = largest)
-    AckSeq,    // a remote seq named by a history bit (aux: 1 = acked, 0 = missing)
+    AckSeq,    // a remote seq named by a history bit (aux: 1 = acked, 0 = missing); shown hidden
+    AckRanges, // those seqs as ranges, "0-2, 5-30" (aux: 1 = acked, 0 = missing)
+    AckBefore, // how many history bits name seqs before the peer's first packet (never sent)
     Flag,      // one bit (`bitmask`) of the parent integer
     FrameNum,  // analysis: a link to another frame
     Measure,   // analysis: a computed quantity (double, with a unit)
@@ -63,7 +65,8 @@ enum class Kind : uint8_t {
 
 // Kinds whose value is computed from the bytes of an enclosing field.
 constexpr bool is_generated(Kind k) {
-    return k == Kind::QuatComp || k == Kind::AckSeq || k == Kind::FrameNum || k == Kind::Measure;
+    return k == Kind::QuatComp || k == Kind::AckSeq || k == Kind::AckRanges || k == Kind::AckBefore ||
+           k == Kind::FrameNum || k == Kind::Measure;
 }
 
 enum class Display : uint8_t { Dec, Hex };

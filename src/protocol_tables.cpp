@@ -123,6 +123,11 @@ constexpr Field state(uint16_t off, const char* desc) {
 constexpr Field kAckBits[] = {
     derived("acked", "Acknowledged", Kind::AckSeq, 0, 4, 1, "remote seq this history bit acknowledges"),
     derived("missing", "Not received", Kind::AckSeq, 0, 4, 0, "remote seq this history bit reports as not received"),
+    derived("acked_ranges", "Acknowledged", Kind::AckRanges, 0, 4, 1, "remote seqs the history acknowledges, as ranges"),
+    derived("missing_ranges", "Not received", Kind::AckRanges, 0, 4, 0,
+            "remote seqs the history reports as not received, as ranges"),
+    derived("before_first", "Before the peer's first seq", Kind::AckBefore, 0, 4, 0,
+            "history bits naming seqs before the peer's first packet (never sent): neither acked nor missing"),
 };
 constexpr Field kHeader[] = {
     hex("tag", "Tag", Kind::U32, 0, 4, "protocol tag, must be 0xFB1AB1AF"),

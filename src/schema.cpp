@@ -19,7 +19,8 @@ ValueClass value_class(Kind kind, uint8_t aux) {
     switch (kind) {
     case Kind::Group: case Kind::Array: case Kind::Quat: case Kind::QuatF: return ValueClass::None;
     case Kind::U8: case Kind::U16: case Kind::U32: case Kind::U64: case Kind::AckHist: case Kind::AckSeq:
-    case Kind::BlockPos: case Kind::Face: case Kind::Turn: return ValueClass::Uint;
+    case Kind::BlockPos: case Kind::Face: case Kind::Turn: case Kind::AckBefore: return ValueClass::Uint;
+    case Kind::AckRanges: return ValueClass::String;
     case Kind::I8: case Kind::I32: case Kind::ChunkAbs: return ValueClass::Int;
     case Kind::FrameNum: return ValueClass::Uint;
     case Kind::Measure: return ValueClass::Double;
@@ -35,7 +36,7 @@ ValueClass value_class(Kind kind, uint8_t aux) {
 
 uint8_t value_bits(Kind kind, uint8_t aux) {
     switch (kind) {
-    case Kind::U8: case Kind::I8: case Kind::Face: case Kind::Turn: return 8;
+    case Kind::U8: case Kind::I8: case Kind::Face: case Kind::Turn: case Kind::AckBefore: return 8;
     case Kind::U16: case Kind::AckSeq: case Kind::BlockPos: return 16;
     case Kind::U64: return 64;
     case Kind::QuatComp: return aux == 4 ? 8 : 0;
