@@ -84,6 +84,7 @@ TEST_F(VanishedClient, JsonKeepsEveryFindingWithItsCause) {
             EXPECT_EQ(s["survivor"], "server");
             EXPECT_EQ(s["survivor_last_frame"], 1870);
             EXPECT_EQ(s["packets_after"], 919);
+            EXPECT_EQ(s["acked_unseen"], 0);
             EXPECT_EQ(s["ended"], "timed_out");
             EXPECT_NEAR(s["kept_sending"].get<double>(), 9.971748, 1e-6);
             EXPECT_EQ(e["failing"], 1);
@@ -164,6 +165,13 @@ TEST(CutRealCapture, ClientSilentCaptureEndedFirst) {
     // from frame 3015): the capture lost the client, the server did not.
     EXPECT_TRUE(has(r.out, "their findings are its consequences (frames 3015-3775): 761 blank.ack.unsent")) << r.out;
     EXPECT_TRUE(has(r.out, "  findings: 0 error, 1 warn, 1 note; 761 more after the client went silent")) << r.out;
+    for (const auto& e : json_lines(run(kBin + " check --format json " + kCrafted +
+                                        "/cut-client-silent-clean-session.pcap").out))
+        if (e["event_type"] == "conversation") {
+            EXPECT_EQ(e["silence"]["ended"], "capture_ended");
+            EXPECT_EQ(e["silence"]["packets_after"], 765);
+            EXPECT_EQ(e["silence"]["acked_unseen"], 761);
+        }
 }
 
 // clean-session without the server's packets after frame 1707 (9.007 s):
