@@ -172,7 +172,8 @@ void json_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
                     << ",\"time\":";
                 out.fixed(q.time, 6) << ",\"survivor\":\"" << blank::role_name(q.survivor())
                                      << "\",\"survivor_last_frame\":" << q.survivor_frame << ",\"kept_sending\":";
-                out.fixed(q.span(), 6) << ",\"packets_after\":" << q.after << ",\"ended\":\""
+                out.fixed(q.span(), 6) << ",\"packets_after\":" << q.after << ",\"acked_unseen\":" << q.acked_unseen
+                                       << ",\"ended\":\""
                                        << blank::silence_end_key(q.end) << "\",\"finding\":"
                                        << (q ? "true" : "false") << '}';
             }

@@ -55,10 +55,15 @@ const char* silence_end_key(SilenceEnd e) {
 std::string silence_text(const Silence& s) {
     char out[160];
     silence_outcome(out, sizeof out, role_name(s.survivor()), s.end, s.span(), s.survivor_frame);
-    char buf[256];
-    std::snprintf(buf, sizeof buf, "%s %s at %.3f s (frame %llu); %s", role_name(s.silent),
-                  s.benign ? "stopped sending" : "went silent", s.time,
-                  (unsigned long long)s.frame, out);
+    char buf[512];
+    int n = std::snprintf(buf, sizeof buf, "%s %s at %.3f s (frame %llu); %s", role_name(s.silent),
+                          s.benign ? "stopped sending" : "went silent", s.time, (unsigned long long)s.frame, out);
+    if (s.acked_unseen && n > 0 && size_t(n) < sizeof buf)
+        std::snprintf(buf + n, sizeof buf - size_t(n),
+                      "; %llu of the %s's packets acked %s seqs the capture never saw: the %s's packets stopped "
+                      "reaching the capture point",
+                      (unsigned long long)s.acked_unseen, role_name(s.survivor()), role_name(s.silent),
+                      role_name(s.silent));
     return buf;
 }
 

@@ -41,6 +41,10 @@ struct Silence {
     uint64_t survivor_frame = 0;  // the other side's last packet
     double survivor_time = 0;
     uint64_t after = 0;           // packets the survivor sent after `frame`
+    // Of those, packets whose ack named seqs of the silent side the capture
+    // never saw: it was still sending, its packets stopped reaching the
+    // capture point (a capture cut, or a path broken on one side of it).
+    uint64_t acked_unseen = 0;
     SilenceEnd end = SilenceEnd::CaptureEnded;
     // The survivor left with Part before the game's timeout could fire: how a
     // session ends when one side quits first (a server shut down with its

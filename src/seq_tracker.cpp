@@ -120,6 +120,7 @@ void SeqTracker::liveness(Direction& d, Direction& o, Role sender, const PacketR
     d.last_frame = p.frame;
     d.silence_marked = false;
     d.peer_packets_at_last = o.stats.packets;
+    o.acks_unseen = 0;  // the peer's acks of seqs beyond ours were early, not of packets lost to the capture
 }
 
 void SeqTracker::sent_side(Direction& d, const PacketRef& p, uint64_t hash, SeqFrame& out, FindingSink& sink) {
@@ -233,7 +234,10 @@ void SeqTracker::ack_side(Direction& d, Direction& o, const PacketRef& p, uint16
     }
     const int64_t au = unwrap(ack, o.max);
     out.hist_bits = uint8_t(std::clamp<int64_t>(au, 0, 32));
-    if (au > o.max) sink.add(at(FindingCode::AckUnsent, p, ack, uint16_t(o.max)));
+    if (au > o.max) {
+        sink.add(at(FindingCode::AckUnsent, p, ack, uint16_t(o.max)));
+        ++d.acks_unseen;
+    }
     if (d.ack_any && au < d.ack_prev) {
         ++d.stats.ack_back;
         out.ack_back = uint32_t(std::min<int64_t>(d.ack_prev - au, UINT32_MAX));
@@ -344,6 +348,7 @@ Silence SeqTracker::silence(double capture_end) const {
     s.survivor_frame = other.last_frame;
     s.survivor_time = other.last_time;
     s.after = other.stats.packets - quiet.peer_packets_at_last;
+    s.acked_unseen = other.acks_unseen;
     s.end = part_frame_ ? SilenceEnd::PeerParted
                         : classify_silence_end(s.span(), other.last_time, capture_end, cfg_.timeout, cfg_.silence);
     s.benign = s.end == SilenceEnd::PeerParted && s.span() < cfg_.timeout - kTimeoutSlack;

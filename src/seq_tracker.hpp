@@ -166,6 +166,7 @@ private:
         uint64_t last_frame = 0;
         uint64_t peer_packets_at_last = 0;  // the other side's packets when this one last sent
         bool silence_marked = false;        // SeqFrame::peer_silent_since given for this silence
+        uint64_t acks_unseen = 0;  // packets acking the peer's unseen seqs since the peer's last packet
         DirectionStats stats;
         std::vector<int64_t> acked;  // ring: seqs of this direction ever acknowledged
     };

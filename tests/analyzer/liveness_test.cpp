@@ -45,7 +45,7 @@ TEST_F(VanishedClient, CheckSaysWhoWentSilentAndFailsOnce) {
     const RunResult r = run(kBin + " check --max-listed 0 " + file());
     EXPECT_EQ(r.exit_code, 1) << r.out;
     EXPECT_TRUE(has(r.out, "ended: client went silent at 4.982 s (frame 951); the server timed it out 10.0 s later "
-                           "(frame 1870)\n"))
+                           "(frame 1870)\n"))  // nothing acked that the capture did not see: it really went silent
         << r.out;
     EXPECT_TRUE(has(r.out, "server->client: 1577 packets, 396019 bytes, seq 0..1576, 0 skipped (0 never seen), 0 "
                            "reordered, 0 duplicates, ack back 0; the sender counted 0 lost, 658 acked (loss 0.0 %); "
@@ -84,6 +84,7 @@ TEST_F(VanishedClient, JsonKeepsEveryFindingWithItsCause) {
             EXPECT_EQ(s["survivor"], "server");
             EXPECT_EQ(s["survivor_last_frame"], 1870);
             EXPECT_EQ(s["packets_after"], 919);
+            EXPECT_EQ(s["acked_unseen"], 0);
             EXPECT_EQ(s["ended"], "timed_out");
             EXPECT_NEAR(s["kept_sending"].get<double>(), 9.971748, 1e-6);
             EXPECT_EQ(e["failing"], 1);
@@ -157,12 +158,20 @@ TEST(CutRealCapture, ClientSilentCaptureEndedFirst) {
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_TRUE(has(r.out, "3775 blank packets in 3775 frames"));  // 4082 - the client's seqs 938..1244
     EXPECT_TRUE(has(r.out, "ended: client went silent at 14.992 s (frame 3010); the server was still sending when the "
-                           "capture ended, 4.9 s later (frame 3775)\n"))
+                           "capture ended, 4.9 s later (frame 3775); 761 of the server's packets acked client seqs "
+                           "the capture never saw: the client's packets stopped reaching the capture point\n"))
         << r.out;
     // The real server kept acking what the real client sent (seq 938 on,
     // from frame 3015): the capture lost the client, the server did not.
     EXPECT_TRUE(has(r.out, "their findings are its consequences (frames 3015-3775): 761 blank.ack.unsent")) << r.out;
     EXPECT_TRUE(has(r.out, "  findings: 0 error, 1 warn, 1 note; 761 more after the client went silent")) << r.out;
+    for (const auto& e : json_lines(run(kBin + " check --format json " + kCrafted +
+                                        "/cut-client-silent-clean-session.pcap").out))
+        if (e["event_type"] == "conversation") {
+            EXPECT_EQ(e["silence"]["ended"], "capture_ended");
+            EXPECT_EQ(e["silence"]["packets_after"], 765);
+            EXPECT_EQ(e["silence"]["acked_unseen"], 761);
+        }
 }
 
 // clean-session without the server's packets after frame 1707 (9.007 s):
@@ -172,7 +181,8 @@ TEST(CutRealCapture, ServerSilentClientPartedLater) {
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_TRUE(has(r.out, "2389 blank packets in 2389 frames"));  // 4082 - the server's seqs 1144..2836
     EXPECT_TRUE(has(r.out, "ended: server went silent at 9.007 s (frame 1707); the client left with Part 10.9 s later "
-                           "(frame 2389)\n"))
+                           "(frame 2389); 681 of the client's packets acked server seqs the capture never saw: the "
+                           "server's packets stopped reaching the capture point\n"))
         << r.out;
     EXPECT_TRUE(has(r.out, "their findings are its consequences (frames 1709-2389): 681 blank.ack.unsent")) << r.out;
 }
@@ -188,7 +198,8 @@ TEST(CutRealCapture, ClientSilentServerStoppedBeforeTimeout) {
     const RunResult r = run(kBin + " check " + kCrafted + "/cut-client-silent-two-clients.pcap");
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_TRUE(has(r.out, "ended: client went silent at 20.002 s (frame 8214); the server stopped 6.0 s later (frame "
-                           "10722), before the game's 10 s timeout\n"))
+                           "10722), before the game's 10 s timeout; 1154 of the server's packets acked client seqs "
+                           "the capture never saw: the client's packets stopped reaching the capture point\n"))
         << r.out;
     EXPECT_TRUE(has(r.out, "ended: server stopped sending at 26.022 s (frame 10735); the client left with Part 1.2 s "
                            "later (frame 10774)\n"))
