@@ -9,7 +9,7 @@
 #include <functional>
 
 #include "finding_list.hpp"
-#include "liveness.hpp"
+#include "protocols/blank/liveness.hpp"
 #include "output.hpp"
 
 namespace blankshark {

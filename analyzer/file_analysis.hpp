@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "analysis.hpp"
+#include "protocols/blank/analysis.hpp"
 #include "blank_stream.hpp"
 #include "conversation_analyses.hpp"
 #include "finding_list.hpp"
-#include "inflate_queue.hpp"
+#include "protocols/blank/inflate_queue.hpp"
 
 namespace blankshark {
 

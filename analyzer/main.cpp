@@ -11,9 +11,9 @@
 #include "stats_command.hpp"
 #include "synth_command.hpp"
 #include "exit_codes.hpp"
-#include "findings.hpp"
-#include "protocol.hpp"
-#include "revision_detect.hpp"
+#include "protocols/blank/findings.hpp"
+#include "protocols/blank/protocol.hpp"
+#include "protocols/blank/revision_detect.hpp"
 
 namespace {
 

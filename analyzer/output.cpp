@@ -1,6 +1,6 @@
 #include "output.hpp"
 
-#include "utf8.hpp"
+#include "protocols/blank/utf8.hpp"
 
 namespace blankshark {
 

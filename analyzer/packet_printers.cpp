@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "format.hpp"
-#include "info_markers.hpp"
+#include "protocols/blank/format.hpp"
+#include "protocols/blank/info_markers.hpp"
 
 namespace blankshark {
 namespace {

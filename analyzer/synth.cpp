@@ -21,10 +21,10 @@
 #include <deque>
 #include <memory>
 
-#include "codec.hpp"
-#include "encoder.hpp"
+#include "protocols/blank/codec.hpp"
+#include "protocols/blank/encoder.hpp"
 #include "pcap_writer.hpp"
-#include "protocol.hpp"
+#include "protocols/blank/protocol.hpp"
 
 namespace blankshark {
 namespace {

@@ -68,13 +68,13 @@
 #include <type_traits>
 #include <vector>
 
-#include "analysis.hpp"
-#include "decoder.hpp"
-#include "format.hpp"
-#include "info_markers.hpp"
-#include "zlib_inflate.hpp"
+#include "protocols/blank/analysis.hpp"
+#include "protocols/blank/decoder.hpp"
+#include "protocols/blank/format.hpp"
+#include "protocols/blank/info_markers.hpp"
+#include "core/zlib_inflate.hpp"
 #include "packet-blank.hpp"
-#include "stats_layout.hpp"
+#include "protocols/blank/stats_layout.hpp"
 
 namespace {
 

@@ -188,7 +188,7 @@ TEST(Check, JunitOneCasePerConversationAndCheck) {
 }  // namespace blank::test
 
 #include "pcap_writer.hpp"
-#include "encoder.hpp"
+#include "protocols/blank/encoder.hpp"
 
 namespace blank::test {
 namespace {

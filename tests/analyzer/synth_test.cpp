@@ -13,8 +13,8 @@
 #include <set>
 
 #include "../support/run.hpp"
-#include "codec.hpp"
-#include "encoder.hpp"
+#include "protocols/blank/codec.hpp"
+#include "protocols/blank/encoder.hpp"
 #include "synth.hpp"
 
 namespace blank::test {

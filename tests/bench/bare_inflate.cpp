@@ -25,11 +25,11 @@
 #include <utility>
 #include <vector>
 
-#include "chunk_reassembler.hpp"
-#include "codec.hpp"
+#include "protocols/blank/chunk_reassembler.hpp"
+#include "protocols/blank/codec.hpp"
 #include "link_layer.hpp"
-#include "protocol.hpp"
-#include "zlib_inflate.hpp"
+#include "protocols/blank/protocol.hpp"
+#include "core/zlib_inflate.hpp"
 
 namespace {
 

@@ -5,11 +5,11 @@
 #include <map>
 
 #include "capture_reader.hpp"
-#include "codec.hpp"
-#include "decoder.hpp"
-#include "encoder.hpp"
+#include "protocols/blank/codec.hpp"
+#include "protocols/blank/decoder.hpp"
+#include "protocols/blank/encoder.hpp"
 #include "link_layer.hpp"
-#include "protocol.hpp"
+#include "protocols/blank/protocol.hpp"
 
 namespace bench {
 

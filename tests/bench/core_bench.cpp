@@ -26,16 +26,16 @@
 #include <vector>
 
 #include "alloc_counter.hpp"
-#include "analysis.hpp"
+#include "protocols/blank/analysis.hpp"
 #include "bench_data.hpp"
-#include "chunk_reassembler.hpp"
-#include "codec.hpp"
-#include "decoder.hpp"
-#include "format.hpp"
+#include "protocols/blank/chunk_reassembler.hpp"
+#include "protocols/blank/codec.hpp"
+#include "protocols/blank/decoder.hpp"
+#include "protocols/blank/format.hpp"
 #include "output.hpp"
 #include "packet_printers.hpp"
-#include "seq_tracker.hpp"
-#include "zlib_inflate.hpp"
+#include "protocols/blank/seq_tracker.hpp"
+#include "core/zlib_inflate.hpp"
 
 namespace {
 

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "analysis.hpp"
-#include "encoder.hpp"
+#include "protocols/blank/analysis.hpp"
+#include "protocols/blank/encoder.hpp"
 
 namespace blank::test {
 

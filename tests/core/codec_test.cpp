@@ -3,8 +3,8 @@
 
 #include <cmath>
 
-#include "codec.hpp"
-#include "utf8.hpp"
+#include "protocols/blank/codec.hpp"
+#include "protocols/blank/utf8.hpp"
 
 namespace blank::codec {
 namespace {

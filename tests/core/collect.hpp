@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "decoder.hpp"
-#include "encoder.hpp"
+#include "protocols/blank/decoder.hpp"
+#include "protocols/blank/encoder.hpp"
 
 namespace blank::test {
 

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "codec.hpp"
+#include "protocols/blank/codec.hpp"
 #include "collect.hpp"
 
 namespace blank::test {

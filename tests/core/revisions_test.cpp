@@ -14,11 +14,11 @@
 #include <utility>
 #include <vector>
 
-#include "analysis.hpp"
-#include "codec.hpp"
+#include "protocols/blank/analysis.hpp"
+#include "protocols/blank/codec.hpp"
 #include "collect.hpp"
-#include "revision_detect.hpp"
-#include "zlib_inflate.hpp"
+#include "protocols/blank/revision_detect.hpp"
+#include "core/zlib_inflate.hpp"
 
 namespace blank::test {
 namespace {

@@ -5,7 +5,7 @@
 #include <regex>
 #include <set>
 
-#include "protocol.hpp"
+#include "protocols/blank/protocol.hpp"
 
 namespace blank {
 namespace {

@@ -6,7 +6,7 @@
 
 #include <algorithm>
 
-#include "seq_tracker.hpp"
+#include "protocols/blank/seq_tracker.hpp"
 
 namespace blank {
 namespace {

@@ -6,8 +6,8 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "decoder.hpp"
-#include "format.hpp"
+#include "protocols/blank/decoder.hpp"
+#include "protocols/blank/format.hpp"
 
 namespace {
 

@@ -6,8 +6,8 @@
 #include <set>
 #include <regex>
 
-#include "findings.hpp"
-#include "protocol.hpp"
+#include "protocols/blank/findings.hpp"
+#include "protocols/blank/protocol.hpp"
 #include "tshark.hpp"
 
 namespace blank::test {

@@ -10,7 +10,7 @@
 #include <map>
 #include <sstream>
 
-#include "findings.hpp"
+#include "protocols/blank/findings.hpp"
 #include "tshark.hpp"
 
 namespace blank::test {

@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "codec.hpp"
-#include "encoder.hpp"
+#include "protocols/blank/codec.hpp"
+#include "protocols/blank/encoder.hpp"
 #include "pcap_writer.hpp"
-#include "revision_detect.hpp"
+#include "protocols/blank/revision_detect.hpp"
 
 using blank::PacketBuilder;
 using blankshark::PcapWriter;

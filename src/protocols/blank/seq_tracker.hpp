@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "chunk_reassembler.hpp"  // PacketRef, FindingSink
-#include "distribution.hpp"
+#include "core/distribution.hpp"
 #include "liveness.hpp"
 #include "roles.hpp"
 
