@@ -18,8 +18,9 @@ std::string message(const Finding& f) {
 
 // Findings of the path between the peers (loss, reordering, duplication):
 // one burst yields many of them, and its first says what happened.
-bool on_path(FindingCode c) {
-    switch (c) {
+bool on_path(core::Code code) {
+    if (code.block() != core::FindingBlock<FindingCode>::base / core::kFindingBlock) return false;
+    switch (core::local_code<FindingCode>(code)) {
     case FindingCode::SeqLostBefore:
     case FindingCode::SeqReordered:
     case FindingCode::SeqDuplicate:

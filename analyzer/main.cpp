@@ -22,17 +22,18 @@ bool parse_type(const std::string& text, uint8_t& out) {
     const blank::Schema& s = blank::schema();
     if (!text.empty() && std::all_of(text.begin(), text.end(), ::isdigit)) {
         const unsigned long v = std::stoul(text);
-        if (v >= s.types.size()) return false;
+        if (v >= s.tables[0].by_id.size()) return false;
         out = uint8_t(v);
         return true;
     }
-    for (const auto& t : s.types) {
+    for (const auto& t : s.tables[0].by_id) {
+        if (!t.type) continue;
         const std::string name = t.type->name;
         if (name.size() == text.size() &&
             std::equal(name.begin(), name.end(), text.begin(), [](char a, char b) {
                 return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
             })) {
-            out = t.type->code;
+            out = uint8_t(t.type->id);
             return true;
         }
     }
@@ -41,7 +42,8 @@ bool parse_type(const std::string& text, uint8_t& out) {
 
 std::string type_list() {
     std::string all;
-    for (const auto& t : blank::schema().types) all += (all.empty() ? "" : ", ") + std::string(t.type->name);
+    for (const auto& t : blank::schema().tables[0].by_id)
+        if (t.type) all += (all.empty() ? "" : ", ") + std::string(t.type->name);
     return all;
 }
 

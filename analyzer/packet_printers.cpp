@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "protocols/blank/format.hpp"
+#include "core/format.hpp"
 #include "protocols/blank/info_markers.hpp"
 
 namespace blankshark {
@@ -35,7 +35,7 @@ struct SummaryVisitor {
     blank::Finding worst_copy{};
     void open(const blank::Item& it) { leaf(it); }
     void close() {}
-    void leaf(const blank::Item& it) { len = blank::append_summary(it, text, len, sizeof text); }
+    void leaf(const blank::Item& it) { len = core::append_summary(it, text, len, sizeof text); }
     void finding(const blank::Finding& f) {
         if (f.severity() == blank::Severity::Comment) return;
         ++counted;
@@ -75,7 +75,7 @@ private:
         out_ << it.info->name;
         if (it.node->kind == blank::Kind::Array) out_ << " #" << it.index;
         char val[160];
-        const size_t n = blank::format_value(it, val, sizeof val);
+        const size_t n = core::format_value(it, val, sizeof val);
         if (n) {
             out_ << ": ";
             if (it.vclass == blank::ValueClass::String) out_ << '"';
@@ -133,7 +133,7 @@ public:
     }
     void leaf(const blank::Item& it) {
         if (it.node->kind == blank::Kind::AckSeq) {
-            if (it.node->aux) acked_[nacked_++ & 31] = uint16_t(it.u);
+            if (it.node->acked) acked_[nacked_++ & 31] = uint16_t(it.u);
             else missing_[nmissing_++ & 31] = uint16_t(it.u);
             return;
         }
@@ -222,7 +222,7 @@ private:
                 break;
             }
             char tmp[40];
-            const size_t n = blank::format_value(it, tmp, sizeof tmp);
+            const size_t n = core::format_value(it, tmp, sizeof tmp);
             out_ << std::string_view(tmp, n);
             break;
         }

@@ -21,7 +21,8 @@
 #include <deque>
 #include <memory>
 
-#include "protocols/blank/codec.hpp"
+#include "core/codecs.hpp"
+#include "protocols/blank/le.hpp"
 #include "protocols/blank/encoder.hpp"
 #include "pcap_writer.hpp"
 #include "protocols/blank/protocol.hpp"
@@ -30,12 +31,12 @@ namespace blankshark {
 namespace {
 
 using blank::PacketBuilder;
-using blank::codec::put16;
-using blank::codec::put32;
-using blank::codec::put64;
-using blank::codec::putf32;
-using blank::codec::u16;
-using blank::codec::u32;
+using blank::le::put16;
+using blank::le::put32;
+using blank::le::put64;
+using blank::le::putf32;
+using blank::le::u16;
+using blank::le::u32;
 
 constexpr double kPi = 3.14159265358979323846;
 constexpr uint64_t kMs = 1000000;
@@ -273,7 +274,7 @@ struct Client {
     double pos[3] = {0, 0, 0};
     float vel[3] = {0, 0, 0};
     double yaw = 0, pitch = 0;
-    uint64_t quat = blank::codec::kQuatIdentityBits | 3ull << 62;
+    uint64_t quat = core::codecs::kQuatIdentityBits | 3ull << 62;
     bool moving = false;
     uint64_t phase_end = 0;
     int stall = 0;
@@ -309,7 +310,7 @@ int manhattan(const int32_t a[3], const int32_t b[3]) {
 }
 uint64_t yaw_quat(double yaw) {
     const double q[4] = {0, std::sin(yaw / 2), 0, std::cos(yaw / 2)};
-    return blank::codec::pack_quat(q);
+    return core::codecs::pack_quat(q);
 }
 
 const char* const kNames[] = {"alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi"};
@@ -467,12 +468,12 @@ void synth_state(uint8_t* out, const double pos[3], const float vel[3], uint64_t
     for (int i = 0; i < 3; ++i) {
         ch[i] = chunk_of(pos[i]);
         put32(out + 4 * i, uint32_t(ch[i]));
-        put16(out + 12 + 2 * i, blank::codec::to_packu((pos[i] - ch[i] * 16.0) / 16.0));
+        put16(out + 12 + 2 * i, core::codecs::to_packu((pos[i] - ch[i] * 16.0) / 16.0));
         putf32(out + 18 + 4 * i, vel[i]);
     }
     put64(out + 30, quat);
-    put16(out + 38, uint16_t(blank::codec::to_packn(pitch / (kPi / 2))));
-    put16(out + 40, uint16_t(blank::codec::to_packn(yaw / kPi)));
+    put16(out + 38, uint16_t(core::codecs::to_packn(pitch / (kPi / 2))));
+    put16(out + 40, uint16_t(core::codecs::to_packn(yaw / kPi)));
 }
 
 void Synth::send_player_update(Client& c, uint64_t now) {
@@ -481,7 +482,7 @@ void Synth::send_player_update(Client& c, uint64_t now) {
     synth_state(p, c.pos, c.vel, c.quat, c.pitch, c.yaw);
     put16(p + 42, 0);
     put16(p + 44, 0);
-    put16(p + 46, uint16_t(blank::codec::to_packn(c.moving ? -1.0 : 0.0)));  // forward
+    put16(p + 46, uint16_t(core::codecs::to_packn(c.moving ? -1.0 : 0.0)));  // forward
     p[48] = 0;
     p[49] = c.slot;
     post(c, true, now, s, t_update_.size());
@@ -906,12 +907,12 @@ void Synth::server_handle(Client& c, const uint8_t* p, size_t len, uint64_t now)
         c.accepted_seq = seq;
         for (int i = 0; i < 3; ++i) {
             const int32_t ch = int32_t(u32(pl + 4 * i));
-            c.acc_pos[i] = ch * 16.0 + blank::codec::packu(u16(pl + 12 + 2 * i)) * 16.0;
-            c.acc_vel[i] = blank::codec::f32(pl + 18 + 4 * i);
+            c.acc_pos[i] = ch * 16.0 + core::codecs::packu(u16(pl + 12 + 2 * i)) * 16.0;
+            c.acc_vel[i] = blank::le::f32(pl + 18 + 4 * i);
         }
-        c.acc_quat = blank::codec::u64(pl + 30);
-        c.acc_pitch = blank::codec::packn(int16_t(u16(pl + 38))) * kPi / 2;
-        c.acc_yaw = blank::codec::packn(int16_t(u16(pl + 40))) * kPi;
+        c.acc_quat = blank::le::u64(pl + 30);
+        c.acc_pitch = core::codecs::packn(int16_t(u16(pl + 38))) * kPi / 2;
+        c.acc_yaw = core::codecs::packn(int16_t(u16(pl + 40))) * kPi;
         c.acc_moving = c.acc_vel[0] != 0 || c.acc_vel[2] != 0;
         break;
     }
@@ -1268,7 +1269,7 @@ void dir_json(std::string& s, const char* name, const SynthDirection& d) {
 void synth_write_state(uint8_t* out, const double pos[3], const float vel[3], const double quat_xyzw[4], double pitch,
                        double yaw) {
     const double q[4] = {quat_xyzw[0], quat_xyzw[1], quat_xyzw[2], quat_xyzw[3]};
-    synth_state(out, pos, vel, blank::codec::pack_quat(q), pitch, yaw);
+    synth_state(out, pos, vel, core::codecs::pack_quat(q), pitch, yaw);
 }
 
 std::vector<uint8_t> synth_chunk(uint32_t variant, uint64_t seed) { return make_chunk(variant, seed); }

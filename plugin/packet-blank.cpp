@@ -70,7 +70,7 @@
 
 #include "protocols/blank/analysis.hpp"
 #include "protocols/blank/decoder.hpp"
-#include "protocols/blank/format.hpp"
+#include "core/format.hpp"
 #include "protocols/blank/info_markers.hpp"
 #include "core/zlib_inflate.hpp"
 #include "packet-blank.hpp"
@@ -508,7 +508,7 @@ bool analyse(packet_info* pinfo, const guint8* data, guint len, FrameState& out)
             const blank::Finding& last = fa.findings[nfindings - 1];
             if (last.code == blank::FindingCode::Correction || last.code == blank::FindingCode::CorrectionLarge) {
                 c.update_seq = guint16(last.a);
-                if (same_finding(last, correction_finding(c, last.code))) {
+                if (same_finding(last, correction_finding(c, core::local_code<blank::FindingCode>(last.code)))) {
                     c.finding = guint8(size_t(last.code) + 1);
                     --nfindings;
                 }
@@ -562,7 +562,7 @@ void add_data_sources(tvbuff_t* tvb, packet_info* pinfo, const FrameState* fs, c
         scratch.assign(fs->inflated->begin(), fs->inflated->end());
     } else {
         const uint32_t expect =
-            s.revision->chunk_size ? s.revision->chunk_size : blank::ChunkReassembler::kMaxChunkBytes;
+            blank::revision_of(s).chunk_size ? blank::revision_of(s).chunk_size : blank::ChunkReassembler::kMaxChunkBytes;
         const blank::InflateResult ir =
             blank::zlib_inflate(fs->reassembled, fs->reassembled_len, expect * 2 + 64, scratch);
         if (!ir.ok && scratch.empty()) return;
@@ -693,7 +693,7 @@ public:
             if (numbered) proto_item_append_text(pi, " #%d", it.index);
             if (it.nvals) {
                 char buf[128];
-                blank::format_value(it, buf, sizeof buf, true);
+                core::format_value(it, buf, sizeof buf, true);
                 proto_item_append_text(pi, ": %s", buf);
                 if (it.info->unit) proto_item_append_text(pi, " %s", it.info->unit);
             }
@@ -813,7 +813,7 @@ private:
         if (numbered && room()) n += std::snprintf(label + n, room(), " #%d", it.index);
         if (it.nvals && room()) {
             char buf[128];
-            blank::format_value(it, buf, sizeof buf, true);
+            core::format_value(it, buf, sizeof buf, true);
             n += std::snprintf(label + n, room(), ": %s", buf);
             if (it.info->unit && room()) n += std::snprintf(label + n, room(), " %s", it.info->unit);
         }
@@ -821,7 +821,7 @@ private:
     }
 
     // Fields the tables mark as summary go to the Info column.
-    void summary(const blank::Item& it) { info_len_ = blank::append_summary(it, info_, info_len_, sizeof info_); }
+    void summary(const blank::Item& it) { info_len_ = core::append_summary(it, info_, info_len_, sizeof info_); }
 
     tvbuff_t* tvb_;
     packet_info* pinfo_;
@@ -864,7 +864,7 @@ public:
 
 private:
     void summary(const blank::Item& it) {
-        if (it.node && it.node->summary) info_len_ = blank::append_summary(it, info_, info_len_, sizeof info_);
+        if (it.node && it.node->summary) info_len_ = core::append_summary(it, info_, info_len_, sizeof info_);
     }
 
     packet_info* pinfo_;

@@ -39,7 +39,7 @@ struct Feed : FindingSink {
     std::vector<C> codes(uint64_t at) const {
         std::vector<C> out;
         for (const Finding& f : all)
-            if (f.frame == at) out.push_back(f.code);
+            if (f.frame == at) out.push_back(core::local_code<FindingCode>(f.code));
         return out;
     }
     size_t count(C code) const {

@@ -12,7 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "protocols/blank/codec.hpp"
+#include "core/codecs.hpp"
+#include "protocols/blank/le.hpp"
 #include "protocols/blank/encoder.hpp"
 #include "pcap_writer.hpp"
 #include "protocols/blank/revision_detect.hpp"
@@ -163,7 +164,7 @@ void malformed(const std::string& dir) {
     double t = 0;
     uint16_t seq = 0;
     auto send = [&](bool from_client, std::vector<uint8_t> b) {
-        if (b.size() >= 6) blank::codec::put16(&b[4], seq++);
+        if (b.size() >= 6) blank::le::put16(&b[4], seq++);
         w.udp(t += 0.01, from_client ? c : sv, from_client ? sv : c, b);
     };
     send(true, PacketBuilder(0).build());                                            // 1 fine
@@ -182,7 +183,7 @@ void malformed(const std::string& dir) {
     }());
     send(false, [] {                                                                  // 11 quat not unit
         auto b = PacketBuilder(8).build();
-        blank::codec::put64(&b[16 + 2 + 30], 3ull << 62 | 1048574ull << 40 | 1048574ull << 20 | 1048574ull);
+        blank::le::put64(&b[16 + 2 + 30], 3ull << 62 | 1048574ull << 40 | 1048574ull << 20 | 1048574ull);
         return b;
     }());
     send(false, PacketBuilder(12).set("blank.message.type", 7).text("blank.message.text", "?").compact().build());  // 12

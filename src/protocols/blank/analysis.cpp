@@ -165,10 +165,7 @@ void ConversationAnalysis::analyse(const PacketRef& p, Role sender, const uint8_
     if (g.n || g.bytes_id != kNoField) {
         sum = decode(s, data, len, g);
     } else {
-        sum.ack = codec::u16(data + 6);
-        sum.hist = codec::u32(data + 8);
-        sum.type = type;
-        sum.ptype = s.type(type);
+        sum = summary_of(core::decode_header(s, data, len, core::DecodeContext{}));
     }
     const bool complete = sum.ptype && len >= kHeaderSize + sum.ptype->length.min;
 

@@ -188,7 +188,7 @@ void emit_analysis(const Schema& s, const FrameAnalysis& fa, bool final, V& v) {
         it.vclass = ValueClass::String;
         it.generated = true;
         it.index = -1;
-        it.s = fa.schema->revision->name;
+        it.s = revision_of(*fa.schema).name;
         v.leaf(it);
         gen_leaf(s, v, n.revision_state, fa.revision_state);
     }

@@ -121,20 +121,8 @@ static_assert(sizeof(kFindings) / sizeof(kFindings[0]) == kFindingCount, "one ro
 
 }  // namespace
 
-const FindingInfo& finding_info(FindingCode c) { return kFindings[size_t(c)]; }
-
-const char* severity_name(Severity s) {
-    switch (s) {
-    case Severity::Comment: return "comment";
-    case Severity::Note: return "note";
-    case Severity::Warn: return "warn";
-    case Severity::Error: return "error";
-    }
-    return "?";
-}
-
 int64_t finding_magnitude(const Finding& f) {
-    switch (f.code) {
+    switch (core::local_code<FindingCode>(f.code)) {
     case FindingCode::SeqLostBefore:
     case FindingCode::SeqLost:
     case FindingCode::Silence:
@@ -150,10 +138,12 @@ int64_t finding_magnitude(const Finding& f) {
     }
 }
 
-size_t format_finding(const Finding& f, char* buf, size_t cap) {
+namespace {
+
+size_t format(const Finding& f, char* buf, size_t cap) {
     const char* what = f.what ? f.what : "packet";
     int n = 0;
-    switch (f.code) {
+    switch (core::local_code<FindingCode>(f.code)) {
     case FindingCode::ShortHeader:
         n = std::snprintf(buf, cap, "Packet of %lld bytes is shorter than the 16-byte header", (long long)f.a);
         break;
@@ -189,8 +179,10 @@ size_t format_finding(const Finding& f, char* buf, size_t cap) {
         n = std::snprintf(buf, cap, "%s is not valid UTF-8 (byte %lld)", what, (long long)f.a);
         break;
     case FindingCode::PaddingNonZero:
+        // the three bytes, big-endian packed by the header's check
         n = std::snprintf(buf, cap, "Padding %02llx %02llx %02llx is not zero (the game never writes it; not an error)",
-                          (unsigned long long)f.a, (unsigned long long)f.b, (unsigned long long)f.c);
+                          (unsigned long long)(f.a >> 16 & 0xFF), (unsigned long long)(f.a >> 8 & 0xFF),
+                          (unsigned long long)(f.a & 0xFF));
         break;
     case FindingCode::QuatPadBits:
         n = std::snprintf(buf, cap, "%s: quaternion pad bits are %lld, not 0", what, (long long)f.a);
@@ -360,5 +352,11 @@ size_t format_finding(const Finding& f, char* buf, size_t cap) {
     if (n < 0) n = 0;
     return size_t(n) < cap ? size_t(n) : cap ? cap - 1 : 0;
 }
+
+const core::FindingTable kTable{"blank", 0, kFindings, kFindingCount, format};
+
+}  // namespace
+
+const core::FindingTable& finding_table() { return kTable; }
 
 }  // namespace blank

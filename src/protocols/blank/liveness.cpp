@@ -87,7 +87,7 @@ Finding as_consequence(const Finding& f, const Silence& s) {
     Finding c = f;
     c.code = FindingCode::AfterSilence;
     c.offset = uint16_t(s.silent);
-    c.length = uint16_t(f.code);
+    c.length = f.code.v;
     return c;
 }
 
