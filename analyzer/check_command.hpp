@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "protocols/blank/analysis.hpp"
-#include "blank_stream.hpp"
+#include "capture_stream.hpp"
 
 namespace blankshark {
 

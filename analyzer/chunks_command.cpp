@@ -92,7 +92,7 @@ void row_json(Output& out, uint32_t conv, const char* revision, const blank::Tra
 
 int run_chunks(const std::string& path, const ChunksOptions& opt) {
     ConversationAnalyses analyses(opt.analysis);
-    BlankStream stream(opt.stream);
+    CaptureStream stream(opt.stream);
     size_t extracted = 0, extract_failed = 0;
     double last_time = 0;
     const StreamResult r = stream.run(path, [&](const BlankPacket& p) {

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "protocols/blank/analysis.hpp"
-#include "blank_stream.hpp"
+#include "capture_stream.hpp"
 
 namespace blankshark {
 

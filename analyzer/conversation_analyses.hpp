@@ -1,11 +1,11 @@
-// One blank::ConversationAnalysis per conversation of a BlankStream.
+// One blank::ConversationAnalysis per conversation of a CaptureStream.
 #pragma once
 
 #include <memory>
 #include <vector>
 
 #include "protocols/blank/analysis.hpp"
-#include "blank_stream.hpp"
+#include "capture_stream.hpp"
 
 namespace blankshark {
 

@@ -1,33 +1,66 @@
 #include "decode_command.hpp"
 
+#include <cctype>
 #include <cstdio>
 
 #include "conversation_analyses.hpp"
 #include "exit_codes.hpp"
+#include "java_flows.hpp"
+#include "java_printers.hpp"
 #include "packet_printers.hpp"
 
 namespace blankshark {
 
+std::string packet_name_key(std::string_view name) {
+    std::string k(name);
+    for (char& c : k) c = c == ' ' ? '_' : char(std::tolower(static_cast<unsigned char>(c)));
+    return k;
+}
+
 int run_decode(const std::string& path, const DecodeOptions& opt) {
     const blank::Schema& s = blank::schema();
     Output out(stdout);
-    BlankStream stream(opt.stream);
+    CaptureStream stream(opt.stream);
     ConversationAnalyses analyses(opt.analysis);
     uint32_t announced = 0;  // conversations whose header line was printed
+    const auto announce = [&](const Conversation* c, bool java) {
+        if (opt.format == DecodeFormat::Json || !c || c->id <= announced) return;
+        announced = c->id;
+        if (java)
+            print_java_conversation_header(out, *c);
+        else
+            print_conversation_header(out, *c);
+    };
+    JavaFlows java(
+        opt.stream.java_port,
+        [&](const tcp::Connection& c, uint64_t frame) {
+            return stream.add_tcp_conversation(c.client(), c.server(), frame, ConvProtocol::MinecraftJava);
+        },
+        [&](const JavaPacket& p) {
+            if (p.conv) ++p.conv->packets;
+            const bool filtered = !opt.names.empty() || !opt.types.empty();
+            if (filtered && !opt.names.count(packet_name_key(java_packet_name(*p.packet)))) return;
+            announce(p.conv, true);
+            switch (opt.format) {
+            case DecodeFormat::Summary: print_java_summary(out, p); break;
+            case DecodeFormat::Tree: print_java_tree(out, p); break;
+            case DecodeFormat::Json: print_java_json(out, p); break;
+            }
+        });
     const StreamResult r = stream.run(path, [&](const BlankPacket& p) {
         // Every packet is analysed (state spans packets); only some are shown.
         const blank::FrameAnalysis* fa = analyses.on_packet(p);
-        if (!opt.types.empty() && (p.len < blank::kHeaderSize || !opt.types.count(p.data[12]))) return;
-        if (opt.format != DecodeFormat::Json && p.conv && p.conv->id > announced) {
-            announced = p.conv->id;
-            print_conversation_header(out, *p.conv);
+        if (!opt.types.empty() || !opt.names.empty()) {
+            const blank::PacketSummary sum = blank::decode_header(fa ? *fa->schema : blank::schema(), p.data, p.len);
+            if (!sum.ptype || !opt.types.count(sum.type)) return;
         }
+        announce(p.conv, false);
         switch (opt.format) {
         case DecodeFormat::Summary: print_summary(out, s, p, fa); break;
         case DecodeFormat::Tree: print_tree(out, s, p, fa); break;
         case DecodeFormat::Json: print_json(out, s, p, fa); break;
         }
-    });
+    }, opt.stream.tcp ? &java : nullptr);
     if (opt.format != DecodeFormat::Json)  // JSON names it on every packet
         for (size_t id = 0; id < analyses.all().size(); ++id)
             if (const auto& a = analyses.all()[id])

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "protocols/blank/analysis.hpp"
-#include "blank_stream.hpp"
+#include "capture_stream.hpp"
 
 namespace blankshark {
 
@@ -14,10 +14,14 @@ enum class DecodeFormat { Summary, Tree, Json };
 
 struct DecodeOptions {
     DecodeFormat format = DecodeFormat::Summary;
-    std::set<uint8_t> types;  // empty: all
+    std::set<uint8_t> types;       // blank packet types to show (-t); both empty: all
+    std::set<std::string> names;   // other protocols' packet names to show, as packet_name_key() gives them
     StreamOptions stream;
     blank::AnalysisConfig analysis;
 };
+
+// A packet name as -t compares it: lower case, spaces and '_' alike ("chunk_data").
+std::string packet_name_key(std::string_view name);
 
 // Returns the process exit code (see exit_codes.hpp).
 int run_decode(const std::string& path, const DecodeOptions& opt);

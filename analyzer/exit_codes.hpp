@@ -1,7 +1,7 @@
 // Exit codes of blankshark, documented in --help.
 #pragma once
 
-#include "blank_stream.hpp"
+#include "capture_stream.hpp"
 
 namespace blankshark {
 

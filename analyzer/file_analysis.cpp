@@ -42,7 +42,7 @@ FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt,
         cfg.inflate_queue = rep.inflate_queue.get();
     }
     rep.analyses = std::make_unique<ConversationAnalyses>(cfg);
-    BlankStream stream(opt.stream);
+    CaptureStream stream(opt.stream);
     Collector col;
     col.comments = opt.comments;
     ConvReport* last = nullptr;

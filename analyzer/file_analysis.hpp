@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "protocols/blank/analysis.hpp"
-#include "blank_stream.hpp"
+#include "capture_stream.hpp"
 #include "conversation_analyses.hpp"
 #include "finding_list.hpp"
 #include "protocols/blank/inflate_queue.hpp"

@@ -7,6 +7,7 @@
 #include "check_command.hpp"
 #include "chunks_command.hpp"
 #include "decode_command.hpp"
+#include "protocols/mc_java/versions.hpp"
 #include "report_command.hpp"
 #include "stats_command.hpp"
 #include "synth_command.hpp"
@@ -37,6 +38,17 @@ bool parse_type(const std::string& text, uint8_t& out) {
             return true;
         }
     }
+    return false;
+}
+
+// A Minecraft Java packet name ("Chunk Data", "chunk_data") of any version.
+bool java_packet_known(const std::string& key) {
+    for (const mcjava::VersionInfo* v : mcjava::versions())
+        for (size_t t = 0; t < v->version.table_count; ++t) {
+            const core::MessageTable& mt = v->version.tables[t];
+            for (size_t i = 0; i < mt.count; ++i)
+                if (blankshark::packet_name_key(mt.types[i].name) == key) return true;
+        }
     return false;
 }
 
@@ -207,11 +219,15 @@ int main(int argc, char** argv) {
         dopt.format = json ? DecodeFormat::Json : verbose ? DecodeFormat::Tree : DecodeFormat::Summary;
         for (const std::string& t : dtypes) {
             uint8_t code;
-            if (!parse_type(t, code)) {
-                std::fprintf(stderr, "blankshark: unknown packet type '%s' (known: %s)\n", t.c_str(), type_list().c_str());
+            const bool is_blank = parse_type(t, code);
+            const bool is_java = java_packet_known(packet_name_key(t));
+            if (!is_blank && !is_java) {
+                std::fprintf(stderr, "blankshark: unknown packet type '%s' (known: %s, and the Minecraft Java packet names)\n",
+                             t.c_str(), type_list().c_str());
                 return kExitUsage;
             }
-            dopt.types.insert(code);
+            if (is_blank) dopt.types.insert(code);
+            if (is_java) dopt.names.insert(packet_name_key(t));
         }
         return run_decode(dfile, dopt);
     }

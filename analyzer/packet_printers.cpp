@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/format.hpp"
+#include "item_visitors.hpp"
 #include "protocols/blank/info_markers.hpp"
 
 namespace blankshark {
@@ -23,73 +24,6 @@ const char* direction_json(const BlankPacket& p) {
     default: return "unknown";
     }
 }
-
-// Keeps the worst finding for the summary line's tail.
-struct SummaryVisitor {
-    static constexpr bool kFindingsOnly = true;  // and the summary fields:
-    static constexpr bool kSummaryLeaves = true;
-    char text[320] = {};
-    size_t len = 0;
-    uint32_t counted = 0;
-    const blank::Finding* worst = nullptr;
-    blank::Finding worst_copy{};
-    void open(const blank::Item& it) { leaf(it); }
-    void close() {}
-    void leaf(const blank::Item& it) { len = core::append_summary(it, text, len, sizeof text); }
-    void finding(const blank::Finding& f) {
-        if (f.severity() == blank::Severity::Comment) return;
-        ++counted;
-        if (!worst || f.severity() > worst_copy.severity()) {
-            worst_copy = f;
-            worst = &worst_copy;
-        }
-    }
-};
-
-class TreeVisitor {
-public:
-    explicit TreeVisitor(Output& out) : out_(out) {}
-    void open(const blank::Item& it) {
-        line(it);
-        ++depth_;
-    }
-    void close() { --depth_; }
-    void leaf(const blank::Item& it) {
-        if (!it.hidden) line(it);  // per-seq history bits: the ranges are shown
-    }
-    void finding(const blank::Finding& f) {
-        char msg[256];
-        blank::format_finding(f, msg, sizeof msg);
-        const blank::FindingInfo& fi = blank::finding_info(f.code);
-        indent();
-        out_ << "[" << blank::severity_name(fi.severity) << " " << fi.name << "] " << msg << '\n';
-    }
-
-private:
-    void indent() {
-        for (int i = 0; i < depth_ + 2; ++i) out_ << "  ";
-    }
-    void line(const blank::Item& it) {
-        indent();
-        if (it.generated) out_ << '[';
-        out_ << it.info->name;
-        if (it.node->kind == blank::Kind::Array) out_ << " #" << it.index;
-        char val[160];
-        const size_t n = core::format_value(it, val, sizeof val);
-        if (n) {
-            out_ << ": ";
-            if (it.vclass == blank::ValueClass::String) out_ << '"';
-            out_ << std::string_view(val, n);
-            if (it.vclass == blank::ValueClass::String) out_ << '"';
-            if (it.info->unit) out_ << ' ' << it.info->unit;
-        }
-        if (it.generated) out_ << ']';
-        out_ << '\n';
-    }
-
-    Output& out_;
-    int depth_ = 0;
-};
 
 class JsonVisitor {
 public:
@@ -236,6 +170,12 @@ private:
             out_ << '"';
             for (unsigned char c : it.s) out_ << hex[c >> 4] << hex[c & 15];
             out_ << '"';
+            break;
+        }
+        case blank::ValueClass::Uuid: {
+            char tmp[40];
+            const size_t n = core::format_value(it, tmp, sizeof tmp);
+            out_ << '"' << std::string_view(tmp, n) << '"';
             break;
         }
         case blank::ValueClass::None: out_ << "null"; break;

@@ -2,6 +2,7 @@
 
 #include <epan/tap.h>
 
+
 namespace plugin {
 
 int expert_group(core::FindingGroup g) {
@@ -34,29 +35,28 @@ void ExpertRegistry::add(int proto, const core::FindingTable& t) {
     }
     expert_module_t* em = expert_register_protocol(proto);
     expert_register_field_array(em, eis, int(t.count));
+    finding_abbrev_ = std::string(t.protocol) + ".finding";
+    auto* hf = g_new0(hf_register_info, 1);
+    hf[0] = hf_register_info{&hf_finding_,
+                             {"Finding", finding_abbrev_.c_str(), FT_STRING, BASE_NONE, nullptr, 0,
+                              "what the analysis found, with its numbers (the expert info under it has the code's "
+                              "stable summary)",
+                              HFILL}};
+    proto_register_field_array(proto, hf, 1);
 }
 
 namespace {
-
 int expert_tap = -2;
+}  // namespace
 
 bool expert_tap_listens() {
     if (expert_tap == -2) expert_tap = find_tap_id("expert");
     return expert_tap >= 0 && have_tap_listener(expert_tap);
 }
 
-}  // namespace
-
-void ExpertRegistry::report(packet_info* pinfo, proto_item* at, const core::Finding& f, bool tree) const {
+void ExpertRegistry::report(packet_info* pinfo, proto_item* at, const core::Finding& f) const {
     const auto it = by_code_.find(f.code.v);
-    if (it == by_code_.end()) return;
-    if (!tree && !expert_tap_listens()) {
-        expert_add_info(pinfo, at, it->second);
-        return;
-    }
-    char msg[256];
-    core::format_finding(f, msg, sizeof msg);
-    expert_add_info_format(pinfo, at, it->second, "%s", msg);
+    if (it != by_code_.end()) expert_add_info(pinfo, at, it->second);
 }
 
 }  // namespace plugin

@@ -210,7 +210,16 @@ void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, con
         mcjava::emit_packet_fields(s, p, framing);
         name = kind_name(p.kind);
     }
-    for (guint8 i = 0; i < rec.nfindings; ++i) experts.report(pinfo, ti, rec.findings[i], tree != nullptr);
+    for (guint8 i = 0; i < rec.nfindings; ++i) {
+        core::Finding f = rec.findings[i];
+        f.frame = pinfo->num;  // about the packet as a whole
+        if (tree) {
+            plugin::TreeBuilder tb(frame_tvb, pinfo, pt, ti, s, fields, experts);
+            tb.finding(f);
+        } else {
+            experts.report(pinfo, ti, f);
+        }
+    }
 
     char label[128];
     if (!name && p.kind == PacketKind::Packet)

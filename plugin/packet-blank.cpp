@@ -73,28 +73,23 @@
 #include "core/format.hpp"
 #include "protocols/blank/info_markers.hpp"
 #include "core/zlib_inflate.hpp"
+#include "expert_registry.hpp"
+#include "field_registry.hpp"
 #include "packet-blank.hpp"
+#include "tree_builder.hpp"
 #include "protocols/blank/stats_layout.hpp"
 
 namespace {
 
 int proto_blank = -1;
 int blank_tap = -1;
-// A finding's text with its numbers; the expert info under it has the
-// code's stable summary, so tshark -z expert has one line per code (as
-// tcp.analysis.* does).
-int hf_finding = -1;
 dissector_handle_t blank_handle;
 
 // Header fields of every revision, registered once per abbreviation (the
-// union over revisions); per schema, FieldId -> index into these.
-std::vector<int> hf;
-std::vector<gint> ett;
-std::vector<ftenum_t> hf_type;
-std::map<const blank::Schema*, std::vector<size_t>> hf_index;
-// Indexed by blank::FindingCode.
+// union over revisions), and the expert infos of blank's findings.
+plugin::FieldRegistry fields;
+plugin::ExpertRegistry experts;
 gint ett_blank = -1;
-expert_field ei[blank::kFindingCount];
 
 const blank::Schema& S() { return blank::schema(); }
 
@@ -573,308 +568,6 @@ void add_data_sources(tvbuff_t* tvb, packet_info* pinfo, const FrameState* fs, c
 }
 
 
-ftenum_t ft_of(const blank::FieldInfo& f) {
-    using blank::ValueClass;
-    if (f.kind == blank::Kind::FrameNum) return FT_FRAMENUM;
-    switch (f.vclass) {
-    case ValueClass::Uint:
-        return f.bits == 8 ? FT_UINT8 : f.bits == 16 ? FT_UINT16 : f.bits == 64 ? FT_UINT64 : FT_UINT32;
-    case ValueClass::Int: return f.bits == 8 ? FT_INT8 : FT_INT32;
-    case ValueClass::Float: return FT_FLOAT;
-    case ValueClass::Double: return FT_DOUBLE;
-    case ValueClass::Bool: return FT_BOOLEAN;
-    case ValueClass::String: return FT_STRINGZPAD;
-    case ValueClass::Bytes: return FT_BYTES;
-    case ValueClass::None: break;
-    }
-    return FT_NONE;
-}
-
-// hf_register_info wants C structures that outlive registration.
-hf_register_info make_hf(const blank::FieldInfo& f, int* id) {
-    hf_register_info r{};
-    r.p_id = id;
-    r.hfinfo.name = f.name.c_str();
-    r.hfinfo.abbrev = f.abbrev.c_str();
-    r.hfinfo.type = ft_of(f);
-    r.hfinfo.blurb = f.desc;
-    r.hfinfo.strings = nullptr;
-    r.hfinfo.bitmask = 0;
-    r.hfinfo.id = -1;
-    r.hfinfo.parent = 0;
-    r.hfinfo.ref_type = HF_REF_TYPE_NONE;
-    r.hfinfo.same_name_prev_id = -1;
-    r.hfinfo.same_name_next = nullptr;
-    int display = BASE_NONE;
-    switch (f.vclass) {
-    case blank::ValueClass::Uint:
-    case blank::ValueClass::Int: display = f.display == blank::Display::Hex ? BASE_HEX : BASE_DEC; break;
-    case blank::ValueClass::Bool: display = f.bitmask ? int(f.bits) : int(BASE_NONE); break;  // parent's width
-    case blank::ValueClass::Float:
-    case blank::ValueClass::Double: display = BASE_NONE; break;
-    default: break;
-    }
-    if (f.vals) {
-        size_t n = 0;
-        for (const blank::ValueString* v = f.vals; v->text; ++v) ++n;
-        auto* vs = g_new0(value_string, n + 1);
-        for (size_t i = 0; i < n; ++i) vs[i] = value_string{f.vals[i].value, f.vals[i].text};
-        vs[n] = value_string{0, nullptr};
-        r.hfinfo.strings = vs;
-    }
-    // Wireshark 4.0 ignores BASE_UNIT_STRING on floating types: TreeBuilder
-    // appends their unit to the label instead.
-    if (f.unit && (f.vclass == blank::ValueClass::Uint || f.vclass == blank::ValueClass::Int) && !f.vals) {
-        auto* u = g_new0(unit_name_string, 1);
-        u->singular = g_strconcat(" ", f.unit, nullptr);
-        u->plural = nullptr;
-        r.hfinfo.strings = u;
-        display |= BASE_UNIT_STRING;
-    }
-    if (f.vclass == blank::ValueClass::Bool) r.hfinfo.bitmask = f.bitmask;
-    if (f.kind == blank::Kind::FrameNum) display = BASE_NONE;
-    r.hfinfo.display = display;
-    return r;
-}
-
-int expert_group(blank::FindingGroup g) {
-    switch (g) {
-    case blank::FindingGroup::Malformed: return PI_MALFORMED;
-    case blank::FindingGroup::Sequence: return PI_SEQUENCE;
-    default: return PI_PROTOCOL;
-    }
-}
-
-int expert_severity(blank::Severity s) {
-    switch (s) {
-    case blank::Severity::Comment: return PI_COMMENT;
-    case blank::Severity::Note: return PI_NOTE;
-    case blank::Severity::Warn: return PI_WARN;
-    case blank::Severity::Error: return PI_ERROR;
-    }
-    return PI_NOTE;
-}
-
-// An expert info for a finding. Its message is formatted only when someone
-// can read it (a tree is built, or the expert tap listens: tshark -z
-// expert); otherwise the summary text stands in, which is all an expert
-// info without a tree keeps (the severity, the Expert column).
-int expert_tap = -2;
-
-bool expert_tap_listens() {
-    if (expert_tap == -2) expert_tap = find_tap_id("expert");
-    return expert_tap >= 0 && have_tap_listener(expert_tap);
-}
-
-// Without a tree only the expert info, whose text is the code's summary.
-void report_finding(packet_info* pinfo, proto_item* at, const blank::Finding& f) {
-    expert_add_info(pinfo, at, &ei[size_t(f.code)]);
-}
-
-// Turns decoder callbacks into tree items (QuickBuilder below when there is
-// no tree).
-class TreeBuilder {
-public:
-    TreeBuilder(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, proto_item* root, const blank::Schema& s)
-        : tvb_(tvb),
-          pinfo_(pinfo),
-          root_(root),
-          index_(hf_index.at(&s)),
-          columns_(pinfo->cinfo != nullptr) {
-        stack_[0] = tree;
-    }
-
-    void open(const blank::Item& it) {
-        proto_item* pi = add(it);
-        const bool numbered = it.index >= 0 && it.node->kind == blank::Kind::Array;
-        if (it.vclass == blank::ValueClass::None && (numbered || it.nvals)) {
-            if (pi && pi != tree()) label_group(pi, it, numbered);  // a real item (not faked)
-        } else {
-            if (numbered) proto_item_append_text(pi, " #%d", it.index);
-            if (it.nvals) {
-                char buf[128];
-                core::format_value(it, buf, sizeof buf, true);
-                proto_item_append_text(pi, ": %s", buf);
-                if (it.info->unit) proto_item_append_text(pi, " %s", it.info->unit);
-            }
-        }
-        if (columns_) summary(it);
-        if (depth_ + 1 < kMaxDepth) stack_[depth_ + 1] = proto_item_add_subtree(pi, ett[index_[it.info->id]]);
-        ++depth_;
-    }
-    void close() { --depth_; }
-    void leaf(const blank::Item& it) {
-        add(it);
-        if (columns_) summary(it);
-    }
-    // An item with the finding's text (its numbers), the expert info under
-    // it. Decoding findings sit where the decoder is (after the field, over
-    // its bytes); analysis findings (f.frame set) at the protocol's level.
-    void finding(const blank::Finding& f) {
-        if (!f.frame && last_ && last_offset_ == f.offset && blank::finding_info(f.code).in_field) {
-            report_finding(pinfo_, last_, f);
-            if (counts_ && counts_[size_t(f.code)] < G_MAXUINT16) ++counts_[size_t(f.code)];
-            return;
-        }
-        char msg[256];
-        blank::format_finding(f, msg, sizeof msg);
-        const guint captured = tvb_captured_length(tvb_);
-        const bool bytes = !f.frame && f.offset <= captured && f.length <= captured - f.offset;
-        proto_item* it = proto_tree_add_string_format(f.frame ? stack_[0] : tree(), hf_finding, tvb_,
-                                                      bytes ? f.offset : 0, bytes ? f.length : 0, msg, "%s", msg);
-        proto_item_set_generated(it);
-        report_finding(pinfo_, it ? it : root_, f);
-        if (counts_ && counts_[size_t(f.code)] < G_MAXUINT16) ++counts_[size_t(f.code)];
-    }
-    // Count the findings shown, per FindingCode (for the tap).
-    void count_findings(guint16* counts) { counts_ = counts; }
-
-    const char* info() const { return info_; }
-
-private:
-    static constexpr int kMaxDepth = 8;
-
-    proto_tree* tree() const { return stack_[depth_ < kMaxDepth ? depth_ : kMaxDepth - 1]; }
-
-    proto_item* add(const blank::Item& it) {
-        proto_tree* t = tree();
-        const size_t u = index_[it.info->id];
-        const int id = hf[u];
-        const gint off = gint(it.offset), len = gint(it.length);
-        proto_item* pi = nullptr;
-        using blank::ValueClass;
-        switch (it.vclass) {
-        case ValueClass::Uint:
-            pi = it.info->bits == 64 ? proto_tree_add_uint64(t, id, tvb_, off, len, it.u)
-                                     : proto_tree_add_uint(t, id, tvb_, off, len, guint32(it.u));
-            break;
-        case ValueClass::Int: pi = proto_tree_add_int(t, id, tvb_, off, len, gint32(it.i)); break;
-        case ValueClass::Float:
-        case ValueClass::Double:
-            // One abbreviation may be f32 in an old revision and double in
-            // the current one: add by the registered type.
-            pi = hf_type[u] == FT_FLOAT ? proto_tree_add_float(t, id, tvb_, off, len, float(it.d))
-                                        : proto_tree_add_double(t, id, tvb_, off, len, it.d);
-            if (pi && pi != t) label_floating(pi, *it.info, hf_type[u] == FT_FLOAT, it.d);
-            break;
-        case ValueClass::Bool:
-            pi = proto_tree_add_boolean(t, id, tvb_, off, len, it.u ? it.info->bitmask : 0);
-            break;
-        case ValueClass::String:
-            if (it.generated) {  // a computed string: NUL-terminated by the core
-                pi = proto_tree_add_string(t, id, tvb_, off, len, it.s.data());
-                break;
-            }
-            pi = proto_tree_add_item(t, id, tvb_, off, len, ENC_UTF_8 | ENC_NA);
-            break;
-        case ValueClass::Bytes: pi = proto_tree_add_item(t, id, tvb_, off, len, ENC_NA); break;
-        case ValueClass::None: pi = proto_tree_add_item(t, id, tvb_, off, len, ENC_NA); break;
-        }
-        if (it.generated) proto_item_set_generated(pi);
-        if (it.hidden) proto_item_set_hidden(pi);
-        last_ = pi;
-        last_offset_ = it.offset;
-        return pi;
-    }
-
-    // The label Wireshark would make for a float or double (%.6g / %.15g)
-    // and the unit (Wireshark 4.0 has no unit strings for floating types),
-    // with std::to_chars: printf's float formatting is the largest cost of
-    // tshark -V on this protocol. Only for a real item (not faked in an
-    // invisible tree).
-    static void label_floating(proto_item* pi, const blank::FieldInfo& f, bool f32, double v) {
-        char label[ITEM_LABEL_LENGTH];
-        char* const end = label + sizeof label - 1;
-        const size_t n = std::min(f.name.size(), size_t(ITEM_LABEL_LENGTH / 2));
-        char* p = std::copy_n(f.name.data(), n, label);
-        *p++ = ':';
-        *p++ = ' ';
-        const auto r = f32 ? std::to_chars(p, end, double(float(v)), std::chars_format::general, FLT_DIG)
-                           : std::to_chars(p, end, v, std::chars_format::general, DBL_DIG);
-        p = r.ec == std::errc() ? r.ptr : p;
-        if (f.unit) {
-            const size_t room = size_t(end - p);
-            const size_t u = std::strlen(f.unit);
-            if (u + 1 <= room) {
-                *p++ = ' ';
-                p = std::copy_n(f.unit, u, p);
-            }
-        }
-        *p = '\0';
-        proto_item_set_text(pi, "%s", label);
-    }
-
-    // A group's label in one go, as the appends above would make it:
-    // "Name #3: (x, y, z) unit".
-    static void label_group(proto_item* pi, const blank::Item& it, bool numbered) {
-        char label[ITEM_LABEL_LENGTH];
-        int n = std::snprintf(label, sizeof label, "%s", it.info->name.c_str());
-        const auto room = [&n] { return n < int(sizeof label) ? sizeof label - size_t(n) : 0; };
-        if (numbered && room()) n += std::snprintf(label + n, room(), " #%d", it.index);
-        if (it.nvals && room()) {
-            char buf[128];
-            core::format_value(it, buf, sizeof buf, true);
-            n += std::snprintf(label + n, room(), ": %s", buf);
-            if (it.info->unit && room()) n += std::snprintf(label + n, room(), " %s", it.info->unit);
-        }
-        proto_item_set_text(pi, "%s", label);
-    }
-
-    // Fields the tables mark as summary go to the Info column.
-    void summary(const blank::Item& it) { info_len_ = core::append_summary(it, info_, info_len_, sizeof info_); }
-
-    tvbuff_t* tvb_;
-    packet_info* pinfo_;
-    proto_item* root_;
-    const std::vector<size_t>& index_;  // this revision's FieldId -> registered field
-    bool columns_;
-    proto_tree* stack_[kMaxDepth] = {};
-    int depth_ = 0;
-    proto_item* last_ = nullptr;  // the last field added, for in_field findings
-    uint32_t last_offset_ = 0;
-    char info_[256] = {};
-    size_t info_len_ = 0;
-    guint16* counts_ = nullptr;
-};
-
-// Without a tree (tshark's summary lines, tshark -2's first pass, taps):
-// the decoder's findings-only mode with the summary fields (nothing else is
-// computed), the Info column, expert infos and the chunk completion.
-class QuickBuilder {
-public:
-    static constexpr bool kFindingsOnly = true;
-    static constexpr bool kSummaryLeaves = true;
-
-    QuickBuilder(packet_info* pinfo, proto_item* root, const blank::Schema&)
-        : pinfo_(pinfo), root_(root), columns_(pinfo->cinfo != nullptr) {}
-
-    void open(const blank::Item& it) {
-        if (columns_) summary(it);
-    }
-    void close() {}
-    void leaf(const blank::Item& it) {
-        if (columns_) summary(it);
-    }
-    void finding(const blank::Finding& f) {
-        report_finding(pinfo_, root_, f);
-        if (counts_ && counts_[size_t(f.code)] < G_MAXUINT16) ++counts_[size_t(f.code)];
-    }
-    void count_findings(guint16* counts) { counts_ = counts; }
-    const char* info() const { return info_; }
-
-private:
-    void summary(const blank::Item& it) {
-        if (it.node && it.node->summary) info_len_ = core::append_summary(it, info_, info_len_, sizeof info_);
-    }
-
-    packet_info* pinfo_;
-    proto_item* root_;
-    bool columns_;
-    char info_[256] = {};
-    size_t info_len_ = 0;
-    guint16* counts_ = nullptr;
-};
-
 // What dissect_blank gives the "blank" tap (the statistics tree, the
 // conversation and endpoint tables): one per dissection while a listener is
 // attached, in packet scope.
@@ -920,7 +613,12 @@ void show(V& v, tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, proto_item*
     BlankTapInfo* tap = nullptr;
     if (have_tap_listener(blank_tap)) {
         tap = wmem_new0(pinfo->pool, BlankTapInfo);
-        v.count_findings(tap->findings);
+        v.count_findings(
+            [](const core::Finding& f, void* counts) {
+                guint16& n = static_cast<guint16*>(counts)[f.code.local()];
+                if (f.code.block() == 0 && n < G_MAXUINT16) ++n;
+            },
+            tap->findings);
     }
     const blank::PacketSummary sum = blank::decode(s, data, len, v, fs ? fs->seq.hist_bits : 32);
     blank::FrameAnalysis fa;
@@ -934,7 +632,7 @@ void show(V& v, tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, proto_item*
         fa.silence = fs->silence;
         std::copy(fs->findings, fs->findings + fs->nfindings, fa.findings);
         // Later passes know how transmissions ended: report those still open.
-        if constexpr (std::is_same_v<V, QuickBuilder>) {
+        if constexpr (std::is_same_v<V, plugin::QuickBuilder>) {
             // What emit_analysis() would give it: no generated field is a
             // summary field, so only the findings and the chunk completion.
             blank::emit_findings(fa, PINFO_FD_VISITED(pinfo), v);
@@ -999,10 +697,10 @@ int dissect_blank(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
     const blank::Schema& s = fs && fs->schema ? *fs->schema : S();
     if (tree) {
         proto_tree* bt = proto_item_add_subtree(ti, ett_blank);
-        TreeBuilder tb(tvb, pinfo, bt, ti, s);
+        plugin::TreeBuilder tb(tvb, pinfo, bt, ti, s, fields, experts);
         show(tb, tvb, pinfo, tree, ti, fs, s, data, len);
-    } else if (pinfo->cinfo || have_tap_listener(blank_tap) || expert_tap_listens()) {
-        QuickBuilder qb(pinfo, ti, s);
+    } else if (pinfo->cinfo || have_tap_listener(blank_tap) || plugin::expert_tap_listens()) {
+        plugin::QuickBuilder qb(pinfo, ti, experts);
         show(qb, tvb, pinfo, tree, ti, fs, s, data, len);
     }
     // Else nothing would read the packet's fields or findings (tshark -2's
@@ -1152,49 +850,15 @@ void proto_register_blank() {
 
     // The union of every revision's fields, newest first so the current
     // revision's field types win (the rest add by the registered type).
-    std::vector<const blank::FieldInfo*> fields;
-    std::map<std::string, size_t> by_abbrev;
     const auto& revs = blank::revisions();
     for (auto r = revs.rbegin(); r != revs.rend(); ++r) {
-        const blank::Schema& sc = blank::schema(**r);
-        schemas.push_back(&sc);
+        schemas.push_back(&blank::schema(**r));
         g_assert(schemas.size() < 16);  // FrameRecord::revision has 4 bits
-        std::vector<size_t>& index = hf_index[&sc];
-        for (const blank::FieldInfo& f : sc.fields) {
-            auto [it, fresh] = by_abbrev.emplace(f.abbrev, fields.size());
-            if (fresh) fields.push_back(&f);
-            index.push_back(it->second);
-        }
     }
-    hf.assign(fields.size(), -1);
-    ett.assign(fields.size(), -1);
-    hf_type.resize(fields.size());
-    auto* hfs = g_new0(hf_register_info, fields.size());
-    auto** etts = g_new0(gint*, fields.size() + 1);
-    for (size_t i = 0; i < fields.size(); ++i) {
-        hfs[i] = make_hf(*fields[i], &hf[i]);
-        hf_type[i] = hfs[i].hfinfo.type;
-        etts[i] = &ett[i];
-    }
-    etts[fields.size()] = &ett_blank;
-    proto_register_field_array(proto_blank, hfs, int(fields.size()));
-    static hf_register_info hf_text[] = {
-        {&hf_finding,
-         {"Finding", "blank.finding", FT_STRING, BASE_NONE, nullptr, 0,
-          "what the analysis found, with its numbers (the expert info under it has the code's stable summary)",
-          HFILL}},
-    };
-    proto_register_field_array(proto_blank, hf_text, 1);
-    proto_register_subtree_array(etts, int(fields.size() + 1));
-
-    auto* eis = g_new0(ei_register_info, blank::kFindingCount);
-    for (size_t i = 0; i < blank::kFindingCount; ++i) {
-        const blank::FindingInfo& f = blank::finding_info(blank::FindingCode(i));
-        eis[i] = ei_register_info{&ei[i], {f.name, expert_group(f.group), expert_severity(f.severity), f.summary,
-                                           EXPFILL}};
-    }
-    expert_module_t* em = expert_register_protocol(proto_blank);
-    expert_register_field_array(em, eis, int(blank::kFindingCount));
+    fields.add(proto_blank, schemas);
+    static gint* etts[] = {&ett_blank};
+    proto_register_subtree_array(etts, 1);
+    experts.add(proto_blank, blank::finding_table());
 
     blank_handle = register_dissector("blank", dissect_blank, proto_blank);
     // The port preference (blank.udp.port) lives in this module.

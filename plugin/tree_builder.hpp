@@ -65,10 +65,25 @@ public:
         if (it.entry && pi && pi != tree()) proto_item_append_text(pi, " (#%d)", it.index);
         if (columns_) summary(it);
     }
+    // An item with the finding's text (its numbers), the expert info under
+    // it. Decoding findings sit where the decoder is (after the field, over
+    // its bytes); analysis findings (f.frame set) at the protocol's level.
+    // A finding whose field's value says it all (in_field) goes on that field.
     void finding(const core::Finding& f) {
-        // Analysis findings (f.frame set) concern the packet as a whole.
-        proto_item* at = !f.frame && last_ && last_offset_ == f.offset ? last_ : root_;
-        experts_.report(pinfo_, at, f, true);
+        if (!f.frame && last_ && last_offset_ == f.offset && core::finding_info(f.code).in_field) {
+            experts_.report(pinfo_, last_, f);
+            if (counts_) counts_(f, counts_ctx_);
+            return;
+        }
+        char msg[256];
+        core::format_finding(f, msg, sizeof msg);
+        const guint captured = tvb_captured_length(tvb_);
+        const bool bytes = !f.frame && f.offset <= captured && f.length <= captured - f.offset;
+        proto_item* it = proto_tree_add_string_format(f.frame ? stack_[0] : tree(), experts_.finding_hf(), tvb_,
+                                                      bytes ? gint(f.offset) : 0, bytes ? gint(f.length) : 0, msg,
+                                                      "%s", msg);
+        proto_item_set_generated(it);
+        experts_.report(pinfo_, it ? it : root_, f);
         if (counts_) counts_(f, counts_ctx_);
     }
     // Called for every finding shown (for a tap's counts).
@@ -81,7 +96,7 @@ public:
     bool seen() const { return seen_; }
 
 private:
-    static constexpr int kMaxDepth = 16;
+    static constexpr int kMaxDepth = 16;  // deeper rows go into the deepest subtree
 
     proto_tree* tree() const { return stack_[depth_ < kMaxDepth ? depth_ : kMaxDepth - 1]; }
 
@@ -114,8 +129,11 @@ private:
             pi = proto_tree_add_boolean(t, id, tvb_, off, len, it.u ? (it.info->bitmask ? it.info->bitmask : 1) : 0);
             break;
         case ValueClass::String:
-            if (it.generated || it.node->kind == core::Kind::Text) {
-                // a computed string, or text after its length prefix: the value itself
+            if (it.generated) {  // a computed string: NUL-terminated by the core
+                pi = proto_tree_add_string(t, id, tvb_, off, len, it.s.data());
+                break;
+            }
+            if (it.node->kind == core::Kind::Text) {  // text after its length prefix: the value itself
                 pi = proto_tree_add_string(t, id, tvb_, off, len,
                                            wmem_strndup(pinfo_->pool, it.s.data(), it.s.size()));
                 break;
@@ -134,6 +152,7 @@ private:
         case ValueClass::None: pi = proto_tree_add_item(t, id, tvb_, off, len, ENC_NA); break;
         }
         if (it.generated) proto_item_set_generated(pi);
+        if (it.hidden) proto_item_set_hidden(pi);
         last_ = pi;
         last_offset_ = it.offset;
         return pi;
@@ -223,8 +242,9 @@ public:
     void leaf(const core::Item& it) {
         if (columns_) summary(it);
     }
+    // Without a tree only the expert info, whose text is the code's summary.
     void finding(const core::Finding& f) {
-        experts_.report(pinfo_, root_, f, false);
+        experts_.report(pinfo_, root_, f);
         if (counts_) counts_(f, counts_ctx_);
     }
     void count_findings(void (*fn)(const core::Finding&, void*), void* ctx) {

@@ -64,8 +64,11 @@ size_t format_value(const Item& it, char* buf, size_t cap, bool compact) {
     char num[40];
     switch (it.vclass) {
     case ValueClass::Uint: {
+        // Hex as wide as the field; a VarInt's width is what it took on the wire.
+        const bool var = it.info->kind == Kind::VarInt || it.info->kind == Kind::VarLong;
+        const int digits = var ? int(it.length ? it.length * 2 : 2) : it.info->bits / 4;
         int n = it.info->display == Display::Hex
-                    ? std::snprintf(num, sizeof num, "0x%0*llx", it.info->bits / 4, (unsigned long long)it.u)
+                    ? std::snprintf(num, sizeof num, "0x%0*llx", digits, (unsigned long long)it.u)
                     : std::snprintf(num, sizeof num, "%llu", (unsigned long long)it.u);
         if (const char* e = enum_text(*it.info, it.u)) {
             size_t len = put(buf, 0, cap, e, std::strlen(e));

@@ -1,5 +1,5 @@
 // Runs the core analysis over a capture file as the analyzer does (one
-// ConversationAnalysis per conversation of a BlankStream, findings with
+// ConversationAnalysis per conversation of a CaptureStream, findings with
 // their frames, sorted by frame at the end), for tests that compare
 // configurations of the core on the real captures.
 #pragma once
@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "protocols/blank/analysis.hpp"
-#include "blank_stream.hpp"
+#include "capture_stream.hpp"
 
 namespace blank::test {
 
@@ -40,7 +40,7 @@ struct CaptureRun : FindingSink {
     template <class Each>
     static CaptureRun run(const std::string& path, const AnalysisConfig& cfg, Each each) {
         CaptureRun r;
-        blankshark::BlankStream stream;
+        blankshark::CaptureStream stream;
         double end = 0;
         FrameAnalysis fa;
         stream.run(path, [&](const blankshark::BlankPacket& p) {

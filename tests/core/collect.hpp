@@ -33,7 +33,7 @@ struct Collect {
         case ValueClass::Uint: case ValueClass::Bool: v.num = double(it.u); break;
         case ValueClass::Int: v.num = double(it.i); break;
         case ValueClass::Float: case ValueClass::Double: v.num = it.d; break;
-        case ValueClass::String: case ValueClass::Bytes: v.text = std::string(it.s); break;
+        case ValueClass::String: case ValueClass::Bytes: case ValueClass::Uuid: v.text = std::string(it.s); break;
         case ValueClass::None: break;
         }
         v.offset = it.offset;

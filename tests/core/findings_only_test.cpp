@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "blank_stream.hpp"
+#include "capture_stream.hpp"
 #include "protocols/blank/decoder.hpp"
 #include "protocols/blank/protocol.hpp"
 
@@ -94,7 +94,7 @@ TEST(FindingsOnly, SameFindingsOnEveryBundledPacketAndRevision) {
     for (const char* file : {"blank-fa73e36-clean-session.pcap", "blank-fa73e36-lossy-5pct.pcap",
                              "blank-fa73e36-two-clients.pcap", "blank-933ca0f-first-8s.pcap",
                              "crafted/malformed.pcap", "crafted/all-types.pcap", "crafted/old-933ca0f.pcap"})
-        blankshark::BlankStream().run(std::string(BLANKSHARK_SHARED_CAPTURES) + "/" + file,
+        blankshark::CaptureStream().run(std::string(BLANKSHARK_SHARED_CAPTURES) + "/" + file,
                                       [&](const blankshark::BlankPacket& p) {
                                           for (const Revision* r : revisions())
                                               expect_same(schema(*r), p.data, p.len, packets, findings);

@@ -23,7 +23,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     blankshark::ConversationAnalyses analyses(cfg);
     blankshark::StreamOptions opt;
     opt.max_conversations = 64;
-    blankshark::BlankStream stream(opt);
+    blankshark::CaptureStream stream(opt);
     stream.run(path, [&](const blankshark::BlankPacket& p) {
         const blank::FrameAnalysis* fa = analyses.on_packet(p);
         blankshark::print_json(out, blank::schema(), p, fa);

@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "protocols/blank/analysis.hpp"
-#include "blank_stream.hpp"
+#include "capture_stream.hpp"
 #include "protocols/blank/inflate_queue.hpp"
 
 namespace {
@@ -97,7 +97,7 @@ int main(int argc, char** argv) {
         packets = 0;
         const auto t0 = std::chrono::steady_clock::now();
         const double r0 = thread_cpu(), p0 = process_cpu();
-        blankshark::BlankStream stream;
+        blankshark::CaptureStream stream;
         stream.run(file, [&](const blankshark::BlankPacket& p) {
             end = p.time;
             ++packets;

@@ -61,4 +61,9 @@ PacketSummary decode(const Schema& s, const uint8_t* p, size_t len, V& visitor, 
     return summary_of(core::decode(s, p, n, ctx, visitor));
 }
 
+// The header alone: type and seq/ack, no payload walk.
+inline PacketSummary decode_header(const Schema& s, const uint8_t* p, size_t len) {
+    return summary_of(core::decode_header(s, p, len > 0xFFFF ? 0xFFFF : len, core::DecodeContext{}));
+}
+
 }  // namespace blank

@@ -3,9 +3,13 @@
 // blank port or start with the tag (as the plugin's port + heuristic), and
 // every later datagram of such a conversation is blank too (the plugin pins
 // the conversation the same way), so a corrupt tag shows as malformed.
+// TCP segments go to a TCP sink when one is given (the Minecraft Java
+// connections, java_flows.hpp); conversation ids are shared by both, in
+// order of first packet.
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <string>
 #include <unordered_map>
@@ -19,11 +23,15 @@ namespace blankshark {
 
 using capture::Endpoint;
 
+// Which protocol a conversation speaks.
+enum class ConvProtocol : uint8_t { Blank, MinecraftJava };
+
 struct Conversation {
     uint32_t id = 0;  // 1-based, in order of first packet
     Endpoint server, client;
     uint64_t first_frame = 0;
     uint64_t packets = 0;
+    ConvProtocol protocol = ConvProtocol::Blank;
 };
 
 struct BlankPacket {
@@ -38,22 +46,33 @@ struct BlankPacket {
 
 struct StreamOptions {
     uint16_t port = 12354;
+    uint16_t java_port = 25565;  // Minecraft Java on TCP (and any port by its Handshake)
+    bool tcp = true;             // reassemble TCP and decode the Minecraft Java connections
     size_t max_conversations = 4096;  // beyond it, packets are still decoded, without a conversation
     bool progress = false;            // a progress bar on stderr (when it is a terminal)
 };
 
 struct StreamStats {
     uint64_t frames = 0, blank = 0, other_udp = 0, not_udp = 0, fragments = 0, truncated = 0;
+    uint64_t tcp = 0;  // TCP segments (given to the TCP sink)
     uint64_t conversations_dropped = 0;  // packets that found no room for their conversation
     uint64_t first_dropped_frame = 0;
 };
 
 enum class StreamResult { Ok, OpenError, ReadError };
 
-class BlankStream {
+class JavaFlows;
+
+class CaptureStream {
 public:
-    explicit BlankStream(StreamOptions opt = {}) : opt_(opt) {}
-    StreamResult run(const std::string& path, const std::function<void(const BlankPacket&)>& on_packet);
+    explicit CaptureStream(StreamOptions opt = {}) : opt_(opt) {}
+    // `java`: TCP goes there (its finish() is called at the end, also after
+    // a read error, so what came before is reported).
+    StreamResult run(const std::string& path, const std::function<void(const BlankPacket&)>& on_packet,
+                     JavaFlows* java = nullptr);
+    // A TCP connection's conversation (JavaFlows' callback).
+    Conversation* add_tcp_conversation(const Endpoint& client, const Endpoint& server, uint64_t frame,
+                                       ConvProtocol protocol);
 
     const std::string& error() const { return error_; }
     const StreamStats& stats() const { return stats_; }
@@ -76,7 +95,9 @@ private:
     int link_type_ = -1;
     uint64_t frame_ = 0;
     std::unordered_map<Key, Conversation, KeyHash> convs_;
+    std::deque<Conversation> tcp_convs_;
     std::vector<const Conversation*> order_;
+    uint32_t next_id_ = 1;
 };
 
 }  // namespace blankshark

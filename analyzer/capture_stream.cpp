@@ -1,11 +1,12 @@
-#include "blank_stream.hpp"
+#include "capture_stream.hpp"
 
 #include "protocols/blank/decoder.hpp"
+#include "java_flows.hpp"
 #include "progress.hpp"
 
 namespace blankshark {
 
-size_t BlankStream::KeyHash::operator()(const Key& k) const {
+size_t CaptureStream::KeyHash::operator()(const Key& k) const {
     size_t h = 1469598103934665603ull;
     auto mix = [&h](const Endpoint& e) {
         for (uint8_t b : e.addr) h = (h ^ b) * 1099511628211ull;
@@ -17,7 +18,7 @@ size_t BlankStream::KeyHash::operator()(const Key& k) const {
     return h;
 }
 
-Conversation* BlankStream::find(const capture::UdpDatagram& d, bool create, const uint8_t* p, uint32_t len) {
+Conversation* CaptureStream::find(const capture::UdpDatagram& d, bool create, const uint8_t* p, uint32_t len) {
     Key k{d.src, d.dst};
     if (k.b < k.a) std::swap(k.a, k.b);
     auto it = convs_.find(k);
@@ -29,7 +30,7 @@ Conversation* BlankStream::find(const capture::UdpDatagram& d, bool create, cons
         return nullptr;
     }
     Conversation c;
-    c.id = uint32_t(convs_.size() + 1);
+    c.id = next_id_++;
     const bool server = blank::first_sender_is_server(p, len, d.src.port, d.dst.port, opt_.port);
     c.server = server ? d.src : d.dst;
     c.client = server ? d.dst : d.src;
@@ -39,7 +40,21 @@ Conversation* BlankStream::find(const capture::UdpDatagram& d, bool create, cons
     return &ins->second;
 }
 
-StreamResult BlankStream::run(const std::string& path, const std::function<void(const BlankPacket&)>& on_packet) {
+Conversation* CaptureStream::add_tcp_conversation(const Endpoint& client, const Endpoint& server, uint64_t frame,
+                                                  ConvProtocol protocol) {
+    tcp_convs_.emplace_back();
+    Conversation& c = tcp_convs_.back();
+    c.id = next_id_++;
+    c.client = client;
+    c.server = server;
+    c.first_frame = frame;
+    c.protocol = protocol;
+    order_.push_back(&c);
+    return &c;
+}
+
+StreamResult CaptureStream::run(const std::string& path, const std::function<void(const BlankPacket&)>& on_packet,
+                                JavaFlows* java) {
     capture::CaptureReader reader;
     if (!reader.open(path)) {
         error_ = reader.error();
@@ -49,14 +64,17 @@ StreamResult BlankStream::run(const std::string& path, const std::function<void(
     Progress progress(path, opt_.progress);
     capture::Frame f;
     capture::UdpDatagram d;
+    capture::TcpSegment seg;
     bool have_start = false;
     int64_t start_sec = 0;
     int32_t start_nsec = 0;
+    double last_time = 0;
     for (;;) {
         const auto st = reader.next(f);
         if (st == capture::CaptureReader::Status::End) break;
         if (st == capture::CaptureReader::Status::Error) {
             error_ = reader.error();
+            if (java) java->finish(last_time);
             return StreamResult::ReadError;
         }
         ++stats_.frames;
@@ -67,10 +85,20 @@ StreamResult BlankStream::run(const std::string& path, const std::function<void(
             start_sec = f.ts_sec;
             start_nsec = f.ts_nsec;
         }
+        // In 64 bits: a corrupt record may carry any timestamp.
+        const double time =
+            double(int64_t(uint64_t(f.ts_sec) - uint64_t(start_sec))) + (int64_t(f.ts_nsec) - start_nsec) * 1e-9;
+        last_time = time;
         switch (capture::parse_udp(link_type_, f.data, f.caplen, d)) {
         case capture::LinkResult::Ok: break;
         case capture::LinkResult::Fragment: ++stats_.fragments; continue;
-        case capture::LinkResult::NotUdp: case capture::LinkResult::NotIp: ++stats_.not_udp; continue;
+        case capture::LinkResult::NotUdp: case capture::LinkResult::NotIp:
+            ++stats_.not_udp;
+            if (java && capture::parse_tcp(link_type_, f.data, f.caplen, seg) == capture::LinkResult::Ok) {
+                ++stats_.tcp;
+                java->reassembler().feed(seg, f.number, time);
+            }
+            continue;
         default: ++stats_.truncated; continue;
         }
         const bool tagged = blank::looks_like_blank(d.payload, d.payload_len);
@@ -86,14 +114,14 @@ StreamResult BlankStream::run(const std::string& path, const std::function<void(
         BlankPacket bp;
         bp.frame = &f;
         bp.udp = &d;
-        // In 64 bits: a corrupt record may carry any timestamp.
-        bp.time = double(int64_t(uint64_t(f.ts_sec) - uint64_t(start_sec))) + (int64_t(f.ts_nsec) - start_nsec) * 1e-9;
+        bp.time = time;
         bp.conv = conv;
         bp.sender = !conv ? blank::Role::Unknown : d.src == conv->server ? blank::Role::Server : blank::Role::Client;
         bp.data = d.payload;
         bp.len = d.payload_len;
         on_packet(bp);
     }
+    if (java) java->finish(last_time);
     return StreamResult::Ok;
 }
 
