@@ -27,6 +27,11 @@
 // (Minecraft) and do not fit end the message with a `truncated` finding,
 // since nothing after them can be placed. Nothing is allocated and nothing
 // throws; nesting is bounded (SchemaSpec::max_depth).
+//
+// Text is handed to visitors as UTF-8 (Item::s): UTF-16BE text (Minecraft's
+// string16) is converted into a buffer the decoder owns (4 KiB per message;
+// longer text is cut at a character and ends with an ellipsis), while
+// Item::offset/length still cover its bytes on the wire.
 #pragma once
 
 #include <cmath>
@@ -38,6 +43,7 @@
 #include "finding.hpp"
 #include "schema.hpp"
 #include "text.hpp"
+#include "utf16.hpp"
 #include "wire.hpp"
 
 namespace core {
@@ -868,8 +874,10 @@ private:
         const std::string_view raw(reinterpret_cast<const char*>(p_ + start), size_t(bytes));
         Item it = base_item(&n, off, uint32_t(start - off + bytes), index);
         it.s = raw;
+        const bool shown = !kQuiet || (kSummary && n.summary);
+        if (n.encoding == Encoding::Utf16Be && (shown || n.keep)) it.s = utf16_text(p_ + start, size_t(bytes / 2));
         keep(n, sc, it);
-        if (!kQuiet || (kSummary && n.summary)) v_.leaf(it);
+        if (shown) v_.leaf(it);
         if (n.encoding == Encoding::Utf8 || n.encoding == Encoding::Mutf8) {
             const size_t bad = utf8_invalid_at(raw, n.encoding == Encoding::Mutf8);
             if (bad != std::string_view::npos)
@@ -877,10 +885,34 @@ private:
             // At most `size` characters, and at most 4 bytes per character.
             else if (n.size && (bytes > uint64_t(n.size) * 4 || utf8_length(raw) > n.size))
                 report({f_.text_too_long, off, it.length, int64_t(utf8_length(raw)), n.size, 0, what});
-        } else if (n.encoding == Encoding::Utf16Be && n.size && count > int64_t(n.size)) {
-            report({f_.text_too_long, off, it.length, count, n.size, 0, what});
+        } else if (n.encoding == Encoding::Utf16Be) {
+            const size_t bad = utf16be_invalid_at(p_ + start, size_t(bytes / 2));
+            if (bad != std::string_view::npos)
+                report({f_.string_not_utf8, uint32_t(start + 2 * bad), 2, int64_t(bad), 0, 0, what});
+            else if (n.size && count > int64_t(n.size))
+                report({f_.text_too_long, off, it.length, count, n.size, 0, what});
         }
         return it.length;
+    }
+
+    // UTF-16BE text as UTF-8 in the decoder's own buffer (shared by the
+    // message's texts; what does not fit is cut at a character and ends
+    // with an ellipsis).
+    std::string_view utf16_text(const uint8_t* p, size_t units) {
+        static constexpr char kEllipsis[] = "\xE2\x80\xA6";
+        static constexpr size_t kEllipsisLen = sizeof kEllipsis - 1;
+        char* out = text_ + text_used_;
+        const size_t room = kTextScratch - text_used_;
+        Utf16Converted c = utf16be_to_utf8(p, units, out, room);
+        if (c.cut) {
+            c = utf16be_to_utf8(p, units, out, room > kEllipsisLen ? room - kEllipsisLen : 0);
+            if (room >= c.written + kEllipsisLen) {
+                for (size_t k = 0; k < kEllipsisLen; ++k) out[c.written + k] = kEllipsis[k];
+                c.written += kEllipsisLen;
+            }
+        }
+        text_used_ += uint32_t(c.written);
+        return std::string_view(out, c.written);
     }
 
     uint32_t bytes(const Node& n, uint32_t off, uint32_t limit, int32_t index, Scope* sc) {
@@ -1036,6 +1068,7 @@ private:
     }
 
     static constexpr uint32_t kMaxHeader = 16;
+    static constexpr uint32_t kTextScratch = 4096;  // UTF-8 of a message's UTF-16 texts
     static constexpr uint32_t kMaxEmptyEntries = 1024;
 
     const Schema& s_;
@@ -1052,6 +1085,8 @@ private:
     bool stop_ = false;
     bool header_only_ = false;
     bool entry_ = false;  // the next item is a whole array entry
+    uint32_t text_used_ = 0;
+    char text_[kTextScratch];
 };
 
 }  // namespace detail

@@ -150,16 +150,24 @@ private:
             const std::string t = v ? v->text() : std::string();
             std::string bytes = t;
             uint64_t count = t.size();
-            if (n.encoding == Encoding::Utf16Be) {  // the text as UTF-16BE code units (BMP only)
+            if (n.encoding == Encoding::Utf16Be) {  // the text as UTF-16BE code units (surrogate pairs above the BMP)
                 bytes.clear();
+                auto unit = [&bytes](uint32_t u) {
+                    bytes.push_back(char(u >> 8));
+                    bytes.push_back(char(u));
+                };
                 for (size_t i = 0; i < t.size();) {
                     uint32_t cp = uint8_t(t[i]);
                     size_t len = cp < 0x80 ? 1 : cp < 0xE0 ? 2 : cp < 0xF0 ? 3 : 4;
                     cp &= len == 1 ? 0x7F : len == 2 ? 0x1F : len == 3 ? 0x0F : 0x07;
                     for (size_t k = 1; k < len && i + k < t.size(); ++k) cp = cp << 6 | (uint8_t(t[i + k]) & 0x3F);
                     i += len;
-                    bytes.push_back(char(cp >> 8));
-                    bytes.push_back(char(cp));
+                    if (cp >= 0x10000) {
+                        unit(0xD800 + ((cp - 0x10000) >> 10));
+                        unit(0xDC00 + ((cp - 0x10000) & 0x3FF));
+                    } else {
+                        unit(cp);
+                    }
                 }
                 count = bytes.size() / 2;
             }
