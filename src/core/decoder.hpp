@@ -80,6 +80,13 @@ struct MessageSummary {
     uint32_t counted = 0;        // findings above Comment
     Severity worst = Severity::Comment;
     bool truncated = false;      // a field ran past the end (sequential layouts)
+    uint32_t end = 0;            // where the last decoded field ends (header included)
+    // Measuring (DecodeContext::measure): the bytes the message needs at
+    // least when a field ran past the end (more than were given), and
+    // whether its length cannot be told at all (an unknown id, a negative
+    // count, a VarInt too long, nesting too deep).
+    uint64_t need = 0;
+    bool unframeable = false;
 };
 
 // What the caller knows about the message beyond its bytes.
@@ -87,6 +94,14 @@ struct DecodeContext {
     uint32_t table = 0;                 // which MessageTable (state and direction)
     const int64_t* vars = nullptr;      // initial decoder variables ($name), Version::var_count of them
     bool header_only = false;           // stop once the message type is known (no payload walk)
+    // The bytes are what has arrived so far of a stream whose messages are
+    // delimited by parsing alone (Minecraft Alpha): the message is as long
+    // as its fields (MessageSummary::end); a field past the end means more
+    // bytes are needed (MessageSummary::need), not a truncated message, and
+    // bytes after the message are the next message's, not trailing bytes.
+    // A count taken from the rest of the bytes (CountFrom::Rest) outside a
+    // sized region takes all that has arrived: such protocols need a prefix.
+    bool measure = false;
 };
 
 namespace detail {
@@ -131,6 +146,7 @@ public:
         : s_(s), f_(s.spec.findings), p_(p), len_(len), v_(v) {
         sum_.table = ctx.table;
         header_only_ = ctx.header_only;
+        measure_ = ctx.measure;
         const size_t nv = s.version->var_count < kMaxVars ? s.version->var_count : kMaxVars;
         for (size_t i = 0; i < nv && ctx.vars; ++i) vars_[i] = ctx.vars[i];
     }
@@ -138,6 +154,11 @@ public:
     MessageSummary run() {
         Scope header{nullptr, {}};
         const uint32_t fixed = s_.header_fixed;
+        if (fixed && len_ < fixed && measure_) {
+            sum_.truncated = true;
+            sum_.need = fixed;
+            return sum_;
+        }
         if (fixed && len_ < fixed) {
             // Shorter than the header: check what fits, show the rest as payload.
             for (const Schema::CompiledExpect& e : s_.expects) {
@@ -154,6 +175,11 @@ public:
         bool fits = true;
         uint32_t end = read_header(header, fits);
         if (!fits) {
+            sum_.truncated = true;
+            if (measure_) {
+                if (!sum_.unframeable) sum_.need = header_need_ > len_ ? header_need_ : uint64_t(len_) + 1;
+                return sum_;
+            }
             report({f_.short_header, 0, len_, int64_t(len_)});
             if (len_ > 0) trailing(0, true);
             return sum_;
@@ -174,12 +200,14 @@ public:
             }
         }
         const CompiledType* ct = sum_.table < s_.tables.size() ? s_.tables[sum_.table].type(sum_.id) : nullptr;
+        sum_.end = end;
         if (!ct) {
             const Node& idn = s_.nodes[s_.id_node];
+            if (measure_) sum_.unframeable = true;  // nothing tells its length
             if (header_only_) return sum_;
             report({f_.unknown_type, node_offset(s_.id_node), id_length_, int64_t(sum_.id), 0, 0,
                     s_.fields[idn.field].name.c_str()});
-            if (len_ > end) trailing(end, true);
+            if (len_ > end && !measure_) trailing(end, true);
             return sum_;
         }
         sum_.type = ct->type;
@@ -187,7 +215,8 @@ public:
         const bool length_ok = check_length();
         Scope root{nullptr, {}};
         const uint32_t got = walk(ct->root_first, ct->root_count, end, len_, -1, &root);
-        if (got < len_ && !stop_) {
+        sum_.end = got;
+        if (got < len_ && !stop_ && !measure_) {
             // Counted arrays that must fill the message report surplus entries already.
             if (length_ok && !count_reported_)
                 report({f_.trailing, got, len_ - got, int64_t(len_ - got), 0, 0, sum_.type->name});
@@ -210,12 +239,24 @@ private:
 
     // A field placed after the previous one does not fit: the rest of the
     // message cannot be placed, decoding stops here.
-    void truncated(const Node& n, uint32_t off) {
+    // `need`: the message's length at least for the field to fit, when known.
+    void truncated(const Node& n, uint32_t off, uint64_t need = 0) {
         if (stop_) return;
         stop_ = true;
         sum_.truncated = true;
+        if (measure_ && regions_ == 0) {  // not a fault: the rest has not arrived yet
+            const uint64_t at_least = need > len_ ? need : uint64_t(len_) + 1;
+            if (at_least > sum_.need) sum_.need = at_least;
+            return;
+        }
         report({f_.truncated, off, off < len_ ? len_ - off : 0, int64_t(off), int64_t(len_), 0,
                 n.field != kNoField ? s_.fields[n.field].name.c_str() : nullptr});
+    }
+
+    // Measuring: a value after which the message's length cannot be told.
+    void unframeable() {
+        stop_ = true;
+        if (measure_) sum_.unframeable = true;
     }
 
     bool check_length() {
@@ -268,14 +309,18 @@ private:
                                                                n.kind == Kind::VarInt ? 5 : 10, value, used);
                 if (r != wire::VarIntResult::Ok) {
                     fits = false;
-                    if (r == wire::VarIntResult::TooLong) report({f_.bad_varint, off, used, 0, 0, 0,
-                                                                  s_.fields[n.field].name.c_str()});
+                    header_need_ = uint64_t(off) + used + 1;
+                    if (r == wire::VarIntResult::TooLong) {
+                        if (measure_) sum_.unframeable = true;
+                        report({f_.bad_varint, off, used, 0, 0, 0, s_.fields[n.field].name.c_str()});
+                    }
                     return off;
                 }
                 if (n.kind == Kind::VarInt) value = uint64_t(int64_t(int32_t(uint32_t(value))));
             } else {
                 if (off + n.size > len_) {
                     fits = false;
+                    header_need_ = uint64_t(off) + n.size;
                     return off;
                 }
                 value = raw_value(n, off);
@@ -353,7 +398,7 @@ private:
             const Node& n = s_.nodes[first + k];
             const uint32_t off = n.sequential ? cursor : base + n.offset;
             if (off > limit) {
-                if (n.sequential) truncated(n, off);
+                if (n.sequential) truncated(n, off, uint64_t(off) + 1);
                 break;
             }
             if constexpr (kQuiet) {
@@ -361,7 +406,7 @@ private:
                     n.kind != Kind::String && n.kind != Kind::Bytes && n.kind != Kind::Text) {
                     // nothing to report below: step over it
                     if (off + n.size > limit) {
-                        if (n.sequential) truncated(n, off);
+                        if (n.sequential) truncated(n, off, uint64_t(off) + n.size);
                         return end;
                     }
                     cursor = off + n.size;
@@ -387,7 +432,7 @@ private:
                 [[fallthrough]];
             default:
                 if (off + n.size > limit) {  // does not fit: the length finding says why
-                    if (n.sequential) truncated(n, off);
+                    if (n.sequential) truncated(n, off, uint64_t(off) + n.size);
                     return end;
                 }
                 got = value_node(n, off, index, &sc);
@@ -672,12 +717,12 @@ private:
         const wire::VarIntResult r =
             wire::read_varint(p_ + off, limit - off, n.kind == Kind::VarInt ? 5 : 10, raw, used);
         if (r == wire::VarIntResult::Short) {
-            truncated(n, off);
+            truncated(n, off, uint64_t(off) + used + 1);
             return limit - off;
         }
         if (r == wire::VarIntResult::TooLong) {
             report({f_.bad_varint, off, used, 0, 0, 0, s_.fields[n.field].name.c_str()});
-            stop_ = true;
+            unframeable();
             return used;
         }
         Item it = base_item(&n, off, used, index);
@@ -716,12 +761,12 @@ private:
             const wire::VarIntResult r =
                 wire::read_varint(p_ + off, limit - off, n.wire == Kind::VarInt ? 5 : 10, raw, used);
             if (r == wire::VarIntResult::Short) {
-                truncated(n, off);
+                truncated(n, off, uint64_t(off) + used + 1);
                 return false;
             }
             if (r == wire::VarIntResult::TooLong) {
                 report({f_.bad_varint, off, used, 0, 0, 0, s_.fields[n.field].name.c_str()});
-                stop_ = true;
+                unframeable();
                 return false;
             }
             value = n.wire == Kind::VarInt ? int64_t(int32_t(uint32_t(raw))) : int64_t(raw);
@@ -729,7 +774,7 @@ private:
         }
         used = codecs::width(n.wire);
         if (off + used > limit) {
-            truncated(n, off);
+            truncated(n, off, uint64_t(off) + used);
             return false;
         }
         const bool is_signed = n.wire == Kind::I8 || n.wire == Kind::I16 || n.wire == Kind::I32 || n.wire == Kind::I64;
@@ -752,18 +797,18 @@ private:
             if (!prefix(n, off, limit, count, used)) return false;
             declared = {count, {}, off, used};
             start = off + used;
-            return true;
+            return count_known(n, count, declared);
         }
         case CountFrom::Field:
             value_of(n.ref, sc, declared);
             count = declared.i;
-            return true;
+            return count_known(n, count, declared);
         case CountFrom::Product: {
             Scope::Slot b{};
             value_of(n.ref, sc, declared);
             value_of(n.ref2, sc, b);
             count = declared.i * b.i;
-            return true;
+            return count_known(n, count, declared);
         }
         case CountFrom::Popcount:
             value_of(n.ref, sc, declared);
@@ -771,6 +816,21 @@ private:
             return true;
         }
         return true;
+    }
+
+    // count * unit bytes, kept far from overflowing when added to an offset.
+    static uint64_t saturated(int64_t count, uint64_t unit) {
+        constexpr uint64_t kHuge = uint64_t(1) << 62;
+        return uint64_t(count) > kHuge / unit ? kHuge : uint64_t(count) * unit;
+    }
+
+    // Measuring: a negative count leaves the message's length unknowable.
+    bool count_known(const Node& n, int64_t count, const Scope::Slot& declared) {
+        if (!measure_ || count >= 0) return true;
+        report({f_.count_range, declared.offset, declared.length, count, n.count_min, n.count_max,
+                n.field != kNoField ? s_.fields[n.field].name.c_str() : nullptr});
+        unframeable();
+        return false;
     }
 
     uint32_t array(const Node& n, uint32_t off, uint32_t limit, Scope* sc) {
@@ -793,10 +853,19 @@ private:
             }
             if (entries > room) {
                 if (counted && n.sequential && !n.fills_rest) {
-                    truncated(n, start + room * n.size);
+                    const uint64_t all = entries > (~uint64_t(0) - start) / n.size ? ~uint64_t(0)
+                                                                                    : start + entries * n.size;
+                    truncated(n, start + room * n.size, all);
                 }
                 entries = room;
             }
+        }
+        if (measure_ && counted && n.entry_size && entries > (limit - start) / n.entry_size) {
+            // Measuring: entries of a known size ask for all of them at once.
+            const uint64_t all = entries > (~uint64_t(0) - start) / n.entry_size ? ~uint64_t(0)
+                                                                                : start + entries * n.entry_size;
+            truncated(n, start, all);
+            return limit - off;
         }
         uint32_t cursor = start;
         uint32_t empty = 0;
@@ -804,7 +873,7 @@ private:
             if (!counted && cursor >= limit) break;  // the rest: until the end
             if (n.count_from == CountFrom::Sentinel) {
                 if (cursor >= limit) {
-                    truncated(n, cursor);
+                    truncated(n, cursor, uint64_t(cursor) + 1);
                     break;
                 }
                 if (p_[cursor] == n.sentinel) {
@@ -813,7 +882,7 @@ private:
                 }
             }
             if (counted && !n.size && cursor >= limit && n.child_count) {
-                truncated(n, cursor);
+                truncated(n, cursor, uint64_t(cursor) + 1);
                 break;
             }
             const uint32_t at_e = cursor;
@@ -866,9 +935,9 @@ private:
         if (!count_of(n, off, limit, sc, count, start, decl)) return limit - off;
         const char* what = s_.fields[n.field].name.c_str();
         const uint64_t unit = n.encoding == Encoding::Utf16Be ? 2 : n.unit;
-        uint64_t bytes = count < 0 ? limit - start : uint64_t(count) * unit;
+        uint64_t bytes = count < 0 ? limit - start : saturated(count, unit);
         if (count < -1 || start + bytes > limit) {
-            truncated(n, off);
+            truncated(n, off, count < -1 ? 0 : start + bytes);
             return limit - off;
         }
         const std::string_view raw(reinterpret_cast<const char*>(p_ + start), size_t(bytes));
@@ -921,10 +990,10 @@ private:
         Scope::Slot decl;
         if (!count_of(n, off, limit, sc, count, start, decl)) return limit - off;
         uint64_t len = count < 0 || (n.count_from == CountFrom::None && n.size == 0) ? limit - start
-                                                                                     : uint64_t(count) * n.unit;
+                                                                                     : saturated(count, n.unit);
         if (count < -1 || start + len > limit) {
             if (n.sequential) {
-                truncated(n, off);
+                truncated(n, off, count < -1 ? 0 : start + len);
                 return limit - off;
             }
             len = limit - start;  // fixed layouts: what is there
@@ -957,7 +1026,9 @@ private:
             it.s = std::string_view(reinterpret_cast<const char*>(p_ + start), len);
             v_.open(it);
         }
+        ++regions_;  // measuring: a field past the region's end is a fault, not a need for more
         const uint32_t end = walk(n.first_child, n.child_count, start, start + len, index, sc);
+        --regions_;
         if (end < start + len && !stop_)
             report({f_.trailing, end, start + len - end, int64_t(start + len - end), 0, 0, s_.fields[n.field].name.c_str()});
         // A truncated field inside the region ends the region, not the packet.
@@ -999,7 +1070,7 @@ private:
             return end - off;
         }
         if (off + 1 > limit) {
-            truncated(n, off);
+            truncated(n, off, uint64_t(off) + 1);
             return limit - off;
         }
         Item it = base_item(&n, off, 1, index);
@@ -1046,7 +1117,7 @@ private:
         if (!stop_) {
             report({f_.depth_limit, off, len_ - off, int64_t(s_.spec.max_depth), 0, 0,
                     n.field != kNoField ? s_.fields[n.field].name.c_str() : nullptr});
-            stop_ = true;
+            unframeable();
             sum_.truncated = true;
         }
         return false;
@@ -1084,6 +1155,9 @@ private:
     bool count_reported_ = false;
     bool stop_ = false;
     bool header_only_ = false;
+    bool measure_ = false;
+    uint64_t header_need_ = 0;  // measuring: bytes the header needs
+    uint32_t regions_ = 0;      // substreams being walked
     bool entry_ = false;  // the next item is a whole array entry
     uint32_t text_used_ = 0;
     char text_[kTextScratch];

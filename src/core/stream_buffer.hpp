@@ -80,6 +80,9 @@ public:
     uint64_t pending_offset() const { return buf_offset_; }
     const Origin& pending_origin() const { return buf_first_; }
     bool resyncing() const { return resync_; }
+    // Bytes skipped since the last message (a gap, bytes given up, bytes
+    // searched without finding a message start).
+    uint64_t skipped() const { return skipped_; }
     // Start looking for a message boundary (the framing gave up).
     void resync() { resync_ = true; }
 
