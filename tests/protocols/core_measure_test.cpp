@@ -261,3 +261,24 @@ TEST(CoreParsedFraming, AfterAGapTheNextCleanChainIsFound) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(CoreEncoderCounts, ACountHeldByAnEarlierFieldIsComputedWhenNotGiven) {
+    using core::Value;
+    const Value items = Value::list({Value{{"item_id", 1}, {"amount", 5}, {"uses", 7}}, Value{{"item_id", -1}},
+                                     Value{{"item_id", 258}, {"amount", 5}, {"uses", 1}}});
+    const auto b = core::encode(schema(), 0, 1,
+                                Value{{"name", "abc"}, {"items", items}, {"extra", 1}, {"value", 9}, {"v", 129},
+                                      {"inner", Value{{"a", 1}, {"b", 0x203}}}});
+    EXPECT_EQ(b, samples()[1]);
+    const auto r = core::encode(schema(), 0, 3,
+                                Value{{"records", Value::list({Value{{"dx", 1}, {"dy", 2}, {"dz", 3}},
+                                                               Value{{"dx", -1}, {"dy", -2}, {"dz", -3}}})}});
+    EXPECT_EQ(r, samples()[4]);
+    // Given, it is written as given (a wrong count on purpose).
+    const auto w = core::encode(schema(), 0, 3, Value{{"record_count", 5}, {"records", Value::list({})}});
+    EXPECT_EQ(w, from_hex("03" "00000005"));
+}
+
+}  // namespace
