@@ -24,6 +24,21 @@ struct Measured {
     bool too_long = false;  // Invalid because the message needs more than max_message bytes
 };
 
+// A findings-only visitor that keeps the last finding: when a message is
+// unframeable, the finding that stopped it (decoding stops there).
+struct LastFinding {
+    static constexpr bool kFindingsOnly = true;
+    Finding last;
+    uint32_t count = 0;
+    void open(const Item&) {}
+    void leaf(const Item&) {}
+    void close() {}
+    void finding(const Finding& f) {
+        last = f;
+        ++count;
+    }
+};
+
 // Measures the message at p[0, avail) of table `ctx.table`; the decoder's
 // findings go to `v` (a findings-only visitor: decoding is quiet).
 template <class V>

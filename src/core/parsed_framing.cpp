@@ -19,7 +19,9 @@ DecodeContext ParsedFraming::context() const {
 bool ParsedFraming::plausible(const MessageSummary&, const uint8_t*, uint32_t) const { return true; }
 
 MeasureResult ParsedFraming::measure(const uint8_t* p, size_t avail) {
-    last_ = measure_message(*spec_.schema, p, avail, context(), spec_.max_message);
+    LastFinding f;
+    last_ = measure_message(*spec_.schema, p, avail, context(), spec_.max_message, f);
+    fatal_ = last_.result.status == Measure::Invalid && !last_.too_long ? f.last : Finding{kNoCode};
     return last_.result;
 }
 

@@ -36,8 +36,10 @@ public:
     Measure starts_here(const uint8_t* p, size_t avail) override;
     uint32_t max_message() const override { return spec_.max_message; }
 
-    // The outcome of the last measure() (its id, type and findings count).
+    // The outcome of the last measure() (its id, type and findings count),
+    // and when Invalid, the finding that made it so (none when too long).
     const Measured& last() const { return last_; }
+    const Finding& last_fatal() const { return fatal_; }
     const Spec& spec() const { return spec_; }
 
 protected:
@@ -50,6 +52,7 @@ private:
 
     Spec spec_;
     Measured last_;
+    Finding fatal_;
 };
 
 }  // namespace core
