@@ -30,7 +30,8 @@ Measure ParsedFraming::starts_here(const uint8_t* p, size_t avail) {
     uint32_t strong = 0;
     for (uint32_t k = 0; strong < spec_.resync_messages; ++k) {
         if (k >= kMaxChain) return Measure::Invalid;
-        const Measured m = measure_message(*spec_.schema, p + pos, avail - pos, context(), spec_.max_message);
+        const uint32_t max = spec_.resync_max_message ? spec_.resync_max_message : spec_.max_message;
+        const Measured m = measure_message(*spec_.schema, p + pos, avail - pos, context(), max);
         if (m.result.status != Measure::Complete) return m.result.status;
         if (m.summary.findings || !m.summary.type) return Measure::Invalid;
         const bool weak = m.summary.end == m.summary.header_len;  // its id alone

@@ -28,6 +28,11 @@ public:
         uint32_t table = 0;               // the message table every message is read from
         uint32_t max_message = 0;         // longer messages are Invalid (an impossible length)
         uint32_t resync_messages = 3;     // messages in a row that starts_here() requires
+        // starts_here(): a candidate message longer than this is refused at
+        // once instead of waited for (0: max_message). Random bytes often
+        // read as a message with a huge string; waiting for it would stall
+        // the search until that many bytes arrived.
+        uint32_t resync_max_message = 0;
         const int64_t* vars = nullptr;    // decoder variables, if the protocol has any
     };
     explicit ParsedFraming(const Spec& spec) : spec_(spec) {}
