@@ -34,7 +34,7 @@ Measure ParsedFraming::starts_here(const uint8_t* p, size_t avail) {
         const Measured m = measure_message(*spec_.schema, p + pos, avail - pos, context(), max);
         if (m.result.status != Measure::Complete) return m.result.status;
         if (m.summary.findings || !m.summary.type) return Measure::Invalid;
-        const bool weak = m.summary.end == m.summary.header_len;  // its id alone
+        const bool weak = m.summary.end - m.summary.header_len < spec_.resync_min_payload;
         if (weak && k == 0) return Measure::Invalid;
         if (!plausible(m.summary, p + pos, m.result.length)) return Measure::Invalid;
         if (!weak) ++strong;

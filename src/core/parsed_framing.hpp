@@ -7,8 +7,9 @@
 // nothing marks where a message starts, so starts_here() accepts an offset
 // only when `resync_messages` messages in a row from there measure
 // complete, decode without a single finding and pass the protocol's
-// plausibility check. A message of its id alone (a keep-alive) proves
-// nothing: it does not count, and a chain may not start with one. How often
+// plausibility check. A message of its id alone (a keep-alive), or with
+// fewer payload bytes than the protocol says, proves nothing: it does not
+// count, and a chain may not start with one. How often
 // this accepts a wrong offset depends on the protocol's ids and values; the
 // protocol measures it on its own traffic and says so.
 #pragma once
@@ -33,6 +34,10 @@ public:
         // read as a message with a huge string; waiting for it would stall
         // the search until that many bytes arrived.
         uint32_t resync_max_message = 0;
+        // starts_here(): a message with fewer payload bytes (after its id)
+        // proves nothing: it does not count, and a chain may not start with
+        // one. 1: only messages of their id alone (keep-alives).
+        uint32_t resync_min_payload = 1;
         const int64_t* vars = nullptr;    // decoder variables, if the protocol has any
     };
     explicit ParsedFraming(const Spec& spec) : spec_(spec) {}

@@ -90,7 +90,7 @@ void StreamBuffer::cut(const uint8_t* p, size_t n, uint64_t offset, const Origin
                     found = true;
                     break;
                 }
-                if (m == Measure::NeedMore && avail - i <= f.max_message() + 16) {
+                if (m == Measure::NeedMore && !ended_ && avail - i <= f.max_message() + 16) {
                     wait = true;
                     break;
                 }
@@ -148,6 +148,12 @@ void StreamBuffer::cut(const uint8_t* p, size_t n, uint64_t offset, const Origin
         buf_.clear();
         append(p + pos, n - pos, offset + pos, o);
     }
+}
+
+void StreamBuffer::finish(Framing& f, StreamSink& sink) {
+    if (buf_.empty()) return;
+    ended_ = true;
+    cut(nullptr, 0, buf_offset_ + buf_.size(), buf_first_, f, sink);
 }
 
 }  // namespace core

@@ -1,6 +1,7 @@
 #include "framing.hpp"
 
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 
 #include "core/decoder.hpp"
@@ -18,6 +19,11 @@ constexpr double kMaxVelocity = 0.9;
 // Longer strings are legal but no peer sends them in play: not a resync point.
 constexpr size_t kMaxPlausibleText = 256;
 constexpr int64_t kWorldHeight = 128;
+// Entity and player heights (blocks): the world's 128, with room to fall or jump.
+constexpr double kMinHeight = -128, kMaxHeight = 512;
+// "0 = dead, 20 = full HP"; "The current time ranges from 0 to 24000" (seed).
+constexpr int64_t kMaxHealth = 20;
+constexpr int64_t kDayLength = 24000;
 
 bool is_entity_id(const char* key) {
     const size_t n = std::strlen(key);
@@ -46,12 +52,21 @@ struct Plausibility {
             if (!std::isfinite(it.d) || std::fabs(it.d) > kMaxCoordinate) ok = false;
             const char* unit = it.info->unit;
             if (unit && std::strcmp(unit, "blocks/tick") == 0 && std::fabs(it.d) > kMaxVelocity) ok = false;
+            if (std::strcmp(key, "y") == 0 && (it.d < kMinHeight || it.d > kMaxHeight)) ok = false;
             break;
         }
-        case core::ValueClass::Int:
+        case core::ValueClass::Int: {
             if (is_entity_id(key) && (it.i >= kMaxEntityId || it.i < (std::strcmp(key, "vehicle_eid") == 0 ? -1 : 0)))
                 ok = false;
+            const char* unit = it.info->unit;
+            const bool block = unit && std::strcmp(unit, "blocks") == 0;
+            // Block coordinates: y within the world (-1: Block Placement's special case).
+            if (block && std::strcmp(key, "y") == 0 && (it.i < -1 || it.i > kWorldHeight)) ok = false;
+            if (block && std::llabs(it.i) > int64_t(kMaxCoordinate)) ok = false;
+            if (std::strcmp(key, "health") == 0 && (it.i < 0 || it.i > kMaxHealth)) ok = false;
+            if (std::strcmp(key, "time") == 0 && (it.i < 0 || it.i > kDayLength)) ok = false;
             break;
+        }
         case core::ValueClass::String:
             if (it.s.size() > kMaxPlausibleText) ok = false;
             break;
@@ -75,6 +90,7 @@ StreamFraming::StreamFraming(Direction d)
           s.max_message = kMaxMessage;
           s.resync_messages = kResyncMessages;
           s.resync_max_message = kMaxResyncMessage;
+          s.resync_min_payload = kMinResyncPayload;
           return s;
       }()),
       dir_(d) {}

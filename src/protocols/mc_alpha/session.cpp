@@ -77,6 +77,12 @@ void Session::finish(MessageSink& sink, const core::Origin& last) {
     r.s = this;
     r.sink = &sink;
     for (int d = 0; d < 2; ++d) {
+        // No more bytes will come: a search for a message start stops waiting.
+        Cut cut;
+        cut.s = this;
+        cut.d = Direction(d);
+        cut.sink = &sink;
+        if (buf_[d].resyncing()) buf_[d].finish(conn_.framing(Direction(d)), cut);
         const core::StreamBuffer& b = buf_[d];
         if (b.resyncing()) {
             // Searching when the capture ended: these bytes were never decoded.
