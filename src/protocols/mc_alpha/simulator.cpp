@@ -106,6 +106,7 @@ void server_tick(Script& sc, int k) {
         pig.set("yaw", -37.96875);
         sc.s(kMobSpawn, pig);
     }
+    if (k == 7) sc.s(kEntity, Value{{"eid", kSheepEid}});
     if (k >= 8 && k < 200 && k % 2 == 0 && k != 100) {
         const double step = (k / 2 % 4 < 2 ? 4 : -4) / 32.0;
         if (k % 6 == 0)
@@ -243,6 +244,9 @@ std::vector<Record> session() {
         if (k == 80) sc.c(kHoldingChange, Value{{"unused", 0}, {"item_id", kCobblestone}});
         if (k == 112) sc.c(kUseEntity, Value{{"user", kPlayerEid}, {"target", kSheepEid}, {"left_click", 1}});
         if (k == 140) sc.c(kPlayerInventory, inventory(-3, {slot(kLog, 1, 0)}, 4));
+        if (k == 145)  // the client updates the chest it opened (sent by clients since 2010-12-01)
+            sc.c(kComplexEntities, Value{{"x", 118}, {"y", 70}, {"z", -44},
+                                         {"payload", Value::bytes(gzip_compress(chest_nbt(118, 70, -44, kCobblestone, 31)))}});
         if (k == 150) {
             Value drop = entity_at(1701, x, y + 1.5, z);
             drop.set("item", kCobblestone);
