@@ -157,8 +157,12 @@ TEST(McAlphaCaptures, AGapIsReportedAndDecodingResumes) {
     for (const Kept& k : m.messages)
         for (const core::Finding& f : k.findings) {
             const std::string n = core::finding_info(f.code).name;
-            if (n == "mcalpha.stream.gap") EXPECT_EQ(std::make_pair(f.a, f.b), std::make_pair(int64_t(536), int64_t(31816)));
-            if (n == "mcalpha.stream.resync") EXPECT_EQ(std::make_pair(f.a, f.b), std::make_pair(int64_t(33003), int64_t(673)));
+            if (n == "mcalpha.stream.gap") {
+                EXPECT_EQ(std::make_pair(f.a, f.b), std::make_pair(int64_t(536), int64_t(31816)));
+            }
+            if (n == "mcalpha.stream.resync") {
+                EXPECT_EQ(std::make_pair(f.a, f.b), std::make_pair(int64_t(33003), int64_t(673)));
+            }
         }
     // Every message decoded is a real one; a few around the gap are lost.
     const Stream server = stream(sim::session(), Direction::Clientbound);

@@ -108,7 +108,7 @@ TEST(McAlphaFraming, AfterAGapAnywhereDecodingResumesAtARealMessage) {
         const Stream s = stream(session(), d);
         size_t worst = 0, total = 0, n = 0, fakes = 0;
         for (size_t at = 1; at + 400 < s.bytes.size(); at += 37) {
-            size_t skipped;
+            size_t skipped = 0;
             gap_at(d, s, at, 37, skipped, fakes);
             if (HasFatalFailure()) return;
             worst = std::max(worst, skipped);

@@ -165,8 +165,9 @@ TEST(McAlphaSession, AfterAnUnknownIdOrANegativeCountDecodingResumesAtTheNextRea
         if (k.dir != Direction::Clientbound) continue;
         for (const core::Finding& f : k.findings)
             if (std::string(core::finding_info(f.code).name) == "mcalpha.stream.resync") resyncs.emplace_back(f.a, f.b);
-        if (k.kind == MessageKind::Message)  // a real message start, with its length
+        if (k.kind == MessageKind::Message) {  // a real message start
             EXPECT_TRUE(std::find(server.starts.begin(), server.starts.end(), k.offset) != server.starts.end()) << k.offset;
+        }
     }
     ASSERT_EQ(resyncs.size(), 2u);
     // 0x99 00 00 01: the id is unframed, 3 bytes skipped, the next Time Update found.
