@@ -11,7 +11,12 @@ constexpr size_t kSearchSlack = 64 * 1024;
 
 }  // namespace
 
+// Origins of a buffered message reserved at once: a message over more
+// segments than this (1-byte segments of a long message) grows the list.
+constexpr size_t kReservedMarks = 64;
+
 void StreamBuffer::append(const uint8_t* p, size_t n, uint64_t offset, const Origin& o) {
+    if (marks_.capacity() < kReservedMarks) marks_.reserve(kReservedMarks);
     if (buf_.empty()) {
         buf_offset_ = offset;
         buf_first_ = o;

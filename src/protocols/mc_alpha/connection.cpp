@@ -18,6 +18,15 @@ constexpr double kMilli = 1000;
 constexpr double kMicro = 1e6;
 constexpr uint8_t kGzip0 = 0x1f, kGzip1 = 0x8b;
 
+// A quantity in thousandths or millionths as a finding's integer detail:
+// whatever double the peer sent (NaN, 1e300) converts without overflow.
+int64_t scaled(double v, double scale) {
+    constexpr double kLimit = 9.0e18;
+    const double x = v * scale;
+    if (!(x == x)) return 0;  // NaN
+    return x >= kLimit ? int64_t(kLimit) : x <= -kLimit ? -int64_t(kLimit) : int64_t(x);
+}
+
 // Slots of each inventory type (seed, Player Inventory).
 int64_t inventory_slots(int64_t type) {
     switch (type) {
@@ -185,7 +194,7 @@ void Connection::analyse(Message& m, const MessageValues& v) {
     const uint64_t frame = m.span.last.frame;
     // Activity: the server drops a client it has not heard from for 1200 ticks.
     if (d == Direction::Serverbound && have_time_[0] && t - last_time_[0] >= settings_.client_silence)
-        m.add(at(m, C::ClientSilent, int64_t((t - last_time_[0]) * kMicro)));
+        m.add(at(m, C::ClientSilent, scaled(t - last_time_[0], kMicro)));
     have_time_[int(d)] = true;
     last_time_[int(d)] = t;
 
@@ -227,7 +236,7 @@ void Connection::analyse(Message& m, const MessageValues& v) {
             m.analysis.has_stance = true;
             m.analysis.stance_height = stance - p.y;
             if (!movement_.client(p, stance))
-                m.add(at(m, C::IllegalStance, int64_t(m.analysis.stance_height * kMilli)));
+                m.add(at(m, C::IllegalStance, scaled(m.analysis.stance_height, kMilli)));
             break;
         }
         case kUseEntity: entity(m, v, "target", false); break;
@@ -259,7 +268,7 @@ void Connection::analyse(Message& m, const MessageValues& v) {
         m.analysis.stance_height = v.d("stance") - p.y;
         const Movement::Result r = movement_.server(p);
         if (r.kind == Movement::Kind::Placement) {
-            m.add(at(m, C::ServerPlacement, int64_t(p.x * kMilli), int64_t(p.y * kMilli), int64_t(p.z * kMilli)));
+            m.add(at(m, C::ServerPlacement, scaled(p.x, kMilli), scaled(p.y, kMilli), scaled(p.z, kMilli)));
             break;
         }
         CorrectionResult& c = m.analysis.correction;
@@ -267,8 +276,8 @@ void Connection::analyse(Message& m, const MessageValues& v) {
         c.distance = r.distance;
         c.elapsed = r.elapsed;
         c.client_frame = r.from_frame;
-        m.add(at(m, r.kind == Movement::Kind::Far ? C::CorrectionFar : C::Correction, int64_t(r.distance * kMilli),
-                 int64_t(r.elapsed * kMicro), 0, nullptr, r.from_frame));
+        m.add(at(m, r.kind == Movement::Kind::Far ? C::CorrectionFar : C::Correction, scaled(r.distance, kMilli),
+                 scaled(r.elapsed, kMicro), 0, nullptr, r.from_frame));
         sum_.corrections = movement_.corrections();
         sum_.max_correction = movement_.max_correction();
         break;
