@@ -183,6 +183,28 @@ TEST(McAlphaDecode, EveryIdOfBothTablesHasACase) {
         }
 }
 
+// connection.cpp and framing.cpp read these rows by key; front ends show
+// at most three summary fields of a message.
+TEST(McAlphaDecode, TheRowsTheAnalysesReadAndAtMostThreeSummaries) {
+    const core::Schema& s = schema();
+    for (const char* f : {"mcalpha.sb.login_request.protocol_version", "mcalpha.sb.login_request.username",
+                          "mcalpha.sb.player_position.stance", "mcalpha.sb.player_position_look.stance",
+                          "mcalpha.cb.player_position_look.stance", "mcalpha.cb.login_response.eid",
+                          "mcalpha.cb.map_chunk.compressed_data", "mcalpha.cb.map_chunk.size_y",
+                          "mcalpha.cb.pre_chunk.mode", "mcalpha.cb.attach_entity.vehicle_eid",
+                          "mcalpha.cb.collect_item.collector_eid", "mcalpha.sb.use_entity.target",
+                          "mcalpha.cb.complex_entities.payload", "mcalpha.cb.kick.reason", "mcalpha.sb.disconnect.reason",
+                          "mcalpha.cb.player_inventory.type", "mcalpha.cb.player_inventory.count"})
+        EXPECT_NE(s.find(f), nullptr) << f;
+    for (const core::CompiledTable& t : s.tables)
+        for (const core::CompiledType& ct : t.by_id) {
+            if (!ct.type) continue;
+            size_t n = 0;
+            for (size_t i = 0; i < ct.type->payload.count; ++i) n += ct.type->payload.fields[i].summary;
+            EXPECT_LE(n, 3u) << ct.type->name;
+        }
+}
+
 TEST(McAlphaMeasure, EveryMessageMeasuresToItsLengthAndEveryPrefixNeedsMore) {
     const core::Schema& s = schema();
     for (const Case& c : cases()) {

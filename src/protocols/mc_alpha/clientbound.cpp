@@ -99,11 +99,8 @@ core::MessageTable clientbound_table() {
             i32("z", "Z").unit("blocks").summary(),
             u8("size_x", "Size X - 1"), u8("size_y", "Size Y - 1"), u8("size_z", "Size Z - 1"),
             i32("compressed_size", "Compressed size").unit("bytes"),
-            [] {
-                F b = bytes("compressed_data", "Compressed data", field_count());
-                b.f.ref = "compressed_size";
-                return b.desc("zlib: block types, metadata, block light and sky light nibbles");
-            }(),
+            bytes("compressed_data", "Compressed data", field_count(), "compressed_size")
+                .desc("zlib: block types, metadata, block light and sky light nibbles"),
         }),
         msg(kMultiBlockChange, "multi_block_change", "Multi Block Change", {
             i32("chunk_x", "Chunk X").summary(), i32("chunk_z", "Chunk Z").summary(),

@@ -89,11 +89,8 @@ Rows complex_entities() {
         i32("x", "X").unit("blocks").summary(), i16("y", "Y").unit("blocks").summary(),
         i32("z", "Z").unit("blocks").summary(),
         i16("payload_size", "Payload size").unit("bytes"),
-        [] {
-            F b = bytes("payload", "Payload", field_count());
-            b.f.ref = "payload_size";
-            return b.desc("gzip-compressed NBT (furnaces, chests, signs, mob spawners)");
-        }(),
+        bytes("payload", "Payload", field_count(), "payload_size")
+            .desc("gzip-compressed NBT (furnaces, chests, signs, mob spawners)"),
     };
 }
 
