@@ -1,6 +1,6 @@
 #include "blank_stream.hpp"
 
-#include "decoder.hpp"
+#include "protocols/blank/decoder.hpp"
 #include "progress.hpp"
 
 namespace blankshark {

@@ -13,7 +13,7 @@
 
 #include "capture_reader.hpp"
 #include "link_layer.hpp"
-#include "roles.hpp"
+#include "protocols/blank/roles.hpp"
 
 namespace blankshark {
 

@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "check_findings.hpp"
 #include "file_analysis.hpp"
 #include "exit_codes.hpp"
 #include "output.hpp"
@@ -37,13 +38,23 @@ void ms(Output& out, double s) {
     out.fixed(s * 1000, 1) << " ms";
 }
 
-size_t failing(const ConvReport& c, const CheckOptions& opt) {
+// The conversation's silence (a side went silent), if any: what the other
+// side got afterwards is its consequence and is not counted on its own.
+const blank::Silence& silence_of(const FileReport& rep, uint32_t id) {
+    static const blank::Silence none;
+    const auto it = rep.convs.find(id);
+    return it != rep.convs.end() ? it->second.silence : none;
+}
+
+size_t failing(const ConvReport& c, const blank::Silence& quiet, const CheckOptions& opt) {
     size_t n = 0;
-    for (const Finding& f : c.findings) n += counts(opt, f) && f.severity() >= opt.fail_on;
+    for (const Finding& f : c.findings)
+        n += counts(opt, f) && f.severity() >= opt.fail_on && !blank::caused_by_silence(f, quiet);
     return n;
 }
 
-void text_direction(Output& out, const char* name, const blank::DirectionStats& d) {
+void text_direction(Output& out, const char* name, const blank::DirectionStats& d, blank::Role sender,
+                    const blank::Silence& quiet) {
     out << "  " << name << ": " << d.packets << " packets, " << d.bytes << " bytes";
     if (d.first_seq >= 0) out << ", seq " << d.first_seq << ".." << d.last_seq;
     out << ", " << d.gaps << " skipped (" << d.never_seen << " never seen), " << d.reordered << " reordered, "
@@ -61,6 +72,9 @@ void text_direction(Output& out, const char* name, const blank::DirectionStats& 
         out << ", max ";
         ms(out, percentile(d.rtts, 1));
     }
+    if (quiet && quiet.survivor() == sender)
+        out << "; " << quiet.after << " sent after the " << blank::role_name(quiet.silent)
+            << " went silent (nobody acked them)";
     out << '\n';
 }
 
@@ -76,8 +90,9 @@ void text_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
             out.fixed(c.first_time, 3) << "-";
             out.fixed(c.last_time, 3) << " s, ended: " << a->seq().end_state() << '\n';
             out << "  revision: " << a->revision_text() << '\n';
-            text_direction(out, "client->server", a->seq().stats(blank::Role::Client));
-            text_direction(out, "server->client", a->seq().stats(blank::Role::Server));
+            const blank::Silence& quiet = a->seq().final_silence();
+            text_direction(out, "client->server", a->seq().stats(blank::Role::Client), blank::Role::Client, quiet);
+            text_direction(out, "server->client", a->seq().stats(blank::Role::Server), blank::Role::Server, quiet);
             const auto& dist = a->seq().correction_distances();
             out << "  corrections: " << a->seq().corrections();
             if (!dist.empty()) {
@@ -93,26 +108,13 @@ void text_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
         } else {
             out << "packets outside any conversation (conversation limit reached)\n";
         }
-        std::map<Severity, size_t> by_sev;
-        for (const Finding& f : c.findings)
-            if (counts(opt, f)) ++by_sev[f.severity()];
-        out << "  findings: " << by_sev[Severity::Error] << " error, " << by_sev[Severity::Warn] << " warn, "
-            << by_sev[Severity::Note] << " note";
-        if (opt.comments) out << ", " << by_sev[Severity::Comment] << " comment";
-        out << '\n';
-        for (const Finding& f : c.findings) {
-            if (!counts(opt, f)) continue;
-            const blank::FindingInfo& fi = blank::finding_info(f.code);
-            char head[64];
-            std::snprintf(head, sizeof head, "    %7llu %-7s ", (unsigned long long)f.frame,
-                          blank::severity_name(fi.severity));
-            out << head << fi.name << ": " << message(f) << '\n';
-        }
+        text_findings(out, c.findings, silence_of(rep, id), FindingsTextOptions{opt.max_listed, opt.comments},
+                      [&opt](const Finding& f) { return counts(opt, f); });
     }
     if (rep.result != StreamResult::Ok) out << "  error: " << rep.error << '\n';
 }
 
-void json_finding(Output& out, const FileReport& rep, uint32_t conv, const Finding& f) {
+void json_finding(Output& out, const FileReport& rep, uint32_t conv, const Finding& f, const blank::Silence& quiet) {
     const blank::FindingInfo& fi = blank::finding_info(f.code);
     out << "{\"event_type\":\"finding\",\"file\":\"";
     json_escape(out, rep.path);
@@ -121,6 +123,7 @@ void json_finding(Output& out, const FileReport& rep, uint32_t conv, const Findi
     json_escape(out, message(f));
     out << '"';
     if (f.ref_frame) out << ",\"ref_frame\":" << f.ref_frame;
+    if (blank::caused_by_silence(f, quiet)) out << ",\"consequence_of\":" << quiet.frame << ",\"counted\":false";
     out << "}\n";
 }
 
@@ -163,10 +166,21 @@ void json_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
             json_direction(out, "server_to_client", a->seq().stats(blank::Role::Server));
             out << ",\"corrections\":" << a->seq().corrections();
             const blank::ChunkTotals& ct = a->chunks().summary();
-            out << ",\"chunk_transmissions\":" << ct.transmissions << ",\"chunks_complete\":" << ct.complete << ",\"failing\":" << failing(c, opt) << "}\n";
+            out << ",\"chunk_transmissions\":" << ct.transmissions << ",\"chunks_complete\":" << ct.complete;
+            if (const blank::Silence& q = a->seq().final_silence(); q.any()) {
+                out << ",\"silence\":{\"silent\":\"" << blank::role_name(q.silent) << "\",\"frame\":" << q.frame
+                    << ",\"time\":";
+                out.fixed(q.time, 6) << ",\"survivor\":\"" << blank::role_name(q.survivor())
+                                     << "\",\"survivor_last_frame\":" << q.survivor_frame << ",\"kept_sending\":";
+                out.fixed(q.span(), 6) << ",\"packets_after\":" << q.after << ",\"acked_unseen\":" << q.acked_unseen
+                                       << ",\"ended\":\""
+                                       << blank::silence_end_key(q.end) << "\",\"finding\":"
+                                       << (q ? "true" : "false") << '}';
+            }
+            out << ",\"failing\":" << failing(c, silence_of(rep, id), opt) << "}\n";
         }
         for (const Finding& f : c.findings)
-            if (counts(opt, f)) json_finding(out, rep, id, f);
+            if (counts(opt, f)) json_finding(out, rep, id, f, silence_of(rep, id));
     }
 }
 
@@ -205,9 +219,11 @@ void junit_report(Output& out, const std::vector<FileReport>& reps, const CheckO
                 at[k] = all.size();
                 all.push_back(Case{cls, fi.name, {}, {}});
             }
+            const blank::Silence& quiet = silence_of(rep, id);
             for (const Finding& f : c.findings)  // one pass: the list may be on disk
                 if (const size_t i = at[size_t(f.code)]; i != SIZE_MAX)
-                    (f.severity() >= opt.fail_on ? all[i].fail : all[i].other).push_back(f);
+                    (f.severity() >= opt.fail_on && !blank::caused_by_silence(f, quiet) ? all[i].fail : all[i].other)
+                        .push_back(f);
         }
         tests = all.size() + errors;
         for (const Case& cs : all) failures += !cs.fail.empty();
@@ -287,7 +303,7 @@ void render(Output& o, const FileReport& rep, const CheckOptions& opt) {
 void check_one(const std::string& path, const CheckOptions& opt, FileAnalysisOptions fo, CheckedFile& out,
                bool buffer) {
     out.rep = analyse_file(path, fo);
-    for (const auto& [id, c] : out.rep.convs) out.fails += failing(c, opt);
+    for (const auto& [id, c] : out.rep.convs) out.fails += failing(c, silence_of(out.rep, id), opt);
     if (buffer && opt.format != CheckFormat::Junit) {
         out.rendered = std::tmpfile();
         if (!out.rendered) throw std::runtime_error("cannot create a temporary file");

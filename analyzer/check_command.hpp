@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "analysis.hpp"
+#include "protocols/blank/analysis.hpp"
 #include "blank_stream.hpp"
 
 namespace blankshark {
@@ -18,6 +18,7 @@ struct CheckOptions {
     blank::Severity fail_on = blank::Severity::Warn;
     std::set<std::string> ignore;  // finding codes left out
     bool comments = false;         // list comment-level findings too
+    size_t max_listed = 100;       // text: list lines per conversation (0: all)
     unsigned jobs = 1;             // files checked in parallel
     int inflate_threads = 1;       // FileAnalysisOptions::inflate_threads
     StreamOptions stream;

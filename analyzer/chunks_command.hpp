@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "analysis.hpp"
+#include "protocols/blank/analysis.hpp"
 #include "blank_stream.hpp"
 
 namespace blankshark {

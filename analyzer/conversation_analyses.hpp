@@ -4,7 +4,7 @@
 #include <memory>
 #include <vector>
 
-#include "analysis.hpp"
+#include "protocols/blank/analysis.hpp"
 #include "blank_stream.hpp"
 
 namespace blankshark {

@@ -5,7 +5,7 @@
 #include <set>
 #include <string>
 
-#include "analysis.hpp"
+#include "protocols/blank/analysis.hpp"
 #include "blank_stream.hpp"
 
 namespace blankshark {

@@ -86,6 +86,7 @@ FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt,
         col.out->attach(rep.spill);
         col.frame = 0;
         a->finish(rep.end_time, col);
+        rep.convs[uint32_t(id)].silence = a->seq().final_silence();
     }
     for (auto& [id, c] : rep.convs) c.findings.finish();
     return rep;

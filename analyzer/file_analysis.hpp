@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "analysis.hpp"
+#include "protocols/blank/analysis.hpp"
 #include "blank_stream.hpp"
 #include "conversation_analyses.hpp"
 #include "finding_list.hpp"
-#include "inflate_queue.hpp"
+#include "protocols/blank/inflate_queue.hpp"
 
 namespace blankshark {
 
@@ -22,6 +22,7 @@ struct ConvReport {
     Conversation conv;  // a copy: the stream (and its table) ends with the file
     FindingList findings;  // sorted by frame once the file is done
     double first_time = 0, last_time = 0;
+    blank::Silence silence;  // a side went silent (kept when the analyses are let go)
 };
 
 struct FileReport {

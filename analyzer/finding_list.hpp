@@ -10,7 +10,7 @@
 #include <memory>
 #include <vector>
 
-#include "findings.hpp"
+#include "protocols/blank/findings.hpp"
 
 namespace blankshark {
 

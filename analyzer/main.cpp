@@ -11,9 +11,9 @@
 #include "stats_command.hpp"
 #include "synth_command.hpp"
 #include "exit_codes.hpp"
-#include "findings.hpp"
-#include "protocol.hpp"
-#include "revision_detect.hpp"
+#include "protocols/blank/findings.hpp"
+#include "protocols/blank/protocol.hpp"
+#include "protocols/blank/revision_detect.hpp"
 
 namespace {
 
@@ -22,17 +22,18 @@ bool parse_type(const std::string& text, uint8_t& out) {
     const blank::Schema& s = blank::schema();
     if (!text.empty() && std::all_of(text.begin(), text.end(), ::isdigit)) {
         const unsigned long v = std::stoul(text);
-        if (v >= s.types.size()) return false;
+        if (v >= s.tables[0].by_id.size()) return false;
         out = uint8_t(v);
         return true;
     }
-    for (const auto& t : s.types) {
+    for (const auto& t : s.tables[0].by_id) {
+        if (!t.type) continue;
         const std::string name = t.type->name;
         if (name.size() == text.size() &&
             std::equal(name.begin(), name.end(), text.begin(), [](char a, char b) {
                 return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
             })) {
-            out = t.type->code;
+            out = uint8_t(t.type->id);
             return true;
         }
     }
@@ -41,7 +42,8 @@ bool parse_type(const std::string& text, uint8_t& out) {
 
 std::string type_list() {
     std::string all;
-    for (const auto& t : blank::schema().types) all += (all.empty() ? "" : ", ") + std::string(t.type->name);
+    for (const auto& t : blank::schema().tables[0].by_id)
+        if (t.type) all += (all.empty() ? "" : ", ") + std::string(t.type->name);
     return all;
 }
 
@@ -93,6 +95,10 @@ int main(int argc, char** argv) {
     check->add_option("--ignore", kignore, "leave out findings of this code (repeat), e.g. blank.seq.reordered")
         ->delimiter(',');
     check->add_flag("--comments", kopt.comments, "also list comment-level findings (healthy game behaviour)");
+    check->add_option("--max-listed", kopt.max_listed,
+                      "text: list at most this many lines of findings per conversation after the summary by code "
+                      "(0: all; JSON and JUnit keep every finding)")
+        ->capture_default_str();
     check->add_option("--threads", kopt.inflate_threads,
                       "threads inflating completed chunks while the file is read (0: the reading thread; the "
                       "output is the same whatever the number)")

@@ -1,13 +1,13 @@
 #include "output.hpp"
 
-#include "utf8.hpp"
+#include "core/text.hpp"
 
 namespace blankshark {
 
 void json_escape(Output& out, std::string_view s) {
     static const char hex[] = "0123456789abcdef";
     while (!s.empty()) {
-        const size_t bad = blank::utf8_invalid_at(s);
+        const size_t bad = core::utf8_invalid_at(s);
         const std::string_view good = s.substr(0, bad);
         size_t start = 0;
         for (size_t i = 0; i < good.size(); ++i) {

@@ -2,7 +2,8 @@
 
 #include <cmath>
 
-#include "format.hpp"
+#include "core/format.hpp"
+#include "protocols/blank/info_markers.hpp"
 
 namespace blankshark {
 namespace {
@@ -34,7 +35,7 @@ struct SummaryVisitor {
     blank::Finding worst_copy{};
     void open(const blank::Item& it) { leaf(it); }
     void close() {}
-    void leaf(const blank::Item& it) { len = blank::append_summary(it, text, len, sizeof text); }
+    void leaf(const blank::Item& it) { len = core::append_summary(it, text, len, sizeof text); }
     void finding(const blank::Finding& f) {
         if (f.severity() == blank::Severity::Comment) return;
         ++counted;
@@ -53,7 +54,9 @@ public:
         ++depth_;
     }
     void close() { --depth_; }
-    void leaf(const blank::Item& it) { line(it); }
+    void leaf(const blank::Item& it) {
+        if (!it.hidden) line(it);  // per-seq history bits: the ranges are shown
+    }
     void finding(const blank::Finding& f) {
         char msg[256];
         blank::format_finding(f, msg, sizeof msg);
@@ -72,7 +75,7 @@ private:
         out_ << it.info->name;
         if (it.node->kind == blank::Kind::Array) out_ << " #" << it.index;
         char val[160];
-        const size_t n = blank::format_value(it, val, sizeof val);
+        const size_t n = core::format_value(it, val, sizeof val);
         if (n) {
             out_ << ": ";
             if (it.vclass == blank::ValueClass::String) out_ << '"';
@@ -130,7 +133,7 @@ public:
     }
     void leaf(const blank::Item& it) {
         if (it.node->kind == blank::Kind::AckSeq) {
-            if (it.node->aux) acked_[nacked_++ & 31] = uint16_t(it.u);
+            if (it.node->acked) acked_[nacked_++ & 31] = uint16_t(it.u);
             else missing_[nmissing_++ & 31] = uint16_t(it.u);
             return;
         }
@@ -219,7 +222,7 @@ private:
                 break;
             }
             char tmp[40];
-            const size_t n = blank::format_value(it, tmp, sizeof tmp);
+            const size_t n = core::format_value(it, tmp, sizeof tmp);
             out_ << std::string_view(tmp, n);
             break;
         }
@@ -285,6 +288,10 @@ void print_summary(Output& out, const blank::Schema& fallback, const BlankPacket
     } else {
         out << blank::type_name(s, sum.type) << " seq=" << sum.seq << " ack=" << sum.ack
             << std::string_view(v.text, v.len);
+        if (fa) {
+            char marks[256];
+            out << std::string_view(marks, blank::append_markers(*fa, marks, 0, sizeof marks));
+        }
     }
     if (v.worst) {
         const blank::FindingInfo& fi = blank::finding_info(v.worst->code);
@@ -301,7 +308,7 @@ void print_tree(Output& out, const blank::Schema& fallback, const BlankPacket& p
     out << "    " << capture::to_string(p.udp->src) << " -> " << capture::to_string(p.udp->dst) << ", " << p.len
         << " bytes\n";
     TreeVisitor v(out);
-    blank::decode(s, p.data, p.len, v);
+    blank::decode(s, p.data, p.len, v, fa ? fa->seq.hist_bits : 32);
     if (fa) blank::emit_analysis(s, *fa, false, v);
 }
 
@@ -330,7 +337,7 @@ void print_json(Output& out, const blank::Schema& fallback, const BlankPacket& p
     out << p.len;
     v.key("type_name");
     out << '"' << (p.len >= blank::kHeaderSize ? blank::type_name(s, p.data[12]) : "Truncated") << '"';
-    blank::decode(s, p.data, p.len, v);
+    blank::decode(s, p.data, p.len, v, fa ? fa->seq.hist_bits : 32);
     if (fa) blank::emit_analysis(s, *fa, false, v);
     v.finish();
     out << "}\n";

@@ -2,8 +2,8 @@
 #pragma once
 
 #include "blank_stream.hpp"
-#include "analysis.hpp"
-#include "decoder.hpp"
+#include "protocols/blank/analysis.hpp"
+#include "protocols/blank/decoder.hpp"
 #include "output.hpp"
 
 namespace blankshark {

@@ -7,7 +7,7 @@
 
 #include "exit_codes.hpp"
 #include "output.hpp"
-#include "stats_layout.hpp"
+#include "protocols/blank/stats_layout.hpp"
 #include "traffic_stats.hpp"
 
 namespace blankshark {

@@ -21,21 +21,22 @@
 #include <deque>
 #include <memory>
 
-#include "codec.hpp"
-#include "encoder.hpp"
+#include "core/codecs.hpp"
+#include "protocols/blank/le.hpp"
+#include "protocols/blank/encoder.hpp"
 #include "pcap_writer.hpp"
-#include "protocol.hpp"
+#include "protocols/blank/protocol.hpp"
 
 namespace blankshark {
 namespace {
 
 using blank::PacketBuilder;
-using blank::codec::put16;
-using blank::codec::put32;
-using blank::codec::put64;
-using blank::codec::putf32;
-using blank::codec::u16;
-using blank::codec::u32;
+using blank::le::put16;
+using blank::le::put32;
+using blank::le::put64;
+using blank::le::putf32;
+using blank::le::u16;
+using blank::le::u32;
 
 constexpr double kPi = 3.14159265358979323846;
 constexpr uint64_t kMs = 1000000;
@@ -46,6 +47,7 @@ constexpr uint64_t kLatency = 120000;                 // one-way, every packet (
 constexpr uint64_t kBurstGap = 5000;                  // between packets one side sends at once
 constexpr uint64_t kPingAfter = 50 * kMs;             // Connection::ShouldPing
 constexpr uint64_t kChunkTimeout = 5 * kSecond;       // client ChunkReceiver timer
+constexpr uint64_t kRecvTimeout = 10 * kSecond;       // Connection: recv_timer(10000), then Close()
 constexpr size_t kHeader = 16;
 constexpr size_t kPieceLen = 472;                     // Packet::ChunkData::MAX_DATA_LEN
 constexpr size_t kMaxEntities = 12;                   // Packet::EntityUpdate::MAX_ENTITIES
@@ -198,7 +200,7 @@ bool acks(uint16_t ack, uint32_t hist, uint16_t s) {
 
 // --- the simulation ----------------------------------------------------------
 
-enum EventKind : uint8_t { kDeliver, kClientStart, kClientFrame, kServerTick };
+enum EventKind : uint8_t { kDeliver, kClientStart, kClientFrame, kServerTick, kStopClient, kStopServer };
 
 struct Event {
     uint64_t t, order;
@@ -263,12 +265,16 @@ struct Client {
     uint32_t entity_id = 0;
     Rng world, imp_c2s, imp_s2c;
     enum State : uint8_t { Waiting, LoggingIn, Joined, Parted } state = Waiting;
+    // --stop-client: the process is gone (sends and reads nothing, no Part).
+    // closed: one side's connection timed out (10 s without receiving).
+    bool dead = false, closed = false;
+    uint64_t heard_client = 0, heard_server = 0;  // last receive, server side / client side
     Ctrl cctrl, sctrl;  // the client's connection; the server's connection to it
     // client side
     double pos[3] = {0, 0, 0};
     float vel[3] = {0, 0, 0};
     double yaw = 0, pitch = 0;
-    uint64_t quat = blank::codec::kQuatIdentityBits | 3ull << 62;
+    uint64_t quat = core::codecs::kQuatIdentityBits | 3ull << 62;
     bool moving = false;
     uint64_t phase_end = 0;
     int stall = 0;
@@ -304,7 +310,7 @@ int manhattan(const int32_t a[3], const int32_t b[3]) {
 }
 uint64_t yaw_quat(double yaw) {
     const double q[4] = {0, std::sin(yaw / 2), 0, std::cos(yaw / 2)};
-    return blank::codec::pack_quat(q);
+    return core::codecs::pack_quat(q);
 }
 
 const char* const kNames[] = {"alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi"};
@@ -371,6 +377,8 @@ private:
     void check_entities(Client& c, uint64_t now);
     void track_delivery(Client& c, const uint8_t* p, size_t len);
     void start_parting(uint64_t now);
+    void close(Client& c, uint64_t now);
+    bool stops() const { return opt_.stop_client >= 0 || opt_.stop_server >= 0; }
 
     const SynthOptions& opt_;
     SynthTruth& truth_;
@@ -385,6 +393,7 @@ private:
     enum Phase : uint8_t { Normal, Closing, Parting } phase_ = Normal;
     uint64_t closing_at_ = 0;  // written + in flight at which closing starts
     uint32_t parts_due_ = 0;   // clients that will send a Part
+    bool server_dead_ = false; // --stop-server: the server process is gone
     std::vector<std::vector<uint8_t>> pool_;
     uint32_t next_entity_ = 1;
     // templates
@@ -459,12 +468,12 @@ void synth_state(uint8_t* out, const double pos[3], const float vel[3], uint64_t
     for (int i = 0; i < 3; ++i) {
         ch[i] = chunk_of(pos[i]);
         put32(out + 4 * i, uint32_t(ch[i]));
-        put16(out + 12 + 2 * i, blank::codec::to_packu((pos[i] - ch[i] * 16.0) / 16.0));
+        put16(out + 12 + 2 * i, core::codecs::to_packu((pos[i] - ch[i] * 16.0) / 16.0));
         putf32(out + 18 + 4 * i, vel[i]);
     }
     put64(out + 30, quat);
-    put16(out + 38, uint16_t(blank::codec::to_packn(pitch / (kPi / 2))));
-    put16(out + 40, uint16_t(blank::codec::to_packn(yaw / kPi)));
+    put16(out + 38, uint16_t(core::codecs::to_packn(pitch / (kPi / 2))));
+    put16(out + 40, uint16_t(core::codecs::to_packn(yaw / kPi)));
 }
 
 void Synth::send_player_update(Client& c, uint64_t now) {
@@ -473,7 +482,7 @@ void Synth::send_player_update(Client& c, uint64_t now) {
     synth_state(p, c.pos, c.vel, c.quat, c.pitch, c.yaw);
     put16(p + 42, 0);
     put16(p + 44, 0);
-    put16(p + 46, uint16_t(blank::codec::to_packn(c.moving ? -1.0 : 0.0)));  // forward
+    put16(p + 46, uint16_t(core::codecs::to_packn(c.moving ? -1.0 : 0.0)));  // forward
     p[48] = 0;
     p[49] = c.slot;
     post(c, true, now, s, t_update_.size());
@@ -499,7 +508,11 @@ void Synth::send_correction(Client& c, uint64_t now) {
     // accepted PlayerUpdate, a little off (loopback: median 0.05 block).
     const double u = c.world.uniform(), dir = c.world.range(0, 2 * kPi);
     const double dist = 0.011 + 0.22 * u * u * u;
-    const double pos[3] = {c.acc_pos[0] + dist * std::cos(dir), c.acc_pos[1], c.acc_pos[2] + dist * std::sin(dir)};
+    double pos[3] = {c.acc_pos[0] + dist * std::cos(dir), c.acc_pos[1], c.acc_pos[2] + dist * std::sin(dir)};
+    if (c.dead) {  // the server moves the player on with its last input; the prediction stays where it was
+        const double since = double(now - c.heard_client) / double(kSecond);
+        for (int i = 0; i < 3; ++i) pos[i] += c.acc_vel[i] * since;
+    }
     const uint32_t s = from_template(t_correction_);
     uint8_t* p = slot_ptr(s) + kHeader;
     put16(p, c.accepted_seq);
@@ -624,7 +637,11 @@ void Synth::client_start(Client& c, uint64_t now) {
 }
 
 void Synth::client_frame(Client& c, uint64_t now) {
-    if (c.state == Client::Parted) return;
+    if (c.state == Client::Parted || c.dead || c.closed) return;
+    if (server_dead_ && c.state == Client::Joined && now >= c.heard_server + kRecvTimeout) {
+        close(c, now);  // MasterState::OnTimeout: the client gives up
+        return;
+    }
     push(now + kFrame - 800000 + c.world.below(1600000), kClientFrame, c.index);
     // ChunkReceiver::Update: re-request a chunk after 5 s without progress
     for (RecvTx& t : c.rx) {
@@ -687,7 +704,11 @@ void Synth::client_frame(Client& c, uint64_t now) {
 // ClientConnection::Update: CheckPlayerFix, CheckChunkQueue, CheckEntities,
 // SendUpdates, then a Ping if nothing was sent for 50 ms.
 void Synth::server_tick(Client& c, uint64_t now) {
-    if (c.state == Client::Parted) return;
+    if (c.state == Client::Parted || c.closed || server_dead_) return;
+    if (now >= c.heard_client + kRecvTimeout) {
+        close(c, now);  // ClientConnection: the connection timed out
+        return;
+    }
     push(now + kFrame - 300000 + c.world.below(600000), kServerTick, c.index);
     ++c.tick_no;
     if (c.accepted_any && c.world.chance(c.acc_moving ? 0.5 : 0.03)) send_correction(c, now);
@@ -886,12 +907,12 @@ void Synth::server_handle(Client& c, const uint8_t* p, size_t len, uint64_t now)
         c.accepted_seq = seq;
         for (int i = 0; i < 3; ++i) {
             const int32_t ch = int32_t(u32(pl + 4 * i));
-            c.acc_pos[i] = ch * 16.0 + blank::codec::packu(u16(pl + 12 + 2 * i)) * 16.0;
-            c.acc_vel[i] = blank::codec::f32(pl + 18 + 4 * i);
+            c.acc_pos[i] = ch * 16.0 + core::codecs::packu(u16(pl + 12 + 2 * i)) * 16.0;
+            c.acc_vel[i] = blank::le::f32(pl + 18 + 4 * i);
         }
-        c.acc_quat = blank::codec::u64(pl + 30);
-        c.acc_pitch = blank::codec::packn(int16_t(u16(pl + 38))) * kPi / 2;
-        c.acc_yaw = blank::codec::packn(int16_t(u16(pl + 40))) * kPi;
+        c.acc_quat = blank::le::u64(pl + 30);
+        c.acc_pitch = core::codecs::packn(int16_t(u16(pl + 38))) * kPi / 2;
+        c.acc_yaw = core::codecs::packn(int16_t(u16(pl + 40))) * kPi;
         c.acc_moving = c.acc_vel[0] != 0 || c.acc_vel[2] != 0;
         break;
     }
@@ -1017,6 +1038,11 @@ void Synth::deliver(const Event& e) {
     }
     if (!e.from_client && (type == kChunkBegin || type == kChunkData)) track_delivery(c, p, len);
     if (type == kPlayerCorrection) ++c.truth->corrections;
+    if (e.from_client ? server_dead_ || c.closed : c.dead || c.closed) {  // nobody reads it
+        free_.push_back(e.slot);
+        return;
+    }
+    (e.from_client ? c.heard_client : c.heard_server) = e.t;
 
     // Connection::Received on the receiving side
     Ctrl& r = e.from_client ? c.sctrl : c.cctrl;
@@ -1068,13 +1094,22 @@ void Synth::start_parting(uint64_t now) {
     phase_ = Parting;
     bool clean = true;
     for (auto& c : clients_) {
-        if (c->state == Client::LoggingIn || c->state == Client::Joined) {
+        if ((c->state == Client::LoggingIn || c->state == Client::Joined) && !c->dead && !c->closed) {
             const uint32_t s = from_template(t_part_);
             post(*c, true, now, s, t_part_.size(), true);
             if (!c->tx.idle()) clean = false;
         }
     }
     truth_.clean_end = clean;
+}
+
+// A connection closed by a timeout (or a client that died): no Part will come.
+void Synth::close(Client& c, uint64_t now) {
+    if (c.closed) return;
+    c.closed = true;
+    if (c.state == Client::LoggingIn || c.state == Client::Joined) --parts_due_;
+    c.truth->timed_out = true;
+    c.truth->timed_out_at = double(now) / double(kSecond);
 }
 
 bool Synth::run(std::string& error) {
@@ -1157,6 +1192,8 @@ bool Synth::run(std::string& error) {
         push(uint64_t(k) * 100 * kMs + setup.below(uint32_t(5 * kMs)), kClientStart, k);
         clients_.push_back(std::move(c));
     }
+    if (opt_.stop_client >= 0) push(uint64_t(opt_.stop_client * double(kSecond)), kStopClient, 0);
+    if (opt_.stop_server >= 0) push(uint64_t(opt_.stop_server * double(kSecond)), kStopServer, 0);
     // closing: leave room to finish the transmissions and part cleanly
     const uint64_t reserve = std::min<uint64_t>(opt_.packets / 4, 200 + 300ull * opt_.clients);
     closing_at_ = opt_.packets - reserve;
@@ -1171,17 +1208,31 @@ bool Synth::run(std::string& error) {
         case kClientStart: client_start(*clients_[e.conv], e.t); break;
         case kClientFrame: client_frame(*clients_[e.conv], e.t); break;
         case kServerTick: server_tick(*clients_[e.conv], e.t); break;
+        case kStopClient: {  // killed: no Part, nothing sent or read from now on
+            Client& c = *clients_[e.conv];
+            if (c.state == Client::LoggingIn || c.state == Client::Joined) {
+                if (!c.closed) --parts_due_;
+                c.dead = true;
+                c.truth->stopped_at = double(e.t) / double(kSecond);
+            }
+            break;
+        }
+        case kStopServer:
+            server_dead_ = true;
+            truth_.server_stopped_at = double(e.t) / double(kSecond);
+            break;
         }
         if (phase_ == Normal && written_ + inflight_ >= closing_at_) phase_ = Closing;
         if (phase_ != Parting && written_ + inflight_ + parts_due_ >= opt_.packets) start_parting(e.t);
     }
-    if (written_ != opt_.packets) {
+    if (written_ != opt_.packets && !stops()) {
         error = "internal error: generated " + std::to_string(written_) + " packets instead of " +
                 std::to_string(opt_.packets);
         return false;
     }
     for (const SynthConversation& c : truth_.conversations)
         if (c.joined && !c.parted) truth_.clean_end = false;
+    // A stopped side ends sessions early: --packets is then at most.
     truth_.packets = written_;
     if (!writer_.close()) {
         error = "cannot write " + opt_.output;
@@ -1218,7 +1269,7 @@ void dir_json(std::string& s, const char* name, const SynthDirection& d) {
 void synth_write_state(uint8_t* out, const double pos[3], const float vel[3], const double quat_xyzw[4], double pitch,
                        double yaw) {
     const double q[4] = {quat_xyzw[0], quat_xyzw[1], quat_xyzw[2], quat_xyzw[3]};
-    synth_state(out, pos, vel, blank::codec::pack_quat(q), pitch, yaw);
+    synth_state(out, pos, vel, core::codecs::pack_quat(q), pitch, yaw);
 }
 
 std::vector<uint8_t> synth_chunk(uint32_t variant, uint64_t seed) { return make_chunk(variant, seed); }
@@ -1237,6 +1288,10 @@ bool synthesize(const SynthOptions& opt, SynthTruth& truth, std::string& error) 
         error = "--loss must be 0..0.9, --duplicate and --reorder 0..1";
         return false;
     }
+    if (opt.stop_client >= 0 && opt.stop_server >= 0) {
+        error = "--stop-client and --stop-server: one side at a time";
+        return false;
+    }
     truth = SynthTruth{};
     Synth s(opt, truth);
     return s.run(error);
@@ -1247,10 +1302,11 @@ std::string synth_truth_json(const SynthOptions& opt, const SynthTruth& t) {
     char b[8192];
     std::snprintf(b, sizeof b,
                   "{\"file\":\"%s\",\"packets\":%llu,\"clients\":%u,\"seed\":%llu,\"loss\":%g,\"duplicate\":%g,"
-                  "\"reorder\":%g,\"first_time\":%.9f,\"last_time\":%.9f,\"clean_end\":%s,\"seconds\":%.3f,",
+                  "\"reorder\":%g,\"first_time\":%.9f,\"last_time\":%.9f,\"clean_end\":%s,\"seconds\":%.3f,"
+                  "\"server_stopped_at\":%.9g,",
                   json_escape(opt.output).c_str(), (unsigned long long)t.packets, opt.clients, (unsigned long long)opt.seed, opt.loss,
                   opt.duplicate, opt.reorder, double(t.first_ns) / 1e9, double(t.last_ns) / 1e9,
-                  t.clean_end ? "true" : "false", t.seconds);
+                  t.clean_end ? "true" : "false", t.seconds, t.server_stopped_at);
     s += b;
     s += "\"types\":{";
     for (int i = 0; i < kTypeCount; ++i) {
@@ -1272,12 +1328,13 @@ std::string synth_truth_json(const SynthOptions& opt, const SynthTruth& t) {
                       ",\"transmissions\":%llu,\"transmissions_seen\":%llu,\"transmissions_complete\":%llu,"
                       "\"pieces_resent\":%llu,"
                       "\"begins_resent\":%llu,\"spawns_resent\":%llu,\"despawns_resent\":%llu,\"corrections\":%llu,"
-                      "\"joined\":%s,\"parted\":%s}",
+                      "\"joined\":%s,\"parted\":%s,\"client_stopped_at\":%.9g,\"timed_out_at\":%.9g}",
                       (unsigned long long)c.transmissions, (unsigned long long)c.transmissions_seen,
                       (unsigned long long)c.transmissions_complete,
                       (unsigned long long)c.pieces_resent, (unsigned long long)c.begins_resent,
                       (unsigned long long)c.spawns_resent, (unsigned long long)c.despawns_resent,
-                      (unsigned long long)c.corrections, c.joined ? "true" : "false", c.parted ? "true" : "false");
+                      (unsigned long long)c.corrections, c.joined ? "true" : "false", c.parted ? "true" : "false",
+                      c.stopped_at, c.timed_out ? c.timed_out_at : -1.0);
         s += b;
     }
     s += "]}\n";

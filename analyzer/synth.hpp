@@ -50,6 +50,13 @@ struct SynthOptions {
     uint32_t clients = 2;
     uint64_t seed = 1;
     double loss = 0, duplicate = 0, reorder = 0;  // per packet sent, 0..1 (loss at most 0.9)
+    // A side that stops sending at this many seconds after the start (-1:
+    // never), as the game's processes do when killed: the first client
+    // (--stop-client: no Part, the server times it out 10 s after the last
+    // packet it got, its corrections drifting from the dead client's last
+    // update) or the server (--stop-server: each client times it out).
+    // Sessions end early then: --packets is the most written.
+    double stop_client = -1, stop_server = -1;
     std::string truth;      // optional JSON file: what was generated
     bool quiet = false;     // no summary on stderr
 };
@@ -82,6 +89,9 @@ struct SynthConversation {
     uint64_t pieces_resent = 0, begins_resent = 0, spawns_resent = 0, despawns_resent = 0;
     uint64_t corrections = 0;             // PlayerCorrection records written (copies included)
     bool joined = false, parted = false;
+    double stopped_at = -1;    // --stop-client: when this client stopped (s since the start)
+    bool timed_out = false;    // a side closed the connection after 10 s without receiving
+    double timed_out_at = 0;   // s since the start
 };
 
 struct SynthTruth {
@@ -94,6 +104,7 @@ struct SynthTruth {
     bool clean_end = true;  // every client that logged in also sent its Part and every transmission was
                             // acknowledged before it (the budget of --packets did not cut anything)
     double seconds = 0;     // wall time taken
+    double server_stopped_at = -1;  // --stop-server
 };
 
 // Writes opt.output; false with `error` set when the options or the file are bad.

@@ -32,6 +32,12 @@ inline CLI::App* add_synth_command(CLI::App& app, SynthOptions& opt) {
     s->add_option("--reorder", opt.reorder, "probability that a packet is delayed 3-60 ms, overtaken by later ones (0..1)")
         ->capture_default_str()
         ->check(CLI::Range(0.0, 1.0));
+    s->add_option("--stop-client", opt.stop_client,
+                  "the first client stops sending at this many seconds, as if killed (no Part); the server times "
+                  "it out 10 s later; --packets is then the most written");
+    s->add_option("--stop-server", opt.stop_server,
+                  "the server stops sending at this many seconds (exits, no Part); the clients time it out 10 s "
+                  "later; --packets is then the most written");
     s->add_option("--truth", opt.truth, "also write what was generated as JSON: packets per type, per direction "
                                         "sent/dropped/duplicated/reordered, transmissions, resends, corrections");
     s->add_flag("-q,--quiet", opt.quiet, "no summary on stderr");

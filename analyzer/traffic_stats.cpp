@@ -1,6 +1,6 @@
 #include "traffic_stats.hpp"
 
-#include "stats_layout.hpp"
+#include "protocols/blank/stats_layout.hpp"
 
 namespace blankshark {
 

@@ -23,7 +23,13 @@
 //     completed or seen without ChunkBegin) need every frame analysed first:
 //     the GUI and tshark -2 have them, tshark in one pass does not. The
 //     session findings reported at the end of a capture (blank.session.end,
-//     .login_no_join, blank.seq.mid_start) are `blankshark check`'s only.
+//     .login_no_join, blank.seq.mid_start) are `blankshark check`'s only,
+//     except a side that went silent (blank.session.went_silent and its
+//     consequences, .after_silence): judged on later passes from the
+//     conversation's state once every frame was analysed (liveness.hpp).
+//   - Expert infos carry their code's stable summary (tshark -z expert: one
+//     line per code); the numbers are in generated fields and in the
+//     blank.finding text item each expert info hangs under.
 //   - Memory (issue 11): 12 bytes per blank frame plus side records for the
 //     frames that have something more (FrameRecord below), the chunk
 //     transmissions the core keeps, a copy of each multi-piece chunk's
@@ -62,17 +68,22 @@
 #include <type_traits>
 #include <vector>
 
-#include "analysis.hpp"
-#include "decoder.hpp"
-#include "format.hpp"
-#include "zlib_inflate.hpp"
+#include "protocols/blank/analysis.hpp"
+#include "protocols/blank/decoder.hpp"
+#include "core/format.hpp"
+#include "protocols/blank/info_markers.hpp"
+#include "core/zlib_inflate.hpp"
 #include "packet-blank.hpp"
-#include "stats_layout.hpp"
+#include "protocols/blank/stats_layout.hpp"
 
 namespace {
 
 int proto_blank = -1;
 int blank_tap = -1;
+// A finding's text with its numbers; the expert info under it has the
+// code's stable summary, so tshark -z expert has one line per code (as
+// tcp.analysis.* does).
+int hf_finding = -1;
 dissector_handle_t blank_handle;
 
 // Header fields of every revision, registered once per abbreviation (the
@@ -101,10 +112,18 @@ struct ConversationState {
     guint32 server_port;
     guint32 index;  // 1 + its index into conversations
     blank::ConversationAnalysis analysis;
+    // Which side went silent, judged once every frame was analysed (later
+    // passes); made again when more frames were analysed since.
+    blank::Silence silence;
+    guint32 silence_judged_at = 0;  // frames_analysed then
     ConversationState(const blank::AnalysisConfig& cfg, const blank::Revision* forced, guint32 index)
         : server_addr(), server_port(0), index(index), analysis(cfg, forced) {}
 };
 std::vector<std::unique_ptr<ConversationState>> conversations;
+// First pass: blank frames analysed, and the time of the last one (the end
+// of the capture as the analyzer's check sees it).
+guint32 frames_analysed = 0;
+double last_blank_time = 0;
 
 // A frame's analysis results, as dissect_blank uses them (built on the
 // stack from the stored FrameRecord and side records).
@@ -123,6 +142,7 @@ struct FrameState {
     // First pass only: the analysis's own inflation of a valid chunk this
     // frame completed (not done again to show it).
     const std::vector<uint8_t>* inflated;
+    const blank::Silence* silence;  // later passes: the conversation's, if a side went silent
 };
 
 // What is stored per frame, kept small (issue 11: memory per packet): 12
@@ -154,7 +174,10 @@ struct FrameRecord {
     guint32 rtt_ns;       // retired and acked: rel_ts of the ack minus this frame's, ns
     guint16 acked_delta;  // retired: acked_in - frame; 0: not acked; kFarAck
     guint16 conv;         // 1 + index into conversations; 0: look it up
-    gint16 seq_epoch;     // unwrapped seq = seq_epoch * 65536 + the header's seq
+    gint16 seq_epoch : 15;  // unwrapped seq = seq_epoch * 65536 + the header's seq
+    // The ack history reaches before the peer's first seq: SeqFrame::hist_bits
+    // is the header's ack as int16 (0xFFFF: none), else 32.
+    guint16 hist_partial : 1;
     guint8 revision : 4, revision_state : 2, from_server : 1, completed : 1;  // revision: 1 + index into schemas
     guint8 side;          // SideFlag bits
 };
@@ -186,7 +209,7 @@ bool same_finding(const blank::Finding& a, const blank::Finding& b) {
            a.c == b.c && a.what == b.what && a.frame == b.frame && a.ref_frame == b.ref_frame;
 }
 struct SeqExtraRecord {
-    guint32 frame, lost_before, ack_back, reordered_after, duplicate_of;
+    guint32 frame, lost_before, ack_back, reordered_after, duplicate_of, peer_silent_since;
 };
 struct FindingsRecord {
     guint32 frame;
@@ -292,6 +315,8 @@ void clear_deque(std::deque<T>& d) {
 
 void cleanup_blank() {
     conversations.clear();
+    frames_analysed = 0;
+    last_blank_time = 0;
     frame_pages.clear();
     frame_pages.shrink_to_fit();
     clear_deque(chunk_records);
@@ -341,16 +366,28 @@ bool load(packet_info* pinfo, const guint8* data, guint len, FrameState& out,
     out.reassembled = nullptr;
     out.reassembled_len = 0;
     out.inflated = nullptr;
-    if ((r->side & kHasSeq) && len >= 6) {
-        if (!live && !(r->side & kRetired)) {
-            const ConversationState* st = nullptr;
-            if (r->conv && r->conv <= conversations.size()) {
-                st = conversations[r->conv - 1u].get();
-            } else if (conversation_t* c = find_conversation_pinfo(pinfo, 0)) {
-                st = static_cast<const ConversationState*>(conversation_get_proto_data(c, proto_blank));
-            }
-            if (st) live = st->analysis.seq().held(r->from_server ? blank::Role::Server : blank::Role::Client, num);
+    out.silence = nullptr;
+    out.seq.hist_bits = r->hist_partial && len >= 8 ? guint8(std::max(0, int(gint16(data[6] | data[7] << 8)))) : 32;
+    ConversationState* st = nullptr;
+    const auto state = [&]() -> ConversationState* {
+        if (st) return st;
+        if (r->conv && r->conv <= conversations.size()) {
+            st = conversations[r->conv - 1u].get();
+        } else if (conversation_t* c = find_conversation_pinfo(pinfo, 0)) {
+            st = static_cast<ConversationState*>(conversation_get_proto_data(c, proto_blank));
         }
+        return st;
+    };
+    if (PINFO_FD_VISITED(pinfo) && state()) {
+        if (st->silence_judged_at != frames_analysed) {
+            st->silence = st->analysis.seq().silence(last_blank_time);
+            st->silence_judged_at = frames_analysed;
+        }
+        if (st->silence) out.silence = &st->silence;
+    }
+    if ((r->side & kHasSeq) && len >= 6) {
+        if (!live && !(r->side & kRetired) && state())
+            live = st->analysis.seq().held(r->from_server ? blank::Role::Server : blank::Role::Client, num);
         blank::SeqRecord& q = out.seq_record;
         if (live) {
             q = *live;
@@ -388,6 +425,7 @@ bool load(packet_info* pinfo, const guint8* data, guint len, FrameState& out,
             out.seq.ack_back = x->ack_back;
             out.seq.reordered_after = x->reordered_after;
             out.seq.duplicate_of = x->duplicate_of;
+            out.seq.peer_silent_since = x->peer_silent_since;
         }
     const CorrectionRecord* corr = nullptr;
     if (r->side & kHasCorr)
@@ -441,6 +479,8 @@ bool analyse(packet_info* pinfo, const guint8* data, guint len, FrameState& out)
     r.side = kHasSeq;
     st->analysis.on_packet(blank::PacketRef{num, t, seq}, from_server ? blank::Role::Server : blank::Role::Client,
                            data, len, fa);
+    ++frames_analysed;
+    last_blank_time = std::max(last_blank_time, t);
     const auto rev = std::find(schemas.begin(), schemas.end(), fa.schema);
     r.revision = guint8(rev == schemas.end() ? 1 : rev - schemas.begin() + 1);
     r.revision_state = fa.revision_state & 3;
@@ -450,13 +490,14 @@ bool analyse(packet_info* pinfo, const guint8* data, guint len, FrameState& out)
     const blank::SeqFrame& q = fa.seq;
     if (q.record) {
         const gint64 epoch = q.record->seq >> 16;  // floor: the header's seq is the low 16 bits
-        r.seq_epoch = gint16(std::clamp<gint64>(epoch, G_MININT16, G_MAXINT16));
+        r.seq_epoch = gint16(std::clamp<gint64>(epoch, -16384, 16383));
+        r.hist_partial = q.hist_bits < 32;
     } else {
         r.side &= guint8(~kHasSeq);
     }
-    if (q.lost_before || q.ack_back || q.reordered_after || q.duplicate_of) {
+    if (q.lost_before || q.ack_back || q.reordered_after || q.duplicate_of || q.peer_silent_since) {
         seqx_records.push_back(SeqExtraRecord{num, q.lost_before, q.ack_back, guint32(q.reordered_after),
-                                              guint32(q.duplicate_of)});
+                                              guint32(q.duplicate_of), guint32(q.peer_silent_since)});
         r.side |= kHasSeqx;
     }
     guint8 nfindings = fa.nfindings;
@@ -467,7 +508,7 @@ bool analyse(packet_info* pinfo, const guint8* data, guint len, FrameState& out)
             const blank::Finding& last = fa.findings[nfindings - 1];
             if (last.code == blank::FindingCode::Correction || last.code == blank::FindingCode::CorrectionLarge) {
                 c.update_seq = guint16(last.a);
-                if (same_finding(last, correction_finding(c, last.code))) {
+                if (same_finding(last, correction_finding(c, core::local_code<blank::FindingCode>(last.code)))) {
                     c.finding = guint8(size_t(last.code) + 1);
                     --nfindings;
                 }
@@ -521,7 +562,7 @@ void add_data_sources(tvbuff_t* tvb, packet_info* pinfo, const FrameState* fs, c
         scratch.assign(fs->inflated->begin(), fs->inflated->end());
     } else {
         const uint32_t expect =
-            s.revision->chunk_size ? s.revision->chunk_size : blank::ChunkReassembler::kMaxChunkBytes;
+            blank::revision_of(s).chunk_size ? blank::revision_of(s).chunk_size : blank::ChunkReassembler::kMaxChunkBytes;
         const blank::InflateResult ir =
             blank::zlib_inflate(fs->reassembled, fs->reassembled_len, expect * 2 + 64, scratch);
         if (!ir.ok && scratch.empty()) return;
@@ -625,14 +666,9 @@ bool expert_tap_listens() {
     return expert_tap >= 0 && have_tap_listener(expert_tap);
 }
 
-void report_finding(packet_info* pinfo, proto_item* at, const blank::Finding& f, bool tree) {
-    if (!tree && !expert_tap_listens()) {
-        expert_add_info(pinfo, at, &ei[size_t(f.code)]);
-        return;
-    }
-    char msg[256];
-    blank::format_finding(f, msg, sizeof msg);
-    expert_add_info_format(pinfo, at, &ei[size_t(f.code)], "%s", msg);
+// Without a tree only the expert info, whose text is the code's summary.
+void report_finding(packet_info* pinfo, proto_item* at, const blank::Finding& f) {
+    expert_add_info(pinfo, at, &ei[size_t(f.code)]);
 }
 
 // Turns decoder callbacks into tree items (QuickBuilder below when there is
@@ -644,13 +680,11 @@ public:
           pinfo_(pinfo),
           root_(root),
           index_(hf_index.at(&s)),
-          reassembled_(blank::analysis_nodes(s).reassembled),
           columns_(pinfo->cinfo != nullptr) {
         stack_[0] = tree;
     }
 
     void open(const blank::Item& it) {
-        if (it.node == reassembled_) completes_ = true;
         proto_item* pi = add(it);
         const bool numbered = it.index >= 0 && it.node->kind == blank::Kind::Array;
         if (it.vclass == blank::ValueClass::None && (numbered || it.nvals)) {
@@ -659,7 +693,7 @@ public:
             if (numbered) proto_item_append_text(pi, " #%d", it.index);
             if (it.nvals) {
                 char buf[128];
-                blank::format_value(it, buf, sizeof buf, true);
+                core::format_value(it, buf, sizeof buf, true);
                 proto_item_append_text(pi, ": %s", buf);
                 if (it.info->unit) proto_item_append_text(pi, " %s", it.info->unit);
             }
@@ -673,17 +707,29 @@ public:
         add(it);
         if (columns_) summary(it);
     }
+    // An item with the finding's text (its numbers), the expert info under
+    // it. Decoding findings sit where the decoder is (after the field, over
+    // its bytes); analysis findings (f.frame set) at the protocol's level.
     void finding(const blank::Finding& f) {
-        // Analysis findings (f.frame set) concern the packet as a whole.
-        proto_item* at = !f.frame && last_ && last_offset_ == f.offset ? last_ : root_;
-        report_finding(pinfo_, at, f, true);
+        if (!f.frame && last_ && last_offset_ == f.offset && blank::finding_info(f.code).in_field) {
+            report_finding(pinfo_, last_, f);
+            if (counts_ && counts_[size_t(f.code)] < G_MAXUINT16) ++counts_[size_t(f.code)];
+            return;
+        }
+        char msg[256];
+        blank::format_finding(f, msg, sizeof msg);
+        const guint captured = tvb_captured_length(tvb_);
+        const bool bytes = !f.frame && f.offset <= captured && f.length <= captured - f.offset;
+        proto_item* it = proto_tree_add_string_format(f.frame ? stack_[0] : tree(), hf_finding, tvb_,
+                                                      bytes ? f.offset : 0, bytes ? f.length : 0, msg, "%s", msg);
+        proto_item_set_generated(it);
+        report_finding(pinfo_, it ? it : root_, f);
         if (counts_ && counts_[size_t(f.code)] < G_MAXUINT16) ++counts_[size_t(f.code)];
     }
     // Count the findings shown, per FindingCode (for the tap).
     void count_findings(guint16* counts) { counts_ = counts; }
 
     const char* info() const { return info_; }
-    bool completes() const { return completes_; }
 
 private:
     static constexpr int kMaxDepth = 8;
@@ -725,6 +771,7 @@ private:
         case ValueClass::None: pi = proto_tree_add_item(t, id, tvb_, off, len, ENC_NA); break;
         }
         if (it.generated) proto_item_set_generated(pi);
+        if (it.hidden) proto_item_set_hidden(pi);
         last_ = pi;
         last_offset_ = it.offset;
         return pi;
@@ -766,7 +813,7 @@ private:
         if (numbered && room()) n += std::snprintf(label + n, room(), " #%d", it.index);
         if (it.nvals && room()) {
             char buf[128];
-            blank::format_value(it, buf, sizeof buf, true);
+            core::format_value(it, buf, sizeof buf, true);
             n += std::snprintf(label + n, room(), ": %s", buf);
             if (it.info->unit && room()) n += std::snprintf(label + n, room(), " %s", it.info->unit);
         }
@@ -774,21 +821,19 @@ private:
     }
 
     // Fields the tables mark as summary go to the Info column.
-    void summary(const blank::Item& it) { info_len_ = blank::append_summary(it, info_, info_len_, sizeof info_); }
+    void summary(const blank::Item& it) { info_len_ = core::append_summary(it, info_, info_len_, sizeof info_); }
 
     tvbuff_t* tvb_;
     packet_info* pinfo_;
     proto_item* root_;
     const std::vector<size_t>& index_;  // this revision's FieldId -> registered field
-    const blank::Node* reassembled_;     // blank.chunk.reassembled: this frame completes a transmission
     bool columns_;
     proto_tree* stack_[kMaxDepth] = {};
     int depth_ = 0;
-    proto_item* last_ = nullptr;
+    proto_item* last_ = nullptr;  // the last field added, for in_field findings
     uint32_t last_offset_ = 0;
     char info_[256] = {};
     size_t info_len_ = 0;
-    bool completes_ = false;
     guint16* counts_ = nullptr;
 };
 
@@ -800,12 +845,10 @@ public:
     static constexpr bool kFindingsOnly = true;
     static constexpr bool kSummaryLeaves = true;
 
-    QuickBuilder(packet_info* pinfo, proto_item* root, const blank::Schema& s)
-        : pinfo_(pinfo), root_(root), reassembled_(blank::analysis_nodes(s).reassembled),
-          columns_(pinfo->cinfo != nullptr) {}
+    QuickBuilder(packet_info* pinfo, proto_item* root, const blank::Schema&)
+        : pinfo_(pinfo), root_(root), columns_(pinfo->cinfo != nullptr) {}
 
     void open(const blank::Item& it) {
-        if (it.node == reassembled_) completes_ = true;
         if (columns_) summary(it);
     }
     void close() {}
@@ -813,26 +856,22 @@ public:
         if (columns_) summary(it);
     }
     void finding(const blank::Finding& f) {
-        report_finding(pinfo_, root_, f, false);
+        report_finding(pinfo_, root_, f);
         if (counts_ && counts_[size_t(f.code)] < G_MAXUINT16) ++counts_[size_t(f.code)];
     }
     void count_findings(guint16* counts) { counts_ = counts; }
     const char* info() const { return info_; }
-    bool completes() const { return completes_; }
-    void set_completes() { completes_ = true; }
 
 private:
     void summary(const blank::Item& it) {
-        if (it.node && it.node->summary) info_len_ = blank::append_summary(it, info_, info_len_, sizeof info_);
+        if (it.node && it.node->summary) info_len_ = core::append_summary(it, info_, info_len_, sizeof info_);
     }
 
     packet_info* pinfo_;
     proto_item* root_;
-    const blank::Node* reassembled_;
     bool columns_;
     char info_[256] = {};
     size_t info_len_ = 0;
-    bool completes_ = false;
     guint16* counts_ = nullptr;
 };
 
@@ -883,33 +922,22 @@ void show(V& v, tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, proto_item*
         tap = wmem_new0(pinfo->pool, BlankTapInfo);
         v.count_findings(tap->findings);
     }
-    const blank::PacketSummary sum = blank::decode(s, data, len, v);
+    const blank::PacketSummary sum = blank::decode(s, data, len, v, fs ? fs->seq.hist_bits : 32);
+    blank::FrameAnalysis fa;
     if (fs) {
-        blank::FrameAnalysis fa;
         fa.frame = pinfo->num;
         fa.schema = fs->schema;
         fa.revision_state = fs->revision_state;
         fa.seq = fs->seq;
         fa.chunk = fs->chunk;
         fa.nfindings = fs->nfindings;
+        fa.silence = fs->silence;
         std::copy(fs->findings, fs->findings + fs->nfindings, fa.findings);
         // Later passes know how transmissions ended: report those still open.
         if constexpr (std::is_same_v<V, QuickBuilder>) {
             // What emit_analysis() would give it: no generated field is a
             // summary field, so only the findings and the chunk completion.
-            if (fa.chunk.completed && fa.chunk.tx) v.set_completes();
-            for (uint8_t i = 0; i < fa.nfindings; ++i) v.finding(fa.findings[i]);
-            if (PINFO_FD_VISITED(pinfo) && fa.chunk.tx && fa.chunk.tx->state == blank::TxState::Open) {
-                struct Here : blank::FindingSink {
-                    V& v;
-                    uint64_t frame;
-                    Here(V& v, uint64_t frame) : v(v), frame(frame) {}
-                    void add(const blank::Finding& f) override {
-                        if (f.frame == frame) v.finding(f);
-                    }
-                } here(v, fa.frame);
-                blank::ChunkReassembler::end_of_capture_findings(*fa.chunk.tx, here);
-            }
+            blank::emit_findings(fa, PINFO_FD_VISITED(pinfo), v);
         } else {
             blank::emit_analysis(s, fa, PINFO_FD_VISITED(pinfo), v);
         }
@@ -937,12 +965,12 @@ void show(V& v, tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, proto_item*
             num(sum.ack);
             put(v.info());
             *p = '\0';
+            if (fs) p = line + blank::append_markers(fa, line, size_t(p - line), sizeof line);
             col_add_str(pinfo->cinfo, COL_INFO, line);
         }
         proto_item_append_text(ti, ", %s, seq %u, ack %u", name, sum.seq, sum.ack);
     }
     if (sum.worst == blank::Severity::Error) col_append_str(pinfo->cinfo, COL_INFO, " [Malformed]");
-    if (v.completes()) col_append_str(pinfo->cinfo, COL_INFO, " [chunk reassembled]");
     if (tap) {
         copy_address_shallow(&tap->src, &pinfo->src);
         copy_address_shallow(&tap->dst, &pinfo->dst);
@@ -1150,6 +1178,13 @@ void proto_register_blank() {
     }
     etts[fields.size()] = &ett_blank;
     proto_register_field_array(proto_blank, hfs, int(fields.size()));
+    static hf_register_info hf_text[] = {
+        {&hf_finding,
+         {"Finding", "blank.finding", FT_STRING, BASE_NONE, nullptr, 0,
+          "what the analysis found, with its numbers (the expert info under it has the code's stable summary)",
+          HFILL}},
+    };
+    proto_register_field_array(proto_blank, hf_text, 1);
     proto_register_subtree_array(etts, int(fields.size() + 1));
 
     auto* eis = g_new0(ei_register_info, blank::kFindingCount);

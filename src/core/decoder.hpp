@@ -34,8 +34,10 @@
 // Item::offset/length still cover its bytes on the wire.
 #pragma once
 
+#include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 #include <type_traits>
 
@@ -56,6 +58,7 @@ struct Item {
     ValueClass vclass;
     bool generated;    // computed (Wireshark: PROTO_ITEM_SET_GENERATED)
     bool entry;        // this item is a whole array entry (of a one-row entry layout): label it "#index"
+    bool hidden;       // filterable but not printed (Wireshark: PROTO_ITEM_SET_HIDDEN)
     int32_t index;     // array entry number, -1 outside arrays
     uint64_t u;
     int64_t i;
@@ -148,7 +151,8 @@ public:
         header_only_ = ctx.header_only;
         measure_ = ctx.measure;
         const size_t nv = s.version->var_count < kMaxVars ? s.version->var_count : kMaxVars;
-        for (size_t i = 0; i < nv && ctx.vars; ++i) vars_[i] = ctx.vars[i];
+        const int64_t* init = ctx.vars ? ctx.vars : s.version->var_defaults;
+        for (size_t i = 0; i < nv && init; ++i) vars_[i] = init[i];
     }
 
     MessageSummary run() {
@@ -195,7 +199,7 @@ public:
             const Node& n = s_.nodes[e.node];
             const uint64_t got = raw_value(n, node_offset(e.node));
             if (got != e.value) {
-                sum_.header_ok = false;
+                if (e.spoils_header) sum_.header_ok = false;
                 if (!header_only_) report({e.code, node_offset(e.node), n.size, int64_t(got), int64_t(e.value)});
             }
         }
@@ -687,28 +691,84 @@ private:
         return n.size;
     }
 
-    // Bit i of the history acknowledges remote seq ref-1-i (blank).
+    // Bit i of the history acknowledges remote seq ref-1-i (blank). Only
+    // the low bits the node's variable says name seqs the peer sent (the
+    // analysis knows its first seq): the rest are counted, neither acked
+    // nor missing. Per-seq items are hidden (filters such as
+    // blank.ack_hist.missing == 7 keep working); the ranges are shown.
     uint32_t ack_hist(const Node& n, uint32_t off, Item& it, Scope* sc) {
         Scope::Slot base{};
         value_of(n.ref, sc, base);
+        const int64_t valid = vars_[n.axis % kMaxVars];
         v_.open(it);
-        const Node* acked = nullptr;
-        const Node* missing = nullptr;
+        const Node* per_seq[2] = {nullptr, nullptr};
+        const Node* ranges[2] = {nullptr, nullptr};
+        const Node* before = nullptr;
         for (uint32_t c = 0; c < n.child_count; ++c) {
             const Node& cn = s_.nodes[n.first_child + c];
-            (cn.acked ? acked : missing) = &cn;
+            if (cn.kind == Kind::AckSeq) per_seq[cn.acked ? 1 : 0] = &cn;
+            else if (cn.kind == Kind::AckRanges) ranges[cn.acked ? 1 : 0] = &cn;
+            else if (cn.kind == Kind::AckBefore) before = &cn;
         }
-        const uint64_t wrap = acked ? (uint64_t(1) << s_.fields[acked->field].bits) - 1 : 0xFFFF;
-        for (uint32_t bit = 0; bit < 32; ++bit) {
+        const uint64_t wrap = per_seq[1] ? (uint64_t(1) << s_.fields[per_seq[1]->field].bits) - 1 : 0xFFFF;
+        const uint32_t bits = valid < 0 ? 0 : valid < 32 ? uint32_t(valid) : 32;
+        for (int set = 1; set >= 0; --set) {
+            // From the oldest seq (the highest bit) up: ascending ranges.
+            char* text = ranges_text_[set];
+            size_t len = 0;
+            for (int32_t bit = int32_t(bits) - 1; bit >= 0;) {
+                if ((it.u >> bit & 1) != uint64_t(set)) {
+                    --bit;
+                    continue;
+                }
+                int32_t low = bit;
+                while (low > 0 && (it.u >> (low - 1) & 1) == uint64_t(set)) --low;
+                const uint64_t first = uint64_t(base.i - 1 - bit) & wrap, last = uint64_t(base.i - 1 - low) & wrap;
+                len = append_range(text, sizeof ranges_text_[set], len, first, last);
+                bit = low - 1;
+            }
+            if (len && ranges[set]) {
+                Item ci = base_item(ranges[set], off, n.size, -1);
+                ci.s = std::string_view(text, len);
+                v_.leaf(ci);
+            }
+        }
+        if (bits < 32 && before) {
+            Item ci = base_item(before, off, n.size, -1);
+            ci.u = 32 - bits;
+            v_.leaf(ci);
+        }
+        for (uint32_t bit = 0; bit < bits; ++bit) {
             const bool set = it.u >> bit & 1;
-            const Node* cn = set ? acked : missing;
+            const Node* cn = per_seq[set ? 1 : 0];
             if (!cn) continue;
             Item ci = base_item(cn, off, n.size, int32_t(bit));
             ci.u = uint64_t(base.i - 1 - int64_t(bit)) & wrap;
+            ci.hidden = true;
             v_.leaf(ci);
         }
         v_.close();
         return n.size;
+    }
+
+    // "a-b" or "a", comma-separated; NUL-terminated (a generated string).
+    static size_t append_range(char* buf, size_t cap, size_t len, uint64_t first, uint64_t last) {
+        char tmp[48];
+        char* p = tmp;
+        if (len) {
+            *p++ = ',';
+            *p++ = ' ';
+        }
+        p = std::to_chars(p, tmp + sizeof tmp, first).ptr;
+        if (last != first) {
+            *p++ = '-';
+            p = std::to_chars(p, tmp + sizeof tmp, last).ptr;
+        }
+        const size_t n = size_t(p - tmp);
+        if (len + n + 1 > cap) return len;
+        std::memcpy(buf + len, tmp, n);
+        buf[len + n] = '\0';
+        return len + n;
     }
 
     uint32_t varint(const Node& n, uint32_t off, uint32_t limit, int32_t index, Scope* sc) {
@@ -838,13 +898,13 @@ private:
         uint32_t start = off;
         Scope::Slot decl;
         if (!count_of(n, off, limit, sc, declared, start, decl)) return limit - off;
-        const bool counted = declared >= 0;
+        const bool counted = n.count_from != CountFrom::Rest && n.count_from != CountFrom::Sentinel;
         // blank's counts precede the entries: the finding points there
         const uint32_t at = n.sequential ? decl.offset : (off >= 4 ? off - 4 : off);
         const uint32_t at_len = n.sequential ? decl.length : 4;
         if (counted && (declared < int64_t(n.count_min) || (n.count_max && declared > int64_t(n.count_max))))
             report({f_.count_range, at, at_len, declared, n.count_min, n.count_max, "Count"});
-        uint64_t entries = counted ? uint64_t(declared) : ~uint64_t(0);
+        uint64_t entries = !counted ? ~uint64_t(0) : declared < 0 ? 0 : uint64_t(declared);
         if (n.size) {  // fixed-size entries: never more than fit
             const uint32_t room = limit > start ? (limit - start) / n.size : 0;
             if (n.fills_rest && declared != int64_t(room) && (limit - start) % n.size == 0) {
@@ -1159,6 +1219,8 @@ private:
     uint64_t header_need_ = 0;  // measuring: bytes the header needs
     uint32_t regions_ = 0;      // substreams being walked
     bool entry_ = false;  // the next item is a whole array entry
+    // The ack history's ranges: a visitor may hold an item until the next one.
+    char ranges_text_[2][200];
     uint32_t text_used_ = 0;
     char text_[kTextScratch];
 };
@@ -1169,10 +1231,6 @@ template <class V>
 MessageSummary decode(const Schema& s, const uint8_t* p, size_t len, const DecodeContext& ctx, V& visitor) {
     const uint32_t n = len > 0xFFFFFFFFu ? 0xFFFFFFFFu : uint32_t(len);
     return detail::Decoder<V>(s, p, n, ctx, visitor).run();
-}
-template <class V>
-MessageSummary decode(const Schema& s, const uint8_t* p, size_t len, V& visitor) {
-    return decode(s, p, len, DecodeContext{}, visitor);
 }
 
 // The header alone: the message id and type, nothing reported.

@@ -62,8 +62,11 @@ enum class Kind : uint8_t {
     Turn,      // blank block orientation % 4
     QuatComp,  // component `axis` of the parent quaternion (0..3 = x y z w, 4 = index of the largest)
     PosComp,   // component `axis` (0..2 = x y z) of the parent Position
-    AckHist,   // u32 history: generated children AckSeq per bit, relative to `ref`
-    AckSeq,    // a remote seq named by a history bit (`acked`: set bits, else clear ones)
+    AckHist,   // u32 history of the seqs before `ref` (bit i: seq ref-1-i); the low bits the
+               // variable `axis` says name seqs the peer sent (the rest: before its first)
+    AckSeq,    // a remote seq named by a history bit (`acked`: set bits, else clear ones); hidden
+    AckRanges, // those seqs as ranges, "0-2, 5-30" (`acked`: set bits, else clear ones)
+    AckBefore, // how many history bits name seqs before the peer's first packet (never sent)
     Flag,      // `mask` of the parent integer
     Bits,      // (parent & `mask`) >> the mask's lowest set bit: an unsigned part of the parent
                // integer (Minecraft's packed nibbles, a command node's 2-bit type)
@@ -73,8 +76,8 @@ enum class Kind : uint8_t {
 
 // Kinds computed from the bytes of an enclosing field or by an analysis.
 constexpr bool is_generated(Kind k) {
-    return k == Kind::QuatComp || k == Kind::AckSeq || k == Kind::FrameNum || k == Kind::Measure ||
-           k == Kind::PosComp;
+    return k == Kind::QuatComp || k == Kind::AckSeq || k == Kind::AckRanges || k == Kind::AckBefore ||
+           k == Kind::FrameNum || k == Kind::Measure || k == Kind::PosComp;
 }
 
 enum class ByteOrder : uint8_t { Default, Little, Big };

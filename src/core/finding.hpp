@@ -42,6 +42,8 @@ struct Code {
     friend constexpr bool operator==(Code a, Code b) { return a.v == b.v; }
     friend constexpr bool operator!=(Code a, Code b) { return a.v != b.v; }
     friend constexpr bool operator<(Code a, Code b) { return a.v < b.v; }
+    // For tables indexed by a protocol's own codes (block base 0: blank).
+    constexpr explicit operator size_t() const { return v; }
 };
 
 // "No finding": a DecodeFindings entry a protocol leaves unreported.
@@ -59,6 +61,9 @@ struct FindingInfo {
     Severity severity;
     FindingGroup group;
     const char* summary;  // one line, what it means (and why it may be benign)
+    // The offending field's value says it all (blank's padding bytes):
+    // Wireshark puts the expert info on that field, without a text item.
+    bool in_field = false;
 };
 
 // One occurrence. a/b/c are code-specific details the protocol's formatter

@@ -66,8 +66,9 @@ struct DecodeFindings {
 // different value is reported with `code`, after the header is decoded.
 struct Expect {
     const char* key;   // header field
-    uint64_t value;    // Bytes: all zero when value is 0
+    uint64_t value;    // Bytes: big-endian packed (all zero when value is 0)
     Code code;
+    bool spoils_header = true;  // false: a note only, the header is still right (blank's padding)
 };
 
 // One version of a protocol: its header, its message tables, its checks.
@@ -84,6 +85,7 @@ struct Version {
     size_t expect_count;
     const char* const* vars;   // names of decoder variables ($name), set by the caller or by `save`
     size_t var_count;
+    const int64_t* var_defaults;  // their values when the caller gives none (null: all 0)
     const void* user;          // the protocol's own description of this version
 };
 

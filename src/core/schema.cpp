@@ -14,8 +14,9 @@ ValueClass value_class(Kind kind, uint8_t axis) {
     case Kind::Group: case Kind::Array: case Kind::Switch: case Kind::Type:
     case Kind::Quat: case Kind::QuatF: case Kind::Position: return ValueClass::None;
     case Kind::U8: case Kind::U16: case Kind::U24: case Kind::U32: case Kind::U64: case Kind::AckHist:
-    case Kind::AckSeq: case Kind::BlockPos: case Kind::Face: case Kind::Turn:
+    case Kind::AckSeq: case Kind::BlockPos: case Kind::Face: case Kind::Turn: case Kind::AckBefore:
     case Kind::FrameNum: case Kind::Bits: return ValueClass::Uint;
+    case Kind::AckRanges: return ValueClass::String;
     case Kind::I8: case Kind::I16: case Kind::I32: case Kind::I64: case Kind::VarInt: case Kind::VarLong:
     case Kind::Sum: case Kind::PosComp: return ValueClass::Int;
     case Kind::Measure: case Kind::Fixed: case Kind::F64: case Kind::PackN: case Kind::PackU:
@@ -32,7 +33,7 @@ ValueClass value_class(Kind kind, uint8_t axis) {
 
 uint8_t value_bits(Kind kind, uint8_t axis) {
     switch (kind) {
-    case Kind::U8: case Kind::I8: case Kind::Face: case Kind::Turn: return 8;
+    case Kind::U8: case Kind::I8: case Kind::Face: case Kind::Turn: case Kind::AckBefore: return 8;
     case Kind::U16: case Kind::I16: case Kind::AckSeq: case Kind::BlockPos: return 16;
     case Kind::U24: return 24;
     case Kind::U64: case Kind::I64: case Kind::VarLong: case Kind::Position: return 64;
@@ -398,10 +399,11 @@ Schema compile(const SchemaSpec& spec) {
         bool ok = false;
         for (uint32_t k = 0; k < s.header_count; ++k)
             if (std::strcmp(v.header.fields[k].key, e.key) == 0) {
-                s.expects.push_back({s.header_first + k, e.value, e.code});
+                s.expects.push_back({s.header_first + k, e.value, e.code, true});
                 ok = true;
             }
         if (!ok) throw std::logic_error(prefix + " schema: expectation on no header field " + e.key);
+        s.expects.back().spoils_header = e.spoils_header;
     }
 
     entry_sizes(s);

@@ -137,6 +137,7 @@ struct Schema {
         uint32_t node;
         uint64_t value;
         Code code;
+        bool spoils_header;
     };
     std::vector<CompiledExpect> expects;
     FieldId f_trailing = kNoField, f_payload = kNoField;

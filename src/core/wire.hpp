@@ -41,6 +41,17 @@ inline double f64(uint64_t bits) {
     return d;
 }
 
+// Writers: n bytes (1..8) of v in `order`; a float's bits.
+inline void put_uint(uint8_t* p, uint64_t v, unsigned n, ByteOrder order) {
+    for (unsigned i = 0; i < n; ++i) p[i] = uint8_t(v >> (order == ByteOrder::Big ? 8 * (n - 1 - i) : 8 * i));
+}
+inline void put_le(uint8_t* p, uint64_t v, unsigned n) { put_uint(p, v, n, ByteOrder::Little); }
+inline uint32_t f32_bits(float f) {
+    uint32_t bits;
+    std::memcpy(&bits, &f, 4);
+    return bits;
+}
+
 enum class VarIntResult : uint8_t { Ok, Short, TooLong };
 
 // LEB128 as Minecraft writes it: 7 bits per byte, low group first, high bit

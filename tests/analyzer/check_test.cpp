@@ -188,7 +188,7 @@ TEST(Check, JunitOneCasePerConversationAndCheck) {
 }  // namespace blank::test
 
 #include "pcap_writer.hpp"
-#include "encoder.hpp"
+#include "protocols/blank/encoder.hpp"
 
 namespace blank::test {
 namespace {
@@ -285,8 +285,10 @@ TEST(CheckSpill, SameOutputWithFindingsOnDisk) {
     for (const char* f : {"blank-fa73e36-lossy-5pct.pcap", "blank-fa73e36-two-clients.pcap", "crafted/malformed.pcap"})
         files += " " + kCaps + "/" + f;
     for (const char* format : {"text", "json", "junit"}) {
-        const RunResult mem = run(kBin + " check --comments --format " + format + files);
-        const RunResult disk = run("BLANKSHARK_FINDINGS_IN_MEMORY=3 " + kBin + " check --comments --format " + format + files);
+        // Every line listed (--max-listed 0), so the merged order shows.
+        const RunResult mem = run(kBin + " check --comments --max-listed 0 --format " + format + files);
+        const RunResult disk =
+            run("BLANKSHARK_FINDINGS_IN_MEMORY=3 " + kBin + " check --comments --max-listed 0 --format " + format + files);
         EXPECT_GT(mem.out.size(), 100000u);
         EXPECT_EQ(disk.exit_code, mem.exit_code);
         EXPECT_TRUE(disk.out == mem.out) << format;

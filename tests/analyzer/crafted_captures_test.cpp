@@ -10,6 +10,7 @@ namespace blank::test {
 namespace {
 
 const std::string kBin = BLANKSHARK_BIN;
+const std::string kCaps = BLANKSHARK_CAPTURES;
 const std::string kCrafted = BLANKSHARK_CAPTURES "/crafted";
 
 std::vector<std::string> codes(const nlohmann::json& j, bool with_comments = false) {
@@ -145,9 +146,11 @@ TEST(Crafted, EveryLinkTypeAndIpv6) {
 
 TEST(Crafted, BundledCapturesAreWhatTheGeneratorWrites) {
     const std::string dir = ::testing::TempDir() + "/crafted-regen";
-    ASSERT_EQ(run("mkdir -p " + dir + " && " + std::string(MAKE_CRAFTED_BIN) + " " + dir).exit_code, 0);
+    ASSERT_EQ(run("mkdir -p " + dir + " && " + std::string(MAKE_CRAFTED_BIN) + " " + dir + " " + kCaps).exit_code, 0);
     for (const char* f : {"all-types.pcap", "malformed.pcap", "null-ipv6.pcap", "raw-ipv4-port-12399.pcap",
-                          "linux-sll.pcap", "old-933ca0f.pcap", "ambiguous-until-frame-5.pcap"})
+                          "linux-sll.pcap", "old-933ca0f.pcap", "ambiguous-until-frame-5.pcap",
+                          "cut-client-silent-clean-session.pcap", "cut-server-silent-clean-session.pcap",
+                          "cut-client-silent-two-clients.pcap"})
         EXPECT_EQ(run("cmp " + dir + "/" + f + " " + kCrafted + "/" + f).exit_code, 0) << f;
 }
 

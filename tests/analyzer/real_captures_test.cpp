@@ -159,7 +159,18 @@ TEST(RealCaptureValues, FirstPacketsOfTwoClients) {
     EXPECT_EQ(ent.at("blank.entity.id"), 2);
     EXPECT_EQ(ent.at("blank.state.chunk.z"), -2);
     EXPECT_NEAR(ent.at("blank.state.block.x").get<double>(), 26624 / 65535.0 * 16, 1e-12);
-    EXPECT_EQ(eu.at("blank.ack_hist.acked").size(), 32u);
+    // Its ack 15 and history 0xffffffff acknowledge the client's seqs 0..14:
+    // the other 17 bits name seqs before the client's first (never sent).
+    EXPECT_EQ(eu.at("blank.ack").get<int>(), 15);
+    EXPECT_EQ(eu.at("blank.ack_hist.acked").size(), 15u);
+    EXPECT_EQ(eu.at("blank.ack_hist.acked").front(), 14);
+    EXPECT_EQ(eu.at("blank.ack_hist.acked").back(), 0);
+    EXPECT_EQ(eu.at("blank.ack_hist.acked_ranges"), "0-14");
+    EXPECT_FALSE(eu.contains("blank.ack_hist.missing_ranges"));
+    EXPECT_EQ(eu.at("blank.ack_hist.before_first"), 17);
+    // The client's first packet: nothing received yet, nothing acknowledged.
+    EXPECT_EQ(lines[0].at("blank.ack_hist.acked").size(), 0u);
+    EXPECT_EQ(lines[0].at("blank.ack_hist.before_first"), 32);
 }
 
 }  // namespace

@@ -13,8 +13,9 @@
 #include <set>
 
 #include "../support/run.hpp"
-#include "codec.hpp"
-#include "encoder.hpp"
+#include "core/codecs.hpp"
+#include "protocols/blank/le.hpp"
+#include "protocols/blank/encoder.hpp"
 #include "synth.hpp"
 
 namespace blank::test {
@@ -39,7 +40,7 @@ uint64_t pcap_records(const std::string& path) {
     if (b.size() < 24) return 0;
     uint64_t n = 0;
     for (size_t off = 24; off + 16 <= b.size(); ++n)
-        off += 16 + codec::u32(reinterpret_cast<const uint8_t*>(b.data()) + off + 8);
+        off += 16 + blank::le::u32(reinterpret_cast<const uint8_t*>(b.data()) + off + 8);
     return n;
 }
 
@@ -405,7 +406,7 @@ TEST(synth_encoding, PoolChunksHaveTheRealLayout) {
         const std::vector<uint8_t> raw = blankshark::synth_chunk(v, 1);
         ASSERT_EQ(raw.size(), 20484u);
         for (int i = 0; i < 4096; ++i) {
-            EXPECT_LE(codec::u16(&raw[size_t(i) * 4]), 8) << i;  // block types of the world
+            EXPECT_LE(blank::le::u16(&raw[size_t(i) * 4]), 8) << i;  // block types of the world
             EXPECT_EQ(raw[size_t(i) * 4 + 3], 0);                // the unused byte
         }
         EXPECT_EQ(raw[20480], 1);  // flags as the real chunks: 01 00 / 01 01, then 2 pad bytes

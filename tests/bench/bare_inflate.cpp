@@ -25,11 +25,12 @@
 #include <utility>
 #include <vector>
 
-#include "chunk_reassembler.hpp"
-#include "codec.hpp"
+#include "protocols/blank/chunk_reassembler.hpp"
+#include "core/codecs.hpp"
+#include "protocols/blank/le.hpp"
 #include "link_layer.hpp"
-#include "protocol.hpp"
-#include "zlib_inflate.hpp"
+#include "protocols/blank/protocol.hpp"
+#include "core/zlib_inflate.hpp"
 
 namespace {
 
@@ -146,16 +147,16 @@ int main(int argc, char** argv) {
         if (!to_server && u.src.port != kPort) continue;
         const uint8_t* b = u.payload;
         const uint32_t len = u.payload_len;
-        if (len < 16 || blank::codec::u32(b) != blank::kTag || (b[12] != 9 && b[12] != 10)) continue;
+        if (len < 16 || blank::le::u32(b) != blank::kTag || (b[12] != 9 && b[12] != 10)) continue;
         if (len < 16 + (b[12] == 9 ? 24 : 12)) continue;
         ++chunk_packets;
         Conversation& c = convs[to_server ? std::make_pair(u.src, u.dst) : std::make_pair(u.dst, u.src)];
         const uint8_t* q = b + 16;
-        const uint32_t id = blank::codec::u32(q);
+        const uint32_t id = blank::le::u32(q);
         if (!core) {
             if (to_server) continue;  // a client's ChunkBegin is a re-request, not data
-            const size_t n = b[12] == 9 ? c.mini.begin(id, blank::codec::u32(q + 4), blank::codec::u32(q + 20))
-                                        : c.mini.data(id, blank::codec::u32(q + 4), q + 12, len - 16 - 12);
+            const size_t n = b[12] == 9 ? c.mini.begin(id, blank::le::u32(q + 4), blank::le::u32(q + 20))
+                                        : c.mini.data(id, blank::le::u32(q + 4), q + 12, len - 16 - 12);
             if (n) {
                 ++complete;
                 inflated += n;
@@ -163,13 +164,13 @@ int main(int argc, char** argv) {
             continue;
         }
         if (!c.core) c.core = std::make_unique<blank::ChunkReassembler>(blank::ChunkReassembler::kMaxChunkBytes);
-        const blank::PacketRef ref{packets, double(h->ts.tv_sec) + h->ts.tv_usec * 1e-6, blank::codec::u16(b + 4)};
+        const blank::PacketRef ref{packets, double(h->ts.tv_sec) + h->ts.tv_usec * 1e-6, blank::le::u16(b + 4)};
         blank::ChunkEvent ev;
         if (b[12] == 9) {
-            const int32_t coords[3] = {blank::codec::i32(q + 8), blank::codec::i32(q + 12), blank::codec::i32(q + 16)};
-            ev = c.core->begin(ref, to_server, id, blank::codec::u32(q + 4), coords, blank::codec::u32(q + 20), sink);
+            const int32_t coords[3] = {blank::le::i32(q + 8), blank::le::i32(q + 12), blank::le::i32(q + 16)};
+            ev = c.core->begin(ref, to_server, id, blank::le::u32(q + 4), coords, blank::le::u32(q + 20), sink);
         } else {
-            ev = c.core->data(ref, id, blank::codec::u32(q + 4), q + 12, len - 16 - 12, sink);
+            ev = c.core->data(ref, id, blank::le::u32(q + 4), q + 12, len - 16 - 12, sink);
         }
         if (ev.completed && ev.tx->state == blank::TxState::Complete) {
             ++complete;

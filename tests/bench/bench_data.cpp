@@ -5,11 +5,12 @@
 #include <map>
 
 #include "capture_reader.hpp"
-#include "codec.hpp"
-#include "decoder.hpp"
-#include "encoder.hpp"
+#include "core/codecs.hpp"
+#include "protocols/blank/le.hpp"
+#include "protocols/blank/decoder.hpp"
+#include "protocols/blank/encoder.hpp"
 #include "link_layer.hpp"
-#include "protocol.hpp"
+#include "protocols/blank/protocol.hpp"
 
 namespace bench {
 
@@ -70,7 +71,7 @@ const std::vector<const Packet*>& real_transmission() {
         for (const Packet& p : pk) {
             const uint8_t type = p.bytes[12];
             if ((type != 9 && type != 10) || p.sender != blank::Role::Server) continue;
-            const uint32_t id = blank::codec::u32(p.bytes.data() + 16);
+            const uint32_t id = blank::le::u32(p.bytes.data() + 16);
             tx[{0, id}].push_back(&p);
         }
         // The largest compressed size announced by a ChunkBegin.
@@ -78,7 +79,7 @@ const std::vector<const Packet*>& real_transmission() {
         uint32_t best_size = 0;
         for (auto& [k, v] : tx) {
             if (v.front()->bytes[12] != 9 || v.front()->bytes.size() < 40) continue;
-            const uint32_t size = blank::codec::u32(v.front()->bytes.data() + 36);
+            const uint32_t size = blank::le::u32(v.front()->bytes.data() + 36);
             if (size > best_size) {
                 best_size = size;
                 b = v;

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "roles.hpp"
+#include "protocols/blank/roles.hpp"
 
 namespace bench {
 

@@ -26,16 +26,17 @@
 #include <vector>
 
 #include "alloc_counter.hpp"
-#include "analysis.hpp"
+#include "protocols/blank/analysis.hpp"
 #include "bench_data.hpp"
-#include "chunk_reassembler.hpp"
-#include "codec.hpp"
-#include "decoder.hpp"
-#include "format.hpp"
+#include "protocols/blank/chunk_reassembler.hpp"
+#include "core/codecs.hpp"
+#include "protocols/blank/le.hpp"
+#include "protocols/blank/decoder.hpp"
+#include "core/format.hpp"
 #include "output.hpp"
 #include "packet_printers.hpp"
-#include "seq_tracker.hpp"
-#include "zlib_inflate.hpp"
+#include "protocols/blank/seq_tracker.hpp"
+#include "core/zlib_inflate.hpp"
 
 namespace {
 
@@ -59,8 +60,8 @@ struct TouchVisitor {
 struct FormatVisitor {
     char buf[256];
     size_t total = 0;
-    void open(const blank::Item& it) { total += blank::format_value(it, buf, sizeof buf, true); }
-    void leaf(const blank::Item& it) { total += blank::format_value(it, buf, sizeof buf); }
+    void open(const blank::Item& it) { total += core::format_value(it, buf, sizeof buf, true); }
+    void leaf(const blank::Item& it) { total += core::format_value(it, buf, sizeof buf); }
     void close() { ++total; }
     void finding(const blank::Finding& f) { total += blank::format_finding(f, buf, sizeof buf); }
 };
@@ -130,8 +131,8 @@ std::vector<Header> headers(const std::vector<Packet>& pk) {
     std::vector<Header> h;
     for (const Packet& p : pk) {
         const uint8_t* b = p.bytes.data();
-        h.push_back({{p.frame, p.time, blank::codec::u16(b + 4)}, p.sender, blank::codec::u16(b + 6),
-                     blank::codec::u32(b + 8), b[12], uint32_t(p.bytes.size()), p.frame * 0x9E3779B97F4A7C15ull});
+        h.push_back({{p.frame, p.time, blank::le::u16(b + 4)}, p.sender, blank::le::u16(b + 6),
+                     blank::le::u32(b + 8), b[12], uint32_t(p.bytes.size()), p.frame * 0x9E3779B97F4A7C15ull});
     }
     return h;
 }
@@ -170,7 +171,7 @@ void BM_Analysis(benchmark::State& state, const char* name) {
         blank::FrameAnalysis fa;
         const uint64_t a0 = bench::allocations();
         for (const Packet& p : pk) {
-            a.on_packet({p.frame, p.time, blank::codec::u16(p.bytes.data() + 4)}, p.sender, p.bytes.data(),
+            a.on_packet({p.frame, p.time, blank::le::u16(p.bytes.data() + 4)}, p.sender, p.bytes.data(),
                         uint32_t(p.bytes.size()), fa);
             benchmark::DoNotOptimize(fa);
         }
@@ -220,7 +221,7 @@ void BM_Print(benchmark::State& state) {
                 u.dst.port = p.sender == blank::Role::Server ? 40000 : 12354;
                 const blankshark::BlankPacket bp{&f, &u, p.time, &conv, p.sender, p.bytes.data(),
                                                  uint32_t(p.bytes.size())};
-                a.on_packet({p.frame, p.time, blank::codec::u16(p.bytes.data() + 4)}, p.sender, p.bytes.data(),
+                a.on_packet({p.frame, p.time, blank::le::u16(p.bytes.data() + 4)}, p.sender, p.bytes.data(),
                             uint32_t(p.bytes.size()), fa);
                 const uint64_t b0 = bench::allocations();
                 if (which == 0) blankshark::print_summary(out, s, bp, &fa);
@@ -250,14 +251,14 @@ void BM_ChunkReassembler(benchmark::State& state) {
         blank::ChunkReassembler r(blank::ChunkReassembler::kMaxChunkBytes);
         for (const Packet* p : tx) {
             const uint8_t* q = p->bytes.data() + 16;
-            const blank::PacketRef ref{p->frame, p->time, blank::codec::u16(p->bytes.data() + 4)};
+            const blank::PacketRef ref{p->frame, p->time, blank::le::u16(p->bytes.data() + 4)};
             blank::ChunkEvent ev;
             if (p->bytes[12] == 9) {
-                const int32_t c[3] = {blank::codec::i32(q + 8), blank::codec::i32(q + 12), blank::codec::i32(q + 16)};
-                ev = r.begin(ref, false, blank::codec::u32(q), blank::codec::u32(q + 4), c, blank::codec::u32(q + 20),
+                const int32_t c[3] = {blank::le::i32(q + 8), blank::le::i32(q + 12), blank::le::i32(q + 16)};
+                ev = r.begin(ref, false, blank::le::u32(q), blank::le::u32(q + 4), c, blank::le::u32(q + 20),
                              sink);
             } else {
-                ev = r.data(ref, blank::codec::u32(q), blank::codec::u32(q + 4), q + 12,
+                ev = r.data(ref, blank::le::u32(q), blank::le::u32(q + 4), q + 12,
                             uint32_t(p->bytes.size() - 28), sink);
             }
             completed += ev.completed && ev.tx->state == blank::TxState::Complete;
@@ -274,7 +275,7 @@ std::vector<uint8_t> real_stream() {
     std::vector<uint8_t> z;
     for (const Packet* p : bench::real_transmission()) {
         if (p->bytes[12] != 10) continue;
-        const uint32_t off = blank::codec::u32(p->bytes.data() + 20);
+        const uint32_t off = blank::le::u32(p->bytes.data() + 20);
         const size_t n = p->bytes.size() - 28;
         if (z.size() < off + n) z.resize(off + n);
         std::memcpy(z.data() + off, p->bytes.data() + 28, n);
@@ -347,10 +348,10 @@ void format_loop(benchmark::State& state, F f) {
     state.SetItemsProcessed(int64_t(state.iterations() * vals.size()));
 }
 void BM_FormatDouble(benchmark::State& state) {
-    format_loop(state, [](double v, char* b) { return blank::format_double(v, b, 64); });
+    format_loop(state, [](double v, char* b) { return core::format_double(v, b, 64); });
 }
 void BM_FormatDoubleCompact(benchmark::State& state) {
-    format_loop(state, [](double v, char* b) { return blank::format_double(v, b, 64, true); });
+    format_loop(state, [](double v, char* b) { return core::format_double(v, b, 64, true); });
 }
 void BM_ToChars(benchmark::State& state) {
     format_loop(state, [](double v, char* b) { return size_t(std::to_chars(b, b + 64, v).ptr - b); });

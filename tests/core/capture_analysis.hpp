@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "analysis.hpp"
+#include "protocols/blank/analysis.hpp"
 #include "blank_stream.hpp"
 
 namespace blank::test {

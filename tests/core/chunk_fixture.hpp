@@ -7,8 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "analysis.hpp"
-#include "encoder.hpp"
+#include "protocols/blank/le.hpp"
+#include "protocols/blank/analysis.hpp"
+#include "protocols/blank/encoder.hpp"
 
 namespace blank::test {
 
@@ -42,7 +43,10 @@ struct Feeder : FindingSink {
 
     explicit Feeder(AnalysisConfig cfg = {}) : a(cfg, &current_revision()) {}
     // These tests look at chunk findings only (sequence analysis has its own).
-    static bool chunk_code(FindingCode c) { return c >= FindingCode::ChunkIncomplete && c <= FindingCode::ChunkLimit; }
+    static bool chunk_code(core::Code code) {
+        const FindingCode c = core::local_code<FindingCode>(code);
+        return c >= FindingCode::ChunkIncomplete && c <= FindingCode::ChunkLimit;
+    }
     void add(const Finding& f) override {
         if (chunk_code(f.code)) late.push_back(f);
     }
@@ -50,7 +54,7 @@ struct Feeder : FindingSink {
     const FrameAnalysis& send(const std::vector<uint8_t>& pkt, Role sender = Role::Server) {
         frames.emplace_back();
         ++frame;
-        a.on_packet(PacketRef{frame, frame * 0.01, codec::u16(&pkt[4])}, sender, pkt.data(), uint32_t(pkt.size()),
+        a.on_packet(PacketRef{frame, frame * 0.01, blank::le::u16(&pkt[4])}, sender, pkt.data(), uint32_t(pkt.size()),
                     frames.back());
         return frames.back();
     }
@@ -73,7 +77,7 @@ struct Feeder : FindingSink {
     std::vector<FindingCode> codes(const FrameAnalysis& fa) const {
         std::vector<FindingCode> c;
         for (uint8_t i = 0; i < fa.nfindings; ++i)
-            if (chunk_code(fa.findings[i].code)) c.push_back(fa.findings[i].code);
+            if (chunk_code(fa.findings[i].code)) c.push_back(core::local_code<FindingCode>(fa.findings[i].code));
         return c;
     }
     const Transmission& tx(size_t n) const { return a.chunks().transmissions().at(n); }

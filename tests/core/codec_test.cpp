@@ -3,11 +3,15 @@
 
 #include <cmath>
 
-#include "codec.hpp"
-#include "utf8.hpp"
+#include "core/codecs.hpp"
+#include "core/text.hpp"
+#include "protocols/blank/le.hpp"
 
-namespace blank::codec {
+namespace blank {
 namespace {
+
+using namespace core::codecs;
+using namespace blank::le;
 
 TEST(Codec, LittleEndianReaders) {
     const uint8_t b[] = {0xaf, 0xb1, 0x1a, 0xfb, 0xff, 0x7f, 0x00, 0x80};
@@ -77,14 +81,14 @@ TEST(Codec, QuatPadBits) {
 }
 
 TEST(Utf8, Validation) {
-    EXPECT_EQ(utf8_invalid_at("plain"), std::string_view::npos);
-    EXPECT_EQ(utf8_invalid_at("J\xc3\xbcrgen \xe2\x82\xac \xf0\x9f\x98\x80"), std::string_view::npos);
-    EXPECT_EQ(utf8_invalid_at("ab\xff"), 2u);
-    EXPECT_EQ(utf8_invalid_at("\xc0\xaf"), 0u);          // overlong '/'
-    EXPECT_EQ(utf8_invalid_at("x\xed\xa0\x80"), 1u);     // surrogate
-    EXPECT_EQ(utf8_invalid_at("\xe2\x82"), 0u);          // cut short
-    EXPECT_EQ(utf8_invalid_at("\xf4\x90\x80\x80"), 0u);  // above U+10FFFF
+    EXPECT_EQ(core::utf8_invalid_at("plain"), std::string_view::npos);
+    EXPECT_EQ(core::utf8_invalid_at("J\xc3\xbcrgen \xe2\x82\xac \xf0\x9f\x98\x80"), std::string_view::npos);
+    EXPECT_EQ(core::utf8_invalid_at("ab\xff"), 2u);
+    EXPECT_EQ(core::utf8_invalid_at("\xc0\xaf"), 0u);          // overlong '/'
+    EXPECT_EQ(core::utf8_invalid_at("x\xed\xa0\x80"), 1u);     // surrogate
+    EXPECT_EQ(core::utf8_invalid_at("\xe2\x82"), 0u);          // cut short
+    EXPECT_EQ(core::utf8_invalid_at("\xf4\x90\x80\x80"), 0u);  // above U+10FFFF
 }
 
 }  // namespace
-}  // namespace blank::codec
+}  // namespace blank

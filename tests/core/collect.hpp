@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "decoder.hpp"
-#include "encoder.hpp"
+#include "protocols/blank/decoder.hpp"
+#include "protocols/blank/encoder.hpp"
 
 namespace blank::test {
 
@@ -72,7 +72,7 @@ struct Collect {
     std::vector<FindingCode> problems() const {
         std::vector<FindingCode> out;
         for (const Finding& f : findings)
-            if (f.code != FindingCode::PaddingNonZero) out.push_back(f.code);
+            if (f.code != FindingCode::PaddingNonZero) out.push_back(core::local_code<FindingCode>(f.code));
         return out;
     }
 };

@@ -42,7 +42,7 @@ struct Everything {
 Everything everything(const std::string& file, AnalysisConfig cfg) {
     Everything e;
     const CaptureRun r = CaptureRun::run(project_capture(file), cfg, [&](const ConversationAnalysis&, const FrameAnalysis& fa) {
-        e.frames.push_back(std::to_string(fa.frame) + " " + fa.schema->revision->name + " " +
+        e.frames.push_back(std::to_string(fa.frame) + " " + revision_of(*fa.schema).name + " " +
                            std::to_string(fa.revision_state) + (fa.chunk.completed ? " completed" : ""));
         e.deferred += fa.chunk.deferred;
     });

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "blank_stream.hpp"
-#include "decoder.hpp"
-#include "protocol.hpp"
+#include "protocols/blank/decoder.hpp"
+#include "protocols/blank/protocol.hpp"
 
 namespace blank {
 namespace {

@@ -1,6 +1,8 @@
 // Each violation becomes a finding and the rest of the packet still decodes.
 #include <gtest/gtest.h>
 
+#include "protocols/blank/le.hpp"
+
 #include "collect.hpp"
 
 namespace blank::test {
@@ -124,7 +126,7 @@ TEST(Malformed, QuaternionNotUnit) {
     auto b = PacketBuilder(8).build();
     // largest w, x = y = z = +0.7072 (20-bit 1048574): 3 * 0.5 > 1
     uint64_t q = 3ull << 62 | 1048574ull << 40 | 1048574ull << 20 | 1048574ull;
-    codec::put64(&b[16 + 2 + 30], q);
+    blank::le::put64(&b[16 + 2 + 30], q);
     auto c = decode_bytes(b);
     EXPECT_EQ(codes(c), std::vector<FindingCode>{FindingCode::QuatNotUnit});
 }
@@ -150,7 +152,7 @@ TEST(Malformed, EveryTruncationOfEveryTypeDecodesWithoutReadingPastTheEnd) {
         for (size_t n = 0; n < full.size(); ++n) {
             std::vector<uint8_t> cut(full.begin(), full.begin() + n);
             auto c = decode_bytes(cut);
-            const LengthSpec& r = schema().type(t)->length;
+            const LengthSpec& r = packet_type(schema(), t)->length;
             const size_t payload = n < 16 ? 0 : n - 16;
             const bool legal = n >= 16 && payload >= r.min && payload <= r.max &&
                                (r.rule != LengthRule::Repeated || (payload - r.base) % r.stride == 0);

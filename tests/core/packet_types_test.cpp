@@ -4,7 +4,8 @@
 
 #include <cmath>
 
-#include "codec.hpp"
+#include "core/codecs.hpp"
+#include "protocols/blank/le.hpp"
 #include "collect.hpp"
 
 namespace blank::test {
@@ -12,8 +13,8 @@ namespace {
 
 constexpr double kPi = 3.14159265358979323846;
 
-uint16_t at16(const std::vector<uint8_t>& b, size_t off) { return codec::u16(&b[off]); }
-uint32_t at32(const std::vector<uint8_t>& b, size_t off) { return codec::u32(&b[off]); }
+uint16_t at16(const std::vector<uint8_t>& b, size_t off) { return blank::le::u16(&b[off]); }
+uint32_t at32(const std::vector<uint8_t>& b, size_t off) { return blank::le::u32(&b[off]); }
 
 TEST(PacketTypes, PingAndPartHaveNoPayload) {
     for (uint8_t t : {0, 3}) {
@@ -92,8 +93,8 @@ TEST(PacketTypes, SpawnEntity) {
                  .text("blank.entity.name", "spider")
                  .build();
     ASSERT_EQ(b.size(), 16u + 110);
-    EXPECT_EQ(codec::f32(&b[16 + 50]), -0.5f);
-    EXPECT_EQ(codec::f32(&b[16 + 50 + 16]), 1.75f);
+    EXPECT_EQ(blank::le::f32(&b[16 + 50]), -0.5f);
+    EXPECT_EQ(blank::le::f32(&b[16 + 50 + 16]), 1.75f);
     EXPECT_EQ(at32(b, 16 + 74), 1u);
     auto c = decode_bytes(b);
     EXPECT_EQ(c.num("blank.entity.id"), 12);

@@ -14,11 +14,12 @@
 #include <utility>
 #include <vector>
 
-#include "analysis.hpp"
-#include "codec.hpp"
+#include "protocols/blank/analysis.hpp"
+#include "core/codecs.hpp"
+#include "protocols/blank/le.hpp"
 #include "collect.hpp"
-#include "revision_detect.hpp"
-#include "zlib_inflate.hpp"
+#include "protocols/blank/revision_detect.hpp"
+#include "core/zlib_inflate.hpp"
 
 namespace blank::test {
 namespace {
@@ -43,8 +44,8 @@ std::vector<std::string> names(const std::vector<const Revision*>& rs) {
     return out;
 }
 
-uint32_t at32(const std::vector<uint8_t>& b, size_t off) { return codec::u32(&b[off]); }
-float atf(const std::vector<uint8_t>& b, size_t off) { return codec::f32(&b[off]); }
+uint32_t at32(const std::vector<uint8_t>& b, size_t off) { return blank::le::u32(&b[off]); }
+float atf(const std::vector<uint8_t>& b, size_t off) { return blank::le::f32(&b[off]); }
 
 // Tables ----------------------------------------------------------------------
 
@@ -55,8 +56,8 @@ TEST(Revisions, OldestFirstCurrentLast) {
     EXPECT_STREQ(current_revision().name, "fa73e36");
     for (const Revision* r : revisions()) {
         const Schema& s = schema(*r);  // compiles: one type per abbreviation
-        EXPECT_EQ(s.revision, r);
-        EXPECT_EQ(s.types.size(), r->type_count) << r->name;
+        EXPECT_EQ(&revision_of(s), r);
+        EXPECT_EQ(s.tables[0].by_id.size(), r->type_count) << r->name;
     }
 }
 
@@ -99,15 +100,15 @@ TEST(Revisions, DocumentedLengths) {
                                                        {"33b37e7", old42},  {"da06ac1", old42}};
     for (const auto& [name, lengths] : all) {
         const Schema& s = schema(rev(name.c_str()));
-        ASSERT_EQ(s.types.size(), lengths.size()) << name;
+        ASSERT_EQ(s.tables[0].by_id.size(), lengths.size()) << name;
         for (L l : lengths) {
-            EXPECT_EQ(s.type(l.t)->length.min, l.min) << name << " type " << int(l.t);
-            EXPECT_EQ(s.type(l.t)->length.max, l.max) << name << " type " << int(l.t);
+            EXPECT_EQ(packet_type(s, l.t)->length.min, l.min) << name << " type " << int(l.t);
+            EXPECT_EQ(packet_type(s, l.t)->length.max, l.max) << name << " type " << int(l.t);
         }
     }
-    EXPECT_EQ(schema(rev("933ca0f")).type(7)->length.stride, 68);
-    EXPECT_EQ(schema(rev("7c5e04a")).type(7)->length.stride, 45);
-    EXPECT_EQ(schema(rev("33b37e7")).type(7)->length.stride, 37);
+    EXPECT_EQ(packet_type(schema(rev("933ca0f")), 7)->length.stride, 68);
+    EXPECT_EQ(packet_type(schema(rev("7c5e04a")), 7)->length.stride, 45);
+    EXPECT_EQ(packet_type(schema(rev("33b37e7")), 7)->length.stride, 37);
 }
 
 // Rows that did not change are the fa73e36 rows themselves, not copies.
@@ -209,7 +210,7 @@ TEST(Revisions, EveryPacketTypeRoundTrips) {
         {"blank.message.text", "hello"}, {"blank.chunk.data", "abc"}};
     for (const Revision* r : revisions()) {
         const Schema& s = schema(*r);
-        for (uint8_t t = 0; t < s.types.size(); ++t) {
+        for (uint8_t t = 0; t < s.tables[0].by_id.size(); ++t) {
             PacketBuilder b(t, s);
             b.entries(2);
             for (const Sample& n : nums)
@@ -217,7 +218,7 @@ TEST(Revisions, EveryPacketTypeRoundTrips) {
             for (const auto& [a, v] : texts)
                 if (s.find(a)) b.text(a, v);
             const auto bytes = b.build();
-            const LengthSpec& len = s.type(t)->length;
+            const LengthSpec& len = packet_type(s, t)->length;
             EXPECT_GE(bytes.size() - 16, len.min) << r->name << " " << type_name(s, t);
             EXPECT_LE(bytes.size() - 16, len.max) << r->name << " " << type_name(s, t);
             const Collect c = decode_as(*r, bytes);
@@ -647,9 +648,9 @@ std::vector<std::vector<uint8_t>> read_pcap(const std::string& file) {
     std::ifstream in(file, std::ios::binary);
     const std::vector<uint8_t> f((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     std::vector<std::vector<uint8_t>> out;
-    if (f.size() < 24 || codec::u32(&f[0]) != 0xa1b2c3d4 || codec::u32(&f[20]) != 1) return out;
+    if (f.size() < 24 || blank::le::u32(&f[0]) != 0xa1b2c3d4 || blank::le::u32(&f[20]) != 1) return out;
     for (size_t at = 24; at + 16 <= f.size();) {
-        const uint32_t caplen = codec::u32(&f[at + 8]);
+        const uint32_t caplen = blank::le::u32(&f[at + 8]);
         const uint8_t* p = &f[at + 16];
         at += 16 + caplen;
         if (at > f.size() || caplen < 42 || p[12] != 0x08 || p[13] != 0x00 || p[23] != 17) continue;
@@ -680,8 +681,8 @@ TEST(Detection, RealOldCapture) {
         if (i == 2) {  // Ping, Login, then the 100-byte Join: the 64-byte state
             EXPECT_EQ(names(d.candidates()), (std::vector<std::string>{"933ca0f", "9240fdf", "4da2ae6", "ca90ec4"}));
         }
-        if (p[12] == 10 && codec::u32(&p[16]) == 1) {
-            const uint32_t piece = codec::u32(&p[24]);
+        if (p[12] == 10 && blank::le::u32(&p[16]) == 1) {
+            const uint32_t piece = blank::le::u32(&p[24]);
             stream.insert(stream.end(), p.begin() + 28, p.begin() + 28 + piece);
         }
     }

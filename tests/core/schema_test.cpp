@@ -5,7 +5,7 @@
 #include <regex>
 #include <set>
 
-#include "protocol.hpp"
+#include "protocols/blank/protocol.hpp"
 
 namespace blank {
 namespace {
@@ -34,12 +34,12 @@ TEST(Schema, PromisedFieldsExist) {
 
 TEST(Schema, ThirteenTypesWithTheDocumentedLengths) {
     const Schema& s = schema();
-    ASSERT_EQ(s.types.size(), 13u);
+    ASSERT_EQ(s.tables[0].by_id.size(), 13u);
     struct L { uint8_t t; uint16_t min, max; };
     for (L l : {L{0, 0, 0}, L{1, 0, 32}, L{2, 47, 78}, L{3, 0, 0}, L{4, 50, 50}, L{5, 79, 110}, L{6, 4, 4},
                 L{7, 53, 460}, L{8, 44, 44}, L{9, 24, 24}, L{10, 12, 484}, L{11, 22, 484}, L{12, 6, 455}}) {
-        EXPECT_EQ(s.type(l.t)->length.min, l.min) << int(l.t);
-        EXPECT_EQ(s.type(l.t)->length.max, l.max) << int(l.t);
+        EXPECT_EQ(packet_type(s, l.t)->length.min, l.min) << int(l.t);
+        EXPECT_EQ(packet_type(s, l.t)->length.max, l.max) << int(l.t);
     }
     EXPECT_STREQ(type_name(s, 8), "PlayerCorrection");
     EXPECT_STREQ(type_name(s, 200), "Unknown");

@@ -2,9 +2,11 @@
 // hand from the game's Connection::Received (see seq_tracker.hpp).
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 #include <algorithm>
 
-#include "seq_tracker.hpp"
+#include "protocols/blank/seq_tracker.hpp"
 
 namespace blank {
 namespace {
@@ -37,7 +39,7 @@ struct Feed : FindingSink {
     std::vector<C> codes(uint64_t at) const {
         std::vector<C> out;
         for (const Finding& f : all)
-            if (f.frame == at) out.push_back(f.code);
+            if (f.frame == at) out.push_back(core::local_code<FindingCode>(f.code));
         return out;
     }
     size_t count(C code) const {
@@ -210,8 +212,107 @@ TEST(Seq, SilenceTimeoutAndSessionEnd) {
     EXPECT_EQ(f.codes(4), std::vector<C>{C::Timeout});
     f.send(Role::Client, 3, 0, ~0u, 12.1, 3);        // Part
     f.t.finish(12.1, f);
-    EXPECT_STREQ(f.t.end_state(), "Part from the client");
+    // The server sent nothing after its Join while the client went on for
+    // 12.1 s: it went silent, longer than the game's timeout.
+    EXPECT_STREQ(f.t.end_state(),
+                 "server went silent at 0.010 s (frame 2); the client left with Part 12.1 s later (frame 5)");
+    EXPECT_EQ(f.codes(2), std::vector<C>{C::WentSilent});
     EXPECT_EQ(f.count(C::SessionEnd), 1u);
+}
+
+// Liveness: which side went silent and how the other's sending ended.
+TEST(Seq, WentSilentAndHowTheOtherSideEnded) {
+    using E = SilenceEnd;
+    // The game's timeout give or take kTimeoutSlack, whatever the capture did.
+    EXPECT_EQ(classify_silence_end(9.97, 14.95, 14.95, 10, 1), E::PeerTimedOut);
+    EXPECT_EQ(classify_silence_end(10.4, 20, 60, 10, 1), E::PeerTimedOut);
+    EXPECT_EQ(classify_silence_end(4.9, 19.9, 19.9, 10, 1), E::CaptureEnded);   // still sending at the end
+    EXPECT_EQ(classify_silence_end(6.0, 26.0, 27.2, 10, 1), E::PeerStopped);    // capture went on 1.2 s
+    EXPECT_EQ(classify_silence_end(25.0, 30.0, 40.0, 10, 1), E::PeerOutlived);
+    EXPECT_EQ(classify_silence_end(25.0, 30.0, 30.5, 10, 1), E::CaptureEnded);
+
+    // A client that stops at 2.0 s; the server goes on every 50 ms until
+    // 12.0 s (its receive timer): the client went silent, timed out.
+    Feed f;
+    f.send(Role::Client, 0, 0xFFFF, ~0u, 0.0, 1);
+    f.send(Role::Server, 0, 0, ~0u, 0.01, 2);
+    f.send(Role::Client, 1, 0, ~0u, 2.0, 4);  // frame 3: its last
+    for (int k = 1; k <= 200; ++k) f.send(Role::Server, uint16_t(k), 1, ~0u, 2.0 + 0.05 * k);  // frames 4..203
+    const uint64_t last = f.frame;
+    ASSERT_EQ(last, 203u);
+    f.t.finish(12.0, f);
+    const Silence& q = f.t.final_silence();
+    ASSERT_TRUE(bool(q));
+    EXPECT_EQ(q.silent, Role::Client);
+    EXPECT_EQ(q.frame, 3u);
+    EXPECT_EQ(q.survivor_frame, last);
+    EXPECT_EQ(q.after, last - 3);
+    EXPECT_EQ(q.end, E::PeerTimedOut);
+    EXPECT_EQ(f.codes(3), (std::vector<C>{C::Silence, C::WentSilent}));  // 2 s after its Login, then gone
+    char msg[256];
+    const Finding* w = nullptr;
+    for (const Finding& x : f.all)
+        if (x.code == C::WentSilent) w = &x;
+    ASSERT_NE(w, nullptr);
+    format_finding(*w, msg, sizeof msg);
+    char want[160];
+    std::snprintf(want, sizeof want,
+                  "The client went silent after this packet (2.000 s); the server timed it out 10.0 s later "
+                  "(frame %llu)",
+                  (unsigned long long)last);
+    EXPECT_STREQ(msg, want);
+    // One pass: the server's first packet a second into the silence says so
+    // (k = 20, 3.0 s: frame 23), once.
+    EXPECT_EQ(f.frames[23 - 1].peer_silent_since, 3u);
+    EXPECT_EQ(f.frames[22 - 1].peer_silent_since, 0u);
+    EXPECT_EQ(f.frames[24 - 1].peer_silent_since, 0u);
+    // A consequence: a later finding of the survivor; an earlier one is not.
+    Finding later{C::CorrectionLarge, 0, 0};
+    later.frame = 10;
+    Finding before = later;
+    before.frame = 3;
+    EXPECT_TRUE(caused_by_silence(later, q));
+    EXPECT_FALSE(caused_by_silence(before, q));
+    Finding shown = as_consequence(later, q);
+    EXPECT_EQ(shown.code, C::AfterSilence);
+    later.a = 292;
+    later.b = 40599000;
+    later.c = 9921000;
+    later.ref_frame = 3;
+    shown = as_consequence(later, q);
+    format_finding(shown, msg, sizeof msg);
+    EXPECT_STREQ(msg, "After the client went silent: Correction of update seq 292 (frame 3): 40.599 blocks off, "
+                      "9.921 s later [blank.correction.large]");
+}
+
+// One side quitting first: the other leaves with Part soon after. Said in
+// the end line, no finding.
+TEST(Seq, PartSoonAfterTheOtherStoppedIsNoFinding) {
+    Feed f;
+    f.send(Role::Client, 0, 0xFFFF, ~0u, 0.0, 1);
+    f.send(Role::Server, 0, 0, ~0u, 0.01, 2);
+    f.send(Role::Server, 1, 0, ~0u, 5.0);      // the server's last (it shuts down)
+    f.send(Role::Client, 1, 1, ~0u, 5.5);
+    f.send(Role::Client, 2, 1, ~0u, 6.2, 3);   // Part, 1.2 s later
+    f.t.finish(6.2, f);
+    EXPECT_FALSE(bool(f.t.final_silence()));
+    EXPECT_TRUE(f.t.final_silence().any());
+    EXPECT_STREQ(f.t.end_state(),
+                 "server stopped sending at 5.000 s (frame 3); the client left with Part 1.2 s later (frame 5)");
+    EXPECT_EQ(f.count(C::WentSilent), 0u);
+}
+
+// The history names seqs ack-1-i: only those the peer sent count.
+TEST(Seq, HistoryBitsBeforeThePeersFirstSeq) {
+    Feed f;
+    EXPECT_EQ(f.c(0).hist_bits, 0);                 // nothing received yet: ack 0xFFFF
+    EXPECT_EQ(f.s(0, 0).hist_bits, 0);              // ack 0: bits name seqs -1, -2, ...
+    EXPECT_EQ(f.s(1, 0).hist_bits, 0);
+    EXPECT_EQ(f.c(1, 1).hist_bits, 1);              // ack 1: bit 0 names seq 0
+    for (uint16_t i = 2; i < 40; ++i) f.s(i, 0);
+    for (uint16_t i = 2; i < 40; ++i) f.c(i, 0);
+    EXPECT_EQ(f.c(40, 39).hist_bits, 32);           // every bit names a seq sent
+    EXPECT_EQ(f.c(41, 20).hist_bits, 20);
 }
 
 TEST(Seq, RefusedLoginAndUnansweredLogin) {

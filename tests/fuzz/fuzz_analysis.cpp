@@ -9,7 +9,7 @@
 #include <cstring>
 #include <vector>
 
-#include "analysis.hpp"
+#include "protocols/blank/analysis.hpp"
 
 namespace {
 

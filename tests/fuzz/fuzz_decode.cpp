@@ -6,8 +6,8 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "decoder.hpp"
-#include "format.hpp"
+#include "protocols/blank/decoder.hpp"
+#include "core/format.hpp"
 
 namespace {
 
@@ -17,8 +17,8 @@ struct FormatAll {
     void open(const blank::Item& it) { leaf(it); }
     void close() {}
     void leaf(const blank::Item& it) {
-        blank::format_value(it, buf, sizeof buf);
-        len = blank::append_summary(it, buf, len < 200 ? len : 0, sizeof buf);
+        core::format_value(it, buf, sizeof buf);
+        len = core::append_summary(it, buf, len < 200 ? len : 0, sizeof buf);
     }
     blank::Finding found[64];
     size_t nfound = 0;

@@ -5,7 +5,7 @@
 #include <cstring>
 #include <vector>
 
-#include "seq_tracker.hpp"
+#include "protocols/blank/seq_tracker.hpp"
 
 namespace {
 

@@ -12,8 +12,8 @@
 #include <set>
 #include <sstream>
 
-#include "findings.hpp"
-#include "stats_layout.hpp"
+#include "protocols/blank/findings.hpp"
+#include "protocols/blank/stats_layout.hpp"
 #include "tshark.hpp"
 
 namespace blank::test {

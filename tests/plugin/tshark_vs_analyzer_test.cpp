@@ -6,7 +6,8 @@
 #include <cmath>
 #include <map>
 
-#include "protocol.hpp"
+#include "protocols/blank/findings.hpp"
+#include "protocols/blank/protocol.hpp"
 #include "tshark.hpp"
 
 namespace blank::test {
@@ -101,8 +102,27 @@ bool same(const FieldInfo& f, std::string t, const std::string& a) {
 
 struct Frames {
     std::map<uint64_t, Values> values;
-    std::map<uint64_t, std::vector<std::string>> findings;  // messages, sorted
+    // Sorted per frame: the findings' texts (blank.finding in Wireshark; not
+    // for codes shown on their field, the padding) and their expert
+    // summaries (one stable text per code, as tshark -z expert groups them).
+    std::map<uint64_t, std::vector<std::string>> findings, summaries;
 };
+
+const FindingInfo* info_by_name(const std::string& name) {
+    for (size_t i = 0; i < kFindingCount; ++i)
+        if (name == finding_info(FindingCode(i)).name) return &finding_info(FindingCode(i));
+    return nullptr;
+}
+
+// "a|b|c" -> {a, b, c}
+std::vector<std::string> split_bar(std::string rest) {
+    std::vector<std::string> out;
+    for (size_t p; !rest.empty(); rest = p == std::string::npos ? "" : rest.substr(p + 1)) {
+        p = rest.find('|');
+        out.push_back(rest.substr(0, p));
+    }
+    return out;
+}
 
 Frames analyzer(const std::string& file) {
     const RunResult r = run(kBin + " decode --json " + file);
@@ -112,8 +132,16 @@ Frames analyzer(const std::string& file) {
         const uint64_t n = j.at("frame");
         flatten(j, f.values[n]);
         auto& msgs = f.findings[n];
-        for (const json& x : j.at("findings")) msgs.push_back(x.at("message"));
+        auto& sums = f.summaries[n];
+        for (const json& x : j.at("findings")) {
+            const FindingInfo* fi = info_by_name(x.at("code"));
+            EXPECT_NE(fi, nullptr) << x.dump();
+            if (!fi) continue;
+            sums.push_back(fi->summary);
+            if (!fi->in_field) msgs.push_back(x.at("message"));
+        }
         std::sort(msgs.begin(), msgs.end());
+        std::sort(sums.begin(), sums.end());
     }
     return f;
 }
@@ -128,20 +156,21 @@ Frames wireshark(const std::string& file) {
         const uint64_t n = std::stoull(layers.at("frame").at("frame_frame_number").get<std::string>());
         from_ek(layers.at("blank"), f.values[n]);
     }
-    // Expert messages: -T fields keeps every occurrence (ek merges duplicate keys).
-    const RunResult e = tshark("-r " + file + " -Y blank -T fields -e frame.number -e _ws.expert.message "
-                               "-E occurrence=a -E aggregator='|'");
+    // Texts and expert messages: -T fields keeps every occurrence (ek merges duplicate keys).
+    const RunResult e = tshark("-r " + file + " -Y blank -T fields -e frame.number -e blank.finding "
+                               "-e _ws.expert.message -E occurrence=a -E aggregator='|'");
     std::istringstream in(e.out);
     std::string line;
     while (std::getline(in, line)) {
-        const size_t tab = line.find('\t');
-        auto& msgs = f.findings[std::stoull(line.substr(0, tab))];
-        std::string rest = tab == std::string::npos ? "" : line.substr(tab + 1);
-        for (size_t p; !rest.empty(); rest = p == std::string::npos ? "" : rest.substr(p + 1)) {
-            p = rest.find('|');
-            msgs.push_back(rest.substr(0, p));
-        }
+        std::vector<std::string> col;
+        std::istringstream ls(line);
+        for (std::string c; std::getline(ls, c, '\t');) col.push_back(c);
+        col.resize(3);
+        const uint64_t n = std::stoull(col[0]);
+        auto& msgs = f.findings[n] = split_bar(col[1]);
+        auto& sums = f.summaries[n] = split_bar(col[2]);
         std::sort(msgs.begin(), msgs.end());
+        std::sort(sums.begin(), sums.end());
     }
     return f;
 }
@@ -181,6 +210,8 @@ TEST_P(SameAsAnalyzer, PacketsFieldsAndFindings) {
             }
         }
         EXPECT_EQ(a.findings.at(n), w.findings.count(n) ? w.findings.at(n) : std::vector<std::string>{})
+            << "frame " << n;
+        EXPECT_EQ(a.summaries.at(n), w.summaries.count(n) ? w.summaries.at(n) : std::vector<std::string>{})
             << "frame " << n;
     }
     EXPECT_GT(compared, a.values.size() * 10);

@@ -62,14 +62,14 @@ struct Quiet {
 Collect full(const std::string& hex) {
     const std::vector<uint8_t> b = from_hex(hex);
     Collect c;
-    c.summary = core::decode(schema(), b.data(), b.size(), c);
+    c.summary = core::decode(schema(), b.data(), b.size(), core::DecodeContext{}, c);
     return c;
 }
 
 size_t quiet(const std::string& hex) {
     const std::vector<uint8_t> b = from_hex(hex);
     Quiet q;
-    core::decode(schema(), b.data(), b.size(), q);
+    core::decode(schema(), b.data(), b.size(), core::DecodeContext{}, q);
     return q.findings.size();
 }
 

@@ -51,7 +51,7 @@ const core::Schema& schema() {
 
 Collect decode(const std::vector<uint8_t>& b) {
     Collect c;
-    c.summary = core::decode(schema(), b.data(), b.size(), c);
+    c.summary = core::decode(schema(), b.data(), b.size(), core::DecodeContext{}, c);
     return c;
 }
 
@@ -123,7 +123,7 @@ struct Quiet {
 TEST(CoreUtf16, FindingsOnlyDecodeReportsTheSame) {
     Quiet q;
     const auto b = from_hex("01" "0002" "0041d800" "0001" "dc00");
-    core::decode(schema(), b.data(), b.size(), q);
+    core::decode(schema(), b.data(), b.size(), core::DecodeContext{}, q);
     ASSERT_EQ(q.findings.size(), 2u);
     EXPECT_EQ(q.findings[0].offset, 5u);
 }

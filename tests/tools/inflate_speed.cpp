@@ -22,9 +22,9 @@
 #include <string>
 #include <vector>
 
-#include "analysis.hpp"
+#include "protocols/blank/analysis.hpp"
 #include "blank_stream.hpp"
-#include "inflate_queue.hpp"
+#include "protocols/blank/inflate_queue.hpp"
 
 namespace {
 

@@ -1,18 +1,22 @@
-// Writes the crafted captures of captures/crafted/ with the core's encoder.
-// Usage: make_crafted_captures OUTDIR
+// Writes the crafted captures of captures/crafted/ with the core's encoder,
+// and cuts of the real captures (a side that stops sending at a frame).
+// Usage: make_crafted_captures OUTDIR [REAL_CAPTURES_DIR (default OUTDIR/..)]
 // A test regenerates them and compares byte for byte with the bundled ones,
 // so the README's description of each stays true.
 #include <zlib.h>
 
 #include <cmath>
 #include <cstdio>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
-#include "codec.hpp"
-#include "encoder.hpp"
+#include "core/codecs.hpp"
+#include "protocols/blank/le.hpp"
+#include "protocols/blank/encoder.hpp"
 #include "pcap_writer.hpp"
-#include "revision_detect.hpp"
+#include "protocols/blank/revision_detect.hpp"
 
 using blank::PacketBuilder;
 using blankshark::PcapWriter;
@@ -160,7 +164,7 @@ void malformed(const std::string& dir) {
     double t = 0;
     uint16_t seq = 0;
     auto send = [&](bool from_client, std::vector<uint8_t> b) {
-        if (b.size() >= 6) blank::codec::put16(&b[4], seq++);
+        if (b.size() >= 6) blank::le::put16(&b[4], seq++);
         w.udp(t += 0.01, from_client ? c : sv, from_client ? sv : c, b);
     };
     send(true, PacketBuilder(0).build());                                            // 1 fine
@@ -179,7 +183,7 @@ void malformed(const std::string& dir) {
     }());
     send(false, [] {                                                                  // 11 quat not unit
         auto b = PacketBuilder(8).build();
-        blank::codec::put64(&b[16 + 2 + 30], 3ull << 62 | 1048574ull << 40 | 1048574ull << 20 | 1048574ull);
+        blank::le::put64(&b[16 + 2 + 30], 3ull << 62 | 1048574ull << 40 | 1048574ull << 20 | 1048574ull);
         return b;
     }());
     send(false, PacketBuilder(12).set("blank.message.type", 7).text("blank.message.text", "?").compact().build());  // 12
@@ -203,11 +207,47 @@ void link_types(const std::string& dir) {
     }
 }
 
+// A real capture (classic pcap, Ethernet, IPv4) without the datagrams that
+// `src_port` sends after frame `last`: that side went silent there, as a
+// killed process does, while the other kept sending what it did. Records
+// are copied byte for byte; only frame numbers after the cut shift.
+bool cut_after(const std::string& in, const std::string& out, uint16_t src_port, uint64_t last) {
+    std::ifstream f(in, std::ios::binary);
+    const std::string b((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    const auto u8 = [&b](size_t i) { return uint32_t(uint8_t(b[i])); };
+    const auto le32 = [&](size_t i) { return u8(i) | u8(i + 1) << 8 | u8(i + 2) << 16 | u8(i + 3) << 24; };
+    if (b.size() < 24 || le32(0) != 0xA1B2C3D4u || le32(20) != 1) return false;
+    std::string o = b.substr(0, 24);
+    uint64_t frame = 0;
+    for (size_t at = 24; at + 16 <= b.size();) {
+        const size_t len = le32(at + 8);
+        if (at + 16 + len > b.size()) return false;
+        ++frame;
+        const size_t ip = at + 16 + 14, udp = ip + (u8(ip) & 15) * 4;
+        const bool from = len >= 14 + 28 && u8(ip + 9) == 17 && (u8(udp) << 8 | u8(udp + 1)) == src_port;
+        if (!(from && frame > last)) o.append(b, at, 16 + len);
+        at += 16 + len;
+    }
+    std::ofstream w(out, std::ios::binary);
+    w << o;
+    return bool(w);
+}
+
+// captures/crafted/README.md says what each cut shows.
+bool real_cuts(const std::string& dir, const std::string& real) {
+    return cut_after(real + "/blank-fa73e36-clean-session.pcap", dir + "/cut-client-silent-clean-session.pcap", 55333,
+                     3010) &&
+           cut_after(real + "/blank-fa73e36-clean-session.pcap", dir + "/cut-server-silent-clean-session.pcap", 12360,
+                     1707) &&
+           cut_after(real + "/blank-fa73e36-two-clients.pcap", dir + "/cut-client-silent-two-clients.pcap", 58287,
+                     8214);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc != 2) {
-        std::fprintf(stderr, "usage: %s OUTDIR\n", argv[0]);
+    if (argc != 2 && argc != 3) {
+        std::fprintf(stderr, "usage: %s OUTDIR [REAL_CAPTURES_DIR]\n", argv[0]);
         return 2;
     }
     all_types(argv[1]);
@@ -215,5 +255,9 @@ int main(int argc, char** argv) {
     link_types(argv[1]);
     old_revision(argv[1]);
     ambiguous(argv[1]);
+    if (!real_cuts(argv[1], argc == 3 ? argv[2] : std::string(argv[1]) + "/..")) {
+        std::fprintf(stderr, "%s: cannot cut the real captures\n", argv[0]);
+        return 1;
+    }
     return 0;
 }

@@ -24,7 +24,7 @@ VersionInfo* make(int32_t protocol, const char* name, Generation gen) {
     else
         add_play_477(*tables, t, protocol);
     v->version = core::Version{name,  "Minecraft Java Edition", {kHeader, 1}, "packet_id", tables->data(),
-                               tables->size(), nullptr, 0, kVars, 1, v};
+                               tables->size(), nullptr, 0, kVars, 1, nullptr, v};
     return v;
 }
 

@@ -6,15 +6,18 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "core/finding.hpp"
+
 namespace blank {
 
-// Comment findings describe healthy game behaviour worth showing; `check`
-// does not count them.
-enum class Severity : uint8_t { Comment, Note, Warn, Error };
+using core::Finding;
+using core::FindingGroup;
+using core::FindingInfo;
+using core::Severity;
+using core::finding_info;
+using core::severity_name;
 
-enum class FindingGroup : uint8_t { Malformed, Protocol, Sequence, Comment };
-
-enum class FindingCode : uint8_t {
+enum class FindingCode : uint16_t {
     ShortHeader,        // fewer than 16 bytes
     BadTag,             // tag is not 0xFB1AB1AF
     UnknownType,        // type code not in the revision's table
@@ -61,6 +64,8 @@ enum class FindingCode : uint8_t {
     LoginRefused,       // Login answered with Part
     LoginNoJoin,        // Login never answered
     SessionEnd,         // how the session ended
+    WentSilent,         // one side stopped sending while the other went on (liveness.hpp)
+    AfterSilence,       // a finding of the survivor caused by that silence (as Wireshark shows it)
     Correction,         // PlayerCorrection: distance and delay from the update it names
     CorrectionLarge,    // PlayerCorrection further off than the configured threshold
     CorrectionUnknown,  // names an update seq not in the capture
@@ -71,34 +76,25 @@ enum class FindingCode : uint8_t {
     Count_
 };
 
-struct FindingInfo {
-    FindingCode code;
-    const char* name;     // stable: "blank.malformed.length"
-    Severity severity;
-    FindingGroup group;
-    const char* summary;  // one line, what it means (and why it may be benign)
-};
-
-const FindingInfo& finding_info(FindingCode c);
 constexpr size_t kFindingCount = size_t(FindingCode::Count_);
 
-const char* severity_name(Severity s);  // "comment", "note", "warn", "error"
+// blank's findings for the core: block 0, names "blank.*", and the
+// formatter of their messages.
+const core::FindingTable& finding_table();
 
-// One occurrence. a/b are code-specific details (see format_finding).
-struct Finding {
-    FindingCode code;
-    uint16_t offset;  // in the packet
-    uint16_t length;
-    int64_t a = 0, b = 0, c = 0;
-    const char* what = nullptr;  // the field or packet type concerned
-    uint64_t frame = 0;          // analysis findings: the frame it belongs to
-    uint64_t ref_frame = 0;      // and the frame it refers to (0 = none)
+// How bad one occurrence is, to pick a code's worst case: the number of
+// seqs skipped or counted lost, a correction's distance, a silence's
+// length, how far a packet or the ack came back, bytes missing; -1 for
+// codes without a measure (then the first is shown).
+int64_t finding_magnitude(const Finding& f);
 
-    Severity severity() const { return finding_info(code).severity; }
-};
-
-// The human-readable message, identical in both front ends. Returns the
-// number of characters written (truncated to cap - 1, always terminated).
-size_t format_finding(const Finding& f, char* buf, size_t cap);
+// The human-readable message, identical in both front ends (the core's, for
+// any protocol's finding).
+using core::format_finding;
 
 }  // namespace blank
+
+template <>
+struct core::FindingBlock<blank::FindingCode> {
+    static constexpr uint16_t base = 0;
+};

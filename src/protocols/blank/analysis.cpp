@@ -165,10 +165,7 @@ void ConversationAnalysis::analyse(const PacketRef& p, Role sender, const uint8_
     if (g.n || g.bytes_id != kNoField) {
         sum = decode(s, data, len, g);
     } else {
-        sum.ack = codec::u16(data + 6);
-        sum.hist = codec::u32(data + 8);
-        sum.type = type;
-        sum.ptype = s.type(type);
+        sum = summary_of(core::decode_header(s, data, len, core::DecodeContext{}));
     }
     const bool complete = sum.ptype && len >= kHeaderSize + sum.ptype->length.min;
 
@@ -273,6 +270,12 @@ const AnalysisNodes& analysis_nodes(const Schema& s) {
     n.correction_delay = node("blank.analysis.correction_delay");
     n.correction_angle = node("blank.analysis.correction_angle");
     n.corrected_in = node("blank.analysis.corrected_in");
+    n.peer_silent_since = node("blank.analysis.peer_silent_since");
+    n.went_silent = node("blank.analysis.went_silent");
+    n.survivor_last = node("blank.analysis.survivor_last");
+    n.survivor_kept_sending = node("blank.analysis.survivor_kept_sending");
+    n.silence_end = node("blank.analysis.silence_end");
+    n.after_silence_of = node("blank.analysis.after_silence_of");
     n.tx_number = node("blank.chunk.tx_number");
     n.tx_state = node("blank.chunk.tx_state");
     n.begin_frame = node("blank.chunk.begin_frame");

@@ -1,7 +1,7 @@
 #include "inflate_queue.hpp"
 
 #include "chunk_reassembler.hpp"  // kMaxChunkBytes
-#include "zlib_inflate.hpp"
+#include "core/zlib_inflate.hpp"
 
 namespace blank {
 

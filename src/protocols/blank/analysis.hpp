@@ -9,6 +9,7 @@
 
 #include "chunk_reassembler.hpp"
 #include "decoder.hpp"
+#include "liveness.hpp"
 #include "roles.hpp"
 #include "revision_detect.hpp"
 #include "seq_tracker.hpp"
@@ -48,6 +49,11 @@ struct FrameAnalysis {
     // Valid until the next on_packet() of the conversation.
     const Finding* earlier = nullptr;
     uint32_t nearlier = 0;
+    // Once the whole capture is known (Wireshark's later passes): the
+    // conversation's silence, if a side went silent; emit_analysis then
+    // marks its last packet and shows the survivor's findings after it as
+    // consequences (blank.session.after_silence).
+    const Silence* silence = nullptr;
 };
 
 // How a frame's revision was chosen (blank.revision.state).
@@ -93,6 +99,8 @@ struct AnalysisNodes {
     const Node *revision, *revision_state;
     const Node *seq, *lost_before, *reordered, *duplicate, *ack_back, *acked_in, *rtt, *lost_in, *correction_for,
         *correction_distance, *correction_delay, *correction_angle, *corrected_in;
+    const Node *peer_silent_since, *went_silent, *survivor_last, *survivor_kept_sending, *silence_end,
+        *after_silence_of;
     const Node *tx_number, *tx_state, *begin_frame, *complete_frame, *resend_of, *duplicate_of, *rerequest_frame;
     const Node *reassembled, *piece_frame, *size, *inflated_size, *contents, *non_empty, *distinct_types, *light_min,
         *light_max, *layers, *layer_y, *layer_non_empty, *layer_distinct;
@@ -138,6 +146,32 @@ void gen_open(const Schema& s, V& v, const Node* n, int32_t index = -1) {
 
 }  // namespace detail
 
+// The frame's findings as a front end shows them: with the whole capture
+// known (`final`, fa.silence), the survivor's findings after a silence as
+// its consequences, the silence on the silent side's last packet, and a
+// transmission still open reported as never completed on its last frame.
+template <class V>
+void emit_findings(const FrameAnalysis& fa, bool final, V& v) {
+    const Silence* quiet = fa.silence && *fa.silence ? fa.silence : nullptr;
+    for (uint8_t i = 0; i < fa.nfindings; ++i)
+        v.finding(quiet && caused_by_silence(fa.findings[i], *quiet) ? as_consequence(fa.findings[i], *quiet)
+                                                                      : fa.findings[i]);
+    if (quiet && fa.frame == quiet->frame) v.finding(silence_finding(*quiet));
+    if (final && fa.chunk.tx && fa.chunk.tx->state == TxState::Open) {
+        struct Here : FindingSink {
+            V& v;
+            uint64_t frame;
+            const Silence* quiet;
+            Here(V& v, uint64_t frame, const Silence* quiet) : v(v), frame(frame), quiet(quiet) {}
+            void add(const Finding& f) override {
+                if (f.frame != frame) return;
+                v.finding(quiet && caused_by_silence(f, *quiet) ? as_consequence(f, *quiet) : f);
+            }
+        } here(v, fa.frame, quiet);
+        ChunkReassembler::end_of_capture_findings(*fa.chunk.tx, here);
+    }
+}
+
 // Shows a frame's analysis results: generated fields, then findings. With
 // `final` (Wireshark's later passes) a transmission still open is reported
 // as never completed on its last frame, as finish() does in the analyzer.
@@ -154,7 +188,7 @@ void emit_analysis(const Schema& s, const FrameAnalysis& fa, bool final, V& v) {
         it.vclass = ValueClass::String;
         it.generated = true;
         it.index = -1;
-        it.s = fa.schema->revision->name;
+        it.s = revision_of(*fa.schema).name;
         v.leaf(it);
         gen_leaf(s, v, n.revision_state, fa.revision_state);
     }
@@ -177,7 +211,16 @@ void emit_analysis(const Schema& s, const FrameAnalysis& fa, bool final, V& v) {
             gen_double(s, v, n.correction_angle, q.correction_angle);
         }
         if (r->corrected_in) gen_leaf(s, v, n.corrected_in, r->corrected_in);
+        if (q.peer_silent_since) gen_leaf(s, v, n.peer_silent_since, q.peer_silent_since);
     }
+    const Silence* quiet = fa.silence && *fa.silence ? fa.silence : nullptr;
+    if (quiet && fa.frame == quiet->frame) {
+        gen_leaf(s, v, n.went_silent, uint64_t(quiet->silent));
+        gen_leaf(s, v, n.survivor_last, quiet->survivor_frame);
+        gen_double(s, v, n.survivor_kept_sending, quiet->span());
+        gen_leaf(s, v, n.silence_end, uint64_t(quiet->end));
+    }
+    if (quiet && fa.frame > quiet->frame) gen_leaf(s, v, n.after_silence_of, quiet->frame);
     if (const Transmission* t = fa.chunk.tx) {
         gen_leaf(s, v, n.tx_number, t->number);
         gen_leaf(s, v, n.tx_state, uint64_t(t->state));
@@ -220,18 +263,7 @@ void emit_analysis(const Schema& s, const FrameAnalysis& fa, bool final, V& v) {
             v.close();
         }
     }
-    for (uint8_t i = 0; i < fa.nfindings; ++i) v.finding(fa.findings[i]);
-    if (final && fa.chunk.tx && fa.chunk.tx->state == TxState::Open) {
-        struct Here : FindingSink {
-            V& v;
-            uint64_t frame;
-            Here(V& v, uint64_t frame) : v(v), frame(frame) {}
-            void add(const Finding& f) override {
-                if (f.frame == frame) v.finding(f);
-            }
-        } here(v, fa.frame);
-        ChunkReassembler::end_of_capture_findings(*fa.chunk.tx, here);
-    }
+    emit_findings(fa, final, v);
 }
 
 }  // namespace blank

@@ -52,7 +52,7 @@ void SeqTracker::on_packet(const PacketRef& p, Role sender, uint16_t ack, uint32
     if (sender == Role::Unknown) return;
     Direction& d = dir_[index(sender)];
     Direction& o = dir_[1 - index(sender)];
-    liveness(d, sender, p, sink);
+    liveness(d, o, sender, p, out, sink);
     ++d.stats.packets;
     d.stats.bytes += bytes;
     last_any_ = p.time;
@@ -100,7 +100,12 @@ void SeqTracker::on_packet(const PacketRef& p, Role sender, uint16_t ack, uint32
     }
 }
 
-void SeqTracker::liveness(Direction& d, Role sender, const PacketRef& p, FindingSink& sink) {
+void SeqTracker::liveness(Direction& d, Direction& o, Role sender, const PacketRef& p, SeqFrame& out,
+                          FindingSink& sink) {
+    if (o.have_time && !o.silence_marked && p.time - o.last_time >= cfg_.silence) {
+        out.peer_silent_since = o.last_frame;
+        o.silence_marked = true;
+    }
     if (d.have_time && !d.records.empty()) {
         const double gap = p.time - d.last_time;
         if (gap >= cfg_.silence) {
@@ -112,6 +117,10 @@ void SeqTracker::liveness(Direction& d, Role sender, const PacketRef& p, Finding
     }
     d.have_time = true;
     d.last_time = p.time;
+    d.last_frame = p.frame;
+    d.silence_marked = false;
+    d.peer_packets_at_last = o.stats.packets;
+    o.acks_unseen = 0;  // the peer's acks of seqs beyond ours were early, not of packets lost to the capture
 }
 
 void SeqTracker::sent_side(Direction& d, const PacketRef& p, uint64_t hash, SeqFrame& out, FindingSink& sink) {
@@ -219,9 +228,16 @@ void SeqTracker::sender_view(Direction& sent, uint16_t ack, uint32_t hist, const
 // The ack field of a packet of `d`, which acknowledges packets of `o`.
 void SeqTracker::ack_side(Direction& d, Direction& o, const PacketRef& p, uint16_t ack, uint32_t hist, SeqFrame& out,
                           FindingSink& sink) {
-    if (!o.any) return;  // nothing sent the other way yet: ack is still 0xFFFF, or before the capture
+    if (!o.any) {  // nothing sent the other way yet: ack is still 0xFFFF, or before the capture
+        out.hist_bits = ack == 0xFFFF ? 0 : 32;
+        return;
+    }
     const int64_t au = unwrap(ack, o.max);
-    if (au > o.max) sink.add(at(FindingCode::AckUnsent, p, ack, uint16_t(o.max)));
+    out.hist_bits = uint8_t(std::clamp<int64_t>(au, 0, 32));
+    if (au > o.max) {
+        sink.add(at(FindingCode::AckUnsent, p, ack, uint16_t(o.max)));
+        ++d.acks_unseen;
+    }
     if (d.ack_any && au < d.ack_prev) {
         ++d.stats.ack_back;
         out.ack_back = uint32_t(std::min<int64_t>(d.ack_prev - au, UINT32_MAX));
@@ -299,7 +315,11 @@ void SeqTracker::finish(double capture_end, FindingSink& sink) {
         f.frame = login_frame_;
         sink.add(f);
     }
-    if (part_frame_) {
+    silence_ = silence(capture_end);
+    if (silence_) sink.add(silence_finding(silence_));
+    if (silence_.any()) {
+        end_state_ = silence_text(silence_);
+    } else if (part_frame_) {
         end_state_ = part_by_ == Role::Server ? "Part from the server" : "Part from the client";
     } else if (capture_end - last_any_ >= cfg_.timeout) {
         end_state_ = "timeout (10 s without packets, no Part)";
@@ -307,9 +327,32 @@ void SeqTracker::finish(double capture_end, FindingSink& sink) {
         end_state_ = "cut by the end of the capture (no Part)";
     }
     Finding f = at(FindingCode::SessionEnd, end);
-    f.what = end_state_;
+    f.what = end_state_.c_str();
     if (part_frame_) f.frame = part_frame_;
     sink.add(f);
+}
+
+Silence SeqTracker::silence(double capture_end) const {
+    Silence s;
+    const Direction& c = dir_[0];
+    const Direction& v = dir_[1];
+    if (!c.have_time || !v.have_time) return s;
+    const bool client_first = c.last_time < v.last_time;
+    const Direction& quiet = client_first ? c : v;
+    const Direction& other = client_first ? v : c;
+    if (other.last_time - quiet.last_time < cfg_.silence) return s;  // both stopped together
+    s.silent = client_first ? Role::Client : Role::Server;
+    if (part_frame_ && part_by_ == s.silent) return Silence{};  // it said goodbye
+    s.frame = quiet.last_frame;
+    s.time = quiet.last_time;
+    s.survivor_frame = other.last_frame;
+    s.survivor_time = other.last_time;
+    s.after = other.stats.packets - quiet.peer_packets_at_last;
+    s.acked_unseen = other.acks_unseen;
+    s.end = part_frame_ ? SilenceEnd::PeerParted
+                        : classify_silence_end(s.span(), other.last_time, capture_end, cfg_.timeout, cfg_.silence);
+    s.benign = s.end == SilenceEnd::PeerParted && s.span() < cfg_.timeout - kTimeoutSlack;
+    return s;
 }
 
 }  // namespace blank

@@ -3,12 +3,13 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "codec.hpp"
+#include "core/codecs.hpp"
+#include "core/wire.hpp"
 
 namespace blank {
 
 PacketBuilder::PacketBuilder(uint8_t type, const Schema& s) : s_(s), type_(type) {
-    std::copy(s.revision->padding_expected, s.revision->padding_expected + 3, pad_);
+    std::copy(revision_of(s).padding_expected, revision_of(s).padding_expected + 3, pad_);
 }
 
 PacketBuilder& PacketBuilder::set(std::string_view abbrev, double value, uint32_t index) {
@@ -31,7 +32,7 @@ bool PacketBuilder::number(const std::string& abbrev, uint32_t index, double& ou
 }
 
 size_t PacketBuilder::natural_length() const {
-    const PacketType* t = s_.type(type_);
+    const PacketType* t = packet_type(s_, type_);
     if (!t) return 0;
     const LengthSpec& r = t->length;
     if (r.rule == LengthRule::Repeated) return r.base + size_t(r.stride) * entries_;
@@ -53,14 +54,14 @@ std::vector<uint8_t> PacketBuilder::build() const {
     // field, then cut or extend to the requested length.
     std::vector<uint8_t> scratch(kHeaderSize + std::max(payload, natural_length()) + kMaxPacket, 0);
     uint8_t* p = scratch.data();
-    codec::put32(p, tag_);
-    codec::put16(p + 4, seq_);
-    codec::put16(p + 6, ack_);
-    codec::put32(p + 8, hist_);
+    core::wire::put_le(p, tag_, 4);
+    core::wire::put_le(p + 4, seq_, 2);
+    core::wire::put_le(p + 6, ack_, 2);
+    core::wire::put_le(p + 8, hist_, 4);
     p[12] = type_;
     std::copy(pad_, pad_ + 3, p + 13);
-    if (s_.type(type_)) {
-        const CompiledType& ct = s_.types[type_];
+    if (const core::CompiledType* ct0 = s_.tables[0].type(type_)) {
+        const core::CompiledType& ct = *ct0;
         write(p, scratch.size(), ct.root_first, ct.root_count, kHeaderSize, 0);
     }
     std::copy(scratch.begin(), scratch.begin() + out.size(), out.begin());
@@ -73,7 +74,7 @@ uint64_t PacketBuilder::with_flags(const Node& n, uint32_t index, double v) cons
     for (uint32_t c = 0; c < n.child_count; ++c) {
         const Node& cn = s_.nodes[n.first_child + c];
         double f = 0;
-        if (cn.kind == Kind::Flag && number(s_.fields[cn.field].abbrev, index, f) && f != 0) bits |= cn.bitmask;
+        if (cn.kind == Kind::Flag && number(s_.fields[cn.field].abbrev, index, f) && f != 0) bits |= cn.mask;
     }
     return bits;
 }
@@ -93,21 +94,21 @@ void PacketBuilder::write(uint8_t* p, size_t cap, uint32_t first, uint32_t count
             for (uint32_t e = 0; e < entries_; ++e)
                 write(p, cap, n.first_child, n.child_count, base + n.offset + size_t(e) * n.size, e);
             // The count sibling defaults to the number of entries written.
-            if (!number(s_.fields[s_.nodes[first + n.aux].field].abbrev, 0, v))
-                codec::put32(p + base + s_.nodes[first + n.aux].offset, entries_);
+            if (!number(s_.fields[s_.nodes[first + n.ref.index].field].abbrev, 0, v))
+                core::wire::put_le(p + base + s_.nodes[first + n.ref.index].offset, entries_, 4);
             break;
         case Kind::U8: case Kind::I8: *q = uint8_t(with_flags(n, index, v)); break;
-        case Kind::U16: codec::put16(q, uint16_t(int64_t(v))); break;
-        case Kind::U32: case Kind::I32: codec::put32(q, uint32_t(with_flags(n, index, v))); break;
-        case Kind::U64: codec::put64(q, uint64_t(v)); break;
-        case Kind::F32: codec::putf32(q, float(v)); break;
-        case Kind::PackN: codec::put16(q, uint16_t(codec::to_packn(v / n.scale))); break;
-        case Kind::PackU: codec::put16(q, codec::to_packu(v / n.scale)); break;
+        case Kind::U16: core::wire::put_le(q, uint16_t(int64_t(v)), 2); break;
+        case Kind::U32: case Kind::I32: core::wire::put_le(q, uint32_t(with_flags(n, index, v)), 4); break;
+        case Kind::U64: core::wire::put_le(q, uint64_t(v), 8); break;
+        case Kind::F32: core::wire::put_le(q, core::wire::f32_bits(float(v)), 4); break;
+        case Kind::PackN: core::wire::put_le(q, uint16_t(core::codecs::to_packn(v / n.scale)), 2); break;
+        case Kind::PackU: core::wire::put_le(q, core::codecs::to_packu(v / n.scale), 2); break;
         case Kind::Quat: {
             double c[4] = {0, 0, 0, 1};  // x y z w
             static const char* const axis[4] = {".x", ".y", ".z", ".w"};
             for (int i = 0; i < 4; ++i) number(abbrev + axis[i], index, c[i]);
-            codec::put64(q, codec::pack_quat(c));
+            core::wire::put_le(q, core::codecs::pack_quat(c), 8);
             break;
         }
         case Kind::QuatF: {  // older revisions: 4 x f32, x y z w as glm stores them
@@ -115,7 +116,7 @@ void PacketBuilder::write(uint8_t* p, size_t cap, uint32_t first, uint32_t count
             static const char* const axis[4] = {".x", ".y", ".z", ".w"};
             for (int i = 0; i < 4; ++i) {
                 number(abbrev + axis[i], index, c[i]);
-                codec::putf32(q + 4 * i, float(c[i]));
+                core::wire::put_le(q + 4 * i, core::wire::f32_bits(float(c[i])), 4);
             }
             break;
         }

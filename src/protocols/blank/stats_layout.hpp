@@ -97,7 +97,7 @@ inline constexpr const char* kShortHeader = "short header";
 inline const char* type_node_name(const Schema& s, int code, bool short_header, char* buf, size_t cap) {
     if (short_header) return kShortHeader;
     if (code >= 0 && code < 256)
-        if (const PacketType* t = s.type(uint8_t(code))) return t->name;
+        if (const PacketType* t = packet_type(s, uint8_t(code))) return t->name;
     std::snprintf(buf, cap, "type %d", code);
     return buf;
 }

@@ -12,7 +12,20 @@ constexpr Layout kNone{nullptr, 0};
 
 constexpr Field gen(const char* key, const char* name, Kind kind, const char* desc, const char* unit = nullptr,
                     const ValueString* vals = nullptr) {
-    return Field{key, name, kind, 0, 0, 1, unit, desc, kNone, vals};
+    Field f{key, name, kind};
+    f.offset = 0;
+    f.scale = 1;
+    f.unit = unit;
+    f.desc = desc;
+    f.vals = vals;
+    return f;
+}
+// A subtree of generated rows.
+constexpr Field gen_group(const char* key, const char* name, Kind kind, Layout rows, const char* desc) {
+    Field f = gen(key, name, kind, desc);
+    f.scale = kind == Kind::Group ? 0 : 1;
+    f.sub = rows;
+    return f;
 }
 
 constexpr ValueString kTxStates[] = {
@@ -28,22 +41,29 @@ constexpr Field kContents[] = {
     gen("distinct_types", "Distinct block types", Kind::U32, "distinct block types, 0 included"),
     gen("light_min", "Lowest light level", Kind::U8, "lowest of the 4096 light bytes"),
     gen("light_max", "Highest light level", Kind::U8, "highest of the 4096 light bytes"),
-    Field{"layers", "Layer", Kind::Array, 0, 0, 1, nullptr, "blocks of one y layer", L(kLayer)},
+    gen_group("layers", "Layer", Kind::Array, L(kLayer), "blocks of one y layer"),
 };
 constexpr Field kReassembled[] = {
     gen("piece_frame", "Piece in frame", Kind::FrameNum, "frame that carried a piece (first copy)"),
     gen("size", "Reassembled size", Kind::U32, "bytes of the reassembled transmission", "bytes"),
     gen("inflated_size", "Inflated size", Kind::U32, "bytes after zlib inflation", "bytes"),
-    Field{"contents", "Chunk contents", Kind::Group, 0, 0, 0, nullptr, "what the inflated chunk holds",
-          L(kContents)},
+    gen_group("contents", "Chunk contents", Kind::Group, L(kContents), "what the inflated chunk holds"),
 };
+
+constexpr ValueString kRoles[] = {{1, "client"}, {2, "server"}, {0, nullptr}};
+// Indexed by SilenceEnd (liveness.hpp).
+constexpr ValueString kSilenceEnds[] = {{0, "the other side timed it out (the game's 10 s timeout)"},
+                                        {1, "the other side stopped before the timeout"},
+                                        {2, "the other side kept sending past the timeout, then stopped"},
+                                        {3, "the other side was still sending when the capture ended"},
+                                        {4, "the other side left with Part"},
+                                        {0, nullptr}};
 
 constexpr ValueString kRevisionStates[] = {
     {0, "ambiguous"}, {1, "detected"}, {2, "none fits"}, {3, "set by preference"}, {0, nullptr}};
 
 constexpr Field kAnalysis[] = {
-    Field{"revision", "Protocol revision", Kind::String, 0, 0, 1, nullptr,
-          "game revision whose layout this packet was decoded with", kNone},
+    gen("revision", "Protocol revision", Kind::String, "game revision whose layout this packet was decoded with"),
     gen("revision.state", "Revision detection", Kind::U8, "how the revision was chosen", nullptr, kRevisionStates),
     gen("analysis.seq", "Unwrapped seq", Kind::U64, "seq counted without wrapping at 65535"),
     gen("analysis.lost_before", "Seqs skipped before", Kind::U32,
@@ -65,6 +85,21 @@ constexpr Field kAnalysis[] = {
     gen("analysis.correction_angle", "Orientation difference", Kind::Measure,
         "angle between the server's and the predicted orientation", "rad"),
     gen("analysis.corrected_in", "Corrected in frame", Kind::FrameNum, "PlayerCorrection that names this update"),
+    gen("analysis.peer_silent_since", "Peer silent since frame", Kind::FrameNum,
+        "the other side has sent nothing since that frame, for at least the silence time (1 s; the game pings "
+        "every 50 ms)"),
+    gen("analysis.went_silent", "Went silent", Kind::U8,
+        "the sender's last packet: it sent nothing more while the other side went on (known once the capture "
+        "has been read)",
+        nullptr, kRoles),
+    gen("analysis.survivor_last", "Other side's last packet", Kind::FrameNum,
+        "the last packet of the side that kept sending"),
+    gen("analysis.survivor_kept_sending", "Other side kept sending for", Kind::Measure,
+        "from this packet to the other side's last", "s"),
+    gen("analysis.silence_end", "How it ended", Kind::U8, "how the other side's sending ended", nullptr,
+        kSilenceEnds),
+    gen("analysis.after_silence_of", "After the peer went silent in frame", Kind::FrameNum,
+        "sent after the peer's last packet: what this packet shows is a consequence of that silence"),
     gen("chunk.tx_number", "Transmission number", Kind::U32, "transmission's number in this conversation"),
     gen("chunk.tx_state", "Transmission state", Kind::U8, "state of the transmission (when this frame was dissected)",
         nullptr, kTxStates),
@@ -74,8 +109,8 @@ constexpr Field kAnalysis[] = {
     gen("chunk.duplicate_of", "Duplicate of frame", Kind::FrameNum, "same packet (same seq) seen before"),
     gen("chunk.rerequest_frame", "Re-requested in frame", Kind::FrameNum,
         "the client's ChunkBegin this transmission answers"),
-    Field{"chunk.reassembled", "Reassembled transmission", Kind::Group, 0, 0, 0, nullptr,
-          "the completed transmission", L(kReassembled)},
+    gen_group("chunk.reassembled", "Reassembled transmission", Kind::Group, L(kReassembled),
+              "the completed transmission"),
 };
 
 }  // namespace

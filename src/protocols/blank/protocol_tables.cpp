@@ -14,28 +14,87 @@ template <size_t N>
 constexpr Layout L(const Field (&f)[N]) { return Layout{f, N}; }
 constexpr Layout kNone{nullptr, 0};
 
+// Rows at fixed offsets (blank's layouts are C structs on the wire).
+constexpr Field row(const char* key, const char* name, Kind kind, uint16_t off, uint16_t size, const char* desc) {
+    Field f{key, name, kind};
+    f.offset = off;
+    f.size = size;
+    f.desc = desc;
+    return f;
+}
 constexpr Field leaf(const char* key, const char* name, Kind kind, uint16_t off, uint16_t size,
                      const char* desc, double scale = 1, const char* unit = nullptr) {
-    return Field{key, name, kind, off, size, scale, unit, desc, kNone};
+    Field f = row(key, name, kind, off, size, desc);
+    f.scale = scale;
+    f.unit = unit;
+    return f;
 }
 constexpr Field hex(const char* key, const char* name, Kind kind, uint16_t off, uint16_t size,
                     const char* desc, Layout flags = kNone) {
-    return Field{key, name, kind, off, size, 1, nullptr, desc, flags, nullptr, Display::Hex};
+    Field f = leaf(key, name, kind, off, size, desc);
+    f.sub = flags;
+    f.display = Display::Hex;
+    return f;
 }
 constexpr Field flag(const char* key, const char* name, uint32_t bit, const char* desc) {
-    return Field{key, name, Kind::Flag, 0, 0, 1, nullptr, desc, kNone, nullptr, Display::Dec, 0, bit};
+    Field f = leaf(key, name, Kind::Flag, 0, 0, desc);
+    f.mask = bit;
+    return f;
 }
 constexpr Field enumerated(const char* key, const char* name, Kind kind, uint16_t off, uint16_t size,
                            const char* desc, const ValueString* vals) {
-    return Field{key, name, kind, off, size, 1, nullptr, desc, kNone, vals};
+    Field f = leaf(key, name, kind, off, size, desc);
+    f.vals = vals;
+    return f;
 }
 constexpr Field group(const char* key, const char* name, uint16_t off, uint16_t size, Layout sub,
                       const char* desc, double scale = 0, const char* unit = nullptr) {
-    return Field{key, name, Kind::Group, off, size, scale, unit, desc, sub};
+    Field f = leaf(key, name, Kind::Group, off, size, desc, scale, unit);
+    f.sub = sub;
+    return f;
 }
+// A view computed from the bytes of its parent: `axis` picks the component.
 constexpr Field derived(const char* key, const char* name, Kind kind, uint16_t off, uint16_t size,
-                        uint8_t aux, const char* desc, const ValueString* vals = nullptr) {
-    return Field{key, name, kind, off, size, 1, nullptr, desc, kNone, vals, Display::Dec, aux};
+                        uint8_t axis, const char* desc, const ValueString* vals = nullptr) {
+    Field f = leaf(key, name, kind, off, size, desc);
+    f.vals = vals;
+    f.axis = axis;
+    return f;
+}
+// A history bit view: the seqs it acknowledges (true) or reports missing.
+constexpr Field history(const char* key, const char* name, Kind kind, bool acked, const char* desc) {
+    Field f = leaf(key, name, kind, 0, 4, desc);
+    f.acked = acked;
+    return f;
+}
+// The EntityUpdate chunk base: each component saved in a decoder variable.
+constexpr Field base(const char* key, const char* name, uint16_t off, Var var, const char* desc) {
+    Field f = leaf(key, name, Kind::I32, off, 4, desc, 0);
+    f.save = int8_t(var);
+    return f;
+}
+// An integer with views of its own bytes as children.
+constexpr Field group_of(Field f, Layout views) {
+    f.sub = views;
+    return f;
+}
+// Bytes (the rest of the payload) whose length the earlier field `size` declares.
+constexpr Field sized_by(Field f, const char* size) {
+    f.ref = size;
+    return f;
+}
+// A list of `entry` rows counted by the earlier field `count`, which must
+// fill the rest of the payload, with min..max entries.
+constexpr Field list(const char* key, const char* name, uint16_t off, uint16_t entry_size, Layout entry,
+                     const char* count, uint32_t min, uint32_t max, const char* desc) {
+    Field f = leaf(key, name, Kind::Array, off, entry_size, desc);
+    f.sub = entry;
+    f.ref = count;
+    f.count.from = core::CountFrom::Field;
+    f.count.min = min;
+    f.count.max = max;
+    f.count.fills_rest = true;
+    return f;
 }
 
 // Marks a field for one-line summaries (Info column, `decode` lines).
@@ -64,14 +123,12 @@ constexpr Field kVec3U[] = {
     leaf("y", "Y", Kind::PackU, 2, 2, "y component (packu: u16 / 65535)", 0),
     leaf("z", "Z", Kind::PackU, 4, 2, "z component (packu: u16 / 65535)", 0)};
 // The chunk base of an EntityUpdate: remembered to resolve each entry's vec3b.
-constexpr Field kVec3IBase[] = {
-    Field{"x", "X", Kind::I32, 0, 4, 0, nullptr, "x component", kNone, nullptr, Display::Dec, 0, 0, true},
-    Field{"y", "Y", Kind::I32, 4, 4, 0, nullptr, "y component", kNone, nullptr, Display::Dec, 1, 0, true},
-    Field{"z", "Z", Kind::I32, 8, 4, 0, nullptr, "z component", kNone, nullptr, Display::Dec, 2, 0, true}};
+constexpr Field kVec3IBase[] = {base("x", "X", 0, kVarBaseX, "x component"), base("y", "Y", 4, kVarBaseY, "y component"),
+                                base("z", "Z", 8, kVarBaseZ, "z component")};
 constexpr Field kChunkAbs[] = {
-    derived("x", "X", Kind::ChunkAbs, 0, 1, 0, "base x + offset x"),
-    derived("y", "Y", Kind::ChunkAbs, 1, 1, 1, "base y + offset y"),
-    derived("z", "Z", Kind::ChunkAbs, 2, 1, 2, "base z + offset z")};
+    derived("x", "X", Kind::Sum, 0, 1, kVarBaseX, "base x + offset x"),
+    derived("y", "Y", Kind::Sum, 1, 1, kVarBaseY, "base y + offset y"),
+    derived("z", "Z", Kind::Sum, 2, 1, kVarBaseZ, "base z + offset z")};
 
 constexpr ValueString kAxisNames[] = {{0, "x"}, {1, "y"}, {2, "z"}, {3, "w"}, {0, nullptr}};
 // Shown w first, as a person writes a quaternion; aux is the glm index (x y z w).
@@ -85,10 +142,11 @@ constexpr Field kQuatPacked[] = {
             kAxisNames)};
 
 constexpr Field quat(uint16_t off) {
-    return Field{"orientation", "Orientation", Kind::Quat, off, 8, 1, nullptr,
-                 "unit quaternion: 2-bit largest index, 2 pad bits, three 20-bit components "
-                 "mapped from [-0.7072, 0.7072]",
-                 L(kQuatPacked)};
+    Field f = leaf("orientation", "Orientation", Kind::Quat, off, 8,
+                   "unit quaternion: 2-bit largest index, 2 pad bits, three 20-bit components "
+                   "mapped from [-0.7072, 0.7072]");
+    f.sub = L(kQuatPacked);
+    return f;
 }
 constexpr Field vec3(const char* key, const char* name, const Field (&sub)[3], uint16_t off, uint16_t size,
                      const char* desc, double scale = 1, const char* unit = nullptr) {
@@ -121,15 +179,28 @@ constexpr Field state(uint16_t off, const char* desc) {
 // Header ---------------------------------------------------------------------
 
 constexpr Field kAckBits[] = {
-    derived("acked", "Acknowledged", Kind::AckSeq, 0, 4, 1, "remote seq this history bit acknowledges"),
-    derived("missing", "Not received", Kind::AckSeq, 0, 4, 0, "remote seq this history bit reports as not received"),
+    history("acked", "Acknowledged", Kind::AckSeq, true, "remote seq this history bit acknowledges"),
+    history("missing", "Not received", Kind::AckSeq, false, "remote seq this history bit reports as not received"),
+    history("acked_ranges", "Acknowledged", Kind::AckRanges, true, "remote seqs the history acknowledges, as ranges"),
+    history("missing_ranges", "Not received", Kind::AckRanges, false,
+            "remote seqs the history reports as not received, as ranges"),
+    history("before_first", "Before the peer's first seq", Kind::AckBefore, false,
+            "history bits naming seqs before the peer's first packet (never sent): neither acked nor missing"),
 };
+// Bit i of the history acknowledges the remote seq `ack` - 1 - i; the
+// analysis tells how many bits name seqs the peer sent (kVarHistBits).
+constexpr Field ack_history() {
+    Field f = hex("ack_hist", "Ack history", Kind::AckHist, 8, 4, "bit i set: remote seq ack-1-i was received",
+                  L(kAckBits));
+    f.ref = "ack";
+    f.axis = kVarHistBits;
+    return f;
+}
 constexpr Field kHeader[] = {
     hex("tag", "Tag", Kind::U32, 0, 4, "protocol tag, must be 0xFB1AB1AF"),
     leaf("seq", "Sequence number", Kind::U16, 4, 2, "sender's sequence number"),
     leaf("ack", "Acknowledgement", Kind::U16, 6, 2, "newest remote sequence number seen"),
-    Field{"ack_hist", "Ack history", Kind::AckHist, 8, 4, 1, nullptr,
-          "bit i set: remote seq ack-1-i was received", L(kAckBits), nullptr, Display::Hex},
+    ack_history(),
     // value strings come from the revision's type table (see schema.cpp)
     leaf("type", "Type", Kind::U8, 12, 1, "type code of the payload"),
     leaf("padding", "Padding", Kind::Bytes, 13, 3, "reserved; the game never writes it"),
@@ -177,8 +248,7 @@ constexpr Field kEntityEntry[] = {
 constexpr Field kEntityUpdate[] = {
     S(leaf("entity.count", "Entity count", Kind::U32, 0, 4, "number of entities, 1-12")),
     group("chunk.base", "Chunk base", 4, 12, L(kVec3IBase), "base of the entries' chunk coordinates"),
-    Field{"entities", "Entity", Kind::Array, 16, 37, 1, nullptr, "one updated entity", L(kEntityEntry),
-          nullptr, Display::Dec, /*count sibling*/ 0},
+    list("entities", "Entity", 16, 37, L(kEntityEntry), "entity.count", 1, 12, "one updated entity"),
 };
 constexpr Field kPlayerCorrection[] = {
     S(leaf("correction.update_seq", "Corrected update seq", Kind::U16, 0, 2,
@@ -197,8 +267,8 @@ constexpr Field kChunkData[] = {
     S(leaf("chunk.transmission", "Transmission ID", Kind::U32, 0, 4, "transmission ID of the Chunk Begin")),
     S(leaf("chunk.offset", "Data offset", Kind::U32, 4, 4, "offset of this piece inside the whole data", 1, "bytes")),
     S(leaf("chunk.piece_size", "Piece size", Kind::U32, 8, 4, "size of this piece", 1, "bytes")),
-    // aux 3: its length must equal sibling 2, the piece size
-    derived("chunk.data", "Data", Kind::Bytes, 12, 0, 3, "raw (usually zlib-compressed) chunk data"),
+    sized_by(leaf("chunk.data", "Data", Kind::Bytes, 12, 0, "raw (usually zlib-compressed) chunk data"),
+             "chunk.piece_size"),
 };
 constexpr ValueString kFaceNames[] = {{0, "up"},    {1, "down"}, {2, "right"}, {3, "left"},
                                       {4, "front"}, {5, "back"}, {0, nullptr}};
@@ -216,14 +286,13 @@ constexpr Field kBlockEntry[] = {
     leaf("block.index", "Block index", Kind::U16, 0, 2, "index inside the chunk: x + 16 y + 256 z"),
     group("block.pos", "Block position", 0, 2, L(kBlockPos), "position inside the chunk, from the index"),
     leaf("block.type", "Block type", Kind::U16, 2, 2, "block type ID"),
-    Field{"block.orient", "Orientation", Kind::U8, 4, 1, 1, nullptr, "face * 4 + turn", L(kOrient)},
+    group_of(leaf("block.orient", "Orientation", Kind::U8, 4, 1, "face * 4 + turn"), L(kOrient)),
     leaf("block.unused", "Unused", Kind::U8, 5, 1, "unused byte of the block"),
 };
 constexpr Field kBlockUpdate[] = {
     S(vec3("chunk.coords", "Chunk coordinates", kVec3I, 0, 12, "chunk coordinates, vec3i")),
     S(leaf("block.count", "Block count", Kind::U32, 12, 4, "number of blocks, 1-78")),
-    Field{"blocks", "Block", Kind::Array, 16, 6, 1, nullptr, "one changed block", L(kBlockEntry), nullptr,
-          Display::Dec, /*count sibling*/ 1},
+    list("blocks", "Block", 16, 6, L(kBlockEntry), "block.count", 1, 78, "one changed block"),
 };
 constexpr ValueString kMessageTypes[] = {{0, "notification"}, {1, "chat"}, {0, nullptr}};
 constexpr Field kMessage[] = {
@@ -232,27 +301,27 @@ constexpr Field kMessage[] = {
     S(leaf("message.text", "Message", Kind::String, 5, 450, "message, UTF-8, zero-terminated when shorter")),
 };
 
-constexpr LengthSpec fixed(uint16_t n) { return {LengthRule::Fixed, n, n, 0, 0, 0, 0}; }
-constexpr LengthSpec range(uint16_t lo, uint16_t hi) { return {LengthRule::Range, lo, hi, 0, 0, 0, 0}; }
+constexpr LengthSpec fixed(uint16_t n) { return {LengthRule::Fixed, n, n, 0, 0}; }
+constexpr LengthSpec range(uint16_t lo, uint16_t hi) { return {LengthRule::Range, lo, hi, 0, 0}; }
+// base + stride * n bytes for n in cmin..cmax (the list rows check the count itself).
 constexpr LengthSpec repeated(uint16_t base, uint16_t stride, uint16_t cmin, uint16_t cmax) {
-    return {LengthRule::Repeated, uint16_t(base + stride * cmin), uint16_t(base + stride * cmax), base, stride, cmin,
-            cmax};
+    return {LengthRule::Repeated, uint32_t(base + stride * cmin), uint32_t(base + stride * cmax), base, stride};
 }
 
 constexpr PacketType kTypesFa73e36[] = {
-    {0, "Ping", "keep-alive, sent after 50 ms without other traffic", fixed(0), kNone},
-    {1, "Login", "client asks to join", range(0, 32), L(kLogin)},
-    {2, "Join", "server accepts a login or changes worlds", range(47, 78), L(kJoin)},
-    {3, "Part", "login refused, kicked, or client leaving", fixed(0), kNone},
-    {4, "PlayerUpdate", "client's predicted player state and input", fixed(50), L(kPlayerUpdate)},
-    {5, "SpawnEntity", "entity entered spawn range", range(79, 110), L(kSpawnEntity)},
-    {6, "DespawnEntity", "entity left spawn range", fixed(4), L(kDespawnEntity)},
-    {7, "EntityUpdate", "updated entity states", repeated(16, 37, 1, 12), L(kEntityUpdate)},
-    {8, "PlayerCorrection", "server's authoritative player state", fixed(44), L(kPlayerCorrection)},
-    {9, "ChunkBegin", "start of a chunk transmission (or a client re-request)", fixed(24), L(kChunkBegin)},
-    {10, "ChunkData", "a piece of a chunk transmission", range(12, 484), L(kChunkData)},
-    {11, "BlockUpdate", "changed blocks of a chunk", repeated(16, 6, 1, 78), L(kBlockUpdate)},
-    {12, "Message", "chat line or server notification", range(6, 455), L(kMessage)},
+    {0, nullptr, "Ping", "keep-alive, sent after 50 ms without other traffic", fixed(0), kNone},
+    {1, nullptr, "Login", "client asks to join", range(0, 32), L(kLogin)},
+    {2, nullptr, "Join", "server accepts a login or changes worlds", range(47, 78), L(kJoin)},
+    {3, nullptr, "Part", "login refused, kicked, or client leaving", fixed(0), kNone},
+    {4, nullptr, "PlayerUpdate", "client's predicted player state and input", fixed(50), L(kPlayerUpdate)},
+    {5, nullptr, "SpawnEntity", "entity entered spawn range", range(79, 110), L(kSpawnEntity)},
+    {6, nullptr, "DespawnEntity", "entity left spawn range", fixed(4), L(kDespawnEntity)},
+    {7, nullptr, "EntityUpdate", "updated entity states", repeated(16, 37, 1, 12), L(kEntityUpdate)},
+    {8, nullptr, "PlayerCorrection", "server's authoritative player state", fixed(44), L(kPlayerCorrection)},
+    {9, nullptr, "ChunkBegin", "start of a chunk transmission (or a client re-request)", fixed(24), L(kChunkBegin)},
+    {10, nullptr, "ChunkData", "a piece of a chunk transmission", range(12, 484), L(kChunkData)},
+    {11, nullptr, "BlockUpdate", "changed blocks of a chunk", repeated(16, 6, 1, 78), L(kBlockUpdate)},
+    {12, nullptr, "Message", "chat line or server notification", range(6, 455), L(kMessage)},
 };
 
 }  // namespace
@@ -335,8 +404,10 @@ constexpr Field kQuatFloat[] = {
     derived("y", "Y", Kind::QuatComp, 4, 4, 1, "y component (f32)"),
     derived("z", "Z", Kind::QuatComp, 8, 4, 2, "z component (f32)")};
 constexpr Field quatf(uint16_t off) {
-    return Field{"orientation", "Orientation", Kind::QuatF, off, 16, 1, nullptr,
-                 "quaternion as 4 x f32 in glm's memory order x y z w", L(kQuatFloat)};
+    Field f = leaf("orientation", "Orientation", Kind::QuatF, off, 16,
+                   "quaternion as 4 x f32 in glm's memory order x y z w");
+    f.sub = L(kQuatFloat);
+    return f;
 }
 // 7c5e04a .. 33b37e7: Payload::Write(glm::quat) = WritePackN of w, x, y, z
 // (round, clamp to +-32767); Read() normalises what it read.
@@ -398,15 +469,14 @@ constexpr std::array<Field, 2> entity_entry64(Layout st) {
 }
 constexpr std::array<Field, 2> entity_update64(Layout entry) {
     return {{S(leaf("entity.count", "Entity count", Kind::U32, 0, 4, "number of entities, 1-7")),
-             Field{"entities", "Entity", Kind::Array, 4, 68, 1, nullptr, "one updated entity", entry, nullptr,
-                   Display::Dec, /*count sibling*/ 0}}};
+             list("entities", "Entity", 4, 68, entry, "entity.count", 1, 7, "one updated entity")}};
 }
 constexpr std::array<Field, 2> player_correction64(Layout st) {
     return {{kPlayerCorrection[0], state64(2, st, "entity state of the player's entity on the server")}};
 }
 
 // Before fa73e36 only the server sends ChunkBegin.
-constexpr PacketType kChunkBeginServer = {9, "ChunkBegin", "start of a chunk transmission", fixed(24), L(kChunkBegin)};
+constexpr PacketType kChunkBeginServer = {9, nullptr, "ChunkBegin", "start of a chunk transmission", fixed(24), L(kChunkBegin)};
 // Before 56069d4 Packet::Make set every length to MAX_LEN and the
 // ChunkTransmitter never shortened a piece: every ChunkData is 484 bytes
 // (the 933ca0f capture: all of them), and the data is not checked against
@@ -499,8 +569,7 @@ constexpr std::array<Field, 2> entity_entry50(Layout state_b) {
 }
 constexpr std::array<Field, 3> entity_update50(Layout entry) {
     return {{S(leaf("entity.count", "Entity count", Kind::U32, 0, 4, "number of entities, 1-10")), kEntityUpdate[1],
-             Field{"entities", "Entity", Kind::Array, 16, 45, 1, nullptr, "one updated entity", entry, nullptr,
-                   Display::Dec, /*count sibling*/ 0}}};
+             list("entities", "Entity", 16, 45, entry, "entity.count", 1, 10, "one updated entity")}};
 }
 constexpr std::array<Field, 2> player_correction50(Layout st) {
     return {{kPlayerCorrection[0], state50(2, st, "entity state of the player's entity on the server")}};

@@ -3,7 +3,8 @@
 #include <algorithm>
 #include <vector>
 
-#include "codec.hpp"
+#include "core/codecs.hpp"
+#include "le.hpp"
 
 namespace blank {
 
@@ -29,7 +30,7 @@ ChunkSummary summarize_chunk(const uint8_t* data, size_t len) {
         uint16_t distinct = 0;
         for (int z = 0; z < kChunkSide; ++z)
             for (int x = 0; x < kChunkSide; ++x) {
-                const uint16_t type = codec::u16(data + 4 * (x + kChunkSide * y + kChunkSide * kChunkSide * z));
+                const uint16_t type = blank::le::u16(data + 4 * (x + kChunkSide * y + kChunkSide * kChunkSide * z));
                 if (type != 0) ++s.layers[y].non_empty;
                 uint32_t& st = stamp[type];
                 if ((st & 0xFFFF) != gen) ++s.distinct_types;

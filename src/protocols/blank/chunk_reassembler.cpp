@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "zlib_inflate.hpp"
+#include "core/zlib_inflate.hpp"
 
 namespace blank {
 

@@ -1,6 +1,9 @@
 #include "findings.hpp"
 
 #include <cstdio>
+#include <cstring>
+
+#include "liveness.hpp"
 
 namespace blank {
 namespace {
@@ -23,7 +26,7 @@ constexpr FindingInfo kFindings[] = {
      "string shorter than its maximum but not zero-terminated"},
     {FindingCode::StringNotUtf8, "blank.string.not_utf8", S::Warn, G::Protocol, "string is not valid UTF-8"},
     {FindingCode::PaddingNonZero, "blank.padding.nonzero", S::Comment, G::Comment,
-     "header padding is not zero: the game never writes these bytes (7f 00 00 is normal), not an error"},
+     "header padding is not zero: the game never writes these bytes (7f 00 00 is normal), not an error", true},
     {FindingCode::QuatPadBits, "blank.quat.pad_bits", S::Warn, G::Protocol,
      "quaternion pad bits 61-60 are set (the game always writes 0)"},
     {FindingCode::QuatNotUnit, "blank.quat.not_unit", S::Warn, G::Protocol,
@@ -94,6 +97,11 @@ constexpr FindingInfo kFindings[] = {
      "Login never answered with Join or Part"},
     {FindingCode::SessionEnd, "blank.session.end", S::Comment, G::Sequence,
      "how the session ended: Part, timeout, or cut by the end of the capture"},
+    {FindingCode::WentSilent, "blank.session.went_silent", S::Warn, G::Sequence,
+     "one side stopped sending while the other went on (crashed, killed or cut off: no Part); what the other "
+     "side did afterwards is its consequence"},
+    {FindingCode::AfterSilence, "blank.session.after_silence", S::Note, G::Sequence,
+     "sent after the peer went silent: a consequence of blank.session.went_silent, not a fault of its own"},
     {FindingCode::Correction, "blank.correction.linked", S::Note, G::Sequence,
      "PlayerCorrection: the server's state differs from the client's prediction (normal reconciliation)"},
     {FindingCode::CorrectionLarge, "blank.correction.large", S::Warn, G::Sequence,
@@ -113,22 +121,29 @@ static_assert(sizeof(kFindings) / sizeof(kFindings[0]) == kFindingCount, "one ro
 
 }  // namespace
 
-const FindingInfo& finding_info(FindingCode c) { return kFindings[size_t(c)]; }
-
-const char* severity_name(Severity s) {
-    switch (s) {
-    case Severity::Comment: return "comment";
-    case Severity::Note: return "note";
-    case Severity::Warn: return "warn";
-    case Severity::Error: return "error";
+int64_t finding_magnitude(const Finding& f) {
+    switch (core::local_code<FindingCode>(f.code)) {
+    case FindingCode::SeqLostBefore:
+    case FindingCode::SeqLost:
+    case FindingCode::Silence:
+    case FindingCode::Timeout: return f.a;
+    case FindingCode::Correction:
+    case FindingCode::CorrectionLarge:
+    case FindingCode::ChunkIncomplete:
+    case FindingCode::SeqFarBack:
+    case FindingCode::WentSilent: return f.b;
+    case FindingCode::SeqReordered: return int16_t(uint16_t(f.b - f.a));  // seqs it came behind
+    case FindingCode::AckBackwards: return int16_t(uint16_t(f.a - f.b));
+    default: return -1;
     }
-    return "?";
 }
 
-size_t format_finding(const Finding& f, char* buf, size_t cap) {
+namespace {
+
+size_t format(const Finding& f, char* buf, size_t cap) {
     const char* what = f.what ? f.what : "packet";
     int n = 0;
-    switch (f.code) {
+    switch (core::local_code<FindingCode>(f.code)) {
     case FindingCode::ShortHeader:
         n = std::snprintf(buf, cap, "Packet of %lld bytes is shorter than the 16-byte header", (long long)f.a);
         break;
@@ -164,8 +179,10 @@ size_t format_finding(const Finding& f, char* buf, size_t cap) {
         n = std::snprintf(buf, cap, "%s is not valid UTF-8 (byte %lld)", what, (long long)f.a);
         break;
     case FindingCode::PaddingNonZero:
+        // the three bytes, big-endian packed by the header's check
         n = std::snprintf(buf, cap, "Padding %02llx %02llx %02llx is not zero (the game never writes it; not an error)",
-                          (unsigned long long)f.a, (unsigned long long)f.b, (unsigned long long)f.c);
+                          (unsigned long long)(f.a >> 16 & 0xFF), (unsigned long long)(f.a >> 8 & 0xFF),
+                          (unsigned long long)(f.a & 0xFF));
         break;
     case FindingCode::QuatPadBits:
         n = std::snprintf(buf, cap, "%s: quaternion pad bits are %lld, not 0", what, (long long)f.a);
@@ -288,6 +305,25 @@ size_t format_finding(const Finding& f, char* buf, size_t cap) {
     case FindingCode::SessionEnd:
         n = std::snprintf(buf, cap, "Session ended: %s", what);
         break;
+    case FindingCode::WentSilent:
+    {
+        char outcome[160];
+        silence_outcome(outcome, sizeof outcome, std::strcmp(what, "client") == 0 ? "server" : "client",
+                        SilenceEnd(f.c), double(f.b) / 1e6, f.ref_frame);
+        n = std::snprintf(buf, cap, "The %s went silent after this packet (%.3f s); %s", what, double(f.a) / 1e6,
+                          outcome);
+    }
+        break;
+    case FindingCode::AfterSilence: {
+        Finding o = f;
+        o.code = f.length < kFindingCount ? FindingCode(f.length) : FindingCode::SessionEnd;
+        o.offset = o.length = 0;
+        char inner[224];
+        format_finding(o, inner, sizeof inner);
+        n = std::snprintf(buf, cap, "After the %s went silent: %s [%s]", f.offset == 2 ? "server" : "client", inner,
+                          finding_info(o.code).name);
+        break;
+    }
     case FindingCode::Correction:
     case FindingCode::CorrectionLarge:
         n = std::snprintf(buf, cap, "Correction of update seq %lld (frame %llu): %.3f blocks off, %.3f s later",
@@ -316,5 +352,11 @@ size_t format_finding(const Finding& f, char* buf, size_t cap) {
     if (n < 0) n = 0;
     return size_t(n) < cap ? size_t(n) : cap ? cap - 1 : 0;
 }
+
+const core::FindingTable kTable{"blank", 0, kFindings, kFindingCount, format};
+
+}  // namespace
+
+const core::FindingTable& finding_table() { return kTable; }
 
 }  // namespace blank

@@ -18,10 +18,12 @@
 
 #include <cstdint>
 #include <deque>
+#include <string>
 #include <vector>
 
 #include "chunk_reassembler.hpp"  // PacketRef, FindingSink
-#include "distribution.hpp"
+#include "core/distribution.hpp"
+#include "liveness.hpp"
 #include "roles.hpp"
 
 namespace blank {
@@ -40,7 +42,7 @@ public:
 struct SeqConfig {
     uint32_t window = 1024;       // seqs remembered per direction for duplicates / reordering
     double silence = 1.0;         // s without a packet from one side worth a note (the game pings every 50 ms)
-    double timeout = 10.0;        // s without a packet: the game closes the connection
+    double timeout = kGameTimeout; // s without a packet: the game closes the connection
     double correction_warn = 0.5; // blocks: a PlayerCorrection this far off is a warning
     // Keep every packet's record (Wireshark shows acks on any frame later);
     // false keeps only the window, so memory does not grow with the capture.
@@ -68,6 +70,13 @@ struct SeqFrame {
     uint32_t ack_back = 0;         // how far the ack field moved back
     uint64_t correction_for = 0;   // PlayerCorrection: the PlayerUpdate it names
     double correction_distance = -1, correction_delay = -1, correction_angle = -1;
+    // The header's ack history names seqs ack-1-i; only its low `hist_bits`
+    // bits name seqs the peer ever sent (the game starts each connection at
+    // seq 0 with a history of all ones: the bits above name seqs before it).
+    uint8_t hist_bits = 32;
+    // The peer has sent nothing since this frame, for at least `silence`
+    // seconds: set once per silence, on this side's first packet past it.
+    uint64_t peer_silent_since = 0;
 };
 
 struct DirectionStats {
@@ -98,12 +107,16 @@ public:
                    uint64_t content_hash, const PlayerState* player, int corrects, SeqFrame& out, FindingSink& sink);
     // End of capture: liveness and session end.
     void finish(double capture_end, FindingSink& sink);
+    // Which side went silent while the other kept sending, as known now
+    // (`capture_end`: time of the last packet; finish() uses it too).
+    Silence silence(double capture_end) const;
 
     const DirectionStats& stats(Role sender) const { return dir_[index(sender)].stats; }
     uint64_t corrections() const { return corrections_; }
     // Blocks, one per PlayerCorrection linked to its update (bounded: distribution.hpp).
     const Distribution& correction_distances() const { return correction_distances_; }
-    const char* end_state() const { return end_state_; }
+    const char* end_state() const { return end_state_.c_str(); }
+    const Silence& final_silence() const { return silence_; }  // after finish()
     // What the last packet's ack newly acknowledged (packets of the other
     // direction) and their times to ack: a time series for reports.
     struct AckSample {
@@ -150,6 +163,10 @@ private:
         int64_t quirk_until = -1;  // acks up to here may carry the history of an ack that moved back
         double last_time = 0;
         bool have_time = false;
+        uint64_t last_frame = 0;
+        uint64_t peer_packets_at_last = 0;  // the other side's packets when this one last sent
+        bool silence_marked = false;        // SeqFrame::peer_silent_since given for this silence
+        uint64_t acks_unseen = 0;  // packets acking the peer's unseen seqs since the peer's last packet
         DirectionStats stats;
         std::vector<int64_t> acked;  // ring: seqs of this direction ever acknowledged
     };
@@ -164,7 +181,7 @@ private:
     void ack_side(Direction& d, Direction& other, const PacketRef& p, uint16_t ack, uint32_t hist, SeqFrame& out,
                   FindingSink& sink);
     void sender_view(Direction& sent, uint16_t ack, uint32_t hist, const PacketRef& p, FindingSink& sink);
-    void liveness(Direction& d, Role sender, const PacketRef& p, FindingSink& sink);
+    void liveness(Direction& d, Direction& o, Role sender, const PacketRef& p, SeqFrame& out, FindingSink& sink);
     void correction(const PacketRef& p, const PlayerState& server, int update_seq, SeqFrame& out, FindingSink& sink);
 
     SeqConfig cfg_;
@@ -183,7 +200,8 @@ private:
     uint64_t login_frame_ = 0, join_frame_ = 0, part_frame_ = 0;
     Role part_by_ = Role::Unknown;
     double last_any_ = 0;
-    const char* end_state_ = "";
+    std::string end_state_;
+    Silence silence_;
     AckSample acks_now_;
 };
 

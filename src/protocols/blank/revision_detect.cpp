@@ -8,8 +8,7 @@ namespace blank {
 namespace {
 
 bool same_length(const LengthSpec& a, const LengthSpec& b) {
-    return a.rule == b.rule && a.min == b.min && a.max == b.max && a.base == b.base && a.stride == b.stride &&
-           a.count_min == b.count_min && a.count_max == b.count_max;
+    return a.rule == b.rule && a.min == b.min && a.max == b.max && a.base == b.base && a.stride == b.stride;
 }
 
 std::string lower(std::string_view s) {

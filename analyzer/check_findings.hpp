@@ -1,0 +1,26 @@
+// check's text report of one conversation's findings, readable on a flood:
+// the count per severity, a summary per code (severity, count, first
+// frames, the worst case), what the survivor did after a side went silent
+// grouped with that silence (not counted on its own), then the list with
+// runs of loss/reordering findings folded into one line led by their first
+// (the cause), at most --max-listed lines. JSON and JUnit keep every finding.
+#pragma once
+
+#include <functional>
+
+#include "finding_list.hpp"
+#include "protocols/blank/liveness.hpp"
+#include "output.hpp"
+
+namespace blankshark {
+
+struct FindingsTextOptions {
+    size_t max_listed = 100;  // list lines per conversation; 0: all
+    bool comments = false;    // comment-level findings are counted and listed
+};
+
+// `shown`: the findings --ignore leaves in.
+void text_findings(Output& out, const FindingList& list, const blank::Silence& silence,
+                   const FindingsTextOptions& opt, const std::function<bool(const blank::Finding&)>& shown);
+
+}  // namespace blankshark
