@@ -27,6 +27,11 @@
 // (Minecraft) and do not fit end the message with a `truncated` finding,
 // since nothing after them can be placed. Nothing is allocated and nothing
 // throws; nesting is bounded (SchemaSpec::max_depth).
+//
+// Text is handed to visitors as UTF-8 (Item::s): UTF-16BE text (Minecraft's
+// string16) is converted into a buffer the decoder owns (4 KiB per message;
+// longer text is cut at a character and ends with an ellipsis), while
+// Item::offset/length still cover its bytes on the wire.
 #pragma once
 
 #include <charconv>
@@ -40,6 +45,7 @@
 #include "finding.hpp"
 #include "schema.hpp"
 #include "text.hpp"
+#include "utf16.hpp"
 #include "wire.hpp"
 
 namespace core {
@@ -77,6 +83,13 @@ struct MessageSummary {
     uint32_t counted = 0;        // findings above Comment
     Severity worst = Severity::Comment;
     bool truncated = false;      // a field ran past the end (sequential layouts)
+    uint32_t end = 0;            // where the last decoded field ends (header included)
+    // Measuring (DecodeContext::measure): the bytes the message needs at
+    // least when a field ran past the end (more than were given), and
+    // whether its length cannot be told at all (an unknown id, a negative
+    // count, a VarInt too long, nesting too deep).
+    uint64_t need = 0;
+    bool unframeable = false;
 };
 
 // What the caller knows about the message beyond its bytes.
@@ -84,6 +97,14 @@ struct DecodeContext {
     uint32_t table = 0;                 // which MessageTable (state and direction)
     const int64_t* vars = nullptr;      // initial decoder variables ($name), Version::var_count of them
     bool header_only = false;           // stop once the message type is known (no payload walk)
+    // The bytes are what has arrived so far of a stream whose messages are
+    // delimited by parsing alone (Minecraft Alpha): the message is as long
+    // as its fields (MessageSummary::end); a field past the end means more
+    // bytes are needed (MessageSummary::need), not a truncated message, and
+    // bytes after the message are the next message's, not trailing bytes.
+    // A count taken from the rest of the bytes (CountFrom::Rest) outside a
+    // sized region takes all that has arrived: such protocols need a prefix.
+    bool measure = false;
 };
 
 namespace detail {
@@ -128,6 +149,7 @@ public:
         : s_(s), f_(s.spec.findings), p_(p), len_(len), v_(v) {
         sum_.table = ctx.table;
         header_only_ = ctx.header_only;
+        measure_ = ctx.measure;
         const size_t nv = s.version->var_count < kMaxVars ? s.version->var_count : kMaxVars;
         const int64_t* init = ctx.vars ? ctx.vars : s.version->var_defaults;
         for (size_t i = 0; i < nv && init; ++i) vars_[i] = init[i];
@@ -136,6 +158,11 @@ public:
     MessageSummary run() {
         Scope header{nullptr, {}};
         const uint32_t fixed = s_.header_fixed;
+        if (fixed && len_ < fixed && measure_) {
+            sum_.truncated = true;
+            sum_.need = fixed;
+            return sum_;
+        }
         if (fixed && len_ < fixed) {
             // Shorter than the header: check what fits, show the rest as payload.
             for (const Schema::CompiledExpect& e : s_.expects) {
@@ -152,6 +179,11 @@ public:
         bool fits = true;
         uint32_t end = read_header(header, fits);
         if (!fits) {
+            sum_.truncated = true;
+            if (measure_) {
+                if (!sum_.unframeable) sum_.need = header_need_ > len_ ? header_need_ : uint64_t(len_) + 1;
+                return sum_;
+            }
             report({f_.short_header, 0, len_, int64_t(len_)});
             if (len_ > 0) trailing(0, true);
             return sum_;
@@ -172,12 +204,14 @@ public:
             }
         }
         const CompiledType* ct = sum_.table < s_.tables.size() ? s_.tables[sum_.table].type(sum_.id) : nullptr;
+        sum_.end = end;
         if (!ct) {
             const Node& idn = s_.nodes[s_.id_node];
+            if (measure_) sum_.unframeable = true;  // nothing tells its length
             if (header_only_) return sum_;
             report({f_.unknown_type, node_offset(s_.id_node), id_length_, int64_t(sum_.id), 0, 0,
                     s_.fields[idn.field].name.c_str()});
-            if (len_ > end) trailing(end, true);
+            if (len_ > end && !measure_) trailing(end, true);
             return sum_;
         }
         sum_.type = ct->type;
@@ -185,7 +219,8 @@ public:
         const bool length_ok = check_length();
         Scope root{nullptr, {}};
         const uint32_t got = walk(ct->root_first, ct->root_count, end, len_, -1, &root);
-        if (got < len_ && !stop_) {
+        sum_.end = got;
+        if (got < len_ && !stop_ && !measure_) {
             // Counted arrays that must fill the message report surplus entries already.
             if (length_ok && !count_reported_)
                 report({f_.trailing, got, len_ - got, int64_t(len_ - got), 0, 0, sum_.type->name});
@@ -208,12 +243,24 @@ private:
 
     // A field placed after the previous one does not fit: the rest of the
     // message cannot be placed, decoding stops here.
-    void truncated(const Node& n, uint32_t off) {
+    // `need`: the message's length at least for the field to fit, when known.
+    void truncated(const Node& n, uint32_t off, uint64_t need = 0) {
         if (stop_) return;
         stop_ = true;
         sum_.truncated = true;
+        if (measure_ && regions_ == 0) {  // not a fault: the rest has not arrived yet
+            const uint64_t at_least = need > len_ ? need : uint64_t(len_) + 1;
+            if (at_least > sum_.need) sum_.need = at_least;
+            return;
+        }
         report({f_.truncated, off, off < len_ ? len_ - off : 0, int64_t(off), int64_t(len_), 0,
                 n.field != kNoField ? s_.fields[n.field].name.c_str() : nullptr});
+    }
+
+    // Measuring: a value after which the message's length cannot be told.
+    void unframeable() {
+        stop_ = true;
+        if (measure_) sum_.unframeable = true;
     }
 
     bool check_length() {
@@ -266,14 +313,18 @@ private:
                                                                n.kind == Kind::VarInt ? 5 : 10, value, used);
                 if (r != wire::VarIntResult::Ok) {
                     fits = false;
-                    if (r == wire::VarIntResult::TooLong) report({f_.bad_varint, off, used, 0, 0, 0,
-                                                                  s_.fields[n.field].name.c_str()});
+                    header_need_ = uint64_t(off) + used + 1;
+                    if (r == wire::VarIntResult::TooLong) {
+                        if (measure_) sum_.unframeable = true;
+                        report({f_.bad_varint, off, used, 0, 0, 0, s_.fields[n.field].name.c_str()});
+                    }
                     return off;
                 }
                 if (n.kind == Kind::VarInt) value = uint64_t(int64_t(int32_t(uint32_t(value))));
             } else {
                 if (off + n.size > len_) {
                     fits = false;
+                    header_need_ = uint64_t(off) + n.size;
                     return off;
                 }
                 value = raw_value(n, off);
@@ -351,7 +402,7 @@ private:
             const Node& n = s_.nodes[first + k];
             const uint32_t off = n.sequential ? cursor : base + n.offset;
             if (off > limit) {
-                if (n.sequential) truncated(n, off);
+                if (n.sequential) truncated(n, off, uint64_t(off) + 1);
                 break;
             }
             if constexpr (kQuiet) {
@@ -359,7 +410,7 @@ private:
                     n.kind != Kind::String && n.kind != Kind::Bytes && n.kind != Kind::Text) {
                     // nothing to report below: step over it
                     if (off + n.size > limit) {
-                        if (n.sequential) truncated(n, off);
+                        if (n.sequential) truncated(n, off, uint64_t(off) + n.size);
                         return end;
                     }
                     cursor = off + n.size;
@@ -385,7 +436,7 @@ private:
                 [[fallthrough]];
             default:
                 if (off + n.size > limit) {  // does not fit: the length finding says why
-                    if (n.sequential) truncated(n, off);
+                    if (n.sequential) truncated(n, off, uint64_t(off) + n.size);
                     return end;
                 }
                 got = value_node(n, off, index, &sc);
@@ -726,12 +777,12 @@ private:
         const wire::VarIntResult r =
             wire::read_varint(p_ + off, limit - off, n.kind == Kind::VarInt ? 5 : 10, raw, used);
         if (r == wire::VarIntResult::Short) {
-            truncated(n, off);
+            truncated(n, off, uint64_t(off) + used + 1);
             return limit - off;
         }
         if (r == wire::VarIntResult::TooLong) {
             report({f_.bad_varint, off, used, 0, 0, 0, s_.fields[n.field].name.c_str()});
-            stop_ = true;
+            unframeable();
             return used;
         }
         Item it = base_item(&n, off, used, index);
@@ -770,12 +821,12 @@ private:
             const wire::VarIntResult r =
                 wire::read_varint(p_ + off, limit - off, n.wire == Kind::VarInt ? 5 : 10, raw, used);
             if (r == wire::VarIntResult::Short) {
-                truncated(n, off);
+                truncated(n, off, uint64_t(off) + used + 1);
                 return false;
             }
             if (r == wire::VarIntResult::TooLong) {
                 report({f_.bad_varint, off, used, 0, 0, 0, s_.fields[n.field].name.c_str()});
-                stop_ = true;
+                unframeable();
                 return false;
             }
             value = n.wire == Kind::VarInt ? int64_t(int32_t(uint32_t(raw))) : int64_t(raw);
@@ -783,7 +834,7 @@ private:
         }
         used = codecs::width(n.wire);
         if (off + used > limit) {
-            truncated(n, off);
+            truncated(n, off, uint64_t(off) + used);
             return false;
         }
         const bool is_signed = n.wire == Kind::I8 || n.wire == Kind::I16 || n.wire == Kind::I32 || n.wire == Kind::I64;
@@ -806,18 +857,18 @@ private:
             if (!prefix(n, off, limit, count, used)) return false;
             declared = {count, {}, off, used};
             start = off + used;
-            return true;
+            return count_known(n, count, declared);
         }
         case CountFrom::Field:
             value_of(n.ref, sc, declared);
             count = declared.i;
-            return true;
+            return count_known(n, count, declared);
         case CountFrom::Product: {
             Scope::Slot b{};
             value_of(n.ref, sc, declared);
             value_of(n.ref2, sc, b);
             count = declared.i * b.i;
-            return true;
+            return count_known(n, count, declared);
         }
         case CountFrom::Popcount:
             value_of(n.ref, sc, declared);
@@ -825,6 +876,21 @@ private:
             return true;
         }
         return true;
+    }
+
+    // count * unit bytes, kept far from overflowing when added to an offset.
+    static uint64_t saturated(int64_t count, uint64_t unit) {
+        constexpr uint64_t kHuge = uint64_t(1) << 62;
+        return uint64_t(count) > kHuge / unit ? kHuge : uint64_t(count) * unit;
+    }
+
+    // Measuring: a negative count leaves the message's length unknowable.
+    bool count_known(const Node& n, int64_t count, const Scope::Slot& declared) {
+        if (!measure_ || count >= 0) return true;
+        report({f_.count_range, declared.offset, declared.length, count, n.count_min, n.count_max,
+                n.field != kNoField ? s_.fields[n.field].name.c_str() : nullptr});
+        unframeable();
+        return false;
     }
 
     uint32_t array(const Node& n, uint32_t off, uint32_t limit, Scope* sc) {
@@ -847,10 +913,19 @@ private:
             }
             if (entries > room) {
                 if (counted && n.sequential && !n.fills_rest) {
-                    truncated(n, start + room * n.size);
+                    const uint64_t all = entries > (~uint64_t(0) - start) / n.size ? ~uint64_t(0)
+                                                                                    : start + entries * n.size;
+                    truncated(n, start + room * n.size, all);
                 }
                 entries = room;
             }
+        }
+        if (measure_ && counted && n.entry_size && entries > (limit - start) / n.entry_size) {
+            // Measuring: entries of a known size ask for all of them at once.
+            const uint64_t all = entries > (~uint64_t(0) - start) / n.entry_size ? ~uint64_t(0)
+                                                                                : start + entries * n.entry_size;
+            truncated(n, start, all);
+            return limit - off;
         }
         uint32_t cursor = start;
         uint32_t empty = 0;
@@ -858,7 +933,7 @@ private:
             if (!counted && cursor >= limit) break;  // the rest: until the end
             if (n.count_from == CountFrom::Sentinel) {
                 if (cursor >= limit) {
-                    truncated(n, cursor);
+                    truncated(n, cursor, uint64_t(cursor) + 1);
                     break;
                 }
                 if (p_[cursor] == n.sentinel) {
@@ -867,7 +942,7 @@ private:
                 }
             }
             if (counted && !n.size && cursor >= limit && n.child_count) {
-                truncated(n, cursor);
+                truncated(n, cursor, uint64_t(cursor) + 1);
                 break;
             }
             const uint32_t at_e = cursor;
@@ -920,16 +995,18 @@ private:
         if (!count_of(n, off, limit, sc, count, start, decl)) return limit - off;
         const char* what = s_.fields[n.field].name.c_str();
         const uint64_t unit = n.encoding == Encoding::Utf16Be ? 2 : n.unit;
-        uint64_t bytes = count < 0 ? limit - start : uint64_t(count) * unit;
+        uint64_t bytes = count < 0 ? limit - start : saturated(count, unit);
         if (count < -1 || start + bytes > limit) {
-            truncated(n, off);
+            truncated(n, off, count < -1 ? 0 : start + bytes);
             return limit - off;
         }
         const std::string_view raw(reinterpret_cast<const char*>(p_ + start), size_t(bytes));
         Item it = base_item(&n, off, uint32_t(start - off + bytes), index);
         it.s = raw;
+        const bool shown = !kQuiet || (kSummary && n.summary);
+        if (n.encoding == Encoding::Utf16Be && (shown || n.keep)) it.s = utf16_text(p_ + start, size_t(bytes / 2));
         keep(n, sc, it);
-        if (!kQuiet || (kSummary && n.summary)) v_.leaf(it);
+        if (shown) v_.leaf(it);
         if (n.encoding == Encoding::Utf8 || n.encoding == Encoding::Mutf8) {
             const size_t bad = utf8_invalid_at(raw, n.encoding == Encoding::Mutf8);
             if (bad != std::string_view::npos)
@@ -937,10 +1014,34 @@ private:
             // At most `size` characters, and at most 4 bytes per character.
             else if (n.size && (bytes > uint64_t(n.size) * 4 || utf8_length(raw) > n.size))
                 report({f_.text_too_long, off, it.length, int64_t(utf8_length(raw)), n.size, 0, what});
-        } else if (n.encoding == Encoding::Utf16Be && n.size && count > int64_t(n.size)) {
-            report({f_.text_too_long, off, it.length, count, n.size, 0, what});
+        } else if (n.encoding == Encoding::Utf16Be) {
+            const size_t bad = utf16be_invalid_at(p_ + start, size_t(bytes / 2));
+            if (bad != std::string_view::npos)
+                report({f_.string_not_utf8, uint32_t(start + 2 * bad), 2, int64_t(bad), 0, 0, what});
+            else if (n.size && count > int64_t(n.size))
+                report({f_.text_too_long, off, it.length, count, n.size, 0, what});
         }
         return it.length;
+    }
+
+    // UTF-16BE text as UTF-8 in the decoder's own buffer (shared by the
+    // message's texts; what does not fit is cut at a character and ends
+    // with an ellipsis).
+    std::string_view utf16_text(const uint8_t* p, size_t units) {
+        static constexpr char kEllipsis[] = "\xE2\x80\xA6";
+        static constexpr size_t kEllipsisLen = sizeof kEllipsis - 1;
+        char* out = text_ + text_used_;
+        const size_t room = kTextScratch - text_used_;
+        Utf16Converted c = utf16be_to_utf8(p, units, out, room);
+        if (c.cut) {
+            c = utf16be_to_utf8(p, units, out, room > kEllipsisLen ? room - kEllipsisLen : 0);
+            if (room >= c.written + kEllipsisLen) {
+                for (size_t k = 0; k < kEllipsisLen; ++k) out[c.written + k] = kEllipsis[k];
+                c.written += kEllipsisLen;
+            }
+        }
+        text_used_ += uint32_t(c.written);
+        return std::string_view(out, c.written);
     }
 
     uint32_t bytes(const Node& n, uint32_t off, uint32_t limit, int32_t index, Scope* sc) {
@@ -949,10 +1050,10 @@ private:
         Scope::Slot decl;
         if (!count_of(n, off, limit, sc, count, start, decl)) return limit - off;
         uint64_t len = count < 0 || (n.count_from == CountFrom::None && n.size == 0) ? limit - start
-                                                                                     : uint64_t(count) * n.unit;
+                                                                                     : saturated(count, n.unit);
         if (count < -1 || start + len > limit) {
             if (n.sequential) {
-                truncated(n, off);
+                truncated(n, off, count < -1 ? 0 : start + len);
                 return limit - off;
             }
             len = limit - start;  // fixed layouts: what is there
@@ -985,7 +1086,9 @@ private:
             it.s = std::string_view(reinterpret_cast<const char*>(p_ + start), len);
             v_.open(it);
         }
+        ++regions_;  // measuring: a field past the region's end is a fault, not a need for more
         const uint32_t end = walk(n.first_child, n.child_count, start, start + len, index, sc);
+        --regions_;
         if (end < start + len && !stop_)
             report({f_.trailing, end, start + len - end, int64_t(start + len - end), 0, 0, s_.fields[n.field].name.c_str()});
         // A truncated field inside the region ends the region, not the packet.
@@ -1027,7 +1130,7 @@ private:
             return end - off;
         }
         if (off + 1 > limit) {
-            truncated(n, off);
+            truncated(n, off, uint64_t(off) + 1);
             return limit - off;
         }
         Item it = base_item(&n, off, 1, index);
@@ -1074,7 +1177,7 @@ private:
         if (!stop_) {
             report({f_.depth_limit, off, len_ - off, int64_t(s_.spec.max_depth), 0, 0,
                     n.field != kNoField ? s_.fields[n.field].name.c_str() : nullptr});
-            stop_ = true;
+            unframeable();
             sum_.truncated = true;
         }
         return false;
@@ -1096,6 +1199,7 @@ private:
     }
 
     static constexpr uint32_t kMaxHeader = 16;
+    static constexpr uint32_t kTextScratch = 4096;  // UTF-8 of a message's UTF-16 texts
     static constexpr uint32_t kMaxEmptyEntries = 1024;
 
     const Schema& s_;
@@ -1111,9 +1215,14 @@ private:
     bool count_reported_ = false;
     bool stop_ = false;
     bool header_only_ = false;
+    bool measure_ = false;
+    uint64_t header_need_ = 0;  // measuring: bytes the header needs
+    uint32_t regions_ = 0;      // substreams being walked
     bool entry_ = false;  // the next item is a whole array entry
     // The ack history's ranges: a visitor may hold an item until the next one.
     char ranges_text_[2][200];
+    uint32_t text_used_ = 0;
+    char text_[kTextScratch];
 };
 
 }  // namespace detail

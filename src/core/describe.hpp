@@ -124,6 +124,12 @@ inline F bytes(const char* k, const char* n, Count c) {
     f.count = c;
     return f;
 }
+// Bytes counted by the earlier field `ref` (with field_count()).
+inline F bytes(const char* k, const char* n, Count c, const char* ref) {
+    F r = bytes(k, n, c);
+    r.f.ref = ref;
+    return r;
+}
 inline F bytes_fixed(const char* k, const char* n, uint32_t size) {
     Field f = leaf(k, n, Kind::Bytes);
     f.size = size;

@@ -58,7 +58,9 @@ public:
         for (uint32_t k = 0; k < count; ++k) {
             const Node& n = s_.nodes[first + k];
             const size_t at = n.sequential ? end : base + n.offset;
-            const size_t e = node(n, at, obj, &sc);
+            Value implied;
+            const bool computed = !field(obj, n) && implied_count(first, count, k, obj, implied);
+            const size_t e = node(n, at, obj, &sc, computed ? &implied : nullptr);
             if (e > end) end = e;
         }
         return end;
@@ -113,8 +115,39 @@ private:
         if (n.save >= 0) vars_[n.save] = v;
     }
 
-    size_t node(const Node& n, size_t at, const Value* obj, Scope* sc) {
-        const Value* v = field(obj, n);
+    // A count held by node k of a scope and not given: the size of the later
+    // field of the same scope that it counts (entries of a list, bytes of
+    // bytes, characters of text).
+    bool implied_count(uint32_t first, uint32_t count, uint32_t k, const Value* obj, Value& out) const {
+        const Node& holder = s_.nodes[first + k];
+        if (!holder.keep || value_class(holder.kind, holder.axis) == ValueClass::None) return false;
+        for (uint32_t j = k + 1; j < count; ++j) {
+            const Node& n = s_.nodes[first + j];
+            const bool counts = n.count_from == CountFrom::Field ||
+                                (n.kind == Kind::Bytes && n.count_from == CountFrom::None && n.ref.where == Ref::Scope);
+            if (!counts || n.ref.where != Ref::Scope || n.ref.up != 0 || n.ref.index != holder.slot) continue;
+            const Value* v = field(obj, n);
+            size_t size = 0;
+            if (v && v->type() == Value::Type::List) size = v->items().size();
+            else if (v && n.kind == Kind::Text && n.encoding == Encoding::Utf16Be) size = utf16_units(v->text());
+            else if (v) size = v->text().size() / (n.unit ? n.unit : 1);
+            out = Value(int64_t(size));
+            return true;
+        }
+        return false;
+    }
+
+    static size_t utf16_units(const std::string& t) {
+        size_t units = 0;
+        for (size_t i = 0; i < t.size(); ++i) {
+            const uint8_t c = uint8_t(t[i]);
+            if ((c & 0xC0) != 0x80) units += c >= 0xF0 ? 2 : 1;
+        }
+        return units;
+    }
+
+    size_t node(const Node& n, size_t at, const Value* obj, Scope* sc, const Value* given = nullptr) {
+        const Value* v = given ? given : field(obj, n);
         switch (n.kind) {
         case Kind::Group: {
             const size_t end = walk(n.first_child, n.child_count, at, v ? v : obj, sc);
@@ -150,16 +183,24 @@ private:
             const std::string t = v ? v->text() : std::string();
             std::string bytes = t;
             uint64_t count = t.size();
-            if (n.encoding == Encoding::Utf16Be) {  // the text as UTF-16BE code units (BMP only)
+            if (n.encoding == Encoding::Utf16Be) {  // the text as UTF-16BE code units (surrogate pairs above the BMP)
                 bytes.clear();
+                auto unit = [&bytes](uint32_t u) {
+                    bytes.push_back(char(u >> 8));
+                    bytes.push_back(char(u));
+                };
                 for (size_t i = 0; i < t.size();) {
                     uint32_t cp = uint8_t(t[i]);
                     size_t len = cp < 0x80 ? 1 : cp < 0xE0 ? 2 : cp < 0xF0 ? 3 : 4;
                     cp &= len == 1 ? 0x7F : len == 2 ? 0x1F : len == 3 ? 0x0F : 0x07;
                     for (size_t k = 1; k < len && i + k < t.size(); ++k) cp = cp << 6 | (uint8_t(t[i + k]) & 0x3F);
                     i += len;
-                    bytes.push_back(char(cp >> 8));
-                    bytes.push_back(char(cp));
+                    if (cp >= 0x10000) {
+                        unit(0xD800 + ((cp - 0x10000) >> 10));
+                        unit(0xDC00 + ((cp - 0x10000) & 0x3FF));
+                    } else {
+                        unit(cp);
+                    }
                 }
                 count = bytes.size() / 2;
             }

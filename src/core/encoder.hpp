@@ -13,8 +13,10 @@
 // Bytes and Arrays (from the value's size), an Option's bool (present when
 // its rows have values, or when "<key>" is given as a number), the switch
 // case (from the value the switch refers to, already written). Counts and
-// sizes held by an earlier field are whatever that field's value says
-// (give it). Fixed-point values are rounded; positions take {x, y, z}.
+// sizes held by an earlier field of the same scope are the size of what
+// they count when that field is not given (entries of the list, bytes,
+// characters; give the field to write another value). Fixed-point values
+// are rounded; positions take {x, y, z}.
 #pragma once
 
 #include <cstdint>

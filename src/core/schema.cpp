@@ -318,6 +318,20 @@ void mark_quiet(Schema& s, uint32_t first, uint32_t count, std::vector<uint8_t>&
     }
 }
 
+// Node::entry_size of arrays whose entries are numbers one after another.
+void entry_sizes(Schema& s) {
+    for (Node& n : s.nodes) {
+        if (n.kind != Kind::Array || n.size || !n.child_count) continue;
+        uint32_t size = 0;
+        for (uint32_t c = 0; c < n.child_count && size != ~0u; ++c) {
+            const Node& cn = s.nodes[n.first_child + c];
+            const bool scalar = cn.sequential && cn.size && codecs::width(cn.kind == Kind::Fixed ? cn.wire : cn.kind);
+            size = scalar ? size + cn.size : ~0u;
+        }
+        n.entry_size = size == ~0u ? 0 : size;
+    }
+}
+
 bool fixed_layout(const Schema& s, uint32_t first, uint32_t count, uint32_t& size) {
     size = 0;
     for (uint32_t k = 0; k < count; ++k) {
@@ -392,6 +406,7 @@ Schema compile(const SchemaSpec& spec) {
         s.expects.back().spoils_header = e.spoils_header;
     }
 
+    entry_sizes(s);
     std::vector<uint8_t> seen(s.nodes.size(), 0);
     mark_quiet(s, s.header_first, s.header_count, seen);
     for (const CompiledTable& t : s.tables)

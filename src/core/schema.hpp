@@ -84,6 +84,8 @@ struct Node {
     uint32_t offset;         // inside the enclosing group (unless sequential)
     uint32_t size;
     uint32_t count_min, count_max;
+    uint32_t entry_size;     // Array of variable layout whose entries are fixed-size values in a row: their
+                             // size (measuring asks for all entries at once), else 0
     double scale;
     uint64_t mask;
     Ref ref, ref2;

@@ -11,7 +11,12 @@ constexpr size_t kSearchSlack = 64 * 1024;
 
 }  // namespace
 
+// Origins of a buffered message reserved at once: a message over more
+// segments than this (1-byte segments of a long message) grows the list.
+constexpr size_t kReservedMarks = 64;
+
 void StreamBuffer::append(const uint8_t* p, size_t n, uint64_t offset, const Origin& o) {
+    if (marks_.capacity() < kReservedMarks) marks_.reserve(kReservedMarks);
     if (buf_.empty()) {
         buf_offset_ = offset;
         buf_first_ = o;
@@ -90,7 +95,7 @@ void StreamBuffer::cut(const uint8_t* p, size_t n, uint64_t offset, const Origin
                     found = true;
                     break;
                 }
-                if (m == Measure::NeedMore && avail - i <= f.max_message() + 16) {
+                if (m == Measure::NeedMore && !ended_ && avail - i <= f.max_message() + 16) {
                     wait = true;
                     break;
                 }
@@ -148,6 +153,12 @@ void StreamBuffer::cut(const uint8_t* p, size_t n, uint64_t offset, const Origin
         buf_.clear();
         append(p + pos, n - pos, offset + pos, o);
     }
+}
+
+void StreamBuffer::finish(Framing& f, StreamSink& sink) {
+    if (buf_.empty()) return;
+    ended_ = true;
+    cut(nullptr, 0, buf_offset_ + buf_.size(), buf_first_, f, sink);
 }
 
 }  // namespace core

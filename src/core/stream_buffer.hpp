@@ -80,8 +80,16 @@ public:
     uint64_t pending_offset() const { return buf_offset_; }
     const Origin& pending_origin() const { return buf_first_; }
     bool resyncing() const { return resync_; }
+    // Bytes skipped since the last message (a gap, bytes given up, bytes
+    // searched without finding a message start).
+    uint64_t skipped() const { return skipped_; }
     // Start looking for a message boundary (the framing gave up).
     void resync() { resync_ = true; }
+    // The stream ended (the capture, or the direction): while searching for
+    // a message start, a candidate that needs more bytes is passed over
+    // instead of waited for, and the messages found after it are delivered.
+    // What still cannot be cut stays pending.
+    void finish(Framing& f, StreamSink& sink);
 
 private:
     // Frames what is in buf_ (after a copy) or in p (no copy).
@@ -97,6 +105,7 @@ private:
     // Where buffered bytes came from: (stream offset, origin) at each change.
     std::vector<std::pair<uint64_t, Origin>> marks_;
     bool resync_ = false;
+    bool ended_ = false;        // finish(): no more bytes will come
     uint64_t skipped_ = 0;      // bytes skipped since the last message
 };
 

@@ -10,11 +10,11 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${2:-$root/build-fuzz}
 CXX=clang++ cmake -S "$root" -B "$build" -DBLANKSHARK_FUZZ=ON -DBLANKSHARK_PLUGIN=OFF -DBLANKSHARK_TESTS=OFF \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$build" -j2 --target fuzz_decode fuzz_analysis fuzz_seq fuzz_capture fuzz_tcp >/dev/null
+cmake --build "$build" -j2 --target fuzz_decode fuzz_analysis fuzz_seq fuzz_capture fuzz_tcp fuzz_mcalpha_framing >/dev/null
 
 seeds=$build/fuzz-seeds
 rm -rf "$seeds"
-mkdir -p "$seeds"/{decode,analysis,seq,capture,tcp}
+mkdir -p "$seeds"/{decode,analysis,seq,capture,tcp,mcalpha_framing}
 caps=("$root"/captures/crafted/*.pcap "$root"/captures/blank-fa73e36-lossy-5pct.pcap)
 # Each blank payload is a decoder seed; each capture's first packets, as
 # [role][length][bytes] records, an analysis seed; small captures, file seeds.
@@ -54,13 +54,31 @@ perl -e '
     open(my $f, ">", "$dir/tcp/session-$i"); binmode $f; print $f $s; close $f;
   }' "$seeds"
 head -c 2048 /dev/urandom >"$seeds/tcp/random"
+# Minecraft Alpha: each direction's stream of the crafted captures (first
+# byte: bit 0 the direction, bits 1-7 how fuzz_mcalpha_framing cuts it into
+# segments), in pieces of 4000 bytes from every 997th byte on.
+for c in "$root"/captures/mc_alpha/*.pcap; do
+  name=$(basename "$c" .pcap)
+  env HOME=/tmp tshark -r "$c" -T fields -e tcp.srcport -e tcp.payload -Y "tcp.len > 0" 2>/dev/null |
+    perl -e '
+      my ($dir, $name) = @ARGV; my %s = (0 => "", 1 => "");
+      while (<STDIN>) { chomp; my ($port, $hex) = split /\t/; next unless $hex; $hex =~ s/://g;
+        $s{$port == 25565 ? 1 : 0} .= pack("H*", $hex); }
+      for my $d (0, 1) {
+        my $b = $s{$d}; my $k = 0;
+        for (my $at = 0; $at < length($b); $at += 997) {
+          open(my $f, ">", "$dir/mcalpha_framing/$name-$d-$at"); binmode $f;
+          print $f chr($d | (($k++ * 37 % 128) << 1)) . substr($b, $at, 4000); close $f;
+        }
+      }' "$seeds" "$name"
+done
 
 status=0
-for t in decode analysis seq capture tcp; do
+for t in decode analysis seq capture tcp mcalpha_framing; do
   out=$build/fuzz-out/$t
   rm -rf "$out"
   mkdir -p "$out/corpus"
-  case $t in capture) max=70000 ;; analysis) max=8192 ;; tcp) max=4096 ;; *) max=600 ;; esac
+  case $t in capture) max=70000 ;; analysis) max=8192 ;; tcp|mcalpha_framing) max=4096 ;; *) max=600 ;; esac
   echo "fuzz_$t: ${secs}s, seeds $(ls "$seeds/$t" | wc -l)"
   if ! (cd "$out" && "$build/tests/fuzz/fuzz_$t" -max_total_time="$secs" -max_len=$max -timeout=10 \
           -rss_limit_mb=2048 -print_final_stats=1 corpus "$seeds/$t" >log 2>&1); then

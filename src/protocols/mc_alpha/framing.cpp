@@ -1,0 +1,111 @@
+#include "framing.hpp"
+
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+
+#include "core/decoder.hpp"
+#include "schema.hpp"
+
+namespace mcalpha {
+namespace {
+
+// Entity ids a real server hands out (it counts up from 0).
+constexpr int64_t kMaxEntityId = int64_t(1) << 26;
+// Positions within the world (blocks).
+constexpr double kMaxCoordinate = 3.2e7;
+// "Each axis Velocity is capped between -0.9 and 0.9 blocks per tick."
+constexpr double kMaxVelocity = 0.9;
+// Longer strings are legal but no peer sends them in play: not a resync point.
+constexpr size_t kMaxPlausibleText = 256;
+constexpr int64_t kWorldHeight = 128;
+// Entity and player heights (blocks): the world's 128, with room to fall or jump.
+constexpr double kMinHeight = -128, kMaxHeight = 512;
+// "0 = dead, 20 = full HP"; "The current time ranges from 0 to 24000" (seed).
+constexpr int64_t kMaxHealth = 20;
+constexpr int64_t kDayLength = 24000;
+
+bool is_entity_id(const char* key) {
+    const size_t n = std::strlen(key);
+    return std::strcmp(key, "eid") == 0 || (n > 4 && std::strcmp(key + n - 4, "_eid") == 0) ||
+           std::strcmp(key, "user") == 0 || std::strcmp(key, "target") == 0;
+}
+
+bool zlib_header(std::string_view b) {
+    if (b.size() < 2) return false;
+    const unsigned cmf = uint8_t(b[0]), flg = uint8_t(b[1]);
+    return (cmf & 0x0F) == 8 && (cmf << 8 | flg) % 31 == 0;
+}
+
+// Values no real peer sends, read off a full decode.
+struct Plausibility {
+    bool ok = true;
+    void open(const core::Item& it) { leaf(it); }
+    void close() {}
+    void finding(const core::Finding&) { ok = false; }
+    void leaf(const core::Item& it) {
+        if (!it.node || !ok) return;
+        const char* key = it.node->key;
+        switch (it.vclass) {
+        case core::ValueClass::Float:
+        case core::ValueClass::Double: {
+            if (!std::isfinite(it.d) || std::fabs(it.d) > kMaxCoordinate) ok = false;
+            const char* unit = it.info->unit;
+            if (unit && std::strcmp(unit, "blocks/tick") == 0 && std::fabs(it.d) > kMaxVelocity) ok = false;
+            if (std::strcmp(key, "y") == 0 && (it.d < kMinHeight || it.d > kMaxHeight)) ok = false;
+            break;
+        }
+        case core::ValueClass::Int: {
+            if (is_entity_id(key) && (it.i >= kMaxEntityId || it.i < (std::strcmp(key, "vehicle_eid") == 0 ? -1 : 0)))
+                ok = false;
+            const char* unit = it.info->unit;
+            const bool block = unit && std::strcmp(unit, "blocks") == 0;
+            // Block coordinates: y within the world (-1: Block Placement's special case).
+            if (block && std::strcmp(key, "y") == 0 && (it.i < -1 || it.i > kWorldHeight)) ok = false;
+            if (block && std::llabs(it.i) > int64_t(kMaxCoordinate)) ok = false;
+            if (std::strcmp(key, "health") == 0 && (it.i < 0 || it.i > kMaxHealth)) ok = false;
+            if (std::strcmp(key, "time") == 0 && (it.i < 0 || it.i > kDayLength)) ok = false;
+            break;
+        }
+        case core::ValueClass::String:
+            if (it.s.size() > kMaxPlausibleText) ok = false;
+            break;
+        case core::ValueClass::Bytes:
+            if (std::strcmp(key, "compressed_data") == 0 && !zlib_header(it.s)) ok = false;
+            if (std::strcmp(key, "payload") == 0 && (it.s.size() < 2 || uint8_t(it.s[0]) != 0x1f || uint8_t(it.s[1]) != 0x8b))
+                ok = false;
+            break;
+        default: break;
+        }
+    }
+};
+
+}  // namespace
+
+StreamFraming::StreamFraming(Direction d)
+    : core::ParsedFraming([d] {
+          Spec s;
+          s.schema = &schema();
+          s.table = table_index(d);
+          s.max_message = kMaxMessage;
+          s.resync_messages = kResyncMessages;
+          s.resync_max_message = kMaxResyncMessage;
+          s.resync_min_payload = kMinResyncPayload;
+          return s;
+      }()),
+      dir_(d) {}
+
+bool StreamFraming::plausible(const core::MessageSummary& summary, const uint8_t* p, uint32_t len) const {
+    core::DecodeContext ctx;
+    ctx.table = table_index(dir_);
+    Plausibility v;
+    core::decode(schema(), p, len, ctx, v);
+    if (!v.ok) return false;
+    if (summary.id == kMapChunk && len >= 1 + 4 + 2) {
+        const int64_t y = int16_t(uint16_t(p[5] << 8 | p[6]));
+        if (y < 0 || y >= kWorldHeight) return false;
+    }
+    return true;
+}
+
+}  // namespace mcalpha
