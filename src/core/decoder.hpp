@@ -565,6 +565,7 @@ private:
         case Kind::Quat: it.u = wire::uint(q, 8, n.order); break;
         case Kind::Position: it.u = wire::uint(q, 8, n.order); break;
         case Kind::Uuid: it.s = std::string_view(reinterpret_cast<const char*>(q), 16); break;
+        case Kind::Ipv4: it.u = (wire::uint(q, 4, n.order) ^ n.mask) & 0xFFFFFFFFu; break;
         default: break;
         }
         if (n.save >= 0) vars_[n.save] = it.vclass == ValueClass::Int ? it.i : int64_t(it.u);
@@ -767,6 +768,13 @@ private:
         return true;
     }
 
+    // Where "the rest" of a region ends for a node: `reserve` bytes before
+    // its end are left to the fields after it (never before `start`).
+    static uint32_t rest_limit(const Node& n, uint32_t start, uint32_t limit) {
+        if (!n.reserve) return limit;
+        return limit - start > n.reserve ? limit - n.reserve : start;
+    }
+
     uint32_t array(const Node& n, uint32_t off, uint32_t limit, Scope* sc) {
         int64_t declared = 0;
         uint32_t start = off;
@@ -794,8 +802,9 @@ private:
         }
         uint32_t cursor = start;
         uint32_t empty = 0;
+        const uint32_t stop_at = rest_limit(n, start, limit);
         for (uint64_t e = 0; e < entries && !stop_; ++e) {
-            if (!counted && cursor >= limit) break;  // the rest: until the end
+            if (!counted && cursor >= stop_at) break;  // the rest: until the end (less what follows it)
             if (n.count_from == CountFrom::Sentinel) {
                 if (cursor >= limit) {
                     truncated(n, cursor);
@@ -811,7 +820,7 @@ private:
                 break;
             }
             const uint32_t at_e = cursor;
-            const uint32_t lim_e = n.size ? at_e + n.size : limit;
+            const uint32_t lim_e = n.size ? at_e + n.size : (counted ? limit : stop_at);
             uint32_t end;
             const int32_t idx = int32_t(e > 0x7FFFFFFF ? 0x7FFFFFFF : e);
             if (kQuiet && !(kSummary && n.has_summary)) {
@@ -860,7 +869,7 @@ private:
         if (!count_of(n, off, limit, sc, count, start, decl)) return limit - off;
         const char* what = s_.fields[n.field].name.c_str();
         const uint64_t unit = n.encoding == Encoding::Utf16Be ? 2 : n.unit;
-        uint64_t bytes = count < 0 ? limit - start : uint64_t(count) * unit;
+        uint64_t bytes = count < 0 ? rest_limit(n, start, limit) - start : uint64_t(count) * unit;
         if (count < -1 || start + bytes > limit) {
             truncated(n, off);
             return limit - off;
@@ -888,8 +897,10 @@ private:
         uint32_t start = off;
         Scope::Slot decl;
         if (!count_of(n, off, limit, sc, count, start, decl)) return limit - off;
-        uint64_t len = count < 0 || (n.count_from == CountFrom::None && n.size == 0) ? limit - start
-                                                                                     : uint64_t(count) * n.unit;
+        uint64_t len = count < 0 || (n.count_from == CountFrom::None && n.size == 0)
+                           ? rest_limit(n, start, limit) - start
+                       : n.count_bits ? (uint64_t(count) + 7) / 8
+                                      : uint64_t(count) * n.unit;
         if (count < -1 || start + len > limit) {
             if (n.sequential) {
                 truncated(n, off);

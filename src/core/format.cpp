@@ -64,6 +64,11 @@ size_t format_value(const Item& it, char* buf, size_t cap, bool compact) {
     char num[40];
     switch (it.vclass) {
     case ValueClass::Uint: {
+        if (it.info->kind == Kind::Ipv4) {
+            const int n = std::snprintf(num, sizeof num, "%u.%u.%u.%u", unsigned(it.u >> 24 & 0xFF),
+                                        unsigned(it.u >> 16 & 0xFF), unsigned(it.u >> 8 & 0xFF), unsigned(it.u & 0xFF));
+            return put(buf, 0, cap, num, size_t(n));
+        }
         int n = it.info->display == Display::Hex
                     ? std::snprintf(num, sizeof num, "0x%0*llx", it.info->bits / 4, (unsigned long long)it.u)
                     : std::snprintf(num, sizeof num, "%llu", (unsigned long long)it.u);
