@@ -1,0 +1,5 @@
+#pragma once
+#include "core/field.hpp"
+namespace raknet {
+core::Layout analysis_field_rows();
+}
