@@ -13,6 +13,7 @@
 #include "../protocols/raknet_capture.hpp"
 #include "core/finding.hpp"
 #include "protocols/raknet/constants.hpp"
+#include "protocols/raknet/schema.hpp"
 
 using namespace raknet;
 
@@ -112,6 +113,21 @@ void print_finding(const core::Finding& f) {
     std::printf("  frame %llu %s: %s\n", (unsigned long long)f.frame, core::finding_info(f.code).name, buf);
 }
 
+// Prints the decoder's findings, numbered with the packet's frame.
+struct DecoderFindings {
+    static constexpr bool kFindingsOnly = true;
+    uint64_t frame;
+    void open(const core::Item&) {}
+    void leaf(const core::Item&) {}
+    void close() {}
+    void finding(const core::Finding& f) {
+        core::Finding g = f;
+        g.frame = frame;
+        std::printf("  decoder: ");
+        print_finding(g);
+    }
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -147,8 +163,15 @@ int main(int argc, char** argv) {
         std::printf("\nfindings:\n");
         for (const auto& [k, v] : counts) std::printf("  %6d %s\n", v, k.c_str());
         if (verbose) {
-            for (const auto& p : c->packets)
+            for (const auto& p : c->packets) {
                 for (const core::Finding& f : p.findings) print_finding(f);
+                // The decoder's own findings on the packet and on its frames' system messages.
+                DecoderFindings quiet{p.p.frame};
+                const core::Schema& sch = schema(*p.p.version);
+                core::decode(sch, p.bytes.data(), p.bytes.size(), p.p.context(kPacketTable), quiet);
+                for (const auto& m : p.messages)
+                    if (m.m.system) core::decode(sch, m.bytes.data(), m.bytes.size(), p.p.context(kMessageTable), quiet);
+            }
             std::printf("late:\n");
             for (const core::Finding& f : c->late) print_finding(f);
         }

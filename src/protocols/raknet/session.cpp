@@ -103,6 +103,9 @@ void Session::packet(Side from, const uint8_t* p, uint32_t len, const core::Orig
     DirectionStats& st = st_[int(from)];
     ++st.udp_packets;
 
+    // A message whose length shows the layout decides the version before it
+    // is read, so it is read with its own layout.
+    if (len && result_.kind == PacketKind::Offline) decide(evidence(kPacketTable, p[0], len), p[0], len, ev);
     int64_t vars[core::kMaxVars] = {};
     vars[kVarSecurity] = security_;
     core::DecodeContext ctx;
@@ -149,7 +152,6 @@ void Session::offline(const uint8_t* p, uint32_t len, Route& ev) {
         f.what = result_.type->name;
         ev.finding(f);
     }
-    decide(evidence(kPacketTable, id, len), id, len, ev);
     switch (id) {
     case id::kUnconnectedPing: case id::kUnconnectedPingOpenConnections: hs_.ping = true; break;
     case id::kOpenConnectionRequest1:
