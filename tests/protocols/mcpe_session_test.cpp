@@ -271,6 +271,51 @@ TEST(McpeSession, BundledCraftedCapturesMatchTheSimulator) {
     }
 }
 
+// captures/raknet/crafted/README.md's impairment table, frame by frame.
+TEST(McpeSession, LossyCaptureAsItsReadmeSays) {
+    const auto r = run(read_capture(kDir + "crafted/mcpe-0.7.3-lossy.pcap"));
+    auto frame_of = [&](uint64_t frame) -> const raknet::PacketResult* {
+        for (const auto& p : r->log.packets)
+            if (p.frame == frame) return &p;
+        return nullptr;
+    };
+    auto frames = [&](uint64_t frame) -> const std::vector<raknet::FrameResult>& {
+        for (size_t i = 0; i < r->log.packets.size(); ++i)
+            if (r->log.packets[i].frame == frame) return r->log.frames[i];
+        static const std::vector<raknet::FrameResult> none;
+        return none;
+    };
+    // Server #12 in frame 35, NAKed in 46, resent in 51 (0.5 ms after the NAK).
+    ASSERT_NE(frame_of(35), nullptr);
+    EXPECT_EQ(frame_of(35)->seq, 12u);
+    EXPECT_EQ(frame_of(46)->kind, raknet::PacketKind::Nak);
+    ASSERT_EQ(frames(51).size(), 1u);
+    EXPECT_EQ(frames(51)[0].role, raknet::FrameRole::Resend);
+    EXPECT_EQ(frames(51)[0].original_frame, 35u);
+    EXPECT_EQ(frames(51)[0].nak_frame, 46u);
+    EXPECT_EQ(frame_of(51)->seq, 24u);
+    // The capture point saw fragment 6 in frame 35 (lost after it): the chunk
+    // is complete there with the last fragment, in frame 47.
+    const Game* data = r->log.first(0x9e, Side::Server);
+    ASSERT_NE(data, nullptr);
+    EXPECT_EQ(data->g.frame, 47u);
+    // Server #34 (frame 85) resent in 88 after the NAK in 87.
+    EXPECT_EQ(frame_of(85)->seq, 34u);
+    ASSERT_EQ(frames(88).size(), 1u);
+    EXPECT_EQ(frames(88)[0].role, raknet::FrameRole::Resend);
+    EXPECT_EQ(frames(88)[0].original_frame, 85u);
+    EXPECT_EQ(frames(88)[0].nak_frame, 87u);
+    EXPECT_NEAR(frames(88)[0].since_nak_ms, 0.5, 0.01);
+    // Client gaps at frames 91 and 147, the duplicate in 119, order late in 149.
+    EXPECT_EQ(frame_of(91)->status, raknet::SeqStatus::Gap);
+    EXPECT_EQ(frame_of(147)->status, raknet::SeqStatus::Gap);
+    EXPECT_EQ(frame_of(119)->status, raknet::SeqStatus::Duplicate);
+    EXPECT_EQ(frame_of(119)->original_frame, 118u);
+    ASSERT_EQ(frames(149).size(), 1u);
+    EXPECT_TRUE(frames(149)[0].order_late);
+    EXPECT_EQ(frames(147)[0].order_gap, 1u);
+}
+
 // Today's traffic: every user message is a 0xFE wrapper, recognised (not an
 // unknown id), noted once per direction.
 TEST(McpeSession, RealCapturesCarryTheWrapper) {

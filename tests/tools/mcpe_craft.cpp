@@ -16,10 +16,10 @@ namespace {
 
 using mcpe::WireRecord;
 
-// The lossy session: the client's datagrams #8 (MovePlayer) and #20
-// (ContainerSetSlot) lost before the capture point, the server's #12 (a
-// ChunkData fragment) and #60 (AddItemEntity) after it, the client's #11
-// (UseItem) duplicated by the network.
+// The lossy session: the client's datagrams #5 (MovePlayer, unreliable)
+// and #14 (ContainerSetSlot) lost before the capture point, the server's
+// #12 (a ChunkData fragment) and #34 (AddItemEntity) after it, the client's
+// #9 (UseItem) duplicated by the network (captures/raknet/crafted/README.md).
 mcpe::SimulatorOptions options(const std::string& kind) {
     mcpe::SimulatorOptions o;
     if (kind == "lossy") {
