@@ -10,7 +10,9 @@
 #include <algorithm>
 #include <string>
 
+#include "protocols/raknet/analysis_fields.hpp"
 #include "protocols/raknet/builder.hpp"
+#include "protocols/raknet/schema.hpp"
 #include "protocols/raknet/session.hpp"
 
 namespace {
@@ -414,6 +416,60 @@ TEST(RakNetSession, AckReceiptReliabilitiesAndTruncatedFrames) {
     ASSERT_EQ(f.log.frames[t].size(), 1u);
     EXPECT_EQ(f.log.frames[t][0].role, FrameRole::Dropped);
     EXPECT_EQ(f.s.stats(Side::Client).malformed, 1u);
+}
+
+}  // namespace
+
+namespace {
+
+// The generated fields a front end shows, by their filter names.
+struct Names {
+    std::vector<std::string> names;
+    std::vector<double> values;
+    void open(const core::Item& it) { leaf(it); }
+    void close() {}
+    void finding(const core::Finding&) {}
+    void leaf(const core::Item& it) {
+        names.push_back(it.info->abbrev);
+        values.push_back(it.vclass == core::ValueClass::Double ? it.d : it.vclass == core::ValueClass::Int ? double(it.i) : double(it.u));
+        EXPECT_TRUE(it.generated) << it.info->abbrev;
+    }
+    double at(const std::string& n) const {
+        for (size_t i = 0; i < names.size(); ++i)
+            if (names[i] == n) return values[i];
+        return -1;
+    }
+};
+
+TEST(RakNetAnalysisFields, ResultsAsGeneratedFields) {
+    Feed f;
+    f.send(Side::Client, encode_datagram(G, 0, {message(Reliability::Reliable, 0, body(2, 0xfe))}));
+    f.send(Side::Client, encode_datagram(G, 2, {message(Reliability::Reliable, 1, body(2, 0xfe))}));
+    f.send(Side::Server, encode_ack(G, false, {{0, 0}}), 0.004);
+    const core::Schema& s = schema(Generation::Current);
+    Names n;
+    emit_packet(s, f.log.packets[1], n);
+    emit_frame(s, f.log.frames[1][0], n);
+    emit_message(s, f.log.messages[1][0], n);
+    for (const Link& l : f.log.links) emit_link(s, l, n);
+    EXPECT_EQ(n.at("raknet.analysis.version"), 1);
+    EXPECT_EQ(n.at("raknet.analysis.seq"), 2);
+    EXPECT_EQ(n.at("raknet.analysis.seq_status"), double(SeqStatus::Gap));
+    EXPECT_EQ(n.at("raknet.analysis.gap"), 1);
+    EXPECT_EQ(n.at("raknet.analysis.frame.role"), double(FrameRole::Message));
+    EXPECT_EQ(n.at("raknet.analysis.message.length"), 2);
+    EXPECT_EQ(n.at("raknet.analysis.acked_in"), 3);
+    EXPECT_NEAR(n.at("raknet.analysis.ack_delay"), 14.0, 1e-6);
+    Names a;
+    emit_packet(s, f.log.packets[2], a);
+    EXPECT_EQ(a.at("raknet.analysis.covered"), 1);
+    EXPECT_EQ(a.at("raknet.analysis.matched"), 1);
+    EXPECT_EQ(a.at("raknet.analysis.datagram_frame"), 1);
+    // Every analysis field is registered in both versions' schemas.
+    for (Generation g : {Generation::Seed002, Generation::Current})
+        for (const char* k : {"raknet.analysis.resent_in", "raknet.analysis.pong_in", "raknet.analysis.frame.resend_of",
+                              "raknet.analysis.message.fragment_frame", "raknet.analysis.reassembled_in"})
+            EXPECT_NE(schema(g).find(k), nullptr) << k;
 }
 
 }  // namespace
