@@ -20,8 +20,9 @@ VersionInfo* make(int32_t protocol, const char* name, core::MessageTable (*table
 }  // namespace
 
 const std::vector<const VersionInfo*>& versions() {
-    // Built once; never freed (the schemas point into them).
-    static const std::vector<const VersionInfo*> all = {
+    // Built once; never freed (the schemas point into them; held by a pointer
+    // so that no destructor at exit leaves them unreachable).
+    static const std::vector<const VersionInfo*>& all = *new std::vector<const VersionInfo*>{
         make(11, "0.7.3", seed002_table),
     };
     return all;

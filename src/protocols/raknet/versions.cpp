@@ -10,14 +10,13 @@ const char* const kVars[kVarCount] = {"security"};
 
 VersionInfo* make(Generation g, const char* name, const char* description) {
     using core::describe::table;
-    auto* tables = new std::vector<core::MessageTable>;
+    auto* v = new VersionInfo{g, name, {}, {}};
     std::vector<core::describe::M> packets = offline_messages(g);
     for (core::describe::M& m : connected_packets()) packets.push_back(std::move(m));
-    tables->push_back(table(nullptr, "UDP payload", packets));
-    tables->push_back(table(nullptr, "system message", system_messages(g)));
-    auto* v = new VersionInfo{g, name, {}};
-    v->version = core::Version{name,          description, header_rows(), "id", tables->data(), tables->size(),
-                               nullptr,       0,           kVars,         kVarCount,          v};
+    v->tables.push_back(table(nullptr, "UDP payload", packets));
+    v->tables.push_back(table(nullptr, "system message", system_messages(g)));
+    v->version = core::Version{name,    description, header_rows(), "id",      v->tables.data(), v->tables.size(),
+                               nullptr, 0,           kVars,         kVarCount, v};
     return v;
 }
 
@@ -26,8 +25,9 @@ VersionInfo* make(Generation g, const char* name, const char* description) {
 const VersionInfo& version(Generation g) { return *versions()[g == Generation::Seed002 ? 0 : 1]; }
 
 const std::vector<const VersionInfo*>& versions() {
-    // Built once, never freed (schemas point into them).
-    static const std::vector<const VersionInfo*> all = {
+    // Built once, never freed (schemas point into them; held by a pointer so
+    // that no destructor at exit leaves them unreachable).
+    static const std::vector<const VersionInfo*>& all = *new std::vector<const VersionInfo*>{
         make(Generation::Seed002, "seed002",
              "RakNet as seed 002 documents it (Minecraft PE 0.x, RakNet protocol 5): ping without GUID, "
              "Open Connection Reply 2 with a port, pong with one time"),

@@ -36,6 +36,7 @@ struct VersionInfo {
     Generation gen;
     const char* name;  // "seed002", "current"
     core::Version version;
+    std::vector<core::MessageTable> tables;  // what version.tables points to
 };
 
 const VersionInfo& version(Generation g);
