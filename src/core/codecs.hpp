@@ -16,7 +16,7 @@ constexpr unsigned width(Kind k) {
     case Kind::U8: case Kind::I8: case Kind::Bool: return 1;
     case Kind::U16: case Kind::I16: case Kind::PackN: case Kind::PackU: return 2;
     case Kind::U24: return 3;
-    case Kind::U32: case Kind::I32: case Kind::F32: case Kind::AckHist: return 4;
+    case Kind::U32: case Kind::I32: case Kind::F32: case Kind::AckHist: case Kind::Ipv4: return 4;
     case Kind::U64: case Kind::I64: case Kind::F64: case Kind::Quat: case Kind::Position: return 8;
     case Kind::QuatF: case Kind::Uuid: return 16;
     default: return 0;

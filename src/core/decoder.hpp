@@ -620,6 +620,7 @@ private:
         case Kind::Quat: it.u = wire::uint(q, 8, n.order); break;
         case Kind::Position: it.u = wire::uint(q, 8, n.order); break;
         case Kind::Uuid: it.s = std::string_view(reinterpret_cast<const char*>(q), 16); break;
+        case Kind::Ipv4: it.u = (wire::uint(q, 4, n.order) ^ n.mask) & 0xFFFFFFFFu; break;
         default: break;
         }
         if (n.save >= 0) vars_[n.save] = it.vclass == ValueClass::Int ? it.i : int64_t(it.u);
@@ -893,6 +894,13 @@ private:
         return false;
     }
 
+    // Where "the rest" of a region ends for a node: `reserve` bytes before
+    // its end are left to the fields after it (never before `start`).
+    static uint32_t rest_limit(const Node& n, uint32_t start, uint32_t limit) {
+        if (!n.reserve) return limit;
+        return limit - start > n.reserve ? limit - n.reserve : start;
+    }
+
     uint32_t array(const Node& n, uint32_t off, uint32_t limit, Scope* sc) {
         int64_t declared = 0;
         uint32_t start = off;
@@ -929,8 +937,9 @@ private:
         }
         uint32_t cursor = start;
         uint32_t empty = 0;
+        const uint32_t stop_at = rest_limit(n, start, limit);
         for (uint64_t e = 0; e < entries && !stop_; ++e) {
-            if (!counted && cursor >= limit) break;  // the rest: until the end
+            if (!counted && cursor >= stop_at) break;  // the rest: until the end (less what follows it)
             if (n.count_from == CountFrom::Sentinel) {
                 if (cursor >= limit) {
                     truncated(n, cursor, uint64_t(cursor) + 1);
@@ -946,7 +955,7 @@ private:
                 break;
             }
             const uint32_t at_e = cursor;
-            const uint32_t lim_e = n.size ? at_e + n.size : limit;
+            const uint32_t lim_e = n.size ? at_e + n.size : (counted ? limit : stop_at);
             uint32_t end;
             const int32_t idx = int32_t(e > 0x7FFFFFFF ? 0x7FFFFFFF : e);
             if (kQuiet && !(kSummary && n.has_summary)) {
@@ -995,7 +1004,7 @@ private:
         if (!count_of(n, off, limit, sc, count, start, decl)) return limit - off;
         const char* what = s_.fields[n.field].name.c_str();
         const uint64_t unit = n.encoding == Encoding::Utf16Be ? 2 : n.unit;
-        uint64_t bytes = count < 0 ? limit - start : saturated(count, unit);
+        uint64_t bytes = count < 0 ? rest_limit(n, start, limit) - start : saturated(count, unit);
         if (count < -1 || start + bytes > limit) {
             truncated(n, off, count < -1 ? 0 : start + bytes);
             return limit - off;
@@ -1049,8 +1058,10 @@ private:
         uint32_t start = off;
         Scope::Slot decl;
         if (!count_of(n, off, limit, sc, count, start, decl)) return limit - off;
-        uint64_t len = count < 0 || (n.count_from == CountFrom::None && n.size == 0) ? limit - start
-                                                                                     : saturated(count, n.unit);
+        uint64_t len = count < 0 || (n.count_from == CountFrom::None && n.size == 0)
+                           ? rest_limit(n, start, limit) - start
+                       : n.count_bits ? (uint64_t(count) + 7) / 8
+                                      : saturated(count, n.unit);
         if (count < -1 || start + len > limit) {
             if (n.sequential) {
                 truncated(n, off, count < -1 ? 0 : start + len);

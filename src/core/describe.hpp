@@ -66,6 +66,12 @@ inline Count fixed_count(uint32_t n) { Count c; c.min = c.max = n; return c; }
 inline Count field_count() { Count c; c.from = CountFrom::Field; return c; }
 inline Count product_count(const char* second) { Count c; c.from = CountFrom::Product; c.ref2 = second; return c; }
 inline Count popcount() { Count c; c.from = CountFrom::Popcount; return c; }
+// Bytes counted in bits by the earlier field `ref` (RakNet's frame length): ceil(bits / 8) bytes.
+inline Count field_bits() { Count c; c.from = CountFrom::Field; c.in_bits = true; return c; }
+// The rest of the region but its last `reserve` bytes (fixed fields that follow).
+inline Count rest_but(uint32_t reserve) { Count c; c.from = CountFrom::Rest; c.reserve = reserve; return c; }
+// `per` bytes for each unit the count names (a popcount of sections times 16 bytes).
+inline Count times(Count c, uint8_t per) { c.unit = per; return c; }
 
 inline Field leaf(const char* key, const char* name, Kind kind) {
     Field f{key, name, kind};
@@ -88,6 +94,12 @@ inline F boolean(const char* k, const char* n) { return leaf(k, n, Kind::Bool); 
 inline F varint(const char* k, const char* n) { return leaf(k, n, Kind::VarInt); }
 inline F varlong(const char* k, const char* n) { return leaf(k, n, Kind::VarLong); }
 inline F uuid(const char* k, const char* n) { return leaf(k, n, Kind::Uuid); }
+// An IPv4 address; `xor_mask` undoes an encoding of the bits (RakNet: 0xFFFFFFFF, every byte inverted).
+inline F ipv4(const char* k, const char* n, uint32_t xor_mask = 0) {
+    Field f = leaf(k, n, Kind::Ipv4);
+    f.mask = xor_mask;
+    return f;
+}
 inline F flag(const char* k, const char* n, uint64_t mask) {
     Field f = leaf(k, n, Kind::Flag);
     f.mask = mask;
@@ -119,9 +131,10 @@ inline F text(const char* k, const char* n, Count c, uint32_t max_chars = 0, Enc
     f.encoding = e;
     return f;
 }
-inline F bytes(const char* k, const char* n, Count c) {
+inline F bytes(const char* k, const char* n, Count c, const char* ref = nullptr) {
     Field f = leaf(k, n, Kind::Bytes);
     f.count = c;
+    f.ref = ref;  // field_count(), field_bits(), popcount(): the earlier field counted
     return f;
 }
 // Bytes counted by the earlier field `ref` (with field_count()).

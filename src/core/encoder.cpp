@@ -254,6 +254,27 @@ private:
             put(at, codecs::pack_quat(q), 8, n.order);
             return at + 8;
         }
+        case Kind::Ipv4: {  // "a.b.c.d" or the address as a number
+            uint64_t a = 0;
+            if (v && v->type() == Value::Type::Text) {
+                unsigned part = 0, parts = 0;
+                for (char c : v->text() + ".") {
+                    if (c == '.') {
+                        a = a << 8 | (part & 0xFF);
+                        part = 0;
+                        ++parts;
+                    } else {
+                        part = part * 10 + unsigned(c - '0');
+                    }
+                }
+                (void)parts;
+            } else if (v) {
+                a = uint64_t(v->as_int());
+            }
+            keep(n, sc, int64_t(a));
+            put(at, (a ^ n.mask) & 0xFFFFFFFFu, 4, n.order);
+            return at + 4;
+        }
         case Kind::Uuid: {
             std::string b = v ? v->text() : std::string();
             b.resize(16, '\0');

@@ -50,6 +50,7 @@ enum class Kind : uint8_t {
     QuatF,     // 4 x f32 in x y z w order; children QuatComp
     Position,  // u64 block position packed per `variant` (PositionLayout); children PosComp x y z
     Uuid,      // 16 bytes, shown 8-4-4-4-12
+    Ipv4,      // 4 bytes of an IPv4 address, XORed with `mask` (RakNet writes each byte inverted); shown dotted
     // Text and bytes
     String,    // at most `size` bytes, zero-terminated when shorter (blank)
     Text,      // `count` bytes (usually a prefix) of text in `encoding`, at most `size` characters
@@ -115,6 +116,8 @@ struct Count {
     uint32_t min = 0;             // fewer than this is a finding
     uint8_t unit = 1;             // Bytes / Text: bytes per counted element (longs: 8; UTF-16: 2)
     bool fills_rest = false;      // Array of fixed-size entries that must fill the message (blank's lists)
+    bool in_bits = false;         // Bytes: the count is a number of bits, the bytes are ceil(count / 8) (RakNet)
+    uint32_t reserve = 0;         // Rest: stop this many bytes before the end of the region (fields that follow)
 };
 
 struct ValueString {

@@ -64,6 +64,11 @@ size_t format_value(const Item& it, char* buf, size_t cap, bool compact) {
     char num[40];
     switch (it.vclass) {
     case ValueClass::Uint: {
+        if (it.info->kind == Kind::Ipv4) {
+            const int n = std::snprintf(num, sizeof num, "%u.%u.%u.%u", unsigned(it.u >> 24 & 0xFF),
+                                        unsigned(it.u >> 16 & 0xFF), unsigned(it.u >> 8 & 0xFF), unsigned(it.u & 0xFF));
+            return put(buf, 0, cap, num, size_t(n));
+        }
         // Hex as wide as the field; a VarInt's width is what it took on the wire.
         const bool var = it.info->kind == Kind::VarInt || it.info->kind == Kind::VarLong;
         const int digits = var ? int(it.length ? it.length * 2 : 2) : it.info->bits / 4;

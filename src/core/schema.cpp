@@ -15,7 +15,7 @@ ValueClass value_class(Kind kind, uint8_t axis) {
     case Kind::Quat: case Kind::QuatF: case Kind::Position: return ValueClass::None;
     case Kind::U8: case Kind::U16: case Kind::U24: case Kind::U32: case Kind::U64: case Kind::AckHist:
     case Kind::AckSeq: case Kind::BlockPos: case Kind::Face: case Kind::Turn: case Kind::AckBefore:
-    case Kind::FrameNum: case Kind::Bits: return ValueClass::Uint;
+    case Kind::FrameNum: case Kind::Bits: case Kind::Ipv4: return ValueClass::Uint;
     case Kind::AckRanges: return ValueClass::String;
     case Kind::I8: case Kind::I16: case Kind::I32: case Kind::I64: case Kind::VarInt: case Kind::VarLong:
     case Kind::Sum: case Kind::PosComp: return ValueClass::Int;
@@ -39,7 +39,7 @@ uint8_t value_bits(Kind kind, uint8_t axis) {
     case Kind::U64: case Kind::I64: case Kind::VarLong: case Kind::Position: return 64;
     case Kind::QuatComp: return axis == 4 ? 8 : 0;
     case Kind::U32: case Kind::I32: case Kind::VarInt: case Kind::AckHist: case Kind::FrameNum: case Kind::Sum:
-    case Kind::PosComp: return 32;
+    case Kind::PosComp: case Kind::Ipv4: return 32;
     default: return 0;
     }
 }
@@ -166,6 +166,8 @@ private:
     if (f.kind == Kind::Fixed && !f.size) n.size = codecs::width(f.wire);
         n.count_min = f.count.min;
         n.count_max = f.count.max;
+        n.count_bits = f.count.in_bits;
+        n.reserve = f.count.reserve;
         n.scale = node_scale;
         n.mask = f.mask;
         if (f.kind == Kind::Switch || (f.kind == Kind::Option && f.ref)) {

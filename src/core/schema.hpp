@@ -76,6 +76,7 @@ struct Node {
     bool acked;              // AckSeq
     bool fills_rest;         // Array: its entries must fill the rest of the message
     bool sequential;         // offset is kFollows
+    bool count_bits;         // Bytes: the count is in bits (Count::in_bits)
     // Set by the compiler for the decoder's findings-only mode: something at
     // or below this node can be found at fault (or is a value another node
     // depends on); a summary field is at or below it.
@@ -86,6 +87,7 @@ struct Node {
     uint32_t count_min, count_max;
     uint32_t entry_size;     // Array of variable layout whose entries are fixed-size values in a row: their
                              // size (measuring asks for all entries at once), else 0
+    uint32_t reserve;        // Rest: bytes left at the end of the region (Count::reserve)
     double scale;
     uint64_t mask;
     Ref ref, ref2;

@@ -10,11 +10,12 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${2:-$root/build-fuzz}
 CXX=clang++ cmake -S "$root" -B "$build" -DBLANKSHARK_FUZZ=ON -DBLANKSHARK_PLUGIN=OFF -DBLANKSHARK_TESTS=OFF \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$build" -j2 --target fuzz_decode fuzz_analysis fuzz_seq fuzz_capture fuzz_tcp fuzz_mcalpha_framing >/dev/null
+cmake --build "$build" -j2 --target fuzz_decode fuzz_analysis fuzz_seq fuzz_capture fuzz_tcp fuzz_mcalpha_framing \
+  fuzz_raknet fuzz_raknet_split >/dev/null
 
 seeds=$build/fuzz-seeds
 rm -rf "$seeds"
-mkdir -p "$seeds"/{decode,analysis,seq,capture,tcp,mcalpha_framing}
+mkdir -p "$seeds"/{decode,analysis,seq,capture,tcp,mcalpha_framing,raknet,raknet_split}
 caps=("$root"/captures/crafted/*.pcap "$root"/captures/blank-fa73e36-lossy-5pct.pcap)
 # Each blank payload is a decoder seed; each capture's first packets, as
 # [role][length][bytes] records, an analysis seed; small captures, file seeds.
@@ -73,12 +74,37 @@ for c in "$root"/captures/mc_alpha/*.pcap; do
       }' "$seeds" "$name"
 done
 
+# RakNet / MCPE: each RakNet capture's first packets as [flags][length][payload]
+# records (flags bit 0: sent by the server; payloads cut to 255 bytes).
+for c in "$root"/captures/raknet/*.pcap "$root"/captures/raknet/crafted/*.pcap; do
+  name=$(basename "$c" .pcap)
+  env HOME=/tmp tshark -r "$c" -c 300 -T fields -e udp.srcport -e udp.payload 2>/dev/null |
+    perl -e '
+      my ($dir, $name) = @ARGV; my $rec = "";
+      while (<STDIN>) {
+        chomp; my ($port, $hex) = split /\t/; next unless $hex; $hex =~ s/://g;
+        my $pkt = pack("H*", $hex); my $len = length($pkt) > 255 ? 255 : length($pkt);
+        $rec .= pack("CC", ($port == 19132 ? 1 : 0), $len) . substr($pkt, 0, $len);
+      }
+      open(my $f, ">", "$dir/raknet/$name"); binmode $f; print $f $rec; close $f;' "$seeds" "$name"
+done
+# Split reassembly: [id][count][index][flags][length][body] records: a group
+# in order, one out of order with a repeat, one never completed.
+perl -e '
+  my $dir = shift; my $s = "";
+  sub frag { my ($id, $n, $i, $body) = @_; return pack("CCCCC", $id, $n, $i, 3, length($body)) . $body; }
+  $s .= frag(1, 3, $_, "abc" x ($_ + 1)) for (0, 1, 2);
+  $s .= frag(2, 4, $_, "xyz") for (3, 1, 1, 0, 2);
+  $s .= frag(3, 5, 0, "q") . frag(3, 5, 4, "r");
+  open(my $f, ">", "$dir/raknet_split/groups"); binmode $f; print $f $s; close $f;' "$seeds"
+head -c 1024 /dev/urandom >"$seeds/raknet_split/random"
+
 status=0
-for t in decode analysis seq capture tcp mcalpha_framing; do
+for t in decode analysis seq capture tcp mcalpha_framing raknet raknet_split; do
   out=$build/fuzz-out/$t
   rm -rf "$out"
   mkdir -p "$out/corpus"
-  case $t in capture) max=70000 ;; analysis) max=8192 ;; tcp|mcalpha_framing) max=4096 ;; *) max=600 ;; esac
+  case $t in capture) max=70000 ;; analysis|raknet) max=8192 ;; tcp|mcalpha_framing|raknet_split) max=4096 ;; *) max=600 ;; esac
   echo "fuzz_$t: ${secs}s, seeds $(ls "$seeds/$t" | wc -l)"
   if ! (cd "$out" && "$build/tests/fuzz/fuzz_$t" -max_total_time="$secs" -max_len=$max -timeout=10 \
           -rss_limit_mb=2048 -print_final_stats=1 corpus "$seeds/$t" >log 2>&1); then

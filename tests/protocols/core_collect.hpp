@@ -11,6 +11,7 @@ namespace coretest {
 struct Value {
     std::string abbrev;
     double num = 0;    // Uint / Int / Float / Double / Bool
+    uint64_t u = 0;    // Uint / Bool exactly (64-bit values a double rounds)
     std::string text;  // String / Bytes / Uuid
     uint32_t offset = 0, length = 0;
     bool generated = false;
@@ -37,7 +38,7 @@ struct Collect {
         Value v;
         v.abbrev = it.info->abbrev;
         switch (it.vclass) {
-        case core::ValueClass::Uint: case core::ValueClass::Bool: v.num = double(it.u); break;
+        case core::ValueClass::Uint: case core::ValueClass::Bool: v.num = double(it.u); v.u = it.u; break;
         case core::ValueClass::Int: v.num = double(it.i); break;
         case core::ValueClass::Float: case core::ValueClass::Double: v.num = it.d; break;
         case core::ValueClass::String: case core::ValueClass::Bytes: case core::ValueClass::Uuid:
@@ -61,6 +62,10 @@ struct Collect {
     double num(const std::string& abbrev, size_t n = 0) const {
         const Value* v = get(abbrev, n);
         return v ? v->num : -999999;
+    }
+    uint64_t u64(const std::string& abbrev, size_t n = 0) const {
+        const Value* v = get(abbrev, n);
+        return v ? v->u : ~uint64_t(0);
     }
     std::string text(const std::string& abbrev, size_t n = 0) const {
         const Value* v = get(abbrev, n);

@@ -1,0 +1,57 @@
+#include "analysis_fields.hpp"
+
+#include <map>
+#include <mutex>
+
+#include "core/describe.hpp"
+
+namespace mcpe {
+namespace {
+
+using namespace core::describe;
+using core::Kind;
+
+F frame_num(const char* k, const char* n, const char* d) { return F(leaf(k, n, Kind::FrameNum)).desc(d); }
+F ms(const char* k, const char* n, const char* d) { return F(leaf(k, n, Kind::Measure)).unit("ms").desc(d); }
+
+}  // namespace
+
+core::Layout analysis_field_rows() {
+    static const core::Layout rows = arena().layout({
+        group("analysis", "MCPE analysis", {
+            i32("protocol", "Protocol version").desc("the version the packet is decoded with (from the Login)"),
+            frame_num("request_frame", "Requested in frame", "the RequestChunk this ChunkData answers"),
+            ms("since_request", "Time since request", "from the RequestChunk to this ChunkData"),
+            frame_num("data_frame", "Chunk data in frame", "the ChunkData answering this RequestChunk"),
+            ms("since_data", "Time to chunk data", "from this RequestChunk to its ChunkData"),
+            group("chunk", "Chunk contents", {
+                u32("columns", "Columns").desc("column entries (256 for a whole chunk)"),
+                u32("sections", "Sections").desc("(column, section) pairs carried"),
+                u8("section_mask", "Section mask").hex().desc("the sections any column carries"),
+                u32("blocks", "Block IDs").desc("block ids carried"),
+                u32("non_air", "Non-air blocks").desc("block ids other than 0"),
+                u32("distinct", "Distinct block IDs"),
+                u8("common_block", "Most common block").desc("the most common non-air block id"),
+            }),
+        }),
+    });
+    return rows;
+}
+
+const AnalysisNodes& analysis_nodes(const core::Schema& s) {
+    static std::mutex m;
+    static std::map<const core::Schema*, AnalysisNodes> cache;
+    std::lock_guard<std::mutex> lock(m);
+    auto it = cache.find(&s);
+    if (it == cache.end()) {
+        auto n = [&](const char* k) { return s.node(std::string("mcpe.analysis") + k); };
+        AnalysisNodes a{n(""), n(".protocol"), n(".request_frame"), n(".since_request"), n(".data_frame"),
+                        n(".since_data"), n(".chunk"), n(".chunk.columns"), n(".chunk.sections"),
+                        n(".chunk.section_mask"), n(".chunk.blocks"), n(".chunk.non_air"), n(".chunk.distinct"),
+                        n(".chunk.common_block")};
+        it = cache.emplace(&s, a).first;
+    }
+    return it->second;
+}
+
+}  // namespace mcpe

@@ -1,0 +1,76 @@
+#include "findings.hpp"
+
+#include <cinttypes>
+#include <cstdio>
+
+namespace mcpe {
+namespace {
+
+using core::FindingGroup;
+using core::FindingInfo;
+using core::Severity;
+using C = FindingCode;
+using S = Severity;
+using G = FindingGroup;
+
+// Indexed by FindingCode.
+const FindingInfo kFindings[] = {
+    {C::UnknownId, "mcpe.malformed.unknown_id", S::Warn, G::Malformed,
+     "game packet id the connection's protocol version does not define (another release's packet?)"},
+    {C::Truncated, "mcpe.malformed.truncated", S::Error, G::Malformed, "a field runs past the end of the game packet"},
+    {C::TrailingBytes, "mcpe.malformed.trailing", S::Error, G::Malformed, "bytes after the last field of the game packet"},
+    {C::CountRange, "mcpe.malformed.count", S::Error, G::Malformed, "a count outside its bounds"},
+    {C::StringNotUtf8, "mcpe.string.not_utf8", S::Warn, G::Protocol, "text that is not valid UTF-8"},
+    {C::UnknownValue, "mcpe.unknown_value", S::Warn, G::Protocol, "enumerated value outside its defined values"},
+    {C::DepthLimit, "mcpe.malformed.depth", S::Error, G::Malformed, "nesting deeper than the decoder's bound"},
+    {C::VersionDetected, "mcpe.version.detected", S::Comment, G::Protocol,
+     "the connection's protocol version, from its Login packet"},
+    {C::VersionUnknown, "mcpe.version.unknown", S::Warn, G::Protocol,
+     "Login names a protocol version whose tables are not known: decoded with the nearest known version"},
+    {C::Wrapper, "mcpe.wrapper", S::Comment, G::Protocol,
+     "0xFE: the game packet wrapper of later releases (Bedrock batches), shown as bytes"},
+    {C::LoginRefused, "mcpe.login.refused", S::Note, G::Protocol,
+     "LoginStatus other than 0: the server (1) or the client (2) is outdated"},
+    {C::ChunkUnanswered, "mcpe.chunk.unanswered", S::Note, G::Sequence,
+     "a RequestChunk no ChunkData for the same column answered before the end of the capture"},
+    {C::ChunkUnrequested, "mcpe.chunk.unrequested", S::Comment, G::Sequence,
+     "ChunkData for a column no RequestChunk asked for (or asked before the capture)"},
+};
+static_assert(sizeof(kFindings) / sizeof(kFindings[0]) == size_t(C::Count_), "one row per FindingCode");
+
+size_t put(char*, size_t cap, int n) { return n < 0 ? 0 : size_t(n) < cap ? size_t(n) : cap - 1; }
+
+size_t format(const core::Finding& f, char* b, size_t cap) {
+    const char* what = f.what ? f.what : "packet";
+    switch (core::local_code<FindingCode>(f.code)) {
+    case C::UnknownId: return put(b, cap, std::snprintf(b, cap, "Game packet id 0x%02" PRIx64 " unknown in %s", uint64_t(f.a), what));
+    case C::Truncated:
+        return put(b, cap, std::snprintf(b, cap, "%s runs past the end (offset %" PRId64 " of %" PRId64 ")", what, f.a, f.b));
+    case C::TrailingBytes: return put(b, cap, std::snprintf(b, cap, "%" PRId64 " bytes after the last field of %s", f.a, what));
+    case C::CountRange:
+        return put(b, cap, std::snprintf(b, cap, "%s %" PRId64 " outside %" PRId64 "..%" PRId64, what, f.a, f.b, f.c));
+    case C::StringNotUtf8: return put(b, cap, std::snprintf(b, cap, "%s is not UTF-8 (byte %" PRId64 ")", what, f.a));
+    case C::UnknownValue: return put(b, cap, std::snprintf(b, cap, "%s: unknown value %" PRId64, what, f.a));
+    case C::DepthLimit: return put(b, cap, std::snprintf(b, cap, "Nested deeper than %" PRId64 " levels", f.a));
+    case C::VersionDetected:
+        return put(b, cap, std::snprintf(b, cap, "Protocol %" PRId64 " (Minecraft PE %s)", f.a, what));
+    case C::VersionUnknown:
+        return put(b, cap, std::snprintf(b, cap, "Protocol %" PRId64 " not known: decoded as %s", f.a, what));
+    case C::Wrapper: return put(b, cap, std::snprintf(b, cap, "Game packet wrapper 0xFE, %" PRId64 " bytes", f.a));
+    case C::LoginRefused: return put(b, cap, std::snprintf(b, cap, "Login refused: status %" PRId64, f.a));
+    case C::ChunkUnanswered:
+        return put(b, cap, std::snprintf(b, cap, "Chunk (%" PRId64 ", %" PRId64 ") requested, never sent", f.a, f.b));
+    case C::ChunkUnrequested:
+        return put(b, cap, std::snprintf(b, cap, "Chunk (%" PRId64 ", %" PRId64 ") sent without a request seen", f.a, f.b));
+    case C::Count_: break;
+    }
+    return put(b, cap, std::snprintf(b, cap, "%s", core::finding_info(f.code).summary));
+}
+
+const core::FindingTable kTable{"mcpe", kFindingBase, kFindings, size_t(C::Count_), format};
+
+}  // namespace
+
+const core::FindingTable& finding_table() { return kTable; }
+
+}  // namespace mcpe

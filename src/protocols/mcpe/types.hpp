@@ -1,0 +1,20 @@
+// Data types the MCPE 0.x game packets share (seed 002 "Types"): the
+// u16-prefixed string, an inventory slot, entity metadata.
+#pragma once
+
+#include "core/describe.hpp"
+
+namespace mcpe {
+
+// seed 002 "string": a short with the length in bytes, then the bytes.
+core::describe::F string8(const char* key, const char* name);
+// An inventory slot: block/item id (short), stack size (byte), meta (short),
+// as ContainerSetSlot and DropItem lay them out.
+const core::TypeDef* slot_type();
+// Entity metadata: entries keyed by a byte (type << 5 | index) until 0x7F,
+// Minecraft's entity metadata encoding that MCPE 0.x shares (types 0 byte,
+// 1 short, 2 int, 3 float, 4 string, 5 slot, 6 position, 7 rotation).
+// The seed writes it "byte[]": its bytes are exactly these entries.
+const core::TypeDef* metadata_type();
+
+}  // namespace mcpe

@@ -1,0 +1,46 @@
+#include "versions.hpp"
+
+#include <cstdlib>
+
+namespace mcpe {
+namespace {
+
+const core::Field kHeader[] = {
+    {"id", "Packet ID", core::Kind::U8, core::kFollows, 0, 0, nullptr, "game packet id", {nullptr, 0}, nullptr,
+     core::Display::Hex},
+};
+
+VersionInfo* make(int32_t protocol, const char* name, core::MessageTable (*table)()) {
+    auto* t = new core::MessageTable(table());
+    auto* v = new VersionInfo{protocol, name, {}};
+    v->version = core::Version{name, "Minecraft Pocket Edition", {kHeader, 1}, "id", t, 1, nullptr, 0, nullptr, 0, v};
+    return v;
+}
+
+}  // namespace
+
+const std::vector<const VersionInfo*>& versions() {
+    // Built once; never freed (the schemas point into them; held by a pointer
+    // so that no destructor at exit leaves them unreachable).
+    static const std::vector<const VersionInfo*>& all = *new std::vector<const VersionInfo*>{
+        make(11, "0.7.3", seed002_table),
+    };
+    return all;
+}
+
+const VersionInfo* find_version(int32_t protocol) {
+    for (const VersionInfo* v : versions())
+        if (v->protocol == protocol) return v;
+    return nullptr;
+}
+
+const VersionInfo& nearest_version(int32_t protocol) {
+    const VersionInfo* best = versions().front();
+    for (const VersionInfo* v : versions())
+        if (std::abs(int64_t(v->protocol) - protocol) < std::abs(int64_t(best->protocol) - protocol)) best = v;
+    return *best;
+}
+
+const VersionInfo& default_version() { return *versions().front(); }
+
+}  // namespace mcpe

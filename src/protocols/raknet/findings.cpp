@@ -1,0 +1,209 @@
+#include "findings.hpp"
+
+#include <cinttypes>
+#include <cstdio>
+
+namespace raknet {
+namespace {
+
+using core::FindingGroup;
+using core::FindingInfo;
+using core::Severity;
+using C = FindingCode;
+using S = Severity;
+using G = FindingGroup;
+
+// Indexed by FindingCode.
+const FindingInfo kFindings[] = {
+    {C::Empty, "raknet.malformed.empty", S::Error, G::Malformed, "UDP payload of 0 bytes: no message id"},
+    {C::UnknownId, "raknet.malformed.unknown_id", S::Error, G::Malformed,
+     "message id RakNet does not define (offline messages and system messages inside frames)"},
+    {C::Truncated, "raknet.malformed.truncated", S::Error, G::Malformed, "a field runs past the end of the message"},
+    {C::TrailingBytes, "raknet.malformed.trailing", S::Error, G::Malformed, "bytes after the last field of the message"},
+    {C::CountRange, "raknet.malformed.count", S::Error, G::Malformed, "a count outside its bounds"},
+    {C::StringNotUtf8, "raknet.string.not_utf8", S::Warn, G::Protocol, "text that is not valid UTF-8"},
+    {C::UnknownValue, "raknet.unknown_value", S::Warn, G::Protocol, "a bool byte other than 0 or 1"},
+    {C::DepthLimit, "raknet.malformed.depth", S::Error, G::Malformed, "nesting deeper than the decoder's bound"},
+    {C::BadMagic, "raknet.offline.bad_magic", S::Error, G::Malformed,
+     "offline message whose 16-byte magic is not RakNet's OFFLINE_MESSAGE_DATA_ID (RakNet ignores it)"},
+    {C::VersionDetected, "raknet.version.detected", S::Comment, G::Protocol,
+     "the connection's RakNet layout (seed 002's or today's), from the length of a message whose layout differs"},
+    {C::VersionMismatch, "raknet.version.mismatch", S::Warn, G::Protocol,
+     "a message laid out as the other RakNet version than the one this connection showed first"},
+    {C::Incompatible, "raknet.offline.incompatible", S::Note, G::Protocol,
+     "the server refused the client's RakNet protocol version"},
+    {C::MidStart, "raknet.seq.mid_start", S::Comment, G::Sequence,
+     "the first datagram of this direction is not number 0: the capture starts inside the connection "
+     "(common at capture start)"},
+    {C::SeqGap, "raknet.seq.gap", S::Note, G::Sequence,
+     "datagram sequence numbers skipped: lost before the capture point (or still to come, reordered)"},
+    {C::SeqOutOfOrder, "raknet.seq.out_of_order", S::Note, G::Sequence,
+     "a datagram older than the newest one seen: reordered before the capture point (it fills a gap)"},
+    {C::SeqDuplicate, "raknet.seq.duplicate", S::Note, G::Sequence,
+     "the same datagram again (same number, same bytes) with no NAK asking for it: duplicated by the network, "
+     "or resent on a timeout"},
+    {C::SeqReused, "raknet.seq.reused", S::Warn, G::Sequence,
+     "a datagram number seen before, with other bytes: RakNet never reuses a number"},
+    {C::DatagramResent, "raknet.resend.datagram", S::Note, G::Sequence,
+     "the same datagram again after the receiver's NAK for it (jsp-raknet resends datagrams whole, same number)"},
+    {C::Nak, "raknet.nak", S::Note, G::Sequence,
+     "the receiver reports datagrams missing; those seen at the capture point were lost after it"},
+    {C::AckUnseen, "raknet.ack.unseen", S::Note, G::Sequence,
+     "acknowledges datagrams never seen at the capture point (not captured, or the capture started later)"},
+    {C::AckFuture, "raknet.ack.future", S::Warn, G::Sequence,
+     "acknowledges datagram numbers above any the other side sent"},
+    {C::RangeReversed, "raknet.ack.range_reversed", S::Error, G::Malformed,
+     "ACK/NAK range whose end is below its start (RakNet discards the packet)"},
+    {C::Unacked, "raknet.ack.missing", S::Note, G::Sequence,
+     "a datagram the receiver neither acknowledged nor reported missing before the end of the capture"},
+    {C::AckReceiptOnWire, "raknet.frame.ack_receipt", S::Warn, G::Protocol,
+     "reliability 5-7 (*_WITH_ACK_RECEIPT) on the wire: RakNet sends these as 0, 2 and 3"},
+    {C::FrameResent, "raknet.resend.frame", S::Note, G::Sequence,
+     "a reliable message index seen before, in a new datagram: RakNet's resend (after a NAK or a timeout)"},
+    {C::ReliableHole, "raknet.reliable.hole", S::Comment, G::Sequence,
+     "reliable message indexes never seen: lost before the capture point and never resent, or never sent "
+     "(jsp-raknet consumes indexes for split fragments of unreliable messages): indexes are not contiguous"},
+    {C::ReliableUnacked, "raknet.reliable.unacked", S::Note, G::Sequence,
+     "a reliable message none of whose datagrams the receiver acknowledged before the end of the capture"},
+    {C::OrderGap, "raknet.order.gap", S::Note, G::Sequence,
+     "ordering indexes skipped on a channel: messages lost before the capture point (or reordered)"},
+    {C::OrderLate, "raknet.order.late", S::Note, G::Sequence,
+     "an ordered message below the newest ordering index of its channel: the receiver holds what came after it"},
+    {C::SequencedStale, "raknet.sequenced.stale", S::Comment, G::Sequence,
+     "a sequenced message older than the newest of its channel: RakNet drops it"},
+    {C::BadChannel, "raknet.order.bad_channel", S::Error, G::Malformed,
+     "ordering channel above 31: RakNet has 32 channels"},
+    {C::SplitIncomplete, "raknet.split.incomplete", S::Warn, G::Sequence,
+     "a split packet whose fragments never all arrived"},
+    {C::SplitCountLimit, "raknet.split.count_limit", S::Warn, G::Protocol,
+     "split count above the analysis limit: the fragments are not reassembled"},
+    {C::SplitSizeLimit, "raknet.split.size_limit", S::Warn, G::Protocol,
+     "split packet larger than the analysis limit: the fragments are not reassembled"},
+    {C::SplitInconsistent, "raknet.split.inconsistent", S::Error, G::Malformed,
+     "a fragment disagrees with its split group (count, index or reliability)"},
+    {C::SplitEvicted, "raknet.split.evicted", S::Warn, G::Sequence,
+     "too many split packets open at once: the oldest was given up"},
+    {C::SplitDuplicate, "raknet.split.duplicate", S::Comment, G::Sequence,
+     "a fragment already held (resent or duplicated)"},
+    {C::PongUnmatched, "raknet.pong.unmatched", S::Note, G::Protocol, "connected pong naming no ping seen"},
+    {C::Disconnect, "raknet.end.disconnect", S::Comment, G::Sequence,
+     "Disconnection Notification: the connection ends"},
+    {C::EndSilence, "raknet.end.silence", S::Note, G::Sequence,
+     "the connection went silent before the capture ended (RakNet drops a peer after 10 s by default)"},
+    {C::EndCapture, "raknet.end.capture", S::Comment, G::Sequence,
+     "the capture ends with the connection still up"},
+    {C::AnalysisLimit, "raknet.analysis.limit", S::Note, G::Protocol,
+     "beyond what the analysis keeps (frames per datagram, its windows): analysed in part"},
+};
+static_assert(sizeof(kFindings) / sizeof(kFindings[0]) == size_t(C::Count_), "one row per FindingCode");
+
+size_t put(char*, size_t cap, int n) { return n < 0 ? 0 : size_t(n) < cap ? size_t(n) : cap - 1; }
+
+size_t format(const core::Finding& f, char* b, size_t cap) {
+    const char* what = f.what ? f.what : "message";
+    const unsigned long long ref = (unsigned long long)f.ref_frame;
+    switch (core::local_code<FindingCode>(f.code)) {
+    case C::Empty: return put(b, cap, std::snprintf(b, cap, "Empty UDP payload"));
+    case C::UnknownId:
+        return put(b, cap, std::snprintf(b, cap, "Unknown %s id 0x%02" PRIx64, what, uint64_t(f.a)));
+    case C::Truncated:
+        return put(b, cap, std::snprintf(b, cap, "%s runs past the end (offset %" PRId64 " of %" PRId64 ")", what, f.a, f.b));
+    case C::TrailingBytes: return put(b, cap, std::snprintf(b, cap, "%" PRId64 " bytes after the last field of %s", f.a, what));
+    case C::CountRange:
+        return put(b, cap, std::snprintf(b, cap, "%s %" PRId64 " outside %" PRId64 "..%" PRId64, what, f.a, f.b, f.c));
+    case C::StringNotUtf8: return put(b, cap, std::snprintf(b, cap, "%s is not UTF-8 (byte %" PRId64 ")", what, f.a));
+    case C::UnknownValue: return put(b, cap, std::snprintf(b, cap, "%s: value %" PRId64, what, f.a));
+    case C::DepthLimit: return put(b, cap, std::snprintf(b, cap, "Nested deeper than %" PRId64 " levels", f.a));
+    case C::BadMagic: return put(b, cap, std::snprintf(b, cap, "%s: offline magic is not RakNet's", what));
+    case C::VersionDetected:
+        return put(b, cap, std::snprintf(b, cap, "RakNet layout %s (message 0x%02" PRIx64 " of %" PRId64 " bytes)", what,
+                                         uint64_t(f.a), f.b));
+    case C::VersionMismatch:
+        return put(b, cap, std::snprintf(b, cap,
+                                         "Message 0x%02" PRIx64 " of %" PRId64 " bytes has the other layout; "
+                                         "decoded as %s, the connection's",
+                                         uint64_t(f.a), f.b, what));
+    case C::Incompatible:
+        return put(b, cap, std::snprintf(b, cap, "Server speaks RakNet protocol %" PRId64 ", the client asked for %" PRId64,
+                                         f.a, f.b));
+    case C::MidStart: return put(b, cap, std::snprintf(b, cap, "First datagram of this direction is #%" PRId64, f.a));
+    case C::SeqGap:
+        if (f.a == 1) return put(b, cap, std::snprintf(b, cap, "Datagram #%" PRId64 " not seen", f.b));
+        return put(b, cap, std::snprintf(b, cap, "%" PRId64 " datagrams not seen (#%" PRId64 "..#%" PRId64 ")", f.a, f.b, f.c));
+    case C::SeqOutOfOrder:
+        return put(b, cap, std::snprintf(b, cap, "Datagram #%" PRId64 " after #%" PRId64 " (out of order)", f.a, f.b));
+    case C::SeqDuplicate:
+        return put(b, cap, std::snprintf(b, cap, "Duplicate of datagram #%" PRId64 " in frame %llu", f.a, ref));
+    case C::SeqReused:
+        return put(b, cap, std::snprintf(b, cap, "Datagram #%" PRId64 " again with other bytes (first in frame %llu)", f.a, ref));
+    case C::DatagramResent:
+        return put(b, cap, std::snprintf(b, cap, "Datagram #%" PRId64 " resent %.1f ms after the NAK in frame %llu", f.a,
+                                         double(f.b) / 1000.0, ref));
+    case C::Nak:
+        return put(b, cap, std::snprintf(b, cap, "NAK of %" PRId64 " datagrams (%" PRId64 " of them seen here)", f.a, f.b));
+    case C::AckUnseen:
+        return put(b, cap, std::snprintf(b, cap, "Acknowledges %" PRId64 " datagrams never seen here (first #%" PRId64 ")", f.a, f.b));
+    case C::AckFuture:
+        return put(b, cap, std::snprintf(b, cap, "Acknowledges %" PRId64 " datagrams never sent (first #%" PRId64 ")", f.a, f.b));
+    case C::RangeReversed:
+        return put(b, cap, std::snprintf(b, cap, "Range #%" PRId64 "..#%" PRId64 " ends below its start", f.a, f.b));
+    case C::Unacked:
+        return put(b, cap, std::snprintf(b, cap, "Datagram #%" PRId64 " never acknowledged nor reported missing", f.a));
+    case C::AckReceiptOnWire: return put(b, cap, std::snprintf(b, cap, "Reliability %" PRId64 " on the wire", f.a));
+    case C::FrameResent:
+        if (f.b)
+            return put(b, cap, std::snprintf(b, cap,
+                                             "Reliable message %" PRId64 " resent (first in frame %llu), %.1f ms after "
+                                             "the NAK in frame %" PRId64,
+                                             f.a, ref, double(f.c) / 1000.0, f.b));
+        return put(b, cap, std::snprintf(b, cap, "Reliable message %" PRId64 " resent (first in frame %llu), no NAK seen",
+                                         f.a, ref));
+    case C::ReliableHole:
+        if (f.a == 1) return put(b, cap, std::snprintf(b, cap, "Reliable message index %" PRId64 " never seen", f.b));
+        return put(b, cap, std::snprintf(b, cap, "%" PRId64 " reliable message indexes never seen (%" PRId64 "..%" PRId64 ")",
+                                         f.a, f.b, f.c));
+    case C::ReliableUnacked:
+        return put(b, cap, std::snprintf(b, cap, "Reliable message %" PRId64 " never acknowledged", f.a));
+    case C::OrderGap:
+        return put(b, cap, std::snprintf(b, cap, "%" PRId64 " ordering indexes skipped on channel %" PRId64 " (from %" PRId64 ")",
+                                         f.a, f.b, f.c));
+    case C::OrderLate:
+        return put(b, cap, std::snprintf(b, cap, "Ordering index %" PRId64 " on channel %" PRId64 " after %" PRId64, f.a, f.b, f.c));
+    case C::SequencedStale:
+        return put(b, cap, std::snprintf(b, cap, "Sequencing index %" PRId64 " on channel %" PRId64 " after %" PRId64, f.a, f.b, f.c));
+    case C::BadChannel: return put(b, cap, std::snprintf(b, cap, "Ordering channel %" PRId64, f.a));
+    case C::SplitIncomplete:
+        return put(b, cap, std::snprintf(b, cap, "Split packet %" PRId64 ": %" PRId64 " of %" PRId64 " fragments", f.c, f.a, f.b));
+    case C::SplitCountLimit:
+        return put(b, cap, std::snprintf(b, cap, "Split packet %" PRId64 " claims %" PRId64 " fragments (limit %" PRId64 ")",
+                                         f.c, f.a, f.b));
+    case C::SplitSizeLimit:
+        return put(b, cap, std::snprintf(b, cap, "Split packet %" PRId64 " would exceed %" PRId64 " bytes (limit %" PRId64 ")",
+                                         f.c, f.a, f.b));
+    case C::SplitInconsistent:
+        return put(b, cap, std::snprintf(b, cap, "Split packet %" PRId64 " fragment %" PRId64 ": %s", f.a, f.b, what));
+    case C::SplitEvicted:
+        return put(b, cap, std::snprintf(b, cap, "Split packet %" PRId64 " given up with %" PRId64 " of %" PRId64 " fragments",
+                                         f.a, f.b, f.c));
+    case C::SplitDuplicate:
+        return put(b, cap, std::snprintf(b, cap, "Split packet %" PRId64 " fragment %" PRId64 " again", f.a, f.b));
+    case C::PongUnmatched: return put(b, cap, std::snprintf(b, cap, "Pong for ping time %" PRId64 ": no such ping", f.a));
+    case C::Disconnect: return put(b, cap, std::snprintf(b, cap, "Disconnection Notification from the %s", what));
+    case C::EndSilence:
+        return put(b, cap, std::snprintf(b, cap, "Silent for %.1f s before the end of the capture", double(f.a) / 1000.0));
+    case C::EndCapture:
+        return put(b, cap, std::snprintf(b, cap, "Capture ends with the connection up (last packet %.1f s before)",
+                                         double(f.a) / 1000.0));
+    case C::AnalysisLimit: return put(b, cap, std::snprintf(b, cap, "Analysis limit: %s (%" PRId64 ")", what, f.a));
+    case C::Count_: break;
+    }
+    return put(b, cap, std::snprintf(b, cap, "%s", core::finding_info(f.code).summary));
+}
+
+const core::FindingTable kTable{"raknet", kFindingBase, kFindings, size_t(C::Count_), format};
+
+}  // namespace
+
+const core::FindingTable& finding_table() { return kTable; }
+
+}  // namespace raknet
