@@ -137,12 +137,6 @@ inline F bytes(const char* k, const char* n, Count c, const char* ref = nullptr)
     f.ref = ref;  // field_count(), field_bits(), popcount(): the earlier field counted
     return f;
 }
-// Bytes counted by the earlier field `ref` (with field_count()).
-inline F bytes(const char* k, const char* n, Count c, const char* ref) {
-    F r = bytes(k, n, c);
-    r.f.ref = ref;
-    return r;
-}
 inline F bytes_fixed(const char* k, const char* n, uint32_t size) {
     Field f = leaf(k, n, Kind::Bytes);
     f.size = size;

@@ -81,12 +81,12 @@ struct Version {
     const char* id_field;      // key of the header field holding the message id
     const MessageTable* tables;
     size_t table_count;
-    const Expect* expects;     // header checks, reported in this order
-    size_t expect_count;
-    const char* const* vars;   // names of decoder variables ($name), set by the caller or by `save`
-    size_t var_count;
-    const int64_t* var_defaults;  // their values when the caller gives none (null: all 0)
-    const void* user;          // the protocol's own description of this version
+    const Expect* expects = nullptr;  // header checks, reported in this order
+    size_t expect_count = 0;
+    const char* const* vars = nullptr;  // names of decoder variables ($name), set by the caller or by `save`
+    size_t var_count = 0;
+    const int64_t* var_defaults = nullptr;  // their values when the caller gives none (null: all 0)
+    const void* user = nullptr;       // the protocol's own description of this version
 };
 
 }  // namespace core

@@ -47,7 +47,7 @@ void decode_all(const uint8_t* p, size_t n) {
             core::decode(s, p, n, ctx, v);
         }
     }
-    for (const mcpe::VersionInfo* ver : mcpe::versions()) core::decode(mcpe::schema(*ver), p, n, v);
+    for (const mcpe::VersionInfo* ver : mcpe::versions()) core::decode(mcpe::schema(*ver), p, n, core::DecodeContext{}, v);
 }
 
 struct Sink : mcpe::Sink {

@@ -54,7 +54,7 @@ const core::Schema& schema() {
 
 Collect decode(const std::vector<uint8_t>& b) {
     Collect c;
-    c.summary = core::decode(schema(), b.data(), b.size(), c);
+    c.summary = core::decode(schema(), b.data(), b.size(), core::DecodeContext{}, c);
     return c;
 }
 
@@ -110,7 +110,7 @@ TEST(CoreCounts, Ipv4FormatsDottedAndEncodes) {
             ip = buf;
         }
     } f;
-    core::decode(s, b.data(), b.size(), f);
+    core::decode(s, b.data(), b.size(), core::DecodeContext{}, f);
     EXPECT_EQ(f.ip, "127.0.0.1");
 }
 

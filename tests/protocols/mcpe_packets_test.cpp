@@ -42,7 +42,7 @@ const core::Schema& s() { return schema(default_version()); }
 
 Collect decode(const std::vector<uint8_t>& b) {
     Collect c;
-    c.summary = core::decode(s(), b.data(), b.size(), c);
+    c.summary = core::decode(s(), b.data(), b.size(), core::DecodeContext{}, c);
     for (const std::string& n : c.finding_names()) ADD_FAILURE() << n;
     return c;
 }
@@ -433,12 +433,12 @@ TEST(McpePackets, ChatSignsSettingsAndTheWrapper) {
 TEST(McpePackets, UnknownIdAndTruncation) {
     Collect c;
     const auto b = B().u8(0x91).i32(1).b;
-    c.summary = core::decode(s(), b.data(), b.size(), c);
+    c.summary = core::decode(s(), b.data(), b.size(), core::DecodeContext{}, c);
     ASSERT_EQ(c.finding_names().size(), 1u);
     EXPECT_EQ(c.finding_names()[0], "mcpe.malformed.unknown_id");
     Collect t;
     const auto cut = B().u8(0x87).i32(1).b;
-    t.summary = core::decode(s(), cut.data(), cut.size(), t);
+    t.summary = core::decode(s(), cut.data(), cut.size(), core::DecodeContext{}, t);
     ASSERT_EQ(t.finding_names().size(), 1u);
     EXPECT_EQ(t.finding_names()[0], "mcpe.malformed.truncated");
 }

@@ -81,7 +81,7 @@ std::unique_ptr<Run> run(const std::vector<WireRecord>& records) {
 
 coretest::Collect decode(const Game& g) {
     coretest::Collect c;
-    c.summary = core::decode(schema(*g.g.version), g.bytes.data(), g.bytes.size(), c);
+    c.summary = core::decode(schema(*g.g.version), g.bytes.data(), g.bytes.size(), core::DecodeContext{}, c);
     return c;
 }
 

@@ -17,7 +17,7 @@ const core::Field kHeader[] = {
 const core::Version& version() {
     static const core::MessageTable tables[kTableCount] = {serverbound_table(), clientbound_table()};
     static const core::Version v{"6", "Minecraft Alpha SMP (protocol 6, wiki.vg December 2010)", {kHeader, 1},
-                                 "packet_id", tables, kTableCount, nullptr, 0, nullptr, 0, nullptr};
+                                 "packet_id", tables, kTableCount, nullptr, 0, nullptr, 0, nullptr, nullptr};
     return v;
 }
 

@@ -39,7 +39,7 @@ bool summarize_chunk(const core::Schema& s, const uint8_t* p, uint32_t len, Chun
                           *sec = s.find("mcpe.chunk_data.sections"), *blk = s.find("mcpe.chunk_data.blocks");
     if (!x || !z || !sec || !blk) return false;
     Columns c{x->id, z->id, sec->id, blk->id, out};
-    const core::MessageSummary sum = core::decode(s, p, len, c);
+    const core::MessageSummary sum = core::decode(s, p, len, core::DecodeContext{}, c);
     if (!sum.type || !sum.type->key || std::strcmp(sum.type->key, "chunk_data") != 0) return false;
     uint32_t best = 0;
     for (uint32_t id = 0; id < 256; ++id) {

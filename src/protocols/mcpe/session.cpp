@@ -93,7 +93,7 @@ void Session::game(const raknet::PacketResult& r, uint32_t index, Sink& sink) {
     core::MessageSummary head = core::decode_header(*s, m.data, m.len, core::DecodeContext{});
     if (is(head.type, "login") && !version_known_) {
         Values v;
-        core::decode(*s, m.data, m.len, v);
+        core::decode(*s, m.data, m.len, core::DecodeContext{}, v);
         if (v.has_protocol) {
             login_protocol_ = int32_t(v.protocol);
             version_known_ = true;
@@ -120,7 +120,7 @@ void Session::game(const raknet::PacketResult& r, uint32_t index, Sink& sink) {
         }
     } else if (is(head.type, "login_status")) {
         Values v;
-        core::decode(*s, m.data, m.len, v);
+        core::decode(*s, m.data, m.len, core::DecodeContext{}, v);
         if (v.status != 0) {
             core::Finding f{C::LoginRefused};
             f.a = v.status;
@@ -128,7 +128,7 @@ void Session::game(const raknet::PacketResult& r, uint32_t index, Sink& sink) {
         }
     } else if (is(head.type, "request_chunk")) {
         Values v;
-        core::decode(*s, m.data, m.len, v);
+        core::decode(*s, m.data, m.len, core::DecodeContext{}, v);
         ++st.chunk_requests;
         Request& q = requests_[request_next_];
         if (q.used) {  // forgotten unanswered: reported now

@@ -14,7 +14,7 @@
 // that also gets, for each game packet, a GamePacket — before the
 // PacketResult of the UDP packet that completed it — and a Link when a
 // later ChunkData answers an earlier RequestChunk. Decoding a game packet
-// for display: core::decode(schema(*g.version), g.data, g.len, visitor);
+// for display: core::decode(schema(*g.version), g.data, g.len, core::DecodeContext{}, visitor);
 // generated fields: analysis_fields.hpp. Pointers are valid during the call.
 #pragma once
 

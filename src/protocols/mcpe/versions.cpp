@@ -13,7 +13,7 @@ const core::Field kHeader[] = {
 VersionInfo* make(int32_t protocol, const char* name, core::MessageTable (*table)()) {
     auto* t = new core::MessageTable(table());
     auto* v = new VersionInfo{protocol, name, {}};
-    v->version = core::Version{name, "Minecraft Pocket Edition", {kHeader, 1}, "id", t, 1, nullptr, 0, nullptr, 0, v};
+    v->version = core::Version{name, "Minecraft Pocket Edition", {kHeader, 1}, "id", t, 1, nullptr, 0, nullptr, 0, nullptr, v};
     return v;
 }
 

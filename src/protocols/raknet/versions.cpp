@@ -16,7 +16,7 @@ VersionInfo* make(Generation g, const char* name, const char* description) {
     v->tables.push_back(table(nullptr, "UDP payload", packets));
     v->tables.push_back(table(nullptr, "system message", system_messages(g)));
     v->version = core::Version{name,    description, header_rows(), "id",      v->tables.data(), v->tables.size(),
-                               nullptr, 0,           kVars,         kVarCount, v};
+                               nullptr, 0,           kVars,         kVarCount, nullptr, v};
     return v;
 }
 
