@@ -57,6 +57,8 @@ StreamResult BlankStream::run(const std::string& path, const std::function<void(
         if (st == capture::CaptureReader::Status::End) break;
         if (st == capture::CaptureReader::Status::Error) {
             error_ = reader.error();
+            error_frame_ = reader.error_frame();
+            error_offset_ = reader.error_offset();
             return StreamResult::ReadError;
         }
         ++stats_.frames;
