@@ -63,8 +63,10 @@ public:
             throw std::logic_error("tshark(): pass captures through tshark_file(), not from the checkout: " + args);
         std::string cmd = "cd " + dir_ + " && ";
         if (geteuid() == 0) cmd += "setpriv --reuid=65534 --regid=65534 --clear-groups ";
-        return cmd + "env -u XDG_CONFIG_HOME HOME=" + dir_ + " WIRESHARK_PLUGIN_DIR=" + dir_ + "/plugins " +
-               BLANKSHARK_TSHARK_ENV " tshark " + args;
+        // WIRESHARK_EXTCAP_DIR: an empty folder, so tshark starts no extcap
+        // tools (with the sanitizer runtime preloaded they hang at exit).
+        return cmd + "env -u XDG_CONFIG_HOME HOME=" + dir_ + " WIRESHARK_PLUGIN_DIR=" + dir_ +
+               "/plugins WIRESHARK_EXTCAP_DIR=" + dir_ + "/extcap " BLANKSHARK_TSHARK_ENV " tshark " + args;
     }
 
     // Empty when tshark loads this build's plugin; otherwise why not.
@@ -78,6 +80,7 @@ private:
         if (!mkdtemp(tmpl)) throw std::runtime_error("cannot create a directory under /tmp for tshark");
         dir_ = tmpl;
         chmod(dir_.c_str(), 0755);  // mkdtemp makes it 0700
+        make_dirs(fs::path(dir_) / "extcap");
         // plugins/4.0/epan/blank.so, as the build leaves it.
         const fs::path from = BLANKSHARK_PLUGIN_DIR;
         for (const auto& e : fs::recursive_directory_iterator(from)) {
