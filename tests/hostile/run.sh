@@ -63,6 +63,20 @@ peak=0
 frame_at() {
   perl "$here/record_offsets.pl" "$1" | awk -v at="$2" '$1 < at { n++ } END { print n + 0 }'
 }
+# For FILE cut after BYTES bytes: the exit code it calls for, the first
+# frame not read completely and the byte where its record starts.
+cut_calls_for() {
+  perl "$here/record_offsets.pl" "$1" | awk -v cut="$2" -v size="$(stat -c %s "$1")" '
+    { start[++n] = $1 }
+    END {
+      start[n + 1] = size
+      if (cut < start[1]) { print 3, 1, 0; exit }
+      for (i = 1; i <= n + 1; i++) {
+        if (cut == start[i]) { print 0, i, start[i]; exit }         # clean end after i - 1 frames
+        if (cut < start[i + 1]) { print 4, i, start[i]; exit }       # frame i cut inside its record
+      }
+    }'
+}
 check() {  # what, exit code, allowed codes, stderr file
   local what=$1 rc=$2 allowed=$3 err=$4
   runs=$((runs + 1))
@@ -98,7 +112,7 @@ blankshark() {  # output file, args...: the sanitizer build, bounded in time and
 # Mutated (editcap -E: packet bytes only) and cut copies of every capture,
 # each beside an unmutated editcap copy (editcap rewrites the file headers).
 files=()
-declare -A intact first_bad
+declare -A intact first_bad cut_at
 for cap in "$root"/captures/blank-*.pcap*; do
   name=$(basename "$cap")
   fmt=pcap
@@ -129,9 +143,10 @@ for cap in "$root"/captures/blank-*.pcap*; do
     head -c "$cut" "$ref" >"$out"
     files+=("$out")
     intact[$out]=$name
+    cut_at[$out]=$cut
   done
 done
-chmod 644 "$stage"/files/*
+if [ ${#files[@]} -eq 0 ]; then echo "NO FILES"; fail=1; else chmod 644 "$stage"/files/*; fi
 
 for f in "${files[@]}"; do
   name=$(basename "$f")
@@ -150,25 +165,25 @@ for f in "${files[@]}"; do
     same_before check "$work/ref-$ref.check" "$o.check" "$k" "check $name (first mutated frame $k)"
     want_tshark=0
   else
-    check "blankshark check $name" $crc "0 1 3 4" "$o.check.err"
-    check "blankshark decode $name" $drc "0 3 4" "$o.decode.err"
-    [ $crc -eq $drc ] || [ $crc -eq 1 -a $drc -eq 0 ] || { echo "CHECK $crc, DECODE $drc: $name"; fail=1; }
-    want_tshark=0
-    if [ $drc -eq 4 ]; then
+    # What the cut calls for, from the intact file's record offsets: inside
+    # the file header (or pcapng's first blocks) 3, on a record boundary a
+    # clean end, else 4 at the record it cuts, named by where it starts.
+    read -r want k at <<<"$(cut_calls_for "$stage/files/ref-$ref" "${cut_at[$f]}")"
+    check "blankshark decode $name" $drc "$want" "$o.decode.err"
+    check "blankshark check $name" $crc "$([ "$want" = 0 ] && echo "0 1" || echo "$want")" "$o.check.err"
+    want_tshark=$([ "$want" = 0 ] && echo 0 || echo 2)  # 2: "appears to have been cut short"
+    if [ "$want" = 4 ]; then
       # everything before the bad spot as in the intact file, then the spot named
-      k=$(sed -n 's/.* at frame \([0-9]*\) (byte offset \([0-9]*\)).*/\1/p' "$o.decode.err")
-      off=$(sed -n 's/.* at frame \([0-9]*\) (byte offset \([0-9]*\)).*/\2/p' "$o.decode.err")
-      real=$(perl "$here/record_offsets.pl" "$stage/files/ref-$ref" | sed -n "${k:-0}p")
-      if [ -z "$k" ] || ! grep -q "^blankshark: $f: " "$o.decode.err" || [ "$off" != "$real" ]; then
-        echo "NOT NAMED: $name (frame $k starts at byte $real): $(cat "$o.decode.err")"; fail=1
+      if ! grep -q "^blankshark: $f: truncated or corrupt capture file at frame $k (byte offset $at): " \
+           "$o.decode.err"; then
+        echo "NOT NAMED: $name: frame $k, byte offset $at expected: $(cat "$o.decode.err")"; fail=1
       fi
-      same_before decode "$work/ref-$ref.decode" "$o.decode" "${k:-0}" "decode $name"
-      same_before check "$work/ref-$ref.check" "$o.check" "${k:-0}" "check $name"
+      grep -q "\"event_type\":\"error\",\"file\":\"$f\",\"error\":\"truncated_or_corrupt\",\"pcap_cnt\":$k,\"offset\":$at," \
+        "$o.check" || { echo "NO ERROR EVENT: $name: frame $k, byte offset $at expected"; fail=1; }
       grep -q '"event_type":"verdict","verdict":"error"' "$o.check" || { echo "NOT AN ERROR VERDICT: $name"; fail=1; }
-      want_tshark=2  # "appears to have been cut short"
-    elif [ $drc -eq 3 ]; then
-      want_tshark=2
     fi
+    same_before decode "$work/ref-$ref.decode" "$o.decode" "$k" "decode $name"
+    same_before check "$work/ref-$ref.check" "$o.check" "$k" "check $name"
   fi
   for args in "-V" "-2 -V"; do
     rm -f "$work/time"
