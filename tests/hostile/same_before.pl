@@ -48,7 +48,7 @@ if ($mode eq 'decode') {
 my %have;
 $have{$_->[1]}++ for @t;
 for (@r) {
-    next if $have{$_->[1]}-- > 0;
+    if (($have{$_->[1]} // 0) > 0) { $have{$_->[1]}--; next; }
     print "missing finding: $_->[1]\n";
     exit 1;
 }
