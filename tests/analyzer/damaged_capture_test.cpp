@@ -4,6 +4,7 @@
 // names the file, frame 101 and its byte offset, and no output format reads
 // as a pass. Also check on files it cannot read at all (exit 3).
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <fstream>
 #include <iterator>
@@ -42,24 +43,31 @@ struct Damage {
     size_t offset = 0;  // of frame 101's record
 };
 
-// The two damaged files, made once per test process.
+// The two damaged files, made once per test process, under names of its
+// own (ctest runs test processes in parallel), removed when it ends.
+struct DamagedFiles : std::map<std::string, Damage> {
+    ~DamagedFiles() {
+        for (const auto& [name, d] : *this) std::remove(d.path.c_str());
+    }
+};
+
 const Damage& damaged(const std::string& name) {
-    static const auto files = [] {
+    static DamagedFiles files;
+    if (files.empty()) {
         const std::string all = slurp(kClean);
         const size_t at = record_offset(all, kBadFrame);
-        std::map<std::string, Damage> m;
+        const std::string base = ::testing::TempDir() + "damaged-" + std::to_string(getpid()) + "-";
         // Cut 30 bytes into frame 101's record (inside its data).
-        Damage cut{"truncated", ::testing::TempDir() + "damaged-truncated.pcap", at};
+        Damage cut{"truncated", base + "truncated.pcap", at};
         std::ofstream(cut.path, std::ios::binary) << all.substr(0, at + 30);
         // Frame 101's captured length made 0x7fffffff: past the snap length.
-        Damage bad{"corrupt", ::testing::TempDir() + "damaged-corrupt.pcap", at};
+        Damage bad{"corrupt", base + "corrupt.pcap", at};
         std::string c = all;
         c.replace(at + 8, 4, std::string("\xff\xff\xff\x7f", 4));
         std::ofstream(bad.path, std::ios::binary) << c;
-        m["truncated"] = cut;
-        m["corrupt"] = bad;
-        return m;
-    }();
+        files["truncated"] = cut;
+        files["corrupt"] = bad;
+    }
     return files.at(name);
 }
 
@@ -216,6 +224,7 @@ TEST_P(DamagedCapture, ReportSaysErrorNotPass) {
     EXPECT_NE(page.find("id=\"capture-error\">Not read completely: "), std::string::npos);
     expect_named(page);
     expect_no_pass(page);
+    std::remove(html.c_str());
 }
 
 INSTANTIATE_TEST_SUITE_P(Pcap, DamagedCapture, ::testing::Values("truncated", "corrupt"),

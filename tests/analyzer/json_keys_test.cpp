@@ -2,6 +2,7 @@
 // against what README.md documents: every documented key is there with its
 // type, nothing undocumented is, and the README still says so.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <fstream>
 #include <iterator>
@@ -121,7 +122,7 @@ TEST(JsonKeys, CheckEventsAsTheReadmeSays) {
         expect_documented(p, *ks);
     expect_documented(p, {"ref_frame", "reason"});
 
-    const std::string cut_file = ::testing::TempDir() + "json-keys-truncated.pcap";
+    const std::string cut_file = ::testing::TempDir() + "json-keys-" + std::to_string(getpid()) + ".pcap";
     {
         std::ifstream in(kCaps + "/blank-fa73e36-lossy-5pct.pcap", std::ios::binary);
         std::string all((std::istreambuf_iterator<char>(in)), {});
@@ -130,6 +131,7 @@ TEST(JsonKeys, CheckEventsAsTheReadmeSays) {
     const RunResult r = run(kBin + " check --format json " + kCaps + "/blank-fa73e36-lossy-5pct.pcap " + cut_file +
                             " /nonexistent.pcap");
     EXPECT_EQ(r.exit_code, 4);
+    std::remove(cut_file.c_str());
     std::map<std::string, size_t> seen;
     for (const json& e : json_lines(r.out)) {
         const std::string type = e.at("event_type");

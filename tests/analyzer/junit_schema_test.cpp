@@ -2,6 +2,7 @@
 // tests/analyzer/junit.xsd (xmllint, Debian's libxml2-utils), with each
 // suite's tests, failures and errors counts equal to its cases.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <fstream>
 
@@ -27,10 +28,11 @@ std::string xpath(const std::string& file, const std::string& expr) {
 
 TEST(JunitSchema, RejectsWhatCiToolsWouldNotRead) {
     // The check below can fail: a suite without its counts, a stray element.
-    const std::string bad = ::testing::TempDir() + "junit-bad.xml";
+    const std::string bad = ::testing::TempDir() + "junit-bad-" + std::to_string(getpid()) + ".xml";
     std::ofstream(bad) << "<?xml version=\"1.0\"?>\n<testsuites><testsuite name=\"x\" tests=\"1\">"
                           "<testcase name=\"a\"><failed/></testcase></testsuite></testsuites>\n";
     const RunResult r = validate(bad);
+    std::remove(bad.c_str());
     EXPECT_NE(r.exit_code, 0);
     EXPECT_NE(r.err.find("failures"), std::string::npos) << r.err;  // the missing attribute
     EXPECT_NE(r.err.find("failed"), std::string::npos) << r.err;    // the unknown element
@@ -39,13 +41,13 @@ TEST(JunitSchema, RejectsWhatCiToolsWouldNotRead) {
 TEST(JunitSchema, CheckOutputValidatesAndCountsItsCases) {
     // Failures (lossy), a clean pass, malformed packets at --fail-on note, an
     // unreadable file and a truncated one: every kind of case.
-    const std::string cut = ::testing::TempDir() + "junit-truncated.pcap";
+    const std::string cut = ::testing::TempDir() + "junit-" + std::to_string(getpid()) + ".pcap";
     {
         std::ifstream in(kCaps + "/blank-fa73e36-two-clients.pcap", std::ios::binary);
         std::string all((std::istreambuf_iterator<char>(in)), {});
         std::ofstream(cut, std::ios::binary) << all.substr(0, 500000);
     }
-    const std::string xml = ::testing::TempDir() + "junit-check.xml";
+    const std::string xml = ::testing::TempDir() + "junit-check-" + std::to_string(getpid()) + ".xml";
     const RunResult r = run(kBin + " check --format junit --fail-on note " + kCaps + "/blank-fa73e36-lossy-5pct.pcap " +
                             kCaps + "/blank-fa73e36-clean-session.pcap " + kCaps + "/crafted/malformed.pcap " +
                             "/nonexistent.pcap " + cut + " > " + xml);
@@ -71,6 +73,8 @@ TEST(JunitSchema, CheckOutputValidatesAndCountsItsCases) {
     EXPECT_EQ(errors, 2);    // the missing file and the truncated one
     EXPECT_EQ(xpath(xml, "string(/testsuites/testsuite[4]/testcase[error]/error/@type)"), "unreadable");
     EXPECT_EQ(xpath(xml, "string(/testsuites/testsuite[5]/testcase[error]/error/@type)"), "truncated_or_corrupt");
+    std::remove(cut.c_str());
+    std::remove(xml.c_str());
 }
 
 }  // namespace
