@@ -78,6 +78,8 @@ CaptureReader& CaptureReader::operator=(CaptureReader&& o) noexcept {
         pcapng_ = o.pcapng_;
         record_header_len_ = o.record_header_len_;
         frames_ = std::exchange(o.frames_, 0);
+        error_frame_ = o.error_frame_;
+        error_offset_ = o.error_offset_;
         offset_ = o.offset_;
     }
     return *this;
@@ -100,6 +102,8 @@ bool CaptureReader::open(const std::string& path) {
     path_ = path;
     error_.clear();
     frames_ = 0;
+    error_frame_ = 0;
+    error_offset_.reset();
     link_type_ = -1;
 
     const Peek pk = peek(path);
@@ -165,6 +169,8 @@ CaptureReader::Status CaptureReader::next(Frame& f) {
         return Status::End;
     }
     if (rc != 1) {  // -1: truncated or corrupt record (0 only happens live)
+        error_frame_ = frames_ + 1;
+        error_offset_ = at;
         error_ = path_ + ": truncated or corrupt capture file at frame " + std::to_string(frames_ + 1) +
                  " (byte offset " + (at ? std::to_string(*at) : std::string("unknown")) + "): " + pcap_geterr(p_);
         close();

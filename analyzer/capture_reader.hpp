@@ -42,6 +42,10 @@ public:
     // and Error are sticky; next() without an open capture is an Error.
     Status next(Frame& f);
     const std::string& error() const { return error_; }
+    // After an Error from next(): the frame that could not be read and the
+    // byte offset where its record starts (nullopt if libpcap hides it).
+    uint64_t error_frame() const { return error_frame_; }
+    std::optional<uint64_t> error_offset() const { return error_offset_; }
     uint64_t frames_read() const { return frames_; }
     // Bytes of the file consumed so far (for progress).
     uint64_t position() const;
@@ -62,6 +66,8 @@ private:
     bool pcapng_ = false;
     uint32_t record_header_len_ = 16;  // classic pcap; 24 in the Kuznetzov variant
     uint64_t frames_ = 0;
+    uint64_t error_frame_ = 0;
+    std::optional<uint64_t> error_offset_;
     uint64_t offset_ = 0;  // of the next record, summed from record sizes (pcap, if ftell() can't)
 };
 

@@ -74,6 +74,8 @@ StreamResult CaptureStream::run(const std::string& path, const std::function<voi
         if (st == capture::CaptureReader::Status::End) break;
         if (st == capture::CaptureReader::Status::Error) {
             error_ = reader.error();
+            error_frame_ = reader.error_frame();
+            error_offset_ = reader.error_offset();
             if (java) java->finish(last_time);
             return StreamResult::ReadError;
         }

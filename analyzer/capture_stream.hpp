@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -75,6 +76,10 @@ public:
                                        ConvProtocol protocol);
 
     const std::string& error() const { return error_; }
+    // After a ReadError: the frame that could not be read, and where its
+    // record starts in the file (nullopt when libpcap hides it).
+    uint64_t error_frame() const { return error_frame_; }
+    std::optional<uint64_t> error_offset() const { return error_offset_; }
     const StreamStats& stats() const { return stats_; }
     int link_type() const { return link_type_; }
     const std::vector<const Conversation*>& conversations() const { return order_; }
@@ -92,6 +97,8 @@ private:
     StreamOptions opt_;
     StreamStats stats_;
     std::string error_;
+    uint64_t error_frame_ = 0;
+    std::optional<uint64_t> error_offset_;
     int link_type_ = -1;
     uint64_t frame_ = 0;
     std::unordered_map<Key, Conversation, KeyHash> convs_;

@@ -143,6 +143,20 @@ void json_direction(Output& out, const char* name, const blank::DirectionStats& 
     out << '}';
 }
 
+// A file not read completely: what it is, and for a truncated or corrupt one
+// the frame that could not be read and where its record starts.
+void json_error(Output& out, const FileReport& rep) {
+    out << "{\"event_type\":\"error\",\"file\":\"";
+    json_escape(out, rep.path);
+    out << "\",\"error\":\"" << (rep.result == StreamResult::OpenError ? "unreadable" : "truncated_or_corrupt")
+        << '"';
+    if (rep.error_frame) out << ",\"pcap_cnt\":" << rep.error_frame;
+    if (rep.error_offset) out << ",\"offset\":" << *rep.error_offset;
+    out << ",\"message\":\"";
+    json_escape(out, rep.error);
+    out << "\"}\n";
+}
+
 void json_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
     for (const auto& [id, c] : rep.convs) {
         const blank::ConversationAnalysis* a =
@@ -182,6 +196,7 @@ void json_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
         for (const Finding& f : c.findings)
             if (counts(opt, f)) json_finding(out, rep, id, f, silence_of(rep, id));
     }
+    if (rep.result != StreamResult::Ok) json_error(out, rep);
 }
 
 void xml_escape(Output& out, const std::string& s) {
@@ -235,7 +250,8 @@ void junit_report(Output& out, const std::vector<FileReport>& reps, const CheckO
             xml_escape(out, rep.path);
             out << "\" name=\"capture file\"><error message=\"";
             xml_escape(out, rep.error);
-            out << "\"/></testcase>\n";
+            out << "\" type=\"" << (rep.result == StreamResult::OpenError ? "unreadable" : "truncated_or_corrupt")
+                << "\"/></testcase>\n";
         }
         for (const Case& cs : all) {
             out << "    <testcase classname=\"";
@@ -316,6 +332,14 @@ void check_one(const std::string& path, const CheckOptions& opt, FileAnalysisOpt
     }
 }
 
+// Why a file was not read completely, naming it (and the frame and byte
+// offset where a truncated or corrupt one breaks).
+std::string unread_reason(const FileReport& rep) {
+    if (rep.result != StreamResult::ReadError) return rep.error;  // "PATH: cannot open: ..." and the like
+    return rep.path + ": truncated or corrupt at frame " + std::to_string(rep.error_frame) + " (byte offset " +
+           (rep.error_offset ? std::to_string(*rep.error_offset) : std::string("unknown")) + ")";
+}
+
 // Prints a file's report, then lets go of what JUnit does not need.
 void print_one(Output& out, CheckedFile& f, const CheckOptions& opt) {
     if (f.rep.result != StreamResult::Ok) {
@@ -359,7 +383,8 @@ int run_check(const std::vector<std::string>& files, const CheckOptions& opt) {
     for (size_t t = 0; workers > 1 && t < workers; ++t) pool.emplace_back(work);
 
     Output out(stdout);
-    size_t fails = 0;
+    size_t fails = 0, unread = 0;  // unread: files not read completely
+    std::string first_unread;
     int worst_io = kExitOk;
     std::vector<FileReport> reps;  // JUnit
     for (size_t i = 0; i < files.size(); ++i) {
@@ -372,19 +397,35 @@ int run_check(const std::vector<std::string>& files, const CheckOptions& opt) {
         CheckedFile& f = done[i];
         fails += f.fails;
         worst_io = std::max(worst_io, exit_code(f.rep.result));
+        if (f.rep.result != StreamResult::Ok && !unread++) first_unread = unread_reason(f.rep);
         print_one(out, f, opt);
         if (opt.format == CheckFormat::Junit) reps.push_back(std::move(f.rep));
         else f.rep = FileReport{};
     }
     for (auto& t : pool) t.join();
     if (opt.format == CheckFormat::Junit) junit_report(out, reps, opt);
+    // A file not read completely is an error whatever the findings: what was
+    // not read was not checked.
     const bool failed = fails > 0;
+    std::string reason;
+    if (unread)
+        reason = (files.size() > 1 ? std::to_string(unread) + " of " + std::to_string(files.size()) +
+                                         " files not read completely, the first: "
+                                   : std::string("not read completely: ")) +
+                 first_unread;
     if (opt.format == CheckFormat::Text) {
-        out << "verdict: " << (failed ? "FAIL" : "PASS") << " (" << fails << " findings at or above "
-            << blank::severity_name(opt.fail_on) << ")\n";
+        out << "verdict: " << (unread ? "ERROR" : failed ? "FAIL" : "PASS") << " (";
+        if (unread) out << reason << "; ";
+        out << fails << " findings at or above " << blank::severity_name(opt.fail_on) << ")\n";
     } else if (opt.format == CheckFormat::Json) {
-        out << "{\"event_type\":\"verdict\",\"verdict\":\"" << (failed ? "fail" : "pass") << "\",\"fail_on\":\""
-            << blank::severity_name(opt.fail_on) << "\",\"failing\":" << fails << "}\n";
+        out << "{\"event_type\":\"verdict\",\"verdict\":\"" << (unread ? "error" : failed ? "fail" : "pass") << '"';
+        if (unread) {
+            out << ",\"reason\":\"";
+            json_escape(out, reason);
+            out << '"';
+        }
+        out << ",\"fail_on\":\"" << blank::severity_name(opt.fail_on) << "\",\"failing\":" << fails
+            << ",\"files\":" << files.size() << ",\"files_not_read\":" << unread << "}\n";
     }
     out.flush();
     if (worst_io != kExitOk) return worst_io;

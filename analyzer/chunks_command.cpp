@@ -126,6 +126,8 @@ int run_chunks(const std::string& path, const ChunksOptions& opt) {
         for (size_t id = 0; id < analyses.all().size(); ++id)
             if (const auto& a = analyses.all()[id])
                 out << "conversation " << id << ": revision " << a->revision_text() << '\n';
+        if (r != StreamResult::Ok)
+            out << "error: not read completely (transmissions before it are listed): " << stream.error() << '\n';
     }
     out.flush();
     if (!opt.extract_dir.empty())

@@ -71,6 +71,8 @@ FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt,
         if (observe) observe(p, p.len >= blank::kHeaderSize ? p.data[12] : -1, *fa, rep.analyses->of(p));
     });
     rep.error = stream.error();
+    rep.error_frame = stream.error_frame();
+    rep.error_offset = stream.error_offset();
     rep.stats = stream.stats();
     if (rep.stats.conversations_dropped) {
         Finding f{blank::FindingCode::ConversationLimit, 0, 0, int64_t(opt.stream.max_conversations),

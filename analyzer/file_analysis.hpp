@@ -6,6 +6,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,8 @@ struct FileReport {
     std::string path;
     StreamResult result = StreamResult::Ok;
     std::string error;
+    uint64_t error_frame = 0;                  // ReadError: the frame that could not be read
+    std::optional<uint64_t> error_offset;      // and where its record starts
     StreamStats stats;
     std::map<uint32_t, ConvReport> convs;  // by conversation id (0: packets without one)
     std::shared_ptr<SpillFile> spill;  // where long finding lists go

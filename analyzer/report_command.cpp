@@ -28,7 +28,7 @@ table{border-collapse:collapse;font-size:13px;margin:6px 0}th,td{padding:3px 8px
 th{background:#f6f6f6}td.n{text-align:right;font-variant-numeric:tabular-nums}
 .sev-error{color:#b00020;font-weight:600}.sev-warn{color:#b35c00;font-weight:600}.sev-note{color:#2a6}.sev-comment{color:#777}
 .verdict{display:inline-block;padding:2px 10px;border-radius:4px;font-weight:700;color:#fff}
-.pass{background:#2e7d32}.fail{background:#c62828}
+.pass{background:#2e7d32}.fail{background:#c62828}.error{background:#6a1b9a}
 svg.chart{display:block;margin:6px 0 14px;background:#fff}
 svg .title{font-size:13px;font-weight:600;fill:#222}svg .note{font-size:11px;fill:#777}
 svg .legend,svg .tick{font-size:11px;fill:#444}svg .axis{font-size:11px;fill:#555}svg .hl{font-size:11px}
@@ -371,12 +371,15 @@ void write_page(const Page& pg) {
     size_t warn_or_worse = 0;
     for (const auto& [id, c] : rep.convs)
         for (const Finding& f : c.findings) warn_or_worse += f.severity() >= Severity::Warn;
+    // A capture cut short is an error whatever its findings: the rest was not checked.
+    const bool unread = rep.result != StreamResult::Ok;
     out << ": " << rep.stats.frames << " frames, " << t.total.packets << " blank packets, " << t.total.bytes
         << " bytes, " << fmt("%.3f", t.duration()) << " s, " << (rep.convs.size() - rep.convs.count(0))
-        << " conversations. <span class=\"verdict " << (warn_or_worse ? "fail\">FAIL" : "pass\">PASS") << "</span> "
-        << warn_or_worse << " findings at warn or above.</p>\n";
-    if (rep.result != StreamResult::Ok) {
-        out << "<p class=\"sev-error\">";
+        << " conversations. <span class=\"verdict "
+        << (unread ? "error\">ERROR" : warn_or_worse ? "fail\">FAIL" : "pass\">PASS") << "</span> " << warn_or_worse
+        << " findings at warn or above" << (unread ? " before the capture breaks" : "") << ".</p>\n";
+    if (unread) {
+        out << "<p class=\"sev-error\" id=\"capture-error\">Not read completely: ";
         html_escape(out, rep.error);
         out << " (everything before it is reported)</p>\n";
     }

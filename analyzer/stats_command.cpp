@@ -115,7 +115,8 @@ void text_report(Output& out, const FileStats& fs) {
         for (const auto& [key, count] : fs.findings)
             if (key.first == sev) out << "    " << key.second << ' ' << count << '\n';
     }
-    if (rep.result != StreamResult::Ok) out << "error: " << rep.error << '\n';
+    if (rep.result != StreamResult::Ok)
+        out << "error: not read completely (everything before it is counted): " << rep.error << '\n';
 }
 
 void json_count(Output& out, const Count& c, double secs) {

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs what blankshark needs to build on Debian 12, if missing;
-# with --test also what the tests need (headless Chromium for the HTML report).
+# with --test also what the tests need (headless Chromium for the HTML report,
+# xmllint for the JUnit schema).
 set -euo pipefail
 pkgs=(cmake g++ pkg-config make zlib1g-dev libpcap-dev libglib2.0-dev libwireshark-dev tshark
       googletest libgtest-dev libcli11-dev nlohmann-json3-dev
       clang libclang-rt-14-dev wireshark-common time perl libbenchmark-dev)
-[ "${1:-}" = "--test" ] && pkgs+=(chromium fonts-liberation bsdutils)
+[ "${1:-}" = "--test" ] && pkgs+=(chromium fonts-liberation bsdutils libxml2-utils)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

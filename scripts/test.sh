@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Builds and runs every test:
 #   1. unit, analyzer end-to-end and tshark-with-plugin tests (ctest, ./build)
-#   2. the same suite built with AddressSanitizer + UBSan (./build-asan; the
-#      plugin is left out: tshark itself is not instrumented)
+#   2. the same suite built with AddressSanitizer + UBSan (./build-asan), the
+#      plugin included: the system's tshark loads the instrumented blank.so
+#      with the sanitizer runtime preloaded; a sanitizer report exits 86
 #   3. every libFuzzer target for FUZZ_SECONDS (default 60) each (./build-fuzz)
 #   4. hostile captures (mutated and truncated real captures) through the
-#      sanitizer build of blankshark and tshark with the plugin
+#      sanitizer builds of blankshark and of the plugin (in tshark)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fuzz_seconds=${FUZZ_SECONDS:-60}
@@ -16,7 +17,7 @@ scripts/build.sh
 
 echo "== sanitizer build (address, undefined) and test"
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBLANKSHARK_SANITIZE=address,undefined \
-  -DBLANKSHARK_PLUGIN=OFF >/dev/null
+  -DBLANKSHARK_PLUGIN=ON >/dev/null
 cmake --build build-asan -j2 >/dev/null
 (cd build-asan && ctest --output-on-failure -j2)
 
@@ -24,4 +25,4 @@ echo "== fuzzing, ${fuzz_seconds}s per target"
 tests/fuzz/run.sh "$fuzz_seconds" "$PWD/build-fuzz"
 
 echo "== hostile captures"
-tests/hostile/run.sh "$PWD/build-asan/analyzer/blankshark" "$PWD/build/plugins" "$PWD/build-asan/hostile"
+tests/hostile/run.sh "$PWD/build-asan/analyzer/blankshark" "$PWD/build-asan/plugins" "$PWD/build-asan/hostile"

@@ -1,81 +1,199 @@
 #!/usr/bin/env bash
 # Hostile captures: the real captures mutated with editcap -E (several error
-# probabilities and seeds) and truncated at random points, through the
-# sanitizer build of blankshark and through tshark with the plugin (-V and
-# -2). Each run must end on its own (bounded time), without a crash or a
-# sanitizer report, within bounded memory; a truncated file must report the
-# intact frames, then name the frame and byte offset where it breaks.
+# probabilities and seeds) and cut at seeded random points, through the
+# sanitizer build of blankshark (check and decode) and through tshark with the
+# plugin (-V and -2 -V). Each run must end on its own (bounded time), within
+# bounded memory, with the exit code its input calls for and without a crash
+# or a sanitizer report; what comes before the damage must be reported as in
+# the intact capture, and a cut must be named (file, frame, byte offset).
+# When PLUGIN_DIR's blank.so is built with ASan/UBSan (scripts/test.sh), the
+# system's tshark loads it with the sanitizer runtime preloaded.
 # Usage: tests/hostile/run.sh BLANKSHARK_BIN PLUGIN_DIR [WORK_DIR]
+#   HOSTILE_SEED=N picks other cut points (default 15; printed).
 set -uo pipefail
 bin=$1
 plugin_dir=$2
-root=$(cd "$(dirname "$0")/../.." && pwd)
-work=${3:-$(mktemp -d /tmp/blankshark-hostile.XXXXXX)}
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+work=${3:-$(mktemp -d /tmp/blankshark-hostile-work.XXXXXX)}  # blankshark's outputs
 mkdir -p "$work"
-chmod 755 "$work"
+seed=${HOSTILE_SEED:-15}
+RANDOM=$seed
 limit_kb=$((1024 * 1024))  # 1 GiB of RSS for any one run
-# tshark ignores WIRESHARK_PLUGIN_DIR as root: run it as nobody then.
-tshark_cmd=(env HOME=/tmp WIRESHARK_PLUGIN_DIR="$plugin_dir" tshark)
-[ "$(id -u)" -eq 0 ] && tshark_cmd=(setpriv --reuid=65534 --regid=65534 --clear-groups "${tshark_cmd[@]}")
+sanitizer_exit=86          # as CMakeLists.txt: a code no command uses
 
+# tshark as root ignores WIRESHARK_PLUGIN_DIR, so it then runs as nobody, who
+# cannot read a checkout under /root (0700): the plugin and the captures
+# tshark reads go into a world-readable directory under /tmp.
+stage=$(mktemp -d /tmp/blankshark-hostile.XXXXXX)
+trap 'rm -rf "$stage"' EXIT
+mkdir -p "$stage/plugins" "$stage/files" "$stage/extcap"
+cp -r "$plugin_dir"/. "$stage/plugins/"
+chmod -R u=rwX,go=rX "$stage"
+# An empty extcap folder: tshark starts no extcap tools (with the sanitizer
+# runtime preloaded they hang at exit).
+tshark_cmd=(env -u XDG_CONFIG_HOME HOME="$stage" WIRESHARK_PLUGIN_DIR="$stage/plugins"
+            WIRESHARK_EXTCAP_DIR="$stage/extcap")
+so=$(find "$stage/plugins" -name blank.so | head -1)
+asan=$(ldd "$so" | awk '$1 ~ /^libasan\.so/ {print $3}')
+ubsan=$(ldd "$so" | awk '$1 ~ /^libubsan\.so/ {print $3}')
+if [ -n "$asan$ubsan" ]; then  # the ASan runtime must come first
+  preload=$(echo "$asan $ubsan" | xargs | tr ' ' :)
+  tshark_cmd+=(LD_PRELOAD="$preload" ASAN_OPTIONS="detect_leaks=0:exitcode=$sanitizer_exit"
+               UBSAN_OPTIONS="exitcode=$sanitizer_exit:print_stacktrace=1")
+  echo "hostile captures: blank.so built with sanitizers, tshark runs with $preload preloaded"
+fi
+tshark_cmd+=(tshark)
+tshark_user=$(id -un)
+if [ "$(id -u)" -eq 0 ]; then
+  tshark_cmd=(setpriv --reuid=65534 --regid=65534 --clear-groups "${tshark_cmd[@]}")
+  tshark_user=nobody
+fi
+plugins=$(cd "$stage" && "${tshark_cmd[@]}" -G plugins 2>"$work/err")
+if ! grep -q "^blank\.so.*$stage/plugins/" <<<"$plugins"; then
+  echo "hostile captures: FAILED: tshark (run as $tshark_user) does not load $so:"
+  echo "$plugins" | grep -i blank; cat "$work/err"
+  exit 1
+fi
+
+fail=0
+runs=0
+peak=0
+# The frame that holds byte OFFSET (1-based, as cmp counts) of FILE.
+frame_at() {
+  perl "$here/record_offsets.pl" "$1" | awk -v at="$2" '$1 < at { n++ } END { print n + 0 }'
+}
+# For FILE cut after BYTES bytes: the exit code it calls for, the first
+# frame not read completely and the byte where its record starts.
+cut_calls_for() {
+  perl "$here/record_offsets.pl" "$1" | awk -v cut="$2" -v size="$(stat -c %s "$1")" '
+    { start[++n] = $1 }
+    END {
+      start[n + 1] = size
+      if (cut < start[1]) { print 3, 1, 0; exit }
+      for (i = 1; i <= n + 1; i++) {
+        if (cut == start[i]) { print 0, i, start[i]; exit }         # clean end after i - 1 frames
+        if (cut < start[i + 1]) { print 4, i, start[i]; exit }       # frame i cut inside its record
+      }
+    }'
+}
+check() {  # what, exit code, allowed codes, stderr file
+  local what=$1 rc=$2 allowed=$3 err=$4
+  runs=$((runs + 1))
+  if [ "$rc" -eq 124 ]; then echo "TIMEOUT: $what"; fail=1; return; fi
+  if grep -qE "Sanitizer|runtime error|Segmentation|Aborted" "$err" || [ "$rc" -eq "$sanitizer_exit" ]; then
+    echo "SANITIZER (exit $rc): $what"; grep -m5 -E "SUMMARY|runtime error|ERROR" "$err"; fail=1
+  elif ! [[ " $allowed " == *" $rc "* ]]; then
+    echo "EXIT $rc (expected $allowed): $what"; tail -5 "$err"; fail=1
+  fi
+}
+rss() {  # kB from /usr/bin/time's file (none when timeout killed it)
+  local kb
+  kb=$(tail -1 "$1" 2>/dev/null | grep -E '^[0-9]+$' || echo 0)
+  [ "$kb" -gt "$peak" ] && peak=$kb
+  if [ "$kb" -gt "$limit_kb" ]; then echo "MEMORY ${kb} kB: $2"; fail=1; fi
+}
+compared=0  # decode lines and findings before the damage, compared with the intact capture's
+same_before() {  # decode|check, intact output, damaged output, frame K, what
+  local r
+  if ! r=$(perl "$here/same_before.pl" "$1" "$2" "$3" "$4"); then echo "NOT AS INTACT: $5: $r"; fail=1; return; fi
+  compared=$((compared + ${r%% *}))
+}
+blankshark() {  # output file, args...: the sanitizer build, bounded in time and memory; stderr in OUT.err
+  local out=$1 rc
+  shift
+  rm -f "$work/time"
+  timeout 120 /usr/bin/time -f "%M" -o "$work/time" "$bin" "$@" >"$out" 2>"$out.err"
+  rc=$?
+  rss "$work/time" "blankshark $*"
+  return $rc
+}
+
+# Mutated (editcap -E: packet bytes only) and cut copies of every capture,
+# each beside an unmutated editcap copy (editcap rewrites the file headers).
 files=()
+declare -A intact first_bad cut_at
 for cap in "$root"/captures/blank-*.pcap*; do
   name=$(basename "$cap")
+  fmt=pcap
+  [[ $name == *.pcapng ]] && fmt=pcapng
+  ref="$stage/files/ref-$name"
+  if ! editcap -F "$fmt" "$cap" "$ref" >"$work/err" 2>&1; then
+    echo "EDITCAP FAILED: $name: $(cat "$work/err")"; fail=1; continue
+  fi
+  blankshark "$work/ref-$name.decode" decode --json "$ref"
+  blankshark "$work/ref-$name.check" check --format json --fail-on error "$ref"
   for p in 0.001 0.01 0.05; do
-    for seed in 1 2; do
-      out="$work/mut-$p-$seed-$name"
-      editcap -E "$p" --seed "$seed" "$cap" "$out" >/dev/null 2>&1 && files+=("$out")
+    for s in 1 2; do
+      out="$stage/files/mut-$p-$s-$name"
+      if ! editcap -F "$fmt" -E "$p" --seed "$s" "$cap" "$out" >"$work/err" 2>&1; then
+        echo "EDITCAP FAILED: -E $p --seed $s $name: $(cat "$work/err")"; fail=1; continue
+      fi
+      at=$(cmp "$ref" "$out" | awk '{ sub(",", "", $5); print $5 }')
+      if [ -z "$at" ]; then echo "NOT MUTATED: editcap -E $p --seed $s $name"; fail=1; continue; fi
+      files+=("$out")
+      intact[$out]=$name
+      first_bad[$out]=$(frame_at "$ref" "$at")
     done
   done
   size=$(stat -c %s "$cap")
   for k in 1 2 3; do
     cut=$(( (RANDOM * 32768 + RANDOM) % size ))
-    out="$work/cut-$cut-$name"
-    head -c "$cut" "$cap" >"$out"
+    out="$stage/files/cut-$cut-$name"
+    head -c "$cut" "$ref" >"$out"
     files+=("$out")
+    intact[$out]=$name
+    cut_at[$out]=$cut
   done
 done
-chmod 644 "${files[@]}"
+if [ ${#files[@]} -eq 0 ]; then echo "NO FILES"; fail=1; else chmod 644 "$stage"/files/*; fi
 
-fail=0
-runs=0
-peak=0
-check() {  # what, exit code, allowed codes, stderr file
-  local what=$1 rc=$2 allowed=$3 err=$4
-  runs=$((runs + 1))
-  if [ "$rc" -eq 124 ]; then echo "TIMEOUT: $what"; fail=1; return; fi
-  if ! [[ " $allowed " == *" $rc "* ]]; then echo "EXIT $rc: $what"; tail -5 "$err"; fail=1; fi
-  if grep -qE "AddressSanitizer|LeakSanitizer|runtime error|Segmentation|Aborted" "$err"; then
-    echo "SANITIZER: $what"; grep -m5 -E "SUMMARY|runtime error|ERROR" "$err"; fail=1
-  fi
-}
-rss() {  # kB from /usr/bin/time's file
-  local kb
-  kb=$(tail -1 "$1")
-  [ "$kb" -gt "$peak" ] && peak=$kb
-  if [ "$kb" -gt "$limit_kb" ]; then echo "MEMORY ${kb} kB: $2"; fail=1; fi
-}
 for f in "${files[@]}"; do
   name=$(basename "$f")
-  timeout 120 /usr/bin/time -f "%M" -o "$work/time" "$bin" check --format json --fail-on error "$f" >"$work/out" 2>"$work/err"
-  check "blankshark check $name" $? "0 1 3 4" "$work/err"
-  rss "$work/time" "blankshark check $name"
-  if [[ $name == cut-* ]]; then
-    timeout 120 "$bin" decode --json "$f" >"$work/out" 2>"$work/err"
-    rc=$?
-    check "blankshark decode $name" $rc "0 3 4" "$work/err"
-    if [ $rc -eq 4 ]; then
-      # every frame before the bad spot is reported, then the spot is named
-      n=$(wc -l <"$work/out")
-      grep -q "frame $((n + 1)) (byte offset" "$work/err" || { echo "NOT NAMED: $name: $(cat "$work/err")"; fail=1; }
+  ref=${intact[$f]}
+  o="$work/$name"
+  blankshark "$o.check" check --format json --fail-on error "$f"
+  crc=$?
+  blankshark "$o.decode" decode --json "$f"
+  drc=$?
+  if [[ $name == mut-* ]]; then
+    # packet bytes changed, records intact: read to the end
+    check "blankshark check $name" $crc "0 1" "$o.check.err"
+    check "blankshark decode $name" $drc "0" "$o.decode.err"
+    k=${first_bad[$f]}
+    same_before decode "$work/ref-$ref.decode" "$o.decode" "$k" "decode $name (first mutated frame $k)"
+    same_before check "$work/ref-$ref.check" "$o.check" "$k" "check $name (first mutated frame $k)"
+    want_tshark=0
+  else
+    # What the cut calls for, from the intact file's record offsets: inside
+    # the file header (or pcapng's first blocks) 3, on a record boundary a
+    # clean end, else 4 at the record it cuts, named by where it starts.
+    read -r want k at <<<"$(cut_calls_for "$stage/files/ref-$ref" "${cut_at[$f]}")"
+    check "blankshark decode $name" $drc "$want" "$o.decode.err"
+    check "blankshark check $name" $crc "$([ "$want" = 0 ] && echo "0 1" || echo "$want")" "$o.check.err"
+    want_tshark=$([ "$want" = 0 ] && echo 0 || echo 2)  # 2: "appears to have been cut short"
+    if [ "$want" = 4 ]; then
+      # everything before the bad spot as in the intact file, then the spot named
+      if ! grep -q "^blankshark: $f: truncated or corrupt capture file at frame $k (byte offset $at): " \
+           "$o.decode.err"; then
+        echo "NOT NAMED: $name: frame $k, byte offset $at expected: $(cat "$o.decode.err")"; fail=1
+      fi
+      grep -q "\"event_type\":\"error\",\"file\":\"$f\",\"error\":\"truncated_or_corrupt\",\"pcap_cnt\":$k,\"offset\":$at," \
+        "$o.check" || { echo "NO ERROR EVENT: $name: frame $k, byte offset $at expected"; fail=1; }
+      grep -q '"event_type":"verdict","verdict":"error"' "$o.check" || { echo "NOT AN ERROR VERDICT: $name"; fail=1; }
     fi
+    same_before decode "$work/ref-$ref.decode" "$o.decode" "$k" "decode $name"
+    same_before check "$work/ref-$ref.check" "$o.check" "$k" "check $name"
   fi
   for args in "-V" "-2 -V"; do
-    timeout 300 /usr/bin/time -f "%M" -o "$work/time" "${tshark_cmd[@]}" -r "$f" $args >/dev/null 2>"$work/err"
-    check "tshark $args $name" $? "0 1 2" "$work/err"
+    rm -f "$work/time"
+    (cd "$stage" && timeout 300 /usr/bin/time -f "%M" -o "$work/time" "${tshark_cmd[@]}" -r "$f" $args) \
+      >/dev/null 2>"$work/err"
+    check "tshark $args $name" $? "$want_tshark" "$work/err"
     rss "$work/time" "tshark $args $name"
   done
 done
-echo "hostile captures: ${#files[@]} files (editcap -E 0.001/0.01/0.05 x 2 seeds, 3 random cuts each), $runs runs, peak RSS ${peak} kB"
+echo "hostile captures: seed $seed, ${#files[@]} files (editcap -E 0.001/0.01/0.05 x 2 seeds, 3 cuts each), $runs runs," \
+  "peak RSS ${peak} kB; $compared packets and findings before the damage as in the intact captures"
 [ $fail -eq 0 ] && echo "hostile captures: all passed" || echo "hostile captures: FAILED"
 exit $fail

@@ -81,18 +81,19 @@ TEST(Plugin, FindingsAreExpertInfos) {
 TEST(Plugin, PortPreferenceAndHeuristic) {
     // The default port claims packets whatever their tag; the heuristic
     // claims port 12399 by the tag.
-    const RunResult h = tshark("-r " BLANKSHARK_CAPTURES "/crafted/raw-ipv4-port-12399.pcap -Y blank");
+    const std::string cap = tshark_file(BLANKSHARK_CAPTURES "/crafted/raw-ipv4-port-12399.pcap");
+    const RunResult h = tshark("-r " + cap + " -Y blank");
     EXPECT_EQ(std::count(h.out.begin(), h.out.end(), '\n'), 5) << h.out;
-    const RunResult off = tshark("-r " BLANKSHARK_CAPTURES "/crafted/raw-ipv4-port-12399.pcap -Y blank "
-                                 "--disable-heuristic blank_udp");
+    // Nothing shown, and not because tshark failed (tshark() checks it exits 0).
+    const RunResult off = tshark("-r " + cap + " -Y blank --disable-heuristic blank_udp");
+    EXPECT_EQ(off.exit_code, 0) << off.err;
     EXPECT_EQ(off.out, "");
-    const RunResult pref = tshark("-r " BLANKSHARK_CAPTURES "/crafted/raw-ipv4-port-12399.pcap -Y blank "
-                                  "--disable-heuristic blank_udp -o blank.udp.port:12399");
+    const RunResult pref = tshark("-r " + cap + " -Y blank --disable-heuristic blank_udp -o blank.udp.port:12399");
     EXPECT_EQ(std::count(pref.out.begin(), pref.out.end(), '\n'), 5) << pref.err;
 }
 
 TEST(Plugin, RevisionPreferenceAndDetection) {
-    const std::string old = BLANKSHARK_CAPTURES "/crafted/old-933ca0f.pcap";
+    const std::string old = tshark_file(BLANKSHARK_CAPTURES "/crafted/old-933ca0f.pcap");
     // auto: ambiguous at first, 933ca0f once the 20480-byte chunk completed (frame 10)
     const RunResult a = tshark("-r " + old + " -T fields -e blank.revision -e blank.revision.state");
     std::vector<std::string> rows;
@@ -107,17 +108,19 @@ TEST(Plugin, RevisionPreferenceAndDetection) {
     for (int i = 0; i < 12; ++i) twelve_forced += "3\n";
     EXPECT_EQ(f.out, twelve_forced);
     const RunResult e = tshark("-o blank.revision:933ca0f -r " + old + " -Y blank.revision.ambiguous");
+    EXPECT_EQ(e.exit_code, 0) << e.err;
     EXPECT_EQ(e.out, "");
 }
 
 TEST(Plugin, InfoColumnReadsLikeTheAnalyzer) {
-    const RunResult r = tshark("-r " BLANKSHARK_CAPTURES "/blank-fa73e36-clean-session.pcap -Y \"blank.type == 1 || "
-                               "blank.type == 2\" -T fields -e _ws.col.Info");
+    const RunResult r = tshark("-r " + tshark_file(BLANKSHARK_CAPTURES "/blank-fa73e36-clean-session.pcap") +
+                               " -Y \"blank.type == 1 || blank.type == 2\" -T fields -e _ws.col.Info");
     EXPECT_EQ(r.out, "Login seq=1 ack=65535 name=\"alice\"\nJoin seq=1 ack=1 id=1 name=\"default\"\n");
 }
 
 TEST(Plugin, MalformedPacketsAreMarkedAndLaterPacketsStillDecode) {
-    const RunResult r = tshark("-r " BLANKSHARK_CAPTURES "/crafted/malformed.pcap -T fields -e _ws.col.Info");
+    const RunResult r =
+        tshark("-r " + tshark_file(BLANKSHARK_CAPTURES "/crafted/malformed.pcap") + " -T fields -e _ws.col.Info");
     std::vector<std::string> lines;
     std::istringstream in(r.out);
     for (std::string l; std::getline(in, l);) lines.push_back(l);

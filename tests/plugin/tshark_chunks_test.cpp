@@ -31,15 +31,16 @@ TEST_P(TsharkChunks, SameCompletionsAndIncompleteTransmissions) {
     }
     ASSERT_FALSE(complete.empty());
     // One pass: a frame that completes a transmission knows it at once.
-    const RunResult one = tshark("-r " + file + " -Y blank.chunk.reassembled -T fields -e frame.number");
+    const std::string readable = tshark_file(file);
+    const RunResult one = tshark("-r " + readable + " -Y blank.chunk.reassembled -T fields -e frame.number");
     EXPECT_EQ(frames_of(one.out), complete);
     // Two passes: what never completed is known too.
-    const RunResult two = tshark("-2 -r " + file +
+    const RunResult two = tshark("-2 -r " + readable +
                                  " -Y \"blank.chunk.incomplete || blank.chunk.unknown_transmission\" -T fields "
                                  "-e frame.number");
     EXPECT_EQ(frames_of(two.out), incomplete);
     // And every piece links to the frame that completed its transmission.
-    const RunResult links = tshark("-2 -r " + file + " -Y blank.chunk.complete_frame -T fields -e blank.chunk.complete_frame");
+    const RunResult links = tshark("-2 -r " + readable + " -Y blank.chunk.complete_frame -T fields -e blank.chunk.complete_frame");
     const std::set<uint64_t> linked = frames_of(links.out);
     EXPECT_FALSE(linked.empty());
     EXPECT_TRUE(std::includes(complete.begin(), complete.end(), linked.begin(), linked.end()));
@@ -58,7 +59,7 @@ namespace {
 
 TEST(TsharkChunkSources, ReassembledAndInflatedBytesAreDataSources) {
     // Frame 7 of all-types.pcap completes transmission 1 (497 bytes of zlib).
-    const RunResult r = tshark("-r " BLANKSHARK_CAPTURES "/crafted/all-types.pcap -Y frame.number==7 -x");
+    const RunResult r = tshark("-r " + tshark_file(BLANKSHARK_CAPTURES "/crafted/all-types.pcap") + " -Y frame.number==7 -x");
     EXPECT_NE(r.out.find("Reassembled chunk data (497 bytes):"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("Inflated chunk (20484 bytes):"), std::string::npos);
     // Its first inflated bytes: block 0 is stone (type 1), as the generator wrote.

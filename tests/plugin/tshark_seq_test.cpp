@@ -21,9 +21,11 @@ TEST(TsharkSeq, AckedPacketsAndRttAfterTwoPasses) {
                      e.at("server_to_client").at("acked").get<uint64_t>();
     ASSERT_GT(acked, 4000u);
     // Acks come later than the packets they acknowledge: -2 knows them all.
-    const RunResult two = tshark("-2 -r " + file + " -Y blank.analysis.acked_in -T fields -e blank.analysis.rtt");
+    const std::string readable = tshark_file(file);
+    const RunResult two = tshark("-2 -r " + readable + " -Y blank.analysis.acked_in -T fields -e blank.analysis.rtt");
     EXPECT_EQ(lines(two.out), acked);
-    const RunResult neg = tshark("-2 -r " + file + " -Y \"blank.analysis.rtt < 0\"");
+    const RunResult neg = tshark("-2 -r " + readable + " -Y \"blank.analysis.rtt < 0\"");
+    EXPECT_EQ(neg.exit_code, 0) << neg.err;  // empty, and not because tshark failed
     EXPECT_EQ(neg.out, "");
 }
 
@@ -33,9 +35,10 @@ TEST(TsharkSeq, LossyFindingsOnTheSameFrames) {
     std::map<std::string, std::set<uint64_t>> by_code;
     for (const auto& e : ev)
         if (e.at("event_type") == "finding") by_code[e.at("code")].insert(e.at("pcap_cnt").get<uint64_t>());
+    const std::string readable = tshark_file(file);
     for (const char* code : {"blank.seq.reordered", "blank.seq.duplicate", "blank.seq.lost_before",
                              "blank.ack.backwards", "blank.seq.lost", "blank.correction.large"}) {
-        const RunResult r = tshark("-r " + file + " -Y " + code + " -T fields -e frame.number");
+        const RunResult r = tshark("-r " + readable + " -Y " + code + " -T fields -e frame.number");
         std::set<uint64_t> frames;
         std::istringstream in(r.out);
         for (std::string l; std::getline(in, l);) frames.insert(std::stoull(l));
@@ -43,13 +46,13 @@ TEST(TsharkSeq, LossyFindingsOnTheSameFrames) {
         EXPECT_FALSE(frames.empty()) << code;
     }
     // The correction and its update link to each other.
-    const RunResult c = tshark("-2 -r " + file + " -Y \"frame.number == 3061\" -T fields -e blank.analysis.correction_for");
+    const RunResult c = tshark("-2 -r " + readable + " -Y \"frame.number == 3061\" -T fields -e blank.analysis.correction_for");
     EXPECT_EQ(c.out, "3041\n");
     // The update links to the first correction naming it (the server repeats
     // a correction until a newer update is accepted).
-    const RunResult u = tshark("-2 -r " + file + " -Y \"frame.number == 3041\" -T fields -e blank.analysis.corrected_in");
+    const RunResult u = tshark("-2 -r " + readable + " -Y \"frame.number == 3041\" -T fields -e blank.analysis.corrected_in");
     ASSERT_FALSE(u.out.empty());
-    const RunResult back = tshark("-2 -r " + file + " -Y \"frame.number == " + u.out.substr(0, u.out.size() - 1) +
+    const RunResult back = tshark("-2 -r " + readable + " -Y \"frame.number == " + u.out.substr(0, u.out.size() - 1) +
                                   "\" -T fields -e blank.analysis.correction_for");
     EXPECT_EQ(back.out, "3041\n");
     EXPECT_LE(std::stoul(u.out), 3061u);

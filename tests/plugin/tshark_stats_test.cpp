@@ -60,7 +60,7 @@ std::string packets(Role dir, const std::string& type = "") {
 std::string chunks(const char* node) { return std::string(bs::kChunks) + "/" + node; }
 
 Tree tree(const std::string& file, bool two_pass) {
-    const RunResult r = tshark(std::string(two_pass ? "-2 " : "") + "-q -r " + kCaps + "/" + file + " -z blank,tree");
+    const RunResult r = tshark(std::string(two_pass ? "-2 " : "") + "-q -r " + tshark_file(kCaps + "/" + file) + " -z blank,tree");
     EXPECT_EQ(r.exit_code, 0) << r.err;
     return parse_tree(r.out);
 }
@@ -70,7 +70,7 @@ TEST(TsharkStats, RegisteredForTsharkAndTheStatisticsMenu) {
     const std::string help = r.out + r.err;  // tshark prints the list on stderr
     for (const char* z : {"blank,tree", "conv,blank", "endpoints,blank"})
         EXPECT_NE(help.find(std::string("     ") + z + "\n"), std::string::npos) << z << " missing from -z help";
-    const RunResult t = tshark("-q -r " + kCaps + "/blank-fa73e36-clean-session.pcap -z blank,tree");
+    const RunResult t = tshark("-q -r " + tshark_file(kCaps + "/blank-fa73e36-clean-session.pcap") + " -z blank,tree");
     EXPECT_NE(t.out.find(std::string(bs::kTreeName) + ":"), std::string::npos) << t.out;
 }
 
@@ -248,7 +248,7 @@ std::multiset<std::vector<uint64_t>> endpoint_rows(const std::string& text) {
 }
 
 TEST(TsharkConversations, TwoClientsAsTheUdpTables) {
-    const std::string cap = kCaps + "/blank-fa73e36-two-clients.pcap";
+    const std::string cap = tshark_file(kCaps + "/blank-fa73e36-two-clients.pcap");
     const RunResult blank = tshark("-q -r " + cap + " -z conv,blank");
     const RunResult udp = tshark("-q -r " + cap + " -z conv,udp");
     ASSERT_EQ(blank.exit_code, 0) << blank.err;
@@ -267,7 +267,7 @@ TEST(TsharkConversations, TwoClientsAsTheUdpTables) {
 }
 
 TEST(TsharkConversations, TwoClientsEndpointsAsTheUdpTable) {
-    const std::string cap = kCaps + "/blank-fa73e36-two-clients.pcap";
+    const std::string cap = tshark_file(kCaps + "/blank-fa73e36-two-clients.pcap");
     const RunResult blank = tshark("-q -r " + cap + " -z endpoints,blank");
     const RunResult udp = tshark("-q -r " + cap + " -z endpoints,udp");
     ASSERT_EQ(blank.exit_code, 0) << blank.err;

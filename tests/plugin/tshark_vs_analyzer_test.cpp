@@ -146,8 +146,9 @@ Frames analyzer(const std::string& file) {
     return f;
 }
 
-Frames wireshark(const std::string& file) {
+Frames wireshark(const std::string& path) {
     Frames f;
+    const std::string file = tshark_file(path);
     const RunResult r = tshark("-r " + file + " -T ek -Y blank");
     EXPECT_EQ(r.exit_code, 0) << r.err;
     for (const json& j : json_lines(r.out)) {

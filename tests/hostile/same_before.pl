@@ -1,0 +1,56 @@
+#!/usr/bin/perl
+# Everything the intact capture shows before frame K, the damaged one shows
+# too. Exits 1 with the first difference, 0 otherwise. Lines are compared as
+# text (a JSON parser in Perl takes minutes on these files).
+#   decode REF TEST K: `decode --json` lines of frames < K identical, in order
+#                      (decode shows what was known at each frame)
+#   check REF TEST K:  every `check --format json` finding of a frame < K of
+#                      REF is among TEST's, but for the file name (damage
+#                      later may add findings to earlier frames, e.g. to a
+#                      transmission it left incomplete)
+use strict;
+use warnings;
+
+my ($mode, $ref, $test, $k) = @ARGV;
+die "usage: same_before.pl decode|check REF TEST K\n" unless defined $k && $mode =~ /^(decode|check)$/;
+
+# The lines of a frame < K: decode's start with {"frame":N, check's findings carry "pcap_cnt":N.
+sub before {
+    my ($file) = @_;
+    open(my $f, '<', $file) or die "$file: $!\n";
+    my @out;
+    while (my $l = <$f>) {
+        chomp $l;
+        if ($mode eq 'decode') {
+            my ($n) = $l =~ /^\{"frame":(\d+),/ or die "$file: not decode --json: $l\n";
+            push @out, [$n, $l] if $n < $k;
+        } elsif ($l =~ /^\{"event_type":"finding",/) {
+            my ($n) = $l =~ /,"pcap_cnt":(\d+),/ or die "$file: a finding without pcap_cnt: $l\n";
+            $l =~ s/"file":"(?:[^"\\]|\\.)*",//;
+            push @out, [$n, $l] if $n < $k;
+        }
+    }
+    return @out;
+}
+
+my @r = before($ref);
+my @t = before($test);
+if ($mode eq 'decode') {
+    for my $i (0 .. $#r) {
+        next if $i <= $#t && $t[$i][1] eq $r[$i][1];
+        print "frame $r[$i][0]: ", ($i <= $#t ? "differs" : "missing"), "\n";
+        exit 1;
+    }
+    if (@t > @r) { print "frame $t[@r][0]: not in the intact capture\n"; exit 1; }
+    print scalar(@r), " packets before frame $k as in the intact capture\n";
+    exit 0;
+}
+my %have;
+$have{$_->[1]}++ for @t;
+for (@r) {
+    if (($have{$_->[1]} // 0) > 0) { $have{$_->[1]}--; next; }
+    print "missing finding: $_->[1]\n";
+    exit 1;
+}
+print scalar(@r), " findings before frame $k as in the intact capture\n";
+exit 0;
