@@ -10,7 +10,7 @@
 #include <set>
 
 #include "../support/run.hpp"
-#include "protocol.hpp"
+#include "protocols/blank/protocol.hpp"
 
 namespace blank::test {
 namespace {

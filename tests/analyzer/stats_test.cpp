@@ -45,10 +45,18 @@ TEST(Stats, CleanSessionPerTypeAndDirection) {
     for (const auto& d : s["directions"])
         for (const auto& t : d["types"]) {
             const uint64_t n = t["packets"], bytes = t["bytes"];
-            if (t["type"] == "Login") EXPECT_EQ(bytes, n * 48);
-            if (t["type"] == "Join") EXPECT_EQ(bytes, n * 94);
-            if (t["type"] == "SpawnEntity") EXPECT_EQ(bytes, n * 126);
-            if (t["type"] == "Part") EXPECT_EQ(bytes, n * 16);
+            if (t["type"] == "Login") {
+                EXPECT_EQ(bytes, n * 48);
+            }
+            if (t["type"] == "Join") {
+                EXPECT_EQ(bytes, n * 94);
+            }
+            if (t["type"] == "SpawnEntity") {
+                EXPECT_EQ(bytes, n * 126);
+            }
+            if (t["type"] == "Part") {
+                EXPECT_EQ(bytes, n * 16);
+            }
         }
     EXPECT_EQ(s["chunks"]["begun"], 544);
     EXPECT_EQ(s["chunks"]["complete"], 544);

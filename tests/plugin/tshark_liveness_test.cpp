@@ -119,7 +119,7 @@ TEST_F(VanishedClientInWireshark, OnePassMarksThePeerSilentOnce) {
 // Wireshark's expert summary of a lossy capture: one line per code, the
 // counts check reports.
 TEST(ExpertByCode, LossyCaptureOneLinePerCode) {
-    const auto m = expert(tshark("-r " + kCaps + "/blank-fa73e36-lossy-5pct.pcap -q -z expert").out);
+    const auto m = expert(tshark("-r " + tshark_file(kCaps + "/blank-fa73e36-lossy-5pct.pcap") + " -q -z expert").out);
     EXPECT_EQ(m.at("Warns").size(), 1u);
     EXPECT_EQ(m.at("Warns").at(finding_info(FindingCode::CorrectionLarge).summary), 48);
     EXPECT_EQ(m.at("Notes").at(finding_info(FindingCode::SeqReordered).summary), 1024);
@@ -146,7 +146,7 @@ TEST(InfoMarkers, SameAsDecodeOnEveryFrame) {
     ASSERT_EQ(want.size(), 3063u);
     size_t marked = 0;
     for (const char* pass : {"", "-2 "}) {
-        const RunResult r = tshark(std::string("-r ") + cap + " " + pass + "-T fields -e frame.number -e _ws.col.Info");
+        const RunResult r = tshark(std::string("-r ") + tshark_file(cap) + " " + pass + "-T fields -e frame.number -e _ws.col.Info");
         size_t n = 0;
         for (const std::string& l : lines_of(r.out)) {
             const auto c = tabs(l);
@@ -165,10 +165,10 @@ TEST(InfoMarkers, SameAsDecodeOnEveryFrame) {
 // The ack history: seqs before the peer's first are neither acked nor
 // missing, ranges are shown, per-seq fields still filter.
 TEST(AckHistory, RangesAndPerSeqFilters) {
-    const RunResult r = tshark("-r " + kCaps + "/blank-fa73e36-two-clients.pcap -Y 'frame.number == 35' -T fields "
+    const RunResult r = tshark("-r " + tshark_file(kCaps + "/blank-fa73e36-two-clients.pcap") + " -Y 'frame.number == 35' -T fields "
                                "-e blank.ack_hist.acked_ranges -e blank.ack_hist.before_first -e blank.ack_hist.acked");
     EXPECT_EQ(r.out, "0-14\t17\t14,13,12,11,10,9,8,7,6,5,4,3,2,1,0\n");
-    const std::string lossy = kCaps + "/blank-fa73e36-lossy-5pct.pcap";
+    const std::string lossy = tshark_file(kCaps + "/blank-fa73e36-lossy-5pct.pcap");
     const RunResult f = tshark("-r " + lossy + " -Y 'blank.ack_hist.missing == 132' -T fields -e frame.number");
     EXPECT_NE(("\n" + f.out).find("\n300\n"), std::string::npos) << f.out;
     const RunResult v = tshark("-r " + lossy + " -Y 'frame.number == 300' -O blank -V");
