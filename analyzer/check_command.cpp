@@ -79,8 +79,9 @@ void text_direction(Output& out, const char* name, const blank::DirectionStats& 
 }
 
 void text_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
-    out << rep.path << ": " << rep.stats.blank << " blank packets in " << rep.stats.frames << " frames, "
-        << (rep.convs.size() - rep.convs.count(0)) << " conversations\n";
+    out << rep.path << ": " << rep.stats.blank << " blank packets";
+    if (rep.java_packets) out << ", " << rep.java_packets << " Minecraft Java packets";
+    out << " in " << rep.stats.frames << " frames, " << (rep.convs.size() - rep.convs.count(0)) << " conversations\n";
     for (const auto& [id, c] : rep.convs) {
         const blank::ConversationAnalysis* a =
             id < rep.analyses->all().size() ? rep.analyses->all()[id].get() : nullptr;
@@ -105,6 +106,12 @@ void text_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
             out << "\n  chunks: " << ct.transmissions << " transmissions, " << ct.complete << " complete, "
                 << ct.not_complete() << " not complete, " << ct.without_begin() << " without ChunkBegin, " << ct.resends()
                 << " resends\n";
+        } else if (c.has_conv && c.summary) {
+            out << "conversation " << id << ": client " << capture::to_string(c.conv.client) << " <-> server "
+                << capture::to_string(c.conv.server) << " (" << c.summary->protocol() << "), ";
+            out.fixed(c.first_time, 3) << "-";
+            out.fixed(c.last_time, 3) << " s, ended: " << c.summary->ended() << '\n';
+            c.summary->text(out);
         } else {
             out << "packets outside any conversation (conversation limit reached)\n";
         }
@@ -192,6 +199,19 @@ void json_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
                                        << (q ? "true" : "false") << '}';
             }
             out << ",\"failing\":" << failing(c, silence_of(rep, id), opt) << "}\n";
+        } else if (c.has_conv && c.summary) {
+            out << "{\"event_type\":\"conversation\",\"file\":\"";
+            json_escape(out, rep.path);
+            out << "\",\"conversation\":" << id << ",\"client\":\"" << capture::to_string(c.conv.client)
+                << "\",\"server\":\"" << capture::to_string(c.conv.server) << "\",\"first_time\":";
+            out.fixed(c.first_time, 6);
+            out << ",\"last_time\":";
+            out.fixed(c.last_time, 6);
+            out << ",\"end\":\"";
+            json_escape(out, c.summary->ended());
+            out << '"';
+            c.summary->json(out);
+            out << ",\"failing\":" << failing(c, silence_of(rep, id), opt) << "}\n";
         }
         for (const Finding& f : c.findings)
             if (counts(opt, f)) json_finding(out, rep, id, f, silence_of(rep, id));
@@ -226,18 +246,22 @@ void junit_report(Output& out, const std::vector<FileReport>& reps, const CheckO
         std::vector<Case> all;
         for (const auto& [id, c] : rep.convs) {
             const std::string cls = rep.path + ".conversation" + std::to_string(id);
-            size_t at[blank::kFindingCount];  // case of each code in `all`
-            for (size_t k = 0; k < blank::kFindingCount; ++k) {
-                at[k] = SIZE_MAX;
-                const blank::FindingInfo& fi = blank::finding_info(blank::FindingCode(k));
-                if (fi.severity == Severity::Comment || opt.ignore.count(fi.name)) continue;
-                at[k] = all.size();
-                all.push_back(Case{cls, fi.name, {}, {}});
-            }
+            // A case per code of the conversation's protocol(s) (blank: its table).
+            std::map<uint16_t, size_t> at;
+            const std::vector<const core::FindingTable*> tables =
+                c.summary ? c.summary->tables() : std::vector<const core::FindingTable*>{&blank::finding_table()};
+            for (const core::FindingTable* t : tables)
+                for (size_t k = 0; k < t->count; ++k) {
+                    const core::FindingInfo& fi = t->infos[k];
+                    if (fi.severity == Severity::Comment || opt.ignore.count(fi.name)) continue;
+                    at[fi.code.v] = all.size();
+                    all.push_back(Case{cls, fi.name, {}, {}});
+                }
             const blank::Silence& quiet = silence_of(rep, id);
             for (const Finding& f : c.findings)  // one pass: the list may be on disk
-                if (const size_t i = at[size_t(f.code)]; i != SIZE_MAX)
-                    (f.severity() >= opt.fail_on && !blank::caused_by_silence(f, quiet) ? all[i].fail : all[i].other)
+                if (const auto i = at.find(f.code.v); i != at.end())
+                    (f.severity() >= opt.fail_on && !blank::caused_by_silence(f, quiet) ? all[i->second].fail
+                                                                                          : all[i->second].other)
                         .push_back(f);
         }
         tests = all.size() + errors;

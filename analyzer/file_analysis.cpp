@@ -2,6 +2,11 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
+
+#include "java_summary.hpp"
+#include "protocols/mc_java/chunk_column.hpp"
+#include "protocols/mc_java/schema.hpp"
 
 namespace blankshark {
 namespace {
@@ -15,6 +20,7 @@ struct Collector : blank::FindingSink {
     uint64_t frame = 0;
     bool comments = false;
     void add(const Finding& f) override {
+        if (!out) return;
         if (!comments && f.severity() == Severity::Comment) return;
         Finding g = f;
         if (!g.frame) g.frame = frame;
@@ -30,7 +36,8 @@ struct Collector : blank::FindingSink {
 
 }  // namespace
 
-FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt, const PacketObserver& observe) {
+FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt, const PacketObserver& observe,
+                        const JavaObserver& observe_java) {
     FileReport rep;
     rep.path = path;
     size_t in_memory = SpillFile::kDefaultMemory;
@@ -47,6 +54,56 @@ FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt,
     col.comments = opt.comments;
     ConvReport* last = nullptr;
     uint32_t last_id = ~0u;
+    // Minecraft Java: each connection's summary, its packets' findings (the
+    // decoder's, the framing's and state machine's, the chunk contents'),
+    // and the TCP reassembler's.
+    std::map<const Conversation*, std::shared_ptr<JavaSummary>> java_summaries;
+    const auto java_report = [&](const Conversation* conv, double time) -> ConvReport& {
+        ConvReport& c = rep.convs[conv->id];
+        if (!c.has_conv) {
+            c.has_conv = true;
+            c.conv = *conv;
+            c.first_time = time;
+            c.findings.attach(rep.spill);
+            auto sum = std::make_shared<JavaSummary>();
+            java_summaries[conv] = sum;
+            c.summary = sum;
+        }
+        return c;
+    };
+    JavaFlows java(
+        opt.stream.java_port,
+        [&](const tcp::Connection& c, uint64_t frame) {
+            return stream.add_tcp_conversation(c.client(), c.server(), frame, ConvProtocol::MinecraftJava);
+        },
+        [&](const JavaPacket& jp) {
+            const mcjava::Packet& p = *jp.packet;
+            ConvReport& c = java_report(jp.conv, jp.time);
+            c.conv.packets = ++jp.conv->packets;
+            c.last_time = jp.time;
+            if (jp.time > rep.end_time) rep.end_time = jp.time;
+            java_summaries[jp.conv]->packet(jp);
+            ++rep.java_packets;
+            col.out = &c.findings;
+            col.frame = p.span.last.frame;
+            for (uint8_t i = 0; i < p.nfindings; ++i) col.add(p.findings[i]);
+            if (p.kind == mcjava::PacketKind::Packet && p.data) {
+                core::decode(mcjava::schema(*p.version), p.data, p.data_len, p.context(), col);
+                mcjava::ChunkSummary chunk;
+                if (p.summary.type && p.summary.type->key && std::strcmp(p.summary.type->key, "chunk_data") == 0 &&
+                    mcjava::summarize_chunk(p, chunk))
+                    for (uint8_t i = 0; i < chunk.nfindings; ++i) col.add(chunk.findings[i]);
+            }
+            if (observe_java) observe_java(jp);
+        },
+        [&](const JavaConnection& jc, const tcp::FindingInfo& f) {
+            if (!jc.conv) return;
+            ConvReport& c = java_report(jc.conv, f.time);
+            core::Finding g{tcp::core_code(f.kind), 0, 0, int64_t(f.stream_offset), int64_t(f.length)};
+            g.frame = f.frame;
+            col.out = &c.findings;
+            col.add(g);
+        });
     rep.result = stream.run(path, [&](const BlankPacket& p) {
         const uint32_t id = p.conv ? p.conv->id : 0;
         if (id != last_id) {  // consecutive packets mostly share a conversation
@@ -68,8 +125,10 @@ FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt,
         blank::decode(*fa->schema, p.data, p.len, col);
         for (uint8_t i = 0; i < fa->nfindings; ++i) col.add(fa->findings[i]);
         for (uint32_t i = 0; i < fa->nearlier; ++i) col.add(fa->earlier[i]);  // deferred inflation
-        if (observe) observe(p, p.len >= blank::kHeaderSize ? p.data[12] : -1, *fa, rep.analyses->of(p));
-    });
+        if (observe) observe(p, fa->type, *fa, rep.analyses->of(p));
+    }, opt.stream.tcp ? &java : nullptr);
+    for (const JavaConnection& jc : java.connections())
+        if (jc.conv) java_summaries[jc.conv]->close(jc);
     rep.error = stream.error();
     rep.error_frame = stream.error_frame();
     rep.error_offset = stream.error_offset();

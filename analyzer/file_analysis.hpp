@@ -1,6 +1,7 @@
 // One pass over a capture file: every blank packet decoded and analysed per
-// conversation, findings collected with frame numbers. `check`, `stats` and
-// `report` are different views of this one pass.
+// conversation, every Minecraft Java connection reassembled and decoded,
+// findings collected with frame numbers. `check`, `stats` and `report` are
+// different views of this one pass.
 #pragma once
 
 #include <functional>
@@ -12,6 +13,8 @@
 
 #include "protocols/blank/analysis.hpp"
 #include "capture_stream.hpp"
+#include "conversation_summary.hpp"
+#include "java_flows.hpp"
 #include "conversation_analyses.hpp"
 #include "finding_list.hpp"
 #include "protocols/blank/inflate_queue.hpp"
@@ -24,6 +27,8 @@ struct ConvReport {
     FindingList findings;  // sorted by frame once the file is done
     double first_time = 0, last_time = 0;
     blank::Silence silence;  // a side went silent (kept when the analyses are let go)
+    // Protocols other than blank: what their conversation tells check.
+    std::shared_ptr<ConversationSummary> summary;
 };
 
 struct FileReport {
@@ -38,6 +43,7 @@ struct FileReport {
     std::unique_ptr<blank::InflateQueue> inflate_queue;  // outlives nothing: analyses end first
     std::unique_ptr<ConversationAnalyses> analyses;
     double end_time = 0;
+    uint64_t java_packets = 0;  // Minecraft Java packets of the file
 
     // The analysis of a conversation (null for id 0 or none analysed).
     const blank::ConversationAnalysis* analysis(uint32_t id) const {
@@ -61,7 +67,10 @@ struct FileAnalysisOptions {
 // by end-of-capture findings.
 using PacketObserver = std::function<void(const BlankPacket&, int type, const blank::FrameAnalysis&,
                                           const blank::ConversationAnalysis*)>;
+// Called for every Minecraft Java packet (after its findings were collected).
+using JavaObserver = std::function<void(const JavaPacket&)>;
 
-FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt, const PacketObserver& observe = {});
+FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt, const PacketObserver& observe = {},
+                        const JavaObserver& observe_java = {});
 
 }  // namespace blankshark

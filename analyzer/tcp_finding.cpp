@@ -1,5 +1,7 @@
 #include "tcp_finding.hpp"
 
+#include <cstdio>
+
 namespace blankshark::tcp {
 
 const char* finding_name(Finding f) noexcept {
@@ -41,6 +43,66 @@ const char* finding_meaning(Finding f) noexcept {
         return "a segment captured shorter than its IP length; the missing tail is a hole";
     }
     return "unknown finding";
+}
+
+}  // namespace blankshark::tcp
+
+namespace blankshark::tcp {
+namespace {
+
+size_t format(const core::Finding& f, char* buf, size_t cap) {
+    const Finding k = Finding(f.code.v - kFindingBase);
+    int n = 0;
+    switch (k) {
+    case Finding::RetransmissionConflict:
+        n = std::snprintf(buf, cap, "Retransmitted bytes differ from the first copy: %lld bytes from stream offset %lld "
+                          "(the first copy was kept)", (long long)f.b, (long long)f.a);
+        break;
+    case Finding::HeldLimit:
+        n = std::snprintf(buf, cap, "Out-of-order data over the held-bytes bound: %lld bytes at stream offset %lld given up",
+                          (long long)f.b, (long long)f.a);
+        break;
+    default:
+        n = std::snprintf(buf, cap, "%s (stream offset %lld, %lld bytes)", finding_meaning(k), (long long)f.a,
+                          (long long)f.b);
+        break;
+    }
+    return n < 0 ? 0 : size_t(n) < cap ? size_t(n) : cap - 1;
+}
+
+core::Severity severity(Finding k) {
+    switch (k) {
+    case Finding::RetransmissionConflict: case Finding::HeldLimit: case Finding::ConnectionLimit:
+    case Finding::OutOfWindow: return core::Severity::Warn;
+    case Finding::PortReuseUnclosed: case Finding::TruncatedSegment: return core::Severity::Note;
+    default: return core::Severity::Note;
+    }
+}
+
+struct Table {
+    core::FindingInfo infos[kFindingCount];
+    core::FindingTable table;
+    Table() {
+        for (int i = 0; i < kFindingCount; ++i) {
+            const Finding k = Finding(i);
+            infos[i] = core::FindingInfo{core::Code(uint16_t(kFindingBase + i)), finding_name(k), severity(k),
+                                         core::FindingGroup::Sequence, finding_meaning(k)};
+        }
+        table = core::FindingTable{"tcp", kFindingBase, infos, size_t(kFindingCount), format};
+        core::add_finding_table(table);
+    }
+};
+
+}  // namespace
+
+const core::FindingTable& finding_table() {
+    static const Table t;
+    return t.table;
+}
+
+core::Code core_code(Finding f) noexcept {
+    finding_table();
+    return core::Code(uint16_t(kFindingBase + uint16_t(f)));
 }
 
 }  // namespace blankshark::tcp

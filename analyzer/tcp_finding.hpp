@@ -18,6 +18,8 @@
 
 #include <cstdint>
 
+#include "core/finding.hpp"
+
 namespace blankshark::tcp {
 
 enum class Finding : uint8_t {
@@ -33,10 +35,16 @@ enum class Finding : uint8_t {
     TruncatedSegment,
 };
 inline constexpr int kFindingCount = 10;
+inline constexpr uint16_t kFindingBase = 1280;
 
 // "tcp.retransmission_conflict", ...; "tcp.unknown" for a value out of range.
 const char* finding_name(Finding f) noexcept;
 // The one-line meaning (the table above).
 const char* finding_meaning(Finding f) noexcept;
+
+// The findings as core findings (block 1280, names as above), registered
+// with the core on first use; `code` of a kind.
+core::Code core_code(Finding f) noexcept;
+const core::FindingTable& finding_table();
 
 }  // namespace blankshark::tcp

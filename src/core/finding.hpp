@@ -103,6 +103,9 @@ struct FindingTables {
     size_t count;
 };
 FindingTables finding_tables();
+// A front end's own findings (the analyzer's TCP reassembler): added once,
+// before its findings are looked up; idempotent.
+void add_finding_table(const FindingTable& t);
 // The code of a stable name ("blank.seq.duplicate"), if registered.
 bool find_code(const char* name, Code& out);
 

@@ -130,11 +130,14 @@ void ConversationAnalysis::analyse(const PacketRef& p, Role sender, const uint8_
                                    FrameAnalysis& out) {
     out = FrameAnalysis{};
     out.frame = p.frame;
+    // Every revision has the same header: read it with the current one.
+    const PacketSummary head = decode_header(schema(revision()), data, len);
+    out.type = len >= kHeaderSize ? int16_t(head.type) : int16_t(-1);
     FrameSink sink(out);
     if (!forced_ && len >= kHeaderSize) {
         const Detection before = detector_.state();
         const size_t candidates = detector_.candidates().size();
-        detector_.packet(data[12], len - uint32_t(kHeaderSize));
+        detector_.packet(head.type, len - uint32_t(kHeaderSize));
         revision_changed(p, before, candidates, sink);
     }
     ++packets_;

@@ -37,6 +37,7 @@ struct AnalysisConfig {
 struct FrameAnalysis {
     static constexpr size_t kMaxFindings = 12;
     uint64_t frame = 0;
+    int16_t type = -1;               // the packet's type code; -1: shorter than the header
     const Schema* schema = nullptr;  // the revision this frame decodes with
     uint8_t revision_state = 0;      // RevisionState
     ChunkEvent chunk;
