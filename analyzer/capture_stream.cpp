@@ -31,7 +31,7 @@ Conversation* CaptureStream::find(const capture::UdpDatagram& d, bool create, co
     }
     Conversation c;
     c.id = next_id_++;
-    const bool server = blank::first_sender_is_server(p, len, d.src.port, d.dst.port, opt_.port);
+    const bool server = blank::first_sender_is_server(blank::header_type(p, len), d.src.port, d.dst.port, opt_.port);
     c.server = server ? d.src : d.dst;
     c.client = server ? d.dst : d.src;
     auto [ins, ok] = convs_.emplace(k, c);

@@ -30,8 +30,7 @@ public:
         if (by_id_.size() <= p.conv->id) by_id_.resize(p.conv->id + 1);
         auto& a = by_id_[p.conv->id];
         if (!a) a = std::make_unique<blank::ConversationAnalysis>(cfg_, forced_);
-        const uint16_t seq = p.len >= 6 ? uint16_t(p.data[4] | p.data[5] << 8) : 0;
-        a->on_packet(blank::PacketRef{p.frame->number, p.time, seq}, p.sender, p.data, p.len, frame_);
+        a->on_packet(p.frame->number, p.time, p.sender, p.data, p.len, frame_);
         return &frame_;
     }
     // The analysis of the packet's conversation (after on_packet), or null.

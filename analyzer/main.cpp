@@ -12,6 +12,7 @@
 #include "stats_command.hpp"
 #include "synth_command.hpp"
 #include "exit_codes.hpp"
+#include "tcp_finding.hpp"
 #include "protocols/blank/findings.hpp"
 #include "protocols/blank/protocol.hpp"
 #include "protocols/blank/revision_detect.hpp"
@@ -104,7 +105,7 @@ int main(int argc, char** argv) {
     check->add_option("--format", format, "text, json (JSON Lines events) or junit (JUnit XML)")
         ->check(CLI::IsMember({"text", "json", "junit"}))
         ->capture_default_str();
-    check->add_option("--ignore", kignore, "leave out findings of this code (repeat), e.g. blank.seq.reordered")
+    check->add_option("--ignore", kignore, "leave out findings of this code (repeat, any protocol), e.g. blank.seq.reordered, tcp.retransmission_conflict")
         ->delimiter(',');
     check->add_flag("--comments", kopt.comments, "also list comment-level findings (healthy game behaviour)");
     check->add_option("--max-listed", kopt.max_listed,
@@ -239,10 +240,10 @@ int main(int argc, char** argv) {
         if (no_inflate) kopt.analysis.chunks.inflate = false;
         parse_severity(fail_on, kopt.fail_on);
         kopt.format = format == "json" ? CheckFormat::Json : format == "junit" ? CheckFormat::Junit : CheckFormat::Text;
+        tcp::finding_table();  // the TCP reassembler's codes are named like every protocol's
         for (const std::string& code : kignore) {
-            bool known = false;
-            for (size_t i = 0; i < blank::kFindingCount; ++i) known |= code == blank::finding_info(blank::FindingCode(i)).name;
-            if (!known) {
+            core::Code known;
+            if (!core::find_code(code.c_str(), known)) {
                 std::fprintf(stderr, "blankshark: unknown finding code '%s'\n", code.c_str());
                 return kExitUsage;
             }

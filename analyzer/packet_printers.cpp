@@ -276,7 +276,8 @@ void print_json(Output& out, const blank::Schema& fallback, const BlankPacket& p
     v.key("length");
     out << p.len;
     v.key("type_name");
-    out << '"' << (p.len >= blank::kHeaderSize ? blank::type_name(s, p.data[12]) : "Truncated") << '"';
+    const int type = fa ? fa->type : blank::header_type(p.data, p.len);
+    out << '"' << (type >= 0 ? blank::type_name(s, uint8_t(type)) : "Truncated") << '"';
     blank::decode(s, p.data, p.len, v, fa ? fa->seq.hist_bits : 32);
     if (fa) blank::emit_analysis(s, *fa, false, v);
     v.finish();

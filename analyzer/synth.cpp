@@ -48,7 +48,7 @@ constexpr uint64_t kBurstGap = 5000;                  // between packets one sid
 constexpr uint64_t kPingAfter = 50 * kMs;             // Connection::ShouldPing
 constexpr uint64_t kChunkTimeout = 5 * kSecond;       // client ChunkReceiver timer
 constexpr uint64_t kRecvTimeout = 10 * kSecond;       // Connection: recv_timer(10000), then Close()
-constexpr size_t kHeader = 16;
+constexpr size_t kHeader = blank::kHeaderSize;
 constexpr size_t kPieceLen = 472;                     // Packet::ChunkData::MAX_DATA_LEN
 constexpr size_t kMaxEntities = 12;                   // Packet::EntityUpdate::MAX_ENTITIES
 constexpr size_t kSlot = 512;                         // room for the largest packet (500 bytes)
@@ -56,14 +56,6 @@ constexpr uint32_t kPoolSize = 48;
 constexpr int kChunkRadius = 5;                       // chunks loaded around the player (manhattan)
 constexpr uint16_t kServerPort = 12354;
 
-enum Type : uint8_t {
-    kPing = 0, kLogin, kJoin, kPart, kPlayerUpdate, kSpawnEntity, kDespawnEntity, kEntityUpdate,
-    kPlayerCorrection, kChunkBegin, kChunkData, kBlockUpdate, kMessage, kTypeCount
-};
-const char* const kTypeNames[kTypeCount] = {"Ping",         "Login",        "Join",       "Part",
-                                            "PlayerUpdate", "SpawnEntity",  "DespawnEntity",
-                                            "EntityUpdate", "PlayerCorrection", "ChunkBegin",
-                                            "ChunkData",    "BlockUpdate",  "Message"};
 
 // xoshiro256** seeded through splitmix64: the same sequence on every platform
 // (std:: distributions are not specified bit for bit).
@@ -458,7 +450,7 @@ int32_t Synth::post(Client& c, bool from_client, uint64_t now, uint32_t slot, si
 // --- packets ---
 
 void Synth::send_login(Client& c, uint64_t now) {
-    const auto b = PacketBuilder(kLogin).text("blank.player.name", c.name).build();  // full 32 bytes, as the game
+    const auto b = PacketBuilder(blank::type::Login).text("blank.player.name", c.name).build();  // full 32 bytes, as the game
     c.login_seq = c.cctrl.seq;
     send_simple(c, true, now, b);
 }
@@ -490,7 +482,7 @@ void Synth::send_player_update(Client& c, uint64_t now) {
 
 void Synth::send_message(Client& c, bool from_client, uint64_t now, uint8_t type, uint32_t referral,
                          const std::string& text) {
-    const auto b = PacketBuilder(kMessage).set("blank.message.type", type).set("blank.message.referral", referral)
+    const auto b = PacketBuilder(blank::type::Message).set("blank.message.type", type).set("blank.message.referral", referral)
                        .text("blank.message.text", text).compact().build();
     send_simple(c, from_client, now, b);
 }
@@ -886,7 +878,7 @@ void Synth::server_handle(Client& c, const uint8_t* p, size_t len, uint64_t now)
     const uint8_t type = p[12];
     const uint8_t* pl = p + kHeader;
     switch (type) {
-    case kLogin:
+    case blank::type::Login:
         if (c.server_joined) break;
         c.server_joined = true;
         c.accepted_seq = u16(p + 4);  // player_update_pack starts at the Login's seq
@@ -899,7 +891,7 @@ void Synth::server_handle(Client& c, const uint8_t* p, size_t len, uint64_t now)
         c.acc_quat = c.quat;
         push(now + 1300000, kServerTick, c.index);
         break;
-    case kPlayerUpdate: {
+    case blank::type::PlayerUpdate: {
         // ClientConnection::On(PlayerUpdate): older ones are dropped
         const uint16_t seq = u16(p + 4);
         if (c.accepted_any && int16_t(uint16_t(seq - c.accepted_seq)) <= 0) break;
@@ -916,19 +908,19 @@ void Synth::server_handle(Client& c, const uint8_t* p, size_t len, uint64_t now)
         c.acc_moving = c.acc_vel[0] != 0 || c.acc_vel[2] != 0;
         break;
     }
-    case kMessage:
+    case blank::type::Message:
         if (len > kHeader + 5 && pl[0] == 1) {
             const std::string text(reinterpret_cast<const char*>(pl + 5), strnlen(reinterpret_cast<const char*>(pl + 5), len - kHeader - 5));
             for (auto& o : clients_)
                 if (o->server_joined && o->state != Client::Parted) send_message(*o, false, now, 1, c.entity_id, text);
         }
         break;
-    case kChunkBegin: {  // a client's re-request: ClientConnection::On(ChunkBegin)
+    case blank::type::ChunkBegin: {  // a client's re-request: ClientConnection::On(ChunkBegin)
         std::array<int32_t, 3> v{int32_t(u32(pl + 8)), int32_t(u32(pl + 12)), int32_t(u32(pl + 16))};
         c.chunk_queue.push_front(v);
         break;
     }
-    case kPart:
+    case blank::type::Part:
         c.state = Client::Parted;
         c.truth->parted = true;
         break;
@@ -939,12 +931,12 @@ void Synth::server_handle(Client& c, const uint8_t* p, size_t len, uint64_t now)
 void Synth::client_handle(Client& c, const uint8_t* p, size_t len, uint64_t now) {
     const uint8_t type = p[12];
     const uint8_t* pl = p + kHeader;
-    if (type == kJoin && c.state == Client::LoggingIn) {
+    if (type == blank::type::Join && c.state == Client::LoggingIn) {
         c.state = Client::Joined;
         c.phase_end = now + kSecond;
         return;
     }
-    if (type != kChunkBegin && type != kChunkData) return;
+    if (type != blank::type::ChunkBegin && type != blank::type::ChunkData) return;
     // ChunkReceiver::Handle / GetTransmission / Commit
     const uint32_t id = u32(pl);
     RecvTx* t = nullptr;
@@ -963,7 +955,7 @@ void Synth::client_handle(Client& c, const uint8_t* p, size_t len, uint64_t now)
     if (!t->active) *t = RecvTx{};
     t->active = true;
     t->id = id;
-    if (type == kChunkBegin) {
+    if (type == blank::type::ChunkBegin) {
         for (int i = 0; i < 3; ++i) t->coords[i] = int32_t(u32(pl + 8 + 4 * i));
         t->size = u32(pl + 20);
         t->header = true;
@@ -1001,7 +993,7 @@ void Synth::track_delivery(Client& c, const uint8_t* p, size_t len) {
         t.seen = true;
         ++c.truth->transmissions_seen;
     }
-    if (p[12] == kChunkBegin) t.begin = true;
+    if (p[12] == blank::type::ChunkBegin) t.begin = true;
     else t.mask |= 1ull << (u32(pl + 4) / kPieceLen);
     const uint64_t all = t.pieces >= 64 ? ~0ull : (1ull << t.pieces) - 1;
     if (t.begin && (t.mask & all) == all) {
@@ -1036,8 +1028,8 @@ void Synth::deliver(const Event& e) {
         if (!any || u > max) max = u;
         any = true;
     }
-    if (!e.from_client && (type == kChunkBegin || type == kChunkData)) track_delivery(c, p, len);
-    if (type == kPlayerCorrection) ++c.truth->corrections;
+    if (!e.from_client && (type == blank::type::ChunkBegin || type == blank::type::ChunkData)) track_delivery(c, p, len);
+    if (type == blank::type::PlayerCorrection) ++c.truth->corrections;
     if (e.from_client ? server_dead_ || c.closed : c.dead || c.closed) {  // nobody reads it
         free_.push_back(e.slot);
         return;
@@ -1119,11 +1111,11 @@ bool Synth::run(std::string& error) {
     }
     const auto t0 = std::chrono::steady_clock::now();
     // templates, from the core's encoder
-    t_ping_ = PacketBuilder(kPing).build();
-    t_part_ = PacketBuilder(kPart).build();
-    t_update_ = PacketBuilder(kPlayerUpdate).build();
-    t_join_ = PacketBuilder(kJoin).text("blank.world.name", "default").build();
-    t_spawn_ = PacketBuilder(kSpawnEntity)
+    t_ping_ = PacketBuilder(blank::type::Ping).build();
+    t_part_ = PacketBuilder(blank::type::Part).build();
+    t_update_ = PacketBuilder(blank::type::PlayerUpdate).build();
+    t_join_ = PacketBuilder(blank::type::Join).text("blank.world.name", "default").build();
+    t_spawn_ = PacketBuilder(blank::type::SpawnEntity)
                    .set("blank.entity.model", 2)
                    .set("blank.entity.bbox.min.x", -0.5).set("blank.entity.bbox.min.y", -0.5)
                    .set("blank.entity.bbox.min.z", -0.5).set("blank.entity.bbox.max.x", 0.5)
@@ -1131,14 +1123,14 @@ bool Synth::run(std::string& error) {
                    .set("blank.entity.flags.world_collision", 1)
                    .text("blank.entity.name", "spawned")
                    .build();
-    t_despawn_ = PacketBuilder(kDespawnEntity).build();
-    t_entity_ = PacketBuilder(kEntityUpdate).entries(kMaxEntities).build();
-    t_correction_ = PacketBuilder(kPlayerCorrection).build();
-    t_begin_ = PacketBuilder(kChunkBegin).set("blank.chunk.flags.compressed", 1).build();
-    t_data_ = PacketBuilder(kChunkData).build();
-    t_block_ = PacketBuilder(kBlockUpdate).entries(78).build();
+    t_despawn_ = PacketBuilder(blank::type::DespawnEntity).build();
+    t_entity_ = PacketBuilder(blank::type::EntityUpdate).entries(kMaxEntities).build();
+    t_correction_ = PacketBuilder(blank::type::PlayerCorrection).build();
+    t_begin_ = PacketBuilder(blank::type::ChunkBegin).set("blank.chunk.flags.compressed", 1).build();
+    t_data_ = PacketBuilder(blank::type::ChunkData).build();
+    t_block_ = PacketBuilder(blank::type::BlockUpdate).entries(78).build();
     // a client's re-request: only the coordinates count, the rest is stale
-    t_rerequest_ = PacketBuilder(kChunkBegin).set("blank.chunk.transmission", 0xFFFFFFFF)
+    t_rerequest_ = PacketBuilder(blank::type::ChunkBegin).set("blank.chunk.transmission", 0xFFFFFFFF)
                        .set("blank.chunk.size", 0xFFFFFFFF).build();
     if (t_update_.size() != kHeader + 50 || t_join_.size() != kHeader + 78 || t_spawn_.size() != kHeader + 110 ||
         t_entity_.size() != kHeader + 16 + 37 * kMaxEntities || t_correction_.size() != kHeader + 44 ||
@@ -1309,8 +1301,8 @@ std::string synth_truth_json(const SynthOptions& opt, const SynthTruth& t) {
                   t.clean_end ? "true" : "false", t.seconds, t.server_stopped_at);
     s += b;
     s += "\"types\":{";
-    for (int i = 0; i < kTypeCount; ++i) {
-        std::snprintf(b, sizeof b, "%s\"%s\":%llu", i ? "," : "", kTypeNames[i], (unsigned long long)t.types[size_t(i)]);
+    for (int i = 0; i < blank::type::kCount; ++i) {
+        std::snprintf(b, sizeof b, "%s\"%s\":%llu", i ? "," : "", blank::type_name(blank::schema(), uint8_t(i)), (unsigned long long)t.types[size_t(i)]);
         s += b;
     }
     std::snprintf(b, sizeof b, "},\"chunk_pool\":{\"chunks\":%u,\"min\":%u,\"max\":%u,\"mean\":%.1f},\"conversations\":[",

@@ -7,7 +7,7 @@
 #include <ws_version.h>
 
 #include "mcjava_dissector.hpp"
-#include "packet-blank.hpp"
+#include "blank/dissector.hpp"
 
 extern "C" {
 WS_DLL_PUBLIC_DEF extern const gchar plugin_version[] = BLANKSHARK_VERSION;

@@ -49,8 +49,7 @@ struct CaptureRun : FindingSink {
             if (r.convs.size() <= p.conv->id) r.convs.resize(p.conv->id + 1);
             ConvRun& c = r.convs[p.conv->id];
             if (!c.a) c.a = std::make_unique<ConversationAnalysis>(cfg, cfg.revision);
-            const uint16_t seq = p.len >= 6 ? uint16_t(p.data[4] | p.data[5] << 8) : 0;
-            c.a->on_packet(PacketRef{p.frame->number, p.time, seq}, p.sender, p.data, p.len, fa);
+            c.a->on_packet(p.frame->number, p.time, p.sender, p.data, p.len, fa);
             ++r.packets;
             for (uint8_t i = 0; i < fa.nfindings; ++i) c.findings.push_back(fa.findings[i]);
             for (uint32_t i = 0; i < fa.nearlier; ++i) c.findings.push_back(fa.earlier[i]);

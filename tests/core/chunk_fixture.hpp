@@ -54,7 +54,7 @@ struct Feeder : FindingSink {
     const FrameAnalysis& send(const std::vector<uint8_t>& pkt, Role sender = Role::Server) {
         frames.emplace_back();
         ++frame;
-        a.on_packet(PacketRef{frame, frame * 0.01, blank::le::u16(&pkt[4])}, sender, pkt.data(), uint32_t(pkt.size()),
+        a.on_packet(frame, double(frame) * 0.01, sender, pkt.data(), uint32_t(pkt.size()),
                     frames.back());
         return frames.back();
     }

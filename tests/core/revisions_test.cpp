@@ -173,7 +173,7 @@ TEST(Revisions, AnalysisRunsOnEveryRevision) {
         uint64_t frame = 0;
         for (uint8_t type : {4, 8, 9, 10}) {  // PlayerUpdate, PlayerCorrection, ChunkBegin, ChunkData
             const auto pkt = PacketBuilder(type, schema(*r)).seq(uint16_t(frame)).build();
-            EXPECT_NO_THROW(a.on_packet(PacketRef{++frame, 0.01 * double(frame), uint16_t(frame)},
+            EXPECT_NO_THROW(a.on_packet(frame + 1, 0.01 * double(frame + 1),
                                         type == 4 ? Role::Client : Role::Server, pkt.data(), uint32_t(pkt.size()), fa))
                 << r->name;
             EXPECT_EQ(fa.schema, &schema(*r));

@@ -56,8 +56,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         n += len;
         at += len;
         frames.emplace_back();
-        a.on_packet(blank::PacketRef{++frame, double(frame) * 0.02, uint16_t(pkt[4] | pkt[5] << 8)},
-                    role & 1 ? blank::Role::Server : blank::Role::Client, pkt, uint32_t(n), frames.back());
+        ++frame;
+        a.on_packet(frame, double(frame) * 0.02, role & 1 ? blank::Role::Server : blank::Role::Client, pkt,
+                    uint32_t(n), frames.back());
         frames.back().chunk.reassembled = frames.back().chunk.inflated = nullptr;
     }
     a.finish(double(frame) * 0.02, sink);

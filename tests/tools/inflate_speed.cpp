@@ -105,8 +105,7 @@ int main(int argc, char** argv) {
             if (convs.size() <= p.conv->id) convs.resize(p.conv->id + 1), found.resize(p.conv->id + 1);
             auto& a = convs[p.conv->id];
             if (!a) a = std::make_unique<blank::ConversationAnalysis>(cfg, nullptr);
-            const uint16_t seq = p.len >= 6 ? uint16_t(p.data[4] | p.data[5] << 8) : 0;
-            a->on_packet(blank::PacketRef{p.frame->number, p.time, seq}, p.sender, p.data, p.len, fa);
+            a->on_packet(p.frame->number, p.time, p.sender, p.data, p.len, fa);
             col.out = &found[p.conv->id];
             blank::decode(*fa.schema, p.data, p.len, col);
             for (uint8_t i = 0; i < fa.nfindings; ++i) col.add(fa.findings[i]);

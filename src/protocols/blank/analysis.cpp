@@ -49,11 +49,25 @@ struct FrameSink : FindingSink {
 
 }  // namespace
 
-// The fields the analysis reads, per revision's schema.
+// The values the analysis reads (Grab::vals), by slot: those of chunk
+// packets and those of player packets.
+enum ChunkSlot { kTx, kFlags, kX, kY, kZ, kSize, kOffset, kPieceSize, kChunkSlots };
+enum PlayerSlot { kChunkX, kBlockX = kChunkX + 3, kOrientW = kBlockX + 3, kUpdateSeq = kOrientW + 4, kPlayerSlots };
+
+constexpr const char* kChunkFields[kChunkSlots] = {
+    "blank.chunk.transmission", "blank.chunk.flags", "blank.chunk.coords.x", "blank.chunk.coords.y",
+    "blank.chunk.coords.z",     "blank.chunk.size",  "blank.chunk.offset",   "blank.chunk.piece_size"};
+constexpr const char* kPlayerFields[kPlayerSlots] = {
+    "blank.state.chunk.x",       "blank.state.chunk.y",       "blank.state.chunk.z",
+    "blank.state.block.x",       "blank.state.block.y",       "blank.state.block.z",
+    "blank.state.orientation.w", "blank.state.orientation.x", "blank.state.orientation.y",
+    "blank.state.orientation.z", "blank.correction.update_seq"};
+
+// Their ids in one revision's schema.
 struct AnalysisFields {
-    FieldId tx, flags, x, y, z, size, offset, data, piece_size;
-    FieldId state[10];  // chunk xyz, block xyz, orientation wxyz
-    FieldId update_seq;
+    FieldId chunk[kChunkSlots];
+    FieldId data;  // ChunkData's bytes
+    FieldId player[kPlayerSlots];
 };
 
 static const AnalysisFields& analysis_fields(const Schema& s) {
@@ -63,21 +77,9 @@ static const AnalysisFields& analysis_fields(const Schema& s) {
     auto it = cache.find(&s);
     if (it != cache.end()) return it->second;
     AnalysisFields f;
-    f.tx = need(s, "blank.chunk.transmission");
-    f.flags = need(s, "blank.chunk.flags");
-    f.x = need(s, "blank.chunk.coords.x");
-    f.y = need(s, "blank.chunk.coords.y");
-    f.z = need(s, "blank.chunk.coords.z");
-    f.size = need(s, "blank.chunk.size");
-    f.offset = need(s, "blank.chunk.offset");
+    for (int i = 0; i < kChunkSlots; ++i) f.chunk[i] = need(s, kChunkFields[i]);
     f.data = need(s, "blank.chunk.data");
-    f.piece_size = need(s, "blank.chunk.piece_size");
-    const char* state[10] = {"blank.state.chunk.x", "blank.state.chunk.y", "blank.state.chunk.z",
-                             "blank.state.block.x", "blank.state.block.y", "blank.state.block.z",
-                             "blank.state.orientation.w", "blank.state.orientation.x", "blank.state.orientation.y",
-                             "blank.state.orientation.z"};
-    for (int i = 0; i < 10; ++i) f.state[i] = need(s, state[i]);
-    f.update_seq = need(s, "blank.correction.update_seq");
+    for (int i = 0; i < kPlayerSlots; ++i) f.player[i] = need(s, kPlayerFields[i]);
     return cache.emplace(&s, f).first->second;
 }
 
@@ -117,21 +119,23 @@ uint64_t fnv1a(const uint8_t* p, size_t n) {
 
 }  // namespace
 
-void ConversationAnalysis::on_packet(const PacketRef& p, Role sender, const uint8_t* data, uint32_t len,
+void ConversationAnalysis::on_packet(uint64_t frame, double time, Role sender, const uint8_t* data, uint32_t len,
                                      FrameAnalysis& out) {
     earlier_.clear();
-    analyse(p, sender, data, len, out);
+    analyse(frame, time, sender, data, len, out);
     chunks_.take_deferred_findings(earlier_);  // applied during this or another conversation's packets
     out.earlier = earlier_.empty() ? nullptr : earlier_.data();
     out.nearlier = uint32_t(earlier_.size());
 }
 
-void ConversationAnalysis::analyse(const PacketRef& p, Role sender, const uint8_t* data, uint32_t len,
+void ConversationAnalysis::analyse(uint64_t frame, double time, Role sender, const uint8_t* data, uint32_t len,
                                    FrameAnalysis& out) {
     out = FrameAnalysis{};
-    out.frame = p.frame;
+    out.frame = frame;
     // Every revision has the same header: read it with the current one.
-    const PacketSummary head = decode_header(schema(revision()), data, len);
+    const Schema& head_schema = schema(revision());
+    const PacketSummary head = decode_header(head_schema, data, len);
+    const PacketRef p{frame, time, head.seq};
     out.type = len >= kHeaderSize ? int16_t(head.type) : int16_t(-1);
     FrameSink sink(out);
     if (!forced_ && len >= kHeaderSize) {
@@ -149,50 +153,42 @@ void ConversationAnalysis::analyse(const PacketRef& p, Role sender, const uint8_
     chunks_.set_chunk_size(forced_ || detector_.chunk_size_settled() ? revision().chunk_size : 0);
     if (len < kHeaderSize) return;
     const AnalysisFields& f = analysis_fields(s);
-    const uint8_t type = data[12];
-    const bool begin = type == 9, piece = type == 10, player = type == 4 || type == 8;
+    const uint8_t t = head.type;
+    const bool begin = t == type::ChunkBegin, piece = t == type::ChunkData;
+    const bool player = t == type::PlayerUpdate || t == type::PlayerCorrection;
     Grab g{nullptr, 0, kNoField};
-    FieldId ids[16];
-    if (begin || piece) {
-        const FieldId c[] = {f.tx, f.flags, f.x, f.y, f.z, f.size, f.offset, f.piece_size};
-        std::copy(std::begin(c), std::end(c), ids);
-        g = Grab{ids, 8, f.data};
-    } else if (player) {
-        std::copy(std::begin(f.state), std::end(f.state), ids);
-        ids[10] = f.update_seq;
-        g = Grab{ids, 11, kNoField};
-    }
+    if (begin || piece)
+        g = Grab{f.chunk, kChunkSlots, f.data};
+    else if (player)
+        g = Grab{f.player, kPlayerSlots, kNoField};
     // Only chunk and player packets have fields the analysis reads; the
     // others need just the header (no walk over, say, 12 entities).
-    PacketSummary sum;
-    if (g.n || g.bytes_id != kNoField) {
-        sum = decode(s, data, len, g);
-    } else {
-        sum = summary_of(core::decode_header(s, data, len, core::DecodeContext{}));
-    }
+    const PacketSummary sum = g.n                  ? decode(s, data, len, g)
+                              : &s == &head_schema ? head  // the revision did not change with this packet
+                                                   : decode_header(s, data, len);
     const bool complete = sum.ptype && len >= kHeaderSize + sum.ptype->length.min;
 
     PlayerState ps{};
     const bool have_state = player && complete;
     if (have_state) {
-        for (int i = 0; i < 3; ++i) ps.pos[i] = g.vals[i] * 16 + g.vals[3 + i];  // chunk * 16 + block
-        for (int i = 0; i < 4; ++i) ps.orient[i] = g.vals[6 + i];
+        for (int i = 0; i < 3; ++i) ps.pos[i] = g.vals[kChunkX + i] * 16 + g.vals[kBlockX + i];
+        for (int i = 0; i < 4; ++i) ps.orient[i] = g.vals[kOrientW + i];
     }
-    seq_.on_packet(p, sender, sum.ack, sum.hist, type, len, fnv1a(data, len), have_state ? &ps : nullptr,
-                   type == 8 && complete ? int(g.vals[10]) : -1, out.seq, sink);
+    seq_.on_packet(p, sender, sum.ack, sum.hist, t, len, fnv1a(data, len), have_state ? &ps : nullptr,
+                   t == type::PlayerCorrection && complete ? int(g.vals[kUpdateSeq]) : -1, out.seq, sink);
 
     if (!(begin || piece) || !complete) return;  // too short to carry the fields: the decoder's findings say so
     if (begin) {
-        const int32_t coords[3] = {int32_t(g.vals[2]), int32_t(g.vals[3]), int32_t(g.vals[4])};
-        out.chunk = chunks_.begin(p, sender == Role::Client, uint32_t(g.vals[0]), uint32_t(g.vals[1]), coords,
-                                  uint32_t(g.vals[5]), sink);
+        const int32_t coords[3] = {int32_t(g.vals[kX]), int32_t(g.vals[kY]), int32_t(g.vals[kZ])};
+        out.chunk = chunks_.begin(p, sender == Role::Client, uint32_t(g.vals[kTx]), uint32_t(g.vals[kFlags]), coords,
+                                  uint32_t(g.vals[kSize]), sink);
     } else {
         std::string_view bytes = g.bytes;
         // Before game commit 56069d4 ChunkData always has 484 bytes: only
         // the piece size of them is data.
-        if (revision().chunk_data_padded && g.vals[7] >= 0 && g.vals[7] < double(bytes.size()))
-            bytes = bytes.substr(0, size_t(g.vals[7]));
-        out.chunk = chunks_.data(p, uint32_t(g.vals[0]), uint32_t(g.vals[6]),
+        if (revision().chunk_data_padded && g.vals[kPieceSize] >= 0 && g.vals[kPieceSize] < double(bytes.size()))
+            bytes = bytes.substr(0, size_t(g.vals[kPieceSize]));
+        out.chunk = chunks_.data(p, uint32_t(g.vals[kTx]), uint32_t(g.vals[kOffset]),
                                  reinterpret_cast<const uint8_t*>(bytes.data()), uint32_t(bytes.size()), sink);
     }
     // A chunk's inflated size tells the revision (not without inflating; a

@@ -65,9 +65,10 @@ public:
     // `forced`: decode every packet with that revision; null: detect it per
     // conversation from packet lengths (and chunk sizes).
     explicit ConversationAnalysis(const AnalysisConfig& cfg, const Revision* forced = nullptr);
-    // One blank packet of this conversation, sent by `sender`. out.schema is
-    // the revision to decode it with (for display too).
-    void on_packet(const PacketRef& p, Role sender, const uint8_t* data, uint32_t len, FrameAnalysis& out);
+    // One blank packet of this conversation (frame number, time in s), sent
+    // by `sender`. out.schema is the revision to decode it with (for display
+    // too).
+    void on_packet(uint64_t frame, double time, Role sender, const uint8_t* data, uint32_t len, FrameAnalysis& out);
     // End of capture (time of the capture's last frame): findings about
     // earlier frames go to `sink` (with a queue: after every pending
     // inflation result is applied, its findings first).
@@ -81,7 +82,7 @@ public:
     std::string revision_text() const;
 
 private:
-    void analyse(const PacketRef& p, Role sender, const uint8_t* data, uint32_t len, FrameAnalysis& out);
+    void analyse(uint64_t frame, double time, Role sender, const uint8_t* data, uint32_t len, FrameAnalysis& out);
     void revision_changed(const PacketRef& p, Detection before, size_t candidates, FindingSink& sink);
     void chunk_applied(const Transmission* t, bool compressed, const ChunkOutcome& r, const PacketRef& p,
                        FindingSink& sink) override;

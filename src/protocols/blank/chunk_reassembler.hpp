@@ -25,8 +25,10 @@
 #include <vector>
 
 #include "chunk_contents.hpp"
+#include "finding_sink.hpp"
 #include "findings.hpp"
 #include "inflate_queue.hpp"
+#include "packet_ref.hpp"
 
 namespace blank {
 
@@ -117,13 +119,6 @@ private:
     std::vector<uint8_t> data_;  // freed once the transmission ends
 };
 
-// Where a packet is, for findings and links.
-struct PacketRef {
-    uint64_t frame;
-    double time;
-    uint16_t seq;
-};
-
 // What one ChunkBegin / ChunkData did.
 struct ChunkEvent {
     const Transmission* tx = nullptr;
@@ -137,14 +132,6 @@ struct ChunkEvent {
     // valid until the next call.
     const std::vector<uint8_t>* reassembled = nullptr;
     const std::vector<uint8_t>* inflated = nullptr;
-};
-
-class FindingSink {
-public:
-    virtual ~FindingSink() = default;
-    virtual void add(const Finding& f) = 0;
-    // How many more findings it keeps (a frame's sink has a fixed capacity).
-    virtual size_t room() const { return SIZE_MAX; }
 };
 
 // Told when a deferred inflation result has been applied (the conversation's

@@ -66,4 +66,10 @@ inline PacketSummary decode_header(const Schema& s, const uint8_t* p, size_t len
     return summary_of(core::decode_header(s, p, len > 0xFFFF ? 0xFFFF : len, core::DecodeContext{}));
 }
 
+// The header's packet type, -1 without a whole header (every revision has
+// the same header).
+inline int header_type(const uint8_t* p, size_t len) {
+    return len >= kHeaderSize ? int(decode_header(schema(), p, len).type) : -1;
+}
+
 }  // namespace blank

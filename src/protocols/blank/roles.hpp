@@ -3,8 +3,9 @@
 // server endpoint, the destination of Login).
 #pragma once
 
-#include <cstddef>
 #include <cstdint>
+
+#include "protocol.hpp"
 
 namespace blank {
 
@@ -12,21 +13,22 @@ enum class Role : uint8_t { Unknown, Client, Server };
 
 // The role of the sender as implied by the packet type, if any. Ping, Part,
 // Message and ChunkBegin (a client re-request) are sent by both sides.
-inline Role sender_role(uint8_t type) {
-    switch (type) {
-    case 1: case 4: return Role::Client;                            // Login, PlayerUpdate
-    case 2: case 5: case 6: case 7: case 8: case 10: case 11: return Role::Server;
+inline Role sender_role(uint8_t t) {
+    switch (t) {
+    case type::Login: case type::PlayerUpdate: return Role::Client;
+    case type::Join: case type::SpawnEntity: case type::DespawnEntity: case type::EntityUpdate:
+    case type::PlayerCorrection: case type::ChunkData: case type::BlockUpdate: return Role::Server;
     default: return Role::Unknown;
     }
 }
 
 // Decides, at the first packet of a conversation, whether its sender is the
-// server: by what the packet type implies; failing that the side on the
-// blank port; failing that the lower port (clients use ephemeral ports).
-inline bool first_sender_is_server(const uint8_t* payload, size_t len, uint16_t src_port, uint16_t dst_port,
-                                   uint16_t blank_port) {
-    if (len >= 16) {
-        const Role r = sender_role(payload[12]);
+// server: by what the packet type implies (`type`: the header's, -1 without
+// a whole header); failing that the side on the blank port; failing that
+// the lower port (clients use ephemeral ports).
+inline bool first_sender_is_server(int type, uint16_t src_port, uint16_t dst_port, uint16_t blank_port) {
+    if (type >= 0) {
+        const Role r = sender_role(uint8_t(type));
         if (r != Role::Unknown) return r == Role::Server;
     }
     if (src_port == blank_port) return true;

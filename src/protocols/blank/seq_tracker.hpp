@@ -21,7 +21,8 @@
 #include <string>
 #include <vector>
 
-#include "chunk_reassembler.hpp"  // PacketRef, FindingSink
+#include "finding_sink.hpp"
+#include "packet_ref.hpp"
 #include "core/distribution.hpp"
 #include "liveness.hpp"
 #include "roles.hpp"

@@ -19,6 +19,7 @@ struct VersionInfo {
     const char* name;   // "1.13.2"
     Generation gen;
     core::Version version;
+    std::vector<core::MessageTable> tables;  // what version.tables points to
 };
 
 // Oldest first.
