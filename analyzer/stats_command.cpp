@@ -6,6 +6,7 @@
 #include <map>
 
 #include "exit_codes.hpp"
+#include "java_stats.hpp"
 #include "output.hpp"
 #include "protocols/blank/stats_layout.hpp"
 #include "traffic_stats.hpp"
@@ -30,6 +31,7 @@ struct ChunkCounts {
 struct FileStats {
     FileReport rep;
     TrafficStats traffic;
+    JavaTraffic java;
     ChunkCounts chunks;
     std::map<std::pair<Severity, std::string>, uint64_t> findings;  // (severity, code) -> count
 };
@@ -41,7 +43,7 @@ FileStats collect(const std::string& path, const StatsOptions& opt) {
     fo.analysis.chunks.keep_ended = std::min<size_t>(fo.analysis.chunks.keep_ended, 256);  // counts suffice
     fs.rep = analyse_file(path, fo, [&](const BlankPacket& p, int type, const blank::FrameAnalysis&, const blank::ConversationAnalysis*) {
         fs.traffic.add(p, type);
-    });
+    }, [&](const JavaPacket& jp) { fs.java.add(jp); });
     for (const auto& [id, c] : fs.rep.convs) {
         if (const auto* a = fs.rep.analysis(id)) fs.chunks.add(a->chunks().summary());
         for (const blank::Finding& f : c.findings)
@@ -85,7 +87,9 @@ void text_report(Output& out, const FileStats& fs) {
     const FileReport& rep = fs.rep;
     const TrafficTable& all = fs.traffic.file();
     out << rep.path << ": " << all.total.packets << " blank packets, " << all.total.bytes << " bytes (UDP payload), ";
-    out.fixed(all.duration(), 3) << " s, " << (rep.convs.size() - rep.convs.count(0)) << " conversations\n\n";
+    out.fixed(all.duration(), 3) << " s, " << (rep.convs.size() - rep.convs.count(0)) << " conversations";
+    if (!fs.java.empty()) out << "; " << fs.java.packets() << " Minecraft Java packets";
+    out << "\n\n";
     char head[128];
     std::snprintf(head, sizeof head, "%-34s%10s %12s %10s %12s %8s\n", blank::stats::kPackets, "packets",
                   "bytes", "packets/s", "bytes/s", "avg size");
@@ -103,6 +107,7 @@ void text_report(Output& out, const FileStats& fs) {
         row(out, "all", 4, t.total, t.duration());
         text_table(out, t, schema_of(rep, id), 4);
     }
+    fs.java.text(out);
     out << '\n' << blank::stats::kChunks << '\n';
     for (size_t i = 0; i < std::size(blank::stats::kChunkNodes); ++i)
         out << "  " << blank::stats::kChunkNodes[i] << ' ' << fs.chunks.n[i] << '\n';
@@ -173,7 +178,9 @@ void json_report(Output& out, const FileStats& fs) {
         out << '}';
         first = false;
     }
-    out << "],\"chunks\":{";
+    out << ']';
+    fs.java.json(out);
+    out << ",\"chunks\":{";
     for (size_t i = 0; i < std::size(blank::stats::kChunkNodes); ++i)
         out << (i ? ",\"" : "\"") << blank::stats::kChunkNodes[i] << "\":" << fs.chunks.n[i];
     out << "},\"findings\":[";

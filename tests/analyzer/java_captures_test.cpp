@@ -303,6 +303,36 @@ TEST(MinecraftJavaCrafted, LegacyPingIsRecognised) {
     EXPECT_NE(c.out.find("mcjava.legacy_ping: Legacy server list ping (0xFE), 54 bytes"), std::string::npos) << c.out;
 }
 
+// stats: packets and framed bytes per direction, state and type, equal to
+// the README's Framing table (bytes per connection and direction, summed)
+// and its packet counts.
+TEST(MinecraftJavaStats, PerDirectionStateAndTypeAsTheReadme) {
+    const RunResult r = run(kBin + " stats --json " + kDir + "mcjava-1.14.4-compressed.pcap");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const json j = json::parse(r.out);
+    const json& java = j.at("java");
+    EXPECT_EQ(java.at("packets"), 1391);
+    EXPECT_EQ(java.at("bytes"), 154105);
+    const json& dirs = java.at("directions");
+    ASSERT_EQ(dirs.size(), 2u);
+    EXPECT_EQ(dirs[0].at("direction"), "client->server");
+    EXPECT_EQ(dirs[0].at("bytes"), 29 + 5110 + 2456);     // Framing: #1, #2, #3 C→S
+    EXPECT_EQ(dirs[1].at("bytes"), 151 + 73165 + 73194);  // S→C
+    EXPECT_EQ(dirs[0].at("packets"), 3 + 190 + 95);
+    EXPECT_EQ(dirs[1].at("packets"), 2 + 525 + 576);
+    std::map<std::string, uint64_t> play_cb;
+    for (const json& t : dirs[1].at("types"))
+        if (t.at("state") == "play") play_cb[t.at("type")] = t.at("packets");
+    EXPECT_EQ(play_cb["Chunk Data"], 200u);
+    EXPECT_EQ(play_cb["Keep Alive (clientbound)"], 6u);
+    EXPECT_EQ(play_cb["Disconnect (play)"], 1u);
+    ASSERT_EQ(java.at("connections").size(), 3u);
+    EXPECT_EQ(java.at("connections")[2].at("client"), "127.0.0.1:53792");
+    EXPECT_EQ(java.at("connections")[2].at("packets"), 95 + 576);
+    const RunResult t = run(kBin + " stats " + kDir + "mcjava-1.14.4-compressed.pcap");
+    EXPECT_NE(t.out.find("; 1391 Minecraft Java packets"), std::string::npos) << t.out;
+}
+
 TEST(MinecraftJavaCrafted, BundledFilesAreWhatTheGeneratorWrites) {
     const std::string dir = std::string(TEST_ARTIFACTS) + "/mcjava-crafted";
     fs::create_directories(dir);
