@@ -333,6 +333,48 @@ TEST(MinecraftJavaStats, PerDirectionStateAndTypeAsTheReadme) {
     EXPECT_NE(t.out.find("; 1391 Minecraft Java packets"), std::string::npos) << t.out;
 }
 
+// chunks: every Chunk Data, in the order README-1.13.2.md lists alice's
+// ("(1, 0) full 0x1F [42], (0, 0) full 0x1F [57], (1, -1) ... [59]"), and
+// --extract writes each as the packet (id 0x21, then Int x, Int z, ...).
+TEST(MinecraftJavaChunks, ColumnsAndExtract) {
+    const std::string dir = std::string(TEST_ARTIFACTS) + "/mcjava-chunks";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    const RunResult r = run(kBin + " chunks --json --extract " + dir + " " + kDir + "mcjava-1.14.4-compressed.pcap");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    std::vector<json> alice;
+    size_t n = 0;
+    for (const json& j : json_lines(r.out)) {
+        if (!j.contains("protocol") || j.at("protocol") != "mcjava") continue;
+        ++n;
+        EXPECT_TRUE(j.at("valid").get<bool>()) << j.dump();
+        EXPECT_TRUE(j.at("full_chunk").get<bool>()) << j.dump();
+        if (j.at("conversation") == 2) alice.push_back(j);
+    }
+    EXPECT_EQ(n, 200u);
+    ASSERT_EQ(alice.size(), 100u);
+    const int want[3][4] = {{1, 0, 0x1F, 42}, {0, 0, 0x1F, 57}, {1, -1, 0x1F, 59}};
+    for (int i = 0; i < 3; ++i) {
+        EXPECT_EQ(alice[i].at("x"), want[i][0]) << i;
+        EXPECT_EQ(alice[i].at("z"), want[i][1]) << i;
+        EXPECT_EQ(alice[i].at("bit_mask"), want[i][2]) << i;
+        EXPECT_EQ(alice[i].at("frame"), want[i][3]) << i;
+    }
+    EXPECT_EQ(alice[99].at("x"), -4);  // the last of the list: (-4, -5) full 0xF [296]
+    EXPECT_EQ(alice[99].at("z"), -5);
+    EXPECT_EQ(alice[99].at("bit_mask"), 0xF);
+    EXPECT_EQ(alice[99].at("frame"), 296);
+    size_t files = 0;
+    for (const auto& e : fs::directory_iterator(dir)) files += e.path().extension() == ".bin";
+    EXPECT_EQ(files, 200u);
+    std::ifstream f(dir + "/mcjava_chunk_x1_z0_c2_f42.bin", std::ios::binary);
+    const std::string b((std::istreambuf_iterator<char>(f)), {});
+    ASSERT_GE(b.size(), 9u);
+    EXPECT_EQ(uint8_t(b[0]), 0x21);
+    EXPECT_EQ(b.substr(1, 8), std::string("\0\0\0\1\0\0\0\0", 8));
+    EXPECT_EQ(b.size(), alice[0].at("packet_bytes").get<size_t>());
+}
+
 TEST(MinecraftJavaCrafted, BundledFilesAreWhatTheGeneratorWrites) {
     const std::string dir = std::string(TEST_ARTIFACTS) + "/mcjava-crafted";
     fs::create_directories(dir);
