@@ -22,6 +22,7 @@
 #include <memory>
 
 #include "core/codecs.hpp"
+#include "protocols/blank/ack_rule.hpp"
 #include "protocols/blank/le.hpp"
 #include "protocols/blank/encoder.hpp"
 #include "pcap_writer.hpp"
@@ -182,13 +183,7 @@ struct Ctrl {
     bool sent_any = false;
 };
 
-// Packet::TControl::Acks
-bool acks(uint16_t ack, uint32_t hist, uint16_t s) {
-    const int16_t d = int16_t(uint16_t(ack - s));
-    if (d == 0) return true;
-    if (d < 0 || d > 32) return false;
-    return (hist >> (d - 1)) & 1;
-}
+using blank::acks;
 
 // --- the simulation ----------------------------------------------------------
 
@@ -1039,16 +1034,7 @@ void Synth::deliver(const Event& e) {
     // Connection::Received on the receiving side
     Ctrl& r = e.from_client ? c.sctrl : c.cctrl;
     const int16_t diff = int16_t(uint16_t(seq - r.ack));
-    if (diff > 0) {
-        if (diff >= 32) {
-            r.hist = 0;
-        } else {
-            r.hist <<= diff;
-            r.hist |= 1u << (diff - 1);
-        }
-    } else if (diff < 0 && diff >= -32) {
-        r.hist |= 1u << (-diff - 1);
-    }
+    r.hist = blank::received_history(r.hist, diff);
     r.ack = seq;
     const uint64_t now = e.t;
     if (e.from_client) server_handle(c, p, len, now);
