@@ -15,7 +15,10 @@ MeasureResult measure_frame(const uint8_t* p, size_t avail) {
     uint64_t len;
     uint32_t used;
     const core::wire::VarIntResult r = core::wire::read_varint(p, uint32_t(avail < 8 ? avail : 8), 5, len, used);
-    if (r == core::wire::VarIntResult::Short) return {used < kLengthBytes ? Measure::NeedMore : Measure::Invalid, 0};
+    // Three bytes of length all continued: no 3-byte VarInt; give up one byte
+    // (Invalid always gives up at least one: the stream buffer moves on).
+    if (r == core::wire::VarIntResult::Short)
+        return used < kLengthBytes ? MeasureResult{Measure::NeedMore, 0} : MeasureResult{Measure::Invalid, 1};
     if (r == core::wire::VarIntResult::TooLong || used > kLengthBytes || len > kMaxPacketLength)
         return {Measure::Invalid, used};
     const uint64_t total = used + len;
