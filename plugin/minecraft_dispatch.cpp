@@ -1,0 +1,66 @@
+// The Minecraft dispatcher on TCP port 25565 (minecraft_dispatch.hpp).
+//
+// The decision is made on the first pass, from the client's first bytes:
+// an Alpha Handshake (0x02, a u16 length, a short UTF-8 name) → mcalpha;
+// a VarInt-framed Java Handshake or the legacy ping 0xFE → mcjava. While
+// the client's first bytes are too few to tell (the Handshake cut across
+// segments), Wireshark's TCP is asked for one more segment. The choice is
+// kept as conversation data and read back on later passes; bytes that are
+// neither, or a server speaking first, go to mcjava (which reports them).
+#include <epan/conversation.h>
+#include <epan/packet.h>
+
+#include "minecraft_dispatch.hpp"
+#include "protocols/mc_alpha/directions.hpp"
+#include "protocols/minecraft_detect.hpp"
+
+namespace {
+
+int proto_minecraft = -1;
+dissector_handle_t dispatch_handle, mcjava_handle, mcalpha_handle;
+
+using minecraft::Edition;
+
+// The conversation's choice (conversation data of proto_minecraft).
+struct Choice {
+    bool alpha;
+};
+
+int dissect_minecraft(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* data) {
+    conversation_t* conv = find_or_create_conversation(pinfo);
+    auto* choice = static_cast<Choice*>(conversation_get_proto_data(conv, proto_minecraft));
+    if (!choice) {
+        const guint16 port = mcalpha::kDefaultPort;
+        const bool from_client = pinfo->destport == port && pinfo->srcport != port;
+        Edition e = Edition::Java;
+        if (from_client) {
+            const guint len = tvb_captured_length(tvb);
+            e = minecraft::classify_first_client_bytes(tvb_get_ptr(tvb, 0, gint(len)), len);
+            if (e == Edition::NeedMore && !PINFO_FD_VISITED(pinfo) && pinfo->can_desegment) {
+                pinfo->desegment_offset = 0;
+                pinfo->desegment_len = DESEGMENT_ONE_MORE_SEGMENT;
+                return int(len);
+            }
+        }
+        choice = wmem_new(wmem_file_scope(), Choice);
+        // A Handshake cut where it cannot be reassembled: its 0x02 already
+        // rules Java out (a Java Handshake's first byte is its length, 6 or more).
+        choice->alpha = e == Edition::Alpha || (e == Edition::NeedMore && tvb_get_guint8(tvb, 0) == 0x02);
+        conversation_add_proto_data(conv, proto_minecraft, choice);
+    }
+    return call_dissector_only(choice->alpha ? mcalpha_handle : mcjava_handle, tvb, pinfo, tree, data);
+}
+
+}  // namespace
+
+void proto_register_minecraft_dispatch() {
+    proto_minecraft = proto_register_protocol("Minecraft (Java Edition or Alpha, by the client's first bytes)",
+                                              "Minecraft", "minecraft");
+    dispatch_handle = register_dissector("minecraft", dissect_minecraft, proto_minecraft);
+}
+
+void proto_reg_handoff_minecraft_dispatch() {
+    mcjava_handle = find_dissector("mcjava");
+    mcalpha_handle = find_dissector("mcalpha");
+    dissector_add_uint_with_preference("tcp.port", mcalpha::kDefaultPort, dispatch_handle);
+}
