@@ -1,6 +1,7 @@
 #include "check_findings.hpp"
 
 #include <array>
+#include <map>
 #include <cstdio>
 #include <vector>
 
@@ -81,7 +82,7 @@ public:
                 count_ = 0;
             }
             if (path_.size() < kMinRun) path_.push_back(f);
-            ++by_code_[size_t(f.code)];
+            if (size_t(f.code) < by_code_.size()) ++by_code_[size_t(f.code)];
             ++count_;
             last_ = f.frame;
             return;
@@ -151,7 +152,8 @@ private:
 
 void text_findings(Output& out, const FindingList& list, const blank::Silence& silence,
                    const FindingsTextOptions& opt, const std::function<bool(const Finding&)>& shown) {
-    std::array<CodeDigest, blank::kFindingCount> codes;
+    // By raw code: any protocol's findings (Minecraft Java, Alpha, TCP), not only blank's.
+    std::map<uint16_t, CodeDigest> codes;
     CodeDigest after;  // the consequences of the silence, all codes
     std::array<uint64_t, blank::kFindingCount> after_by_code{};
     uint64_t after_last = 0, total = 0;
@@ -160,12 +162,12 @@ void text_findings(Output& out, const FindingList& list, const blank::Silence& s
         if (!shown(f)) continue;
         if (blank::caused_by_silence(f, silence)) {
             after.add(f);
-            ++after_by_code[size_t(f.code)];
+            if (size_t(f.code) < after_by_code.size()) ++after_by_code[size_t(f.code)];
             after_last = f.frame;
             continue;
         }
         ++by_sev[size_t(f.severity())];
-        codes[size_t(f.code)].add(f);
+        codes[f.code.v].add(f);
         ++total;
     }
     out << "  findings: " << by_sev[size_t(Severity::Error)] << " error, " << by_sev[size_t(Severity::Warn)]
@@ -179,9 +181,8 @@ void text_findings(Output& out, const FindingList& list, const blank::Silence& s
 
     out << "  by code:\n";
     for (int sev = int(Severity::Error); sev >= int(Severity::Comment); --sev)
-        for (size_t c = 0; c < codes.size(); ++c) {
-            const CodeDigest& d = codes[c];
-            const blank::FindingInfo& fi = blank::finding_info(FindingCode(c));
+        for (const auto& [c, d] : codes) {
+            const core::FindingInfo& fi = core::finding_info(core::Code(c));
             if (!d.count || int(fi.severity) != sev) continue;
             char head[96];
             std::snprintf(head, sizeof head, "    %-7s %-34s %7llu  ", blank::severity_name(fi.severity), fi.name,

@@ -2,7 +2,9 @@
 
 #include <cstdio>
 
+#include "alpha_chunks.hpp"
 #include "conversation_analyses.hpp"
+#include "java_flows.hpp"
 #include "exit_codes.hpp"
 #include "output.hpp"
 
@@ -95,6 +97,19 @@ int run_chunks(const std::string& path, const ChunksOptions& opt) {
     CaptureStream stream(opt.stream);
     size_t extracted = 0, extract_failed = 0;
     double last_time = 0;
+    // Minecraft Alpha's Map Chunks (port 25565, told apart from Java by the client's first bytes).
+    AlphaChunks alpha_chunks(opt.extract_dir);
+    JavaFlows java(opt.stream.java_port,
+                   [&](const tcp::Connection& c, uint64_t frame) {
+                       return stream.add_tcp_conversation(c.client(), c.server(), frame, ConvProtocol::MinecraftJava);
+                   },
+                   [](const JavaPacket&) {});
+    AlphaFlows alpha(
+        [&](const tcp::Connection& c, uint64_t frame) {
+            return stream.add_tcp_conversation(c.client(), c.server(), frame, ConvProtocol::MinecraftAlpha);
+        },
+        [&](const AlphaMessage& m) { alpha_chunks.message(m); });
+    java.set_alpha(&alpha);
     const StreamResult r = stream.run(path, [&](const BlankPacket& p) {
         last_time = p.time;
         const blank::FrameAnalysis* fa = analyses.on_packet(p);
@@ -102,7 +117,9 @@ int run_chunks(const std::string& path, const ChunksOptions& opt) {
             return;
         const auto* data = fa->chunk.inflated ? fa->chunk.inflated : fa->chunk.reassembled;
         (extract(opt.extract_dir, p.conv->id, *fa->chunk.tx, *data) ? extracted : extract_failed)++;
-    });
+    }, opt.stream.tcp ? &java : nullptr);
+    extracted += alpha_chunks.extracted();
+    extract_failed += alpha_chunks.extract_failed();
     Ignore ignore;
     for (auto& a : analyses.all())
         if (a) a->finish(last_time, ignore);
@@ -121,7 +138,9 @@ int run_chunks(const std::string& path, const ChunksOptions& opt) {
             else row_text(out, uint32_t(id), t);
         }
     }
+    if (opt.json) alpha_chunks.json(out);
     if (!opt.json) {
+        alpha_chunks.text(out);
         out << total << " transmissions, " << complete << " complete\n";
         for (size_t id = 0; id < analyses.all().size(); ++id)
             if (const auto& a = analyses.all()[id])
