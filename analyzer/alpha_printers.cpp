@@ -40,18 +40,17 @@ void prefix(Output& out, uint64_t frame, double time, const Conversation* conv, 
 
 }  // namespace
 
-std::string alpha_message_name(const mcalpha::Message& m) {
-    char buf[48];
+const char* alpha_message_name(const mcalpha::Message& m, AlphaName& buf) {
     switch (m.kind) {
     case MessageKind::Unframed:
-        std::snprintf(buf, sizeof buf, "Unframed 0x%02x", m.len ? unsigned(m.data[0]) : 0u);
-        return buf;
+        std::snprintf(buf.text, sizeof buf.text, "Unframed 0x%02x", m.len ? unsigned(m.data[0]) : 0u);
+        return buf.text;
     case MessageKind::Incomplete: return "Incomplete message";
     case MessageKind::Message: break;
     }
     if (m.summary.type) return m.summary.type->name;
-    std::snprintf(buf, sizeof buf, "Unknown 0x%02x", unsigned(m.summary.id));
-    return buf;
+    std::snprintf(buf.text, sizeof buf.text, "Unknown 0x%02x", unsigned(m.summary.id));
+    return buf.text;
 }
 
 void print_alpha_conversation_header(Output& out, const Conversation& c) {
@@ -64,7 +63,8 @@ void print_alpha_summary(Output& out, const AlphaMessage& am) {
     SummaryVisitor v;
     show(m, v, false);
     prefix(out, m.span.last.frame, am.time, am.conv, mcalpha::direction_arrow(m.dir));
-    out << alpha_message_name(m) << std::string_view(v.text, v.len);
+    AlphaName name;
+    out << alpha_message_name(m, name) << std::string_view(v.text, v.len);
     if (v.worst) {
         const core::FindingInfo& fi = core::finding_info(v.worst->code);
         out << "  [" << core::severity_name(fi.severity) << ": " << fi.name;
@@ -119,7 +119,8 @@ void print_alpha_json(Output& out, const AlphaMessage& am) {
     out << m.len;
     v.top("type_name");
     out << '"';
-    json_escape(out, alpha_message_name(m));
+    AlphaName name;
+    json_escape(out, alpha_message_name(m, name));
     out << '"';
     show(m, v, true);
     v.finish();

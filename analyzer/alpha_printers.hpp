@@ -19,7 +19,11 @@ void print_alpha_json(Output& out, const AlphaMessage& m);
 // A connection event (how it ended, bytes never decoded): one line / object.
 void print_alpha_event(Output& out, const AlphaMessage& m, bool json);
 
-// The message's name: "Map Chunk", "Unframed 0x99", "Incomplete message".
-std::string alpha_message_name(const mcalpha::Message& m);
+// The message's name: "Map Chunk", "Unframed 0x99", "Incomplete message"
+// (in `buf` when it is made up; no allocation per message).
+struct AlphaName {
+    char text[32];
+};
+const char* alpha_message_name(const mcalpha::Message& m, AlphaName& buf);
 
 }  // namespace blankshark

@@ -65,7 +65,8 @@ int run_decode(const std::string& path, const DecodeOptions& opt) {
             }
             if (m.conv) ++m.conv->packets;
             const bool filtered = !opt.names.empty() || !opt.types.empty();
-            if (filtered && !opt.names.count(packet_name_key(alpha_message_name(*m.msg)))) return;
+            AlphaName name;
+            if (filtered && !opt.names.count(packet_name_key(alpha_message_name(*m.msg, name)))) return;
             announce(m.conv, true);
             switch (opt.format) {
             case DecodeFormat::Summary: print_alpha_summary(out, m); break;
