@@ -23,9 +23,10 @@ AlphaFlows::AlphaFlows(std::function<Conversation*(const tcp::Connection&, uint6
 
 bool AlphaFlows::starts_alpha(const uint8_t* p, uint32_t n) {
     const minecraft::Edition e = minecraft::classify_first_client_bytes(p, n);
-    // A Handshake cut by the segment: its 0x02 already rules Java out (a
-    // Java Handshake's first byte is its length, 6 or more).
-    return e == minecraft::Edition::Alpha || (e == minecraft::Edition::NeedMore && n > 0 && p[0] == kAlphaHandshake);
+    // A first byte 0x02 rules Java out whatever follows (a Java Handshake's
+    // first byte is its length, 6 or more): a Handshake cut by the segment,
+    // or a damaged one, is still Alpha's (the plugin decides the same way).
+    return e == minecraft::Edition::Alpha || (n > 0 && p[0] == kAlphaHandshake);
 }
 
 AlphaConnection* AlphaFlows::adopt(tcp::Connection& conn, uint64_t frame) {

@@ -1,12 +1,14 @@
 // The Minecraft dispatcher on TCP port 25565 (minecraft_dispatch.hpp).
 //
 // The decision is made on the first pass, from the client's first bytes:
-// an Alpha Handshake (0x02, a u16 length, a short UTF-8 name) → mcalpha;
-// a VarInt-framed Java Handshake or the legacy ping 0xFE → mcjava. While
-// the client's first bytes are too few to tell (the Handshake cut across
-// segments), Wireshark's TCP is asked for one more segment. The choice is
-// kept as conversation data and read back on later passes; bytes that are
-// neither, or a server speaking first, go to mcjava (which reports them).
+// an Alpha Handshake (0x02, a u16 length, a short UTF-8 name; a first byte
+// 0x02 whatever follows, since no Java client starts so) → mcalpha;
+// a VarInt-framed Java Handshake or the legacy ping 0xFE → mcjava. The
+// first byte decides (the rest only confirms: the two cannot be confused),
+// so a Handshake cut across segments needs no desegmentation here. The
+// choice is kept as conversation data and read back on later passes; bytes
+// that are neither, or a server speaking first, go to mcjava (which
+// reports them).
 #include <epan/conversation.h>
 #include <epan/packet.h>
 
@@ -20,6 +22,7 @@ int proto_minecraft = -1;
 dissector_handle_t dispatch_handle, mcjava_handle, mcalpha_handle;
 
 using minecraft::Edition;
+constexpr guint8 kAlphaHandshake = 0x02;
 
 // The conversation's choice (conversation data of proto_minecraft).
 struct Choice {
@@ -35,17 +38,15 @@ int dissect_minecraft(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*
         Edition e = Edition::Java;
         if (from_client) {
             const guint len = tvb_captured_length(tvb);
-            e = minecraft::classify_first_client_bytes(tvb_get_ptr(tvb, 0, gint(len)), len);
-            if (e == Edition::NeedMore && !PINFO_FD_VISITED(pinfo) && pinfo->can_desegment) {
-                pinfo->desegment_offset = 0;
-                pinfo->desegment_len = DESEGMENT_ONE_MORE_SEGMENT;
-                return int(len);
-            }
+            const guint8* p = tvb_get_ptr(tvb, 0, gint(len));
+            e = minecraft::classify_first_client_bytes(p, len);
+            // Alpha's Handshake id: a Java client cannot start with 0x02
+            // (its first byte is a length, 6 or more), whatever follows; a
+            // Handshake cut across segments is decided on its first byte.
+            if (len && p[0] == kAlphaHandshake) e = Edition::Alpha;
         }
         choice = wmem_new(wmem_file_scope(), Choice);
-        // A Handshake cut where it cannot be reassembled: its 0x02 already
-        // rules Java out (a Java Handshake's first byte is its length, 6 or more).
-        choice->alpha = e == Edition::Alpha || (e == Edition::NeedMore && tvb_get_guint8(tvb, 0) == 0x02);
+        choice->alpha = e == Edition::Alpha;
         conversation_add_proto_data(conv, proto_minecraft, choice);
     }
     return call_dissector_only(choice->alpha ? mcalpha_handle : mcjava_handle, tvb, pinfo, tree, data);
