@@ -4,7 +4,12 @@
 // the same files: messages per direction and id, every finding by code.
 #include <gtest/gtest.h>
 
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <map>
+#include <random>
 #include <sstream>
 
 #include "protocols/mc_alpha/findings.hpp"
@@ -198,6 +203,60 @@ TEST(TsharkMcAlpha, JavaOnThePortStaysJava) {
                                " -Y \"mcalpha || mcjava\" -T fields -e frame.protocols");
     EXPECT_EQ(r.out.find("mcalpha"), std::string::npos);
     EXPECT_NE(r.out.find("mcjava"), std::string::npos);
+}
+
+// Damaged sessions (1-20 random TCP payload bytes changed): neither front
+// end fails, and tshark never decodes more messages than blankshark in a
+// direction (it cannot stop waiting for a long candidate at the end of the
+// capture as the analyzer does: plugin/mc_alpha/dissector.cpp, Limitations).
+TEST(TsharkMcAlpha, DamagedSessionsNeverCrash) {
+    std::ifstream in(kCaps + "/mc_alpha/mc_alpha-session.pcap", std::ios::binary);
+    const std::vector<char> orig((std::istreambuf_iterator<char>(in)), {});
+    std::vector<std::pair<size_t, size_t>> records;  // payload start, length (after Ethernet, IPv4, TCP: 54 bytes)
+    for (size_t off = 24; off + 16 <= orig.size();) {
+        uint32_t incl;
+        std::memcpy(&incl, &orig[off + 8], 4);
+        if (incl > 54) records.emplace_back(off + 16 + 54, incl - 54);
+        off += 16 + incl;
+    }
+    ASSERT_GT(records.size(), 600u);
+    for (unsigned seed = 0; seed < 8; ++seed) {
+        std::mt19937 rnd(seed);
+        std::vector<char> b = orig;
+        const int n = 1 + int(rnd() % 20);
+        for (int k = 0; k < n; ++k) {
+            const auto& [at, len] = records[rnd() % records.size()];
+            b[at + rnd() % len] = char(rnd() & 0xFF);
+        }
+        const std::string path = TsharkStage::get().dir() + "/damaged-" + std::to_string(seed) + ".pcap";
+        std::ofstream(path, std::ios::binary).write(b.data(), std::streamsize(b.size()));
+        std::filesystem::permissions(path, std::filesystem::perms(0644));
+        const RunResult v = tshark("-r " + path + " -V");  // every tree built, exit 0
+        EXPECT_FALSE(v.out.empty());
+        const RunResult c = run(kBin + " check " + path);
+        EXPECT_TRUE(c.exit_code == 0 || c.exit_code == 1) << seed << ": " << c.exit_code << c.err;
+        const RunResult t = tshark("-r " + path +
+                                   " -Y mcalpha -T fields -E occurrence=a -E aggregator=, -e ip.src -e mcalpha.packet_id");
+        int shark[2] = {0, 0}, ours[2] = {0, 0};
+        for (const std::string& line : split(t.out, '\n')) {
+            const auto cols = split(line, '\t');
+            if (cols.size() < 2) continue;
+            for (const std::string& id : split(cols[1], ','))
+                if (!id.empty()) ++shark[cols[0] == kClient ? 0 : 1];
+        }
+        const RunResult j = run(kBin + " decode --json " + path);
+        for (const std::string& line : split(j.out, '\n')) {
+            if (line.empty()) continue;
+            const json o = json::parse(line);
+            if (o.contains("mcalpha.packet_id")) ++ours[o["direction"] == "client_to_server" ? 0 : 1];
+        }
+        EXPECT_LE(shark[0], ours[0]) << "seed " << seed;
+        EXPECT_LE(shark[1], ours[1]) << "seed " << seed;
+        EXPECT_GT(ours[0], 0) << "seed " << seed;
+        EXPECT_GT(ours[1], 0) << "seed " << seed;
+        std::printf("damaged session %u (%d bytes changed): tshark %d/%d, blankshark %d/%d messages C>S/S>C\n", seed, n,
+                    shark[0], shark[1], ours[0], ours[1]);
+    }
 }
 
 // tshark and the analyzer agree, per file: messages by direction and id,
