@@ -25,7 +25,7 @@ namespace blankshark {
 using capture::Endpoint;
 
 // Which protocol a conversation speaks.
-enum class ConvProtocol : uint8_t { Blank, MinecraftJava };
+enum class ConvProtocol : uint8_t { Blank, MinecraftJava, MinecraftAlpha };
 
 struct Conversation {
     uint32_t id = 0;  // 1-based, in order of first packet

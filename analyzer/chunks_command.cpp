@@ -2,10 +2,11 @@
 
 #include <cstdio>
 
+#include "alpha_chunks.hpp"
 #include "conversation_analyses.hpp"
+#include "java_flows.hpp"
 #include "exit_codes.hpp"
 #include "java_chunks.hpp"
-#include "java_flows.hpp"
 #include "output.hpp"
 
 namespace blankshark {
@@ -98,12 +99,19 @@ int run_chunks(const std::string& path, const ChunksOptions& opt) {
     size_t extracted = 0, extract_failed = 0;
     double last_time = 0;
     JavaChunks java_chunks(opt.extract_dir);
-    JavaFlows java(
-        opt.stream.java_port,
+    // Minecraft Alpha's Map Chunks (port 25565, told apart from Java by the client's first bytes).
+    AlphaChunks alpha_chunks(opt.extract_dir);
+    JavaFlows java(opt.stream.java_port,
+                   [&](const tcp::Connection& c, uint64_t frame) {
+                       return stream.add_tcp_conversation(c.client(), c.server(), frame, ConvProtocol::MinecraftJava);
+                   },
+                   [&](const JavaPacket& p) { java_chunks.packet(p); });
+    AlphaFlows alpha(
         [&](const tcp::Connection& c, uint64_t frame) {
-            return stream.add_tcp_conversation(c.client(), c.server(), frame, ConvProtocol::MinecraftJava);
+            return stream.add_tcp_conversation(c.client(), c.server(), frame, ConvProtocol::MinecraftAlpha);
         },
-        [&](const JavaPacket& p) { java_chunks.packet(p); });
+        [&](const AlphaMessage& m) { alpha_chunks.message(m); });
+    java.set_alpha(&alpha);
     const StreamResult r = stream.run(path, [&](const BlankPacket& p) {
         last_time = p.time;
         const blank::FrameAnalysis* fa = analyses.on_packet(p);
@@ -114,6 +122,8 @@ int run_chunks(const std::string& path, const ChunksOptions& opt) {
     }, opt.stream.tcp ? &java : nullptr);
     extracted += java_chunks.extracted();
     extract_failed += java_chunks.extract_failed();
+    extracted += alpha_chunks.extracted();
+    extract_failed += alpha_chunks.extract_failed();
     Ignore ignore;
     for (auto& a : analyses.all())
         if (a) a->finish(last_time, ignore);
@@ -133,12 +143,14 @@ int run_chunks(const std::string& path, const ChunksOptions& opt) {
         }
     }
     if (opt.json) java_chunks.json(out);
+    if (opt.json) alpha_chunks.json(out);
     if (!opt.json) {
         out << total << " transmissions, " << complete << " complete\n";
         for (size_t id = 0; id < analyses.all().size(); ++id)
             if (const auto& a = analyses.all()[id])
                 out << "conversation " << id << ": revision " << a->revision_text() << '\n';
         java_chunks.text(out);
+        alpha_chunks.text(out);
         if (r != StreamResult::Ok)
             out << "error: not read completely (transmissions before it are listed): " << stream.error() << '\n';
     }

@@ -3,6 +3,8 @@
 #include <cctype>
 #include <cstdio>
 
+#include "alpha_flows.hpp"
+#include "alpha_printers.hpp"
 #include "conversation_analyses.hpp"
 #include "exit_codes.hpp"
 #include "java_flows.hpp"
@@ -26,7 +28,9 @@ int run_decode(const std::string& path, const DecodeOptions& opt) {
     const auto announce = [&](const Conversation* c, bool java) {
         if (opt.format == DecodeFormat::Json || !c || c->id <= announced) return;
         announced = c->id;
-        if (java)
+        if (c->protocol == ConvProtocol::MinecraftAlpha)
+            print_alpha_conversation_header(out, *c);
+        else if (java)
             print_java_conversation_header(out, *c);
         else
             print_conversation_header(out, *c);
@@ -47,6 +51,30 @@ int run_decode(const std::string& path, const DecodeOptions& opt) {
             case DecodeFormat::Json: print_java_json(out, p); break;
             }
         });
+    AlphaFlows alpha(
+        [&](const tcp::Connection& c, uint64_t frame) {
+            return stream.add_tcp_conversation(c.client(), c.server(), frame, ConvProtocol::MinecraftAlpha);
+        },
+        [&](const AlphaMessage& m) {
+            if (!m.msg) {  // how the connection ended, bytes never decoded
+                if (opt.names.empty() && opt.types.empty()) {
+                    announce(m.conv, true);
+                    print_alpha_event(out, m, opt.format == DecodeFormat::Json);
+                }
+                return;
+            }
+            if (m.conv) ++m.conv->packets;
+            const bool filtered = !opt.names.empty() || !opt.types.empty();
+            AlphaName name;
+            if (filtered && !opt.names.count(packet_name_key(alpha_message_name(*m.msg, name)))) return;
+            announce(m.conv, true);
+            switch (opt.format) {
+            case DecodeFormat::Summary: print_alpha_summary(out, m); break;
+            case DecodeFormat::Tree: print_alpha_tree(out, m); break;
+            case DecodeFormat::Json: print_alpha_json(out, m); break;
+            }
+        });
+    java.set_alpha(&alpha);
     const StreamResult r = stream.run(path, [&](const BlankPacket& p) {
         // Every packet is analysed (state spans packets); only some are shown.
         const blank::FrameAnalysis* fa = analyses.on_packet(p);

@@ -4,7 +4,9 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "alpha_summary.hpp"
 #include "java_summary.hpp"
+#include "protocols/mc_alpha/schema.hpp"
 #include "protocols/mc_java/chunk_column.hpp"
 #include "protocols/mc_java/schema.hpp"
 
@@ -37,7 +39,7 @@ struct Collector : blank::FindingSink {
 }  // namespace
 
 FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt, const PacketObserver& observe,
-                        const JavaObserver& observe_java) {
+                        const JavaObserver& observe_java, const AlphaObserver& observe_alpha) {
     FileReport rep;
     rep.path = path;
     size_t in_memory = SpillFile::kDefaultMemory;
@@ -104,6 +106,58 @@ FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt,
             col.out = &c.findings;
             col.add(g);
         });
+    // Minecraft Alpha (on the Java port, told apart by the client's first
+    // bytes): each connection's summary, its messages' findings (the
+    // decoder's, the framing's, the analyses'), its events (how it ended,
+    // bytes never decoded) and the TCP reassembler's findings.
+    std::map<const Conversation*, std::shared_ptr<AlphaSummary>> alpha_summaries;
+    const auto alpha_report = [&](const Conversation* conv, double time) -> ConvReport& {
+        ConvReport& c = rep.convs[conv->id];
+        if (!c.has_conv) {
+            c.has_conv = true;
+            c.conv = *conv;
+            c.first_time = time;
+            c.findings.attach(rep.spill);
+            auto sum = std::make_shared<AlphaSummary>();
+            alpha_summaries[conv] = sum;
+            c.summary = sum;
+        }
+        return c;
+    };
+    AlphaFlows alpha(
+        [&](const tcp::Connection& c, uint64_t frame) {
+            return stream.add_tcp_conversation(c.client(), c.server(), frame, ConvProtocol::MinecraftAlpha);
+        },
+        [&](const AlphaMessage& am) {
+            if (!am.conv) return;
+            ConvReport& c = alpha_report(am.conv, am.time);
+            col.out = &c.findings;
+            if (!am.msg) {
+                col.frame = am.event->frame;
+                col.add(*am.event);
+                return;
+            }
+            const mcalpha::Message& m = *am.msg;
+            c.conv.packets = ++am.conv->packets;
+            c.last_time = am.time;
+            if (am.time > rep.end_time) rep.end_time = am.time;
+            alpha_summaries[am.conv]->message(m);
+            ++rep.alpha_messages;
+            col.frame = m.span.last.frame;
+            if (m.kind == mcalpha::MessageKind::Message)
+                core::decode(mcalpha::schema(), m.data, m.len, m.context(), col);
+            for (uint8_t i = 0; i < m.nfindings; ++i) col.add(m.findings[i]);
+            if (observe_alpha) observe_alpha(am);
+        },
+        [&](const AlphaConnection& ac, const tcp::FindingInfo& f) {
+            if (!ac.conv) return;
+            ConvReport& c = alpha_report(ac.conv, f.time);
+            core::Finding g{tcp::core_code(f.kind), 0, 0, int64_t(f.stream_offset), int64_t(f.length)};
+            g.frame = f.frame;
+            col.out = &c.findings;
+            col.add(g);
+        });
+    java.set_alpha(&alpha);
     rep.result = stream.run(path, [&](const BlankPacket& p) {
         const uint32_t id = p.conv ? p.conv->id : 0;
         if (id != last_id) {  // consecutive packets mostly share a conversation
@@ -129,6 +183,11 @@ FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt,
     }, opt.stream.tcp ? &java : nullptr);
     for (const JavaConnection& jc : java.connections())
         if (jc.conv) java_summaries[jc.conv]->close(jc);
+    for (const AlphaConnection& ac : alpha.connections())
+        if (ac.conv) {
+            alpha_report(ac.conv, rep.end_time);  // a connection without a message still has its summary
+            alpha_summaries[ac.conv]->close(ac);
+        }
     rep.error = stream.error();
     rep.error_frame = stream.error_frame();
     rep.error_offset = stream.error_offset();

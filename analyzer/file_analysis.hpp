@@ -14,6 +14,7 @@
 #include "protocols/blank/analysis.hpp"
 #include "capture_stream.hpp"
 #include "conversation_summary.hpp"
+#include "alpha_flows.hpp"
 #include "java_flows.hpp"
 #include "conversation_analyses.hpp"
 #include "finding_list.hpp"
@@ -44,6 +45,7 @@ struct FileReport {
     std::unique_ptr<ConversationAnalyses> analyses;
     double end_time = 0;
     uint64_t java_packets = 0;  // Minecraft Java packets of the file
+    uint64_t alpha_messages = 0;  // Minecraft Alpha messages of the file
 
     // The analysis of a conversation (null for id 0 or none analysed).
     const blank::ConversationAnalysis* analysis(uint32_t id) const {
@@ -69,8 +71,10 @@ using PacketObserver = std::function<void(const BlankPacket&, int type, const bl
                                           const blank::ConversationAnalysis*)>;
 // Called for every Minecraft Java packet (after its findings were collected).
 using JavaObserver = std::function<void(const JavaPacket&)>;
+// Called for every Minecraft Alpha message (after its findings were collected).
+using AlphaObserver = std::function<void(const AlphaMessage&)>;
 
 FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt, const PacketObserver& observe = {},
-                        const JavaObserver& observe_java = {});
+                        const JavaObserver& observe_java = {}, const AlphaObserver& observe_alpha = {});
 
 }  // namespace blankshark

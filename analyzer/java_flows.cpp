@@ -1,5 +1,7 @@
 #include "java_flows.hpp"
 
+#include "alpha_flows.hpp"
+
 #include "core/decoder.hpp"
 #include "protocols/mc_java/framing.hpp"
 #include "protocols/mc_java/schema.hpp"
@@ -63,9 +65,17 @@ JavaConnection* JavaFlows::java(tcp::Connection& conn) {
 
 void JavaFlows::on_data(tcp::Connection& conn, tcp::Dir dir, const uint8_t* p, uint32_t n, uint64_t stream_offset,
                         const tcp::SegmentOrigin& o) {
+    if (alpha_)
+        if (AlphaConnection* ac = alpha_->of(conn)) return alpha_->data(*ac, dir, p, n, stream_offset, o);
     JavaConnection* jc = java(conn);
     if (!jc) {
         if (conn.user == &kNotJava) return;
+        // Port 25565 is shared with Minecraft Alpha: its client starts with 0x02 Handshake.
+        if (alpha_ && dir == tcp::Dir::ClientToServer && conn.server().port == port_ &&
+            AlphaFlows::starts_alpha(p, n)) {
+            AlphaConnection* ac = alpha_->adopt(conn, o.delivered_frame);
+            return alpha_->data(*ac, dir, p, n, stream_offset, o);
+        }
         // First bytes of the connection: decide what it is.
         const bool client = dir == tcp::Dir::ClientToServer;
         if (!(client ? is_java(conn, p, n) : conn.server().port == port_)) {
@@ -89,6 +99,8 @@ void JavaFlows::on_data(tcp::Connection& conn, tcp::Dir dir, const uint8_t* p, u
 
 void JavaFlows::on_gap(tcp::Connection& conn, tcp::Dir dir, uint64_t stream_offset, uint64_t missing, tcp::GapReason,
                        uint64_t frame, double time) {
+    if (alpha_)
+        if (AlphaConnection* ac = alpha_->of(conn)) return alpha_->gap(*ac, dir, stream_offset, missing, frame, time);
     JavaConnection* jc = java(conn);
     if (!jc) return;
     Relay r;
@@ -98,6 +110,8 @@ void JavaFlows::on_gap(tcp::Connection& conn, tcp::Dir dir, uint64_t stream_offs
 }
 
 void JavaFlows::on_fin(tcp::Connection& conn, tcp::Dir dir, uint64_t, const tcp::SegmentOrigin& o) {
+    if (alpha_)
+        if (AlphaConnection* ac = alpha_->of(conn)) return alpha_->fin(*ac, dir, o);
     JavaConnection* jc = java(conn);
     if (!jc) return;
     jc->fin[int(dir)] = true;
@@ -105,6 +119,8 @@ void JavaFlows::on_fin(tcp::Connection& conn, tcp::Dir dir, uint64_t, const tcp:
 }
 
 void JavaFlows::on_rst(tcp::Connection& conn, tcp::Dir dir, uint64_t frame, double time) {
+    if (alpha_)
+        if (AlphaConnection* ac = alpha_->of(conn)) return alpha_->rst(*ac, dir, frame, time);
     JavaConnection* jc = java(conn);
     if (!jc) return;
     jc->rst[int(dir)] = true;
@@ -112,6 +128,12 @@ void JavaFlows::on_rst(tcp::Connection& conn, tcp::Dir dir, uint64_t frame, doub
 }
 
 void JavaFlows::on_close(tcp::Connection& conn, tcp::CloseReason why, uint64_t frame, double time) {
+    if (alpha_)
+        if (AlphaConnection* ac = alpha_->of(conn)) {
+            alpha_->close(*ac, conn, why, frame, time);
+            tcp_.release(conn);
+            return;
+        }
     JavaConnection* jc = java(conn);
     if (!jc) return;
     jc->close = why;
@@ -125,6 +147,8 @@ void JavaFlows::on_close(tcp::Connection& conn, tcp::CloseReason why, uint64_t f
 }
 
 void JavaFlows::on_finding(tcp::Connection* conn, tcp::Dir, const tcp::FindingInfo& f) {
+    if (alpha_ && conn)
+        if (AlphaConnection* ac = alpha_->of(*conn)) return alpha_->finding(*ac, f);
     JavaConnection* jc = conn ? java(*conn) : nullptr;
     if (!jc) return;
     ++jc->tcp_findings;

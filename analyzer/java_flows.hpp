@@ -3,7 +3,9 @@
 // first client bytes are a Java Handshake, a mcjava::Session, feeds it the
 // reassembled streams, and hands each packet on with its conversation.
 // Connections of no known protocol are released (the reassembler forgets
-// them).
+// them). Port 25565 is shared with Minecraft Alpha: with set_alpha(), a
+// connection to the Java port whose client starts with an Alpha Handshake
+// (minecraft_detect.hpp) goes to AlphaFlows instead, with all its events.
 #pragma once
 
 #include <cstdint>
@@ -17,6 +19,7 @@
 namespace blankshark {
 
 struct Conversation;
+class AlphaFlows;
 
 // One Java packet, as the commands see it.
 struct JavaPacket {
@@ -49,6 +52,8 @@ public:
               std::function<void(const JavaConnection&, const tcp::FindingInfo&)> on_tcp = {});
 
     tcp::Reassembler& reassembler() { return tcp_; }
+    // Alpha connections on the Java port go there (null: none are told apart).
+    void set_alpha(AlphaFlows* alpha) { alpha_ = alpha; }
     // The capture's first frame time (to make times relative) and its end.
     void set_start(double t) { start_ = t; }
     void finish(double end_time);
@@ -84,6 +89,7 @@ private:
     core::Inflater inflater_;  // shared by every connection: one packet at a time
     std::deque<JavaConnection> conns_;
     tcp::Reassembler tcp_;
+    AlphaFlows* alpha_ = nullptr;
     double start_ = 0;
 };
 

@@ -8,6 +8,7 @@
 #include "chunks_command.hpp"
 #include "decode_command.hpp"
 #include "protocols/mc_java/versions.hpp"
+#include "protocols/mc_alpha/schema.hpp"
 #include "report_command.hpp"
 #include "stats_command.hpp"
 #include "synth_command.hpp"
@@ -50,6 +51,14 @@ bool java_packet_known(const std::string& key) {
             for (size_t i = 0; i < mt.count; ++i)
                 if (blankshark::packet_name_key(mt.types[i].name) == key) return true;
         }
+    return false;
+}
+
+// A Minecraft Alpha message name ("Map Chunk", "map_chunk").
+bool alpha_message_known(const std::string& key) {
+    for (const core::CompiledTable& t : mcalpha::schema().tables)
+        for (const auto& e : t.by_id)
+            if (e.type && blankshark::packet_name_key(e.type->name) == key) return true;
     return false;
 }
 
@@ -221,9 +230,9 @@ int main(int argc, char** argv) {
         for (const std::string& t : dtypes) {
             uint8_t code;
             const bool is_blank = parse_type(t, code);
-            const bool is_java = java_packet_known(packet_name_key(t));
+            const bool is_java = java_packet_known(packet_name_key(t)) || alpha_message_known(packet_name_key(t));
             if (!is_blank && !is_java) {
-                std::fprintf(stderr, "blankshark: unknown packet type '%s' (known: %s, and the Minecraft Java packet names)\n",
+                std::fprintf(stderr, "blankshark: unknown packet type '%s' (known: %s, and the Minecraft Java and Alpha packet names)\n",
                              t.c_str(), type_list().c_str());
                 return kExitUsage;
             }

@@ -311,7 +311,8 @@ void proto_register_mcjava() {
 }
 
 void proto_reg_handoff_mcjava() {
-    dissector_add_uint_with_preference("tcp.port", mcjava::kDefaultPort, mcjava_handle);
+    // Port 25565 is shared with Minecraft Alpha: the Minecraft dispatcher
+    // (minecraft_dispatch.cpp) holds it and hands Java conversations here.
     heur_dissector_add("tcp", dissect_mcjava_heur, "Minecraft Java over TCP (by Handshake)", "mcjava_tcp",
                        proto_mcjava, HEURISTIC_ENABLE);
 }

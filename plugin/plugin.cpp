@@ -8,6 +8,8 @@
 
 #include "mcjava_dissector.hpp"
 #include "blank/dissector.hpp"
+#include "mc_alpha/dissector.hpp"
+#include "minecraft_dispatch.hpp"
 
 extern "C" {
 WS_DLL_PUBLIC_DEF extern const gchar plugin_version[] = BLANKSHARK_VERSION;
@@ -25,5 +27,13 @@ void plugin_register(void) {
     mcjava.register_protoinfo = proto_register_mcjava;
     mcjava.register_handoff = proto_reg_handoff_mcjava;
     proto_register_plugin(&mcjava);
+    static proto_plugin mcalpha;
+    mcalpha.register_protoinfo = proto_register_mcalpha;
+    mcalpha.register_handoff = proto_reg_handoff_mcalpha;
+    proto_register_plugin(&mcalpha);
+    static proto_plugin minecraft;
+    minecraft.register_protoinfo = proto_register_minecraft_dispatch;
+    minecraft.register_handoff = proto_reg_handoff_minecraft_dispatch;
+    proto_register_plugin(&minecraft);
 }
 }
