@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstdio>
+#include <map>
 #include <vector>
 
 namespace blankshark {
@@ -151,7 +152,7 @@ private:
 
 void text_findings(Output& out, const FindingList& list, const blank::Silence& silence,
                    const FindingsTextOptions& opt, const std::function<bool(const Finding&)>& shown) {
-    std::array<CodeDigest, blank::kFindingCount> codes;
+    std::map<uint16_t, CodeDigest> codes;  // every protocol's codes (blank, mcjava, raknet, ...)
     CodeDigest after;  // the consequences of the silence, all codes
     std::array<uint64_t, blank::kFindingCount> after_by_code{};
     uint64_t after_last = 0, total = 0;
@@ -165,7 +166,7 @@ void text_findings(Output& out, const FindingList& list, const blank::Silence& s
             continue;
         }
         ++by_sev[size_t(f.severity())];
-        codes[size_t(f.code)].add(f);
+        codes[f.code.v].add(f);
         ++total;
     }
     out << "  findings: " << by_sev[size_t(Severity::Error)] << " error, " << by_sev[size_t(Severity::Warn)]
@@ -179,9 +180,8 @@ void text_findings(Output& out, const FindingList& list, const blank::Silence& s
 
     out << "  by code:\n";
     for (int sev = int(Severity::Error); sev >= int(Severity::Comment); --sev)
-        for (size_t c = 0; c < codes.size(); ++c) {
-            const CodeDigest& d = codes[c];
-            const blank::FindingInfo& fi = blank::finding_info(FindingCode(c));
+        for (const auto& [c, d] : codes) {
+            const core::FindingInfo& fi = core::finding_info(core::Code(c));
             if (!d.count || int(fi.severity) != sev) continue;
             char head[96];
             std::snprintf(head, sizeof head, "    %-7s %-34s %7llu  ", blank::severity_name(fi.severity), fi.name,

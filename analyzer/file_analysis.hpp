@@ -18,6 +18,7 @@
 #include "conversation_analyses.hpp"
 #include "finding_list.hpp"
 #include "protocols/blank/inflate_queue.hpp"
+#include "protocols/mcpe/session.hpp"
 
 namespace blankshark {
 
@@ -44,6 +45,7 @@ struct FileReport {
     std::unique_ptr<ConversationAnalyses> analyses;
     double end_time = 0;
     uint64_t java_packets = 0;  // Minecraft Java packets of the file
+    uint64_t raknet_packets = 0;  // RakNet packets (UDP) of the file
 
     // The analysis of a conversation (null for id 0 or none analysed).
     const blank::ConversationAnalysis* analysis(uint32_t id) const {
@@ -69,8 +71,13 @@ using PacketObserver = std::function<void(const BlankPacket&, int type, const bl
                                           const blank::ConversationAnalysis*)>;
 // Called for every Minecraft Java packet (after its findings were collected).
 using JavaObserver = std::function<void(const JavaPacket&)>;
+// Called for every RakNet UDP packet (its result) and, before it, for each
+// game packet it completed (the other pointer null).
+struct RaknetConnection;
+using RaknetObserver =
+    std::function<void(RaknetConnection&, const raknet::PacketResult*, const mcpe::GamePacket*)>;
 
 FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt, const PacketObserver& observe = {},
-                        const JavaObserver& observe_java = {});
+                        const JavaObserver& observe_java = {}, const RaknetObserver& observe_raknet = {});
 
 }  // namespace blankshark

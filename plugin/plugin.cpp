@@ -8,6 +8,7 @@
 
 #include "mcjava_dissector.hpp"
 #include "blank/dissector.hpp"
+#include "raknet/dissector.hpp"
 
 extern "C" {
 WS_DLL_PUBLIC_DEF extern const gchar plugin_version[] = BLANKSHARK_VERSION;
@@ -25,5 +26,9 @@ void plugin_register(void) {
     mcjava.register_protoinfo = proto_register_mcjava;
     mcjava.register_handoff = proto_reg_handoff_mcjava;
     proto_register_plugin(&mcjava);
+    static proto_plugin raknet;
+    raknet.register_protoinfo = proto_register_raknet_bs;
+    raknet.register_handoff = proto_reg_handoff_raknet_bs;
+    proto_register_plugin(&raknet);
 }
 }

@@ -1,0 +1,171 @@
+// JSON with nesting for decoded items (decode --json of the Minecraft
+// protocols): groups and named types are objects, arrays lists of their
+// entries, values keyed by their filter names; findings at the end.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/decoder.hpp"
+#include "core/format.hpp"
+#include "output.hpp"
+
+namespace blankshark {
+
+// JSON with nesting: groups and named types are objects, arrays lists of
+// their entries, values keyed by their filter names.
+class NestedJson {
+public:
+    explicit NestedJson(Output& out) : out_(out) { frames_.push_back(Frame{}); }
+
+    void open(const core::Item& it) {
+        Frame& f = frames_.back();
+        const bool array_entry = it.node->kind == core::Kind::Array || it.entry;
+        if (array_entry) {
+            list_item(f, it.info->abbrev);
+            out_ << '{';
+            frames_.push_back(Frame{true, false, {}});
+            return;
+        }
+        end_list(f);
+        if (it.vclass != core::ValueClass::None && it.vclass != core::ValueClass::Bytes) {
+            // A value with views of it (flags, an option's rows): the views follow as keys here.
+            key(f, it.info->abbrev);
+            value(it);
+            frames_.push_back(Frame{false, true, {}});
+            return;
+        }
+        key(f, it.info->abbrev);
+        out_ << '{';
+        frames_.push_back(Frame{true, false, {}});
+    }
+    void set_length(uint32_t) {}
+    void close() {
+        Frame f = frames_.back();
+        frames_.pop_back();
+        if (f.flattened) {
+            // keys went into the parent: it carries on after them
+            frames_.back().comma = true;
+            frames_.back().list = f.list.empty() ? frames_.back().list : f.list;
+            return;
+        }
+        end_list(f);
+        out_ << '}';
+        frames_.back().comma = true;
+    }
+    void leaf(const core::Item& it) {
+        Frame& f = frames_.back();
+        if (it.hidden) return;
+        if (it.entry) {
+            list_item(f, it.info->abbrev);
+            value(it);
+            return;
+        }
+        end_list(f);
+        key(f, it.info->abbrev);
+        value(it);
+    }
+    void finding(const core::Finding& f) { findings_.push_back(f); }
+
+    // Top-level keys of the packet object.
+    void top(std::string_view k) { key(frames_.front(), k); }
+    void finish() {
+        Frame& f = frames_.front();
+        end_list(f);
+        key(f, "findings");
+        out_ << '[';
+        for (size_t i = 0; i < findings_.size(); ++i) {
+            const core::Finding& x = findings_[i];
+            const core::FindingInfo& fi = core::finding_info(x.code);
+            char msg[256];
+            const size_t n = core::format_finding(x, msg, sizeof msg);
+            if (i) out_ << ',';
+            out_ << "{\"code\":\"" << fi.name << "\",\"severity\":\"" << core::severity_name(fi.severity)
+                 << "\",\"offset\":" << x.offset << ",\"message\":\"";
+            json_escape(out_, std::string_view(msg, n));
+            out_ << "\"}";
+        }
+        out_ << ']';
+    }
+
+private:
+    struct Frame {
+        bool object = true;
+        bool flattened = false;
+        std::string list;  // the key of the list open in this object
+        bool comma = false;
+    };
+
+    void key(Frame& f, std::string_view k) {
+        // a flattened frame writes into its parent object
+        Frame& target = f.flattened ? parent_object() : f;
+        if (target.comma) out_ << ',';
+        out_ << '"' << k << "\":";
+        target.comma = true;
+    }
+    Frame& parent_object() {
+        for (size_t i = frames_.size(); i-- > 0;)
+            if (!frames_[i].flattened) return frames_[i];
+        return frames_.front();
+    }
+    void list_item(Frame& f, const std::string& k) {
+        Frame& target = f.flattened ? parent_object() : f;
+        if (target.list == k) {
+            out_ << ',';
+            return;
+        }
+        end_list(target);
+        if (target.comma) out_ << ',';
+        out_ << '"' << k << "\":[";
+        target.list = k;
+        target.comma = true;
+    }
+    void end_list(Frame& f) {
+        Frame& target = f.flattened ? parent_object() : f;
+        if (target.list.empty()) return;
+        out_ << ']';
+        target.list.clear();
+    }
+    void value(const core::Item& it) {
+        switch (it.vclass) {
+        case core::ValueClass::Uint: out_ << it.u; break;
+        case core::ValueClass::Int: out_ << it.i; break;
+        case core::ValueClass::Bool: out_ << (it.u ? "true" : "false"); break;
+        case core::ValueClass::Float:
+        case core::ValueClass::Double: {
+            if (!std::isfinite(it.d)) {
+                out_ << "null";
+                break;
+            }
+            char tmp[40];
+            out_ << std::string_view(tmp, core::format_value(it, tmp, sizeof tmp));
+            break;
+        }
+        case core::ValueClass::String:
+            out_ << '"';
+            json_escape(out_, it.s);
+            out_ << '"';
+            break;
+        case core::ValueClass::Uuid: {
+            char tmp[40];
+            out_ << '"' << std::string_view(tmp, core::format_value(it, tmp, sizeof tmp)) << '"';
+            break;
+        }
+        case core::ValueClass::Bytes: {
+            static const char hex[] = "0123456789abcdef";
+            out_ << '"';
+            for (unsigned char c : it.s) out_ << hex[c >> 4] << hex[c & 15];
+            out_ << '"';
+            break;
+        }
+        case core::ValueClass::None: out_ << "null"; break;
+        }
+    }
+
+    Output& out_;
+    std::vector<Frame> frames_;
+    std::vector<core::Finding> findings_;
+};
+
+}  // namespace blankshark
