@@ -305,5 +305,28 @@ TEST(TsharkRaknet, CraftedChunkReassembledAndDecoded) {
     EXPECT_EQ(rows(tshark("-r " + readable + " -Y bsmcpe -T fields -e frame.number").out).size(), 54u);
 }
 
+// tshark (plugin) and blankshark check put the same findings on the same
+// frames: the analysis' codes, on the real lossy capture and the crafted one.
+TEST(TsharkRaknet, SameFindingsAsCheck) {
+    for (const char* f : {"raknet-native-lossy-10pct.pcap", "crafted/mcpe-0.7.3-lossy.pcap"}) {
+        const std::string file = kRaknet + f;
+        const RunResult a = run(std::string(BLANKSHARK_BIN) + " check --comments --format json " + file);
+        std::map<std::string, std::set<uint64_t>> by_code;
+        for (const auto& e : json_lines(a.out))
+            if (e.at("event_type") == "finding") by_code[e.at("code")].insert(e.at("pcap_cnt").get<uint64_t>());
+        const std::string readable = tshark_file(file);
+        for (const char* code : {"raknet.seq.gap", "raknet.seq.duplicate", "raknet.seq.out_of_order", "raknet.nak",
+                                 "raknet.resend.frame", "raknet.order.gap", "raknet.order.late", "raknet.ack.missing",
+                                 "raknet.end.disconnect"}) {
+            const RunResult r = tshark("-2 -r " + readable + " -Y " + code + " -T fields -e frame.number");
+            std::set<uint64_t> frames;
+            std::istringstream in(r.out);
+            for (std::string l; std::getline(in, l);) frames.insert(std::stoull(l));
+            EXPECT_EQ(frames, by_code[code]) << f << " " << code;
+        }
+        EXPECT_FALSE(by_code["raknet.seq.gap"].empty()) << f;
+    }
+}
+
 }  // namespace
 }  // namespace blank::test
