@@ -8,6 +8,7 @@
 #include "exit_codes.hpp"
 #include "output.hpp"
 #include "protocols/blank/stats_layout.hpp"
+#include "raknet_stats.hpp"
 #include "traffic_stats.hpp"
 
 namespace blankshark {
@@ -31,6 +32,7 @@ struct FileStats {
     FileReport rep;
     TrafficStats traffic;
     ChunkCounts chunks;
+    RaknetStats raknet;
     std::map<std::pair<Severity, std::string>, uint64_t> findings;  // (severity, code) -> count
 };
 
@@ -41,7 +43,7 @@ FileStats collect(const std::string& path, const StatsOptions& opt) {
     fo.analysis.chunks.keep_ended = std::min<size_t>(fo.analysis.chunks.keep_ended, 256);  // counts suffice
     fs.rep = analyse_file(path, fo, [&](const BlankPacket& p, int type, const blank::FrameAnalysis&, const blank::ConversationAnalysis*) {
         fs.traffic.add(p, type);
-    });
+    }, {}, [&](RaknetConnection& c, const raknet::PacketResult* p, const mcpe::GamePacket* g) { fs.raknet.add(c, p, g); });
     for (const auto& [id, c] : fs.rep.convs) {
         if (const auto* a = fs.rep.analysis(id)) fs.chunks.add(a->chunks().summary());
         for (const blank::Finding& f : c.findings)
@@ -103,6 +105,7 @@ void text_report(Output& out, const FileStats& fs) {
         row(out, "all", 4, t.total, t.duration());
         text_table(out, t, schema_of(rep, id), 4);
     }
+    if (!fs.raknet.empty()) fs.raknet.text(out, rep);
     out << '\n' << blank::stats::kChunks << '\n';
     for (size_t i = 0; i < std::size(blank::stats::kChunkNodes); ++i)
         out << "  " << blank::stats::kChunkNodes[i] << ' ' << fs.chunks.n[i] << '\n';
@@ -173,7 +176,9 @@ void json_report(Output& out, const FileStats& fs) {
         out << '}';
         first = false;
     }
-    out << "],\"chunks\":{";
+    out << ']';
+    if (!fs.raknet.empty()) fs.raknet.json(out, rep);
+    out << ",\"chunks\":{";
     for (size_t i = 0; i < std::size(blank::stats::kChunkNodes); ++i)
         out << (i ? ",\"" : "\"") << blank::stats::kChunkNodes[i] << "\":" << fs.chunks.n[i];
     out << "},\"findings\":[";

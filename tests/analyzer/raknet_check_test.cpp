@@ -3,6 +3,7 @@
 // and of the crafted README, checked by hand; verdicts and exit codes.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <map>
 #include <set>
 
@@ -174,6 +175,74 @@ TEST(RaknetDecode, CraftedSessionGamePackets) {
               std::string::npos)
         << s.out.substr(0, 2000);
     EXPECT_NE(s.out.find("46    1.201700   1 S>C  Datagram, ChunkDataPacket"), std::string::npos);
+}
+
+// chunks: the crafted session's ChunkData, reassembled from 18 fragments,
+// answering the RequestChunk of frame 27 (crafted README, row 8).
+TEST(RaknetChunks, CraftedChunk) {
+    const RunResult r = run(kBin + " chunks --json " + kRaknet + "crafted/mcpe-0.7.3-session.pcap");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto rows = json_lines(r.out);
+    ASSERT_EQ(rows.size(), 1u);
+    EXPECT_EQ(rows[0].at("frame"), 46);
+    EXPECT_EQ(rows[0].at("x"), 8);
+    EXPECT_EQ(rows[0].at("z"), 8);
+    EXPECT_EQ(rows[0].at("bytes"), 24841);
+    EXPECT_EQ(rows[0].at("fragments"), 18);
+    EXPECT_EQ(rows[0].at("request_frame"), 27);
+    EXPECT_EQ(rows[0].at("columns"), 256);
+    EXPECT_EQ(rows[0].at("section_mask"), 15);
+    EXPECT_EQ(rows[0].at("distinct"), 3);    // stone, dirt, grass
+    EXPECT_EQ(rows[0].at("common_block"), 1);  // stone at y 0-59
+    EXPECT_EQ(rows[0].at("complete"), true);
+}
+
+// stats: packets by kind per direction (the README's UDP packets, datagrams,
+// ACK and NAK datagrams) and the messages delivered.
+TEST(RaknetStats, LossyCaptureByKind) {
+    const RunResult r = run(kBin + " stats --json " + kRaknet + "raknet-native-lossy-10pct.pcap");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto j = json_lines(r.out).at(0).at("raknet").at(0);
+    const auto& cs = j.at("client_to_server");
+    const auto& sc = j.at("server_to_client");
+    EXPECT_EQ(cs.at("offline").at("packets"), 3);
+    EXPECT_EQ(cs.at("datagram").at("packets"), 692);
+    EXPECT_EQ(cs.at("ack").at("packets"), 341);
+    EXPECT_EQ(cs.at("nak").at("packets"), 83);
+    EXPECT_EQ(sc.at("datagram").at("packets"), 815);
+    EXPECT_EQ(sc.at("ack").at("packets"), 319);
+    EXPECT_EQ(sc.at("nak").at("packets"), 89);
+    EXPECT_EQ(cs.at("messages").at("Game packet wrapper (0xFE)"), 424);  // README "messages (unique)"
+    EXPECT_EQ(sc.at("messages").at("Game packet wrapper (0xFE)"), 509);
+    EXPECT_EQ(cs.at("messages").at("Connected Ping"), 5);
+    EXPECT_EQ(sc.at("messages").at("Connected Pong"), 5);
+}
+
+// A mixed capture (blank and RakNet in one file, merged by mergecap): each
+// conversation found by its own protocol, the RakNet figures unchanged.
+TEST(RaknetCheck, MixedCapture) {
+    if (run("command -v mergecap").exit_code != 0) GTEST_SKIP() << "mergecap not installed";
+    std::filesystem::create_directories(TEST_ARTIFACTS);
+    const std::string mixed = std::string(TEST_ARTIFACTS) + "/raknet-and-blank.pcap";
+    ASSERT_EQ(run("mergecap -F pcap -w " + mixed + " " + BLANKSHARK_CAPTURES + "/blank-fa73e36-clean-session.pcap " +
+                  kRaknet + "crafted/mcpe-0.7.3-lossy.pcap")
+                  .exit_code,
+              0);
+    const RunResult r = run(kBin + " check --format json " + mixed);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    size_t raknet = 0, blank = 0;
+    for (const auto& e : json_lines(r.out)) {
+        if (e.at("event_type") != "conversation") continue;
+        if (e.contains("protocol") && e.at("protocol") == "raknet") {
+            ++raknet;
+            EXPECT_EQ(e.at("client_to_server").at("datagrams"), 20);
+            EXPECT_EQ(e.at("server_to_client").at("resent_frames"), 2);
+        } else {
+            ++blank;
+        }
+    }
+    EXPECT_EQ(raknet, 1u);
+    EXPECT_EQ(blank, 1u);
 }
 
 }  // namespace
