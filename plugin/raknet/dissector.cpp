@@ -90,6 +90,9 @@ void show_game(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, const FrameR
                bool first_game, char* info, size_t info_size) {
     const mcpe::VersionInfo& v = g && g->version ? *g->version : mcpe::default_version();
     const core::Schema& s = mcpe::schema(v);
+    // Expert infos name the protocol that is current when they are added.
+    const char* const outer = pinfo->current_proto;
+    pinfo->current_proto = "MCPE-BS";
     proto_item* ti = proto_tree_add_item(tree, proto_mcpe, tvb, 0, -1, ENC_NA);
     proto_tree* mt = proto_item_add_subtree(ti, ett_mcpe);
     plugin::TreeBuilder tb(tvb, pinfo, mt, ti, s, mcpe_fields, mcpe_experts);
@@ -117,6 +120,7 @@ void show_game(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, const FrameR
     proto_item_append_text(ti, ", %s", name);
     const size_t n = std::strlen(info);
     std::snprintf(info + n, info_size - n, ", %s%s%s", name, tb.info(), sum.worst == core::Severity::Error ? " [Malformed]" : "");
+    pinfo->current_proto = outer;
 }
 
 // A RakNet system message inside a frame.
@@ -137,6 +141,7 @@ void show_system(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, proto_item
 
 int dissect_raknet(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
     const guint len = tvb_captured_length(tvb);
+    pinfo->current_proto = "RakNet-BS";
     col_set_str(pinfo->cinfo, COL_PROTOCOL, "RakNet");
     col_clear(pinfo->cinfo, COL_INFO);
     const guint8* data = len ? tvb_get_ptr(tvb, 0, gint(len)) : nullptr;
