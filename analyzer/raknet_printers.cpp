@@ -1,6 +1,8 @@
 #include "raknet_printers.hpp"
 
+#include <algorithm>
 #include <charconv>
+#include <cstdio>
 
 #include "decode_command.hpp"
 #include "item_visitors.hpp"
@@ -93,19 +95,15 @@ bool raknet_packet_has_name(const RaknetPrint& r, const std::set<std::string>& k
 
 void print_raknet_summary(Output& out, const RaknetPrint& r) {
     // The summary fields of the packet and of each message, each message after a comma.
-    struct Line : SummaryVisitor {
-        void reset_type() {}
-    } v;
-    std::string names;
-    bool first = true;
-    show(r, v, false, [&](const core::MessageSummary& s, bool packet) {
-        (void)packet;
-        if (!first) names += ", ";
-        first = false;
-        names += s.type ? s.type->name : "Unknown";
+    SummaryVisitor v;
+    char names[320];  // no allocation per packet
+    size_t n = 0;
+    show(r, v, false, [&](const core::MessageSummary& s, bool) {
+        const int w = std::snprintf(names + n, sizeof names - n, "%s%s", n ? ", " : "", s.type ? s.type->name : "Unknown");
+        if (w > 0) n = std::min(sizeof names - 1, n + size_t(w));
     });
     prefix(out, r);
-    out << names << std::string_view(v.text, v.len);
+    out << std::string_view(names, n) << std::string_view(v.text, v.len);
     if (r.p->kind == raknet::PacketKind::Datagram) out << status_marker(r.p->status);
     if (v.worst) {
         const core::FindingInfo& fi = core::finding_info(v.worst->code);

@@ -25,6 +25,12 @@
 //     on later passes: in the GUI and with tshark -2.
 //   - The Info column lists the packet and its messages; the numbers are in
 //     the raknet.analysis.* / mcpe.analysis.* generated fields.
+//   - The conversations are finished (end-of-capture results) at the first
+//     later pass; packets of a live capture arriving after that are
+//     analysed on, but what the finish reported is not revised.
+//   - The server is the side on the RakNet port (19132; with another port
+//     set in bsraknet.udp.port, the side the core says sent the first
+//     offline message, else the receiver of the first packet).
 #include <epan/conversation.h>
 #include <epan/expert.h>
 #include <epan/packet.h>
