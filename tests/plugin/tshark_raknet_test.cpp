@@ -4,6 +4,8 @@
 // captures/raknet/README.md and of the crafted README, checked by hand.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <map>
 #include <set>
@@ -11,6 +13,8 @@
 #include <sstream>
 #include <vector>
 
+#include "protocols/mcpe/schema.hpp"
+#include "protocols/mcpe/versions.hpp"
 #include "tshark.hpp"
 
 namespace blank::test {
@@ -370,6 +374,75 @@ TEST(TsharkRaknet, SameFindingsAsCheck) {
         }
         EXPECT_FALSE(by_code["raknet.seq.gap"].empty()) << f;
     }
+}
+
+// tshark (plugin) and blankshark decode --json show the same value for
+// every MCPE field of every game packet of the crafted session (both come
+// from the core's tables: the front ends must not drift apart).
+void flatten_mcpe(const nlohmann::json& o, std::map<std::string, std::vector<nlohmann::json>>& out) {
+    for (const auto& [k, v] : o.items()) {
+        const bool mine = k.rfind("mcpe.", 0) == 0 && k.find(".analysis") == std::string::npos;
+        if (v.is_array()) {
+            for (const auto& e : v) {
+                if (e.is_object()) flatten_mcpe(e, out);
+                else if (mine) out[k].push_back(e);
+            }
+        } else if (v.is_object()) {
+            flatten_mcpe(v, out);
+        } else if (mine && !(v.is_string() && v.get<std::string>().empty())) {
+            out[k].push_back(v);
+        }
+    }
+}
+
+bool same_value(const nlohmann::json& a, std::string t) {
+    for (size_t at; (at = t.find("\\n")) != std::string::npos;) t.replace(at, 2, "\n");
+    if (a.is_boolean()) return t == (a.get<bool>() ? "1" : "0");
+    if (a.is_number_float()) return std::abs(std::stod(t) - a.get<double>()) <= 1e-6 * std::max(1.0, std::abs(a.get<double>()));
+    if (a.is_number()) {
+        const bool hex = t.rfind("0x", 0) == 0;
+        return a.is_number_unsigned() ? std::stoull(t, nullptr, hex ? 16 : 10) == a.get<uint64_t>()
+                                      : std::stoll(t, nullptr, hex ? 16 : 10) == a.get<int64_t>();
+    }
+    return a.is_string() && a.get<std::string>() == t;
+}
+
+TEST(TsharkRaknet, McpeFieldsAsDecode) {
+    const std::string file = kRaknet + "crafted/mcpe-0.7.3-session.pcap";
+    std::set<std::string> abbrevs;
+    for (const mcpe::VersionInfo* v : mcpe::versions())
+        for (const core::FieldInfo& f : mcpe::schema(*v).fields)
+            if (f.vclass != core::ValueClass::None && f.abbrev.find(".analysis") == std::string::npos &&
+                f.abbrev.rfind("mcpe.", 0) == 0)
+                abbrevs.insert(f.abbrev);
+    std::string args = "-r " + tshark_file(file) + " -T fields -E occurrence=a -E header=y -e frame.number";
+    for (const std::string& a : abbrevs) args += " -e " + a;
+    const auto t = rows(tshark(args).out);
+    ASSERT_GT(t.size(), 1u);
+    std::map<uint64_t, std::map<std::string, std::vector<nlohmann::json>>> an;
+    for (const auto& e : json_lines(run(std::string(BLANKSHARK_BIN) + " decode --json " + file).out))
+        flatten_mcpe(e, an[e.at("frame").get<uint64_t>()]);
+    size_t compared = 0;
+    for (size_t i = 1; i < t.size(); ++i) {
+        const uint64_t frame = std::stoull(t[i][0]);
+        auto& mine = an[frame];
+        for (size_t c = 1; c < t[0].size() && c < t[i].size(); ++c) {
+            const std::string& key = t[0][c];
+            std::vector<std::string> theirs;
+            std::istringstream in(t[i][c]);
+            for (std::string x; std::getline(in, x, ',');) theirs.push_back(x);
+            if (t[i][c].empty()) theirs.clear();
+            const auto& ours = mine[key];
+            ASSERT_EQ(ours.size(), theirs.size()) << "frame " << frame << " " << key;
+            for (size_t k = 0; k < ours.size(); ++k) {
+                EXPECT_TRUE(same_value(ours[k], theirs[k])) << "frame " << frame << " " << key << ": " << ours[k] << " vs " << theirs[k];
+                ++compared;
+            }
+            mine.erase(key);
+        }
+        for (const auto& [k, v] : mine) ADD_FAILURE() << "frame " << frame << ": decode only: " << k;
+    }
+    EXPECT_GT(compared, 250u);
 }
 
 }  // namespace
