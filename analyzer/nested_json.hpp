@@ -69,7 +69,13 @@ public:
     void finding(const core::Finding& f) { findings_.push_back(f); }
 
     // Top-level keys of the packet object.
-    void top(std::string_view k) { key(frames_.front(), k); }
+    // Top-level keys of the packet object (after any list of fields).
+    void top(std::string_view k) {
+        end_list(frames_.front());
+        key(frames_.front(), k);
+    }
+    // Closes what is open without the findings key.
+    void finish_fields() { end_list(frames_.front()); }
     void finish() {
         Frame& f = frames_.front();
         end_list(f);

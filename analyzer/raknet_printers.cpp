@@ -125,6 +125,7 @@ void print_raknet_tree(Output& out, const RaknetPrint& r) {
 
 void print_raknet_json(Output& out, const RaknetPrint& r) {
     const raknet::PacketResult& p = *r.p;
+    const core::Schema& s = raknet::schema(*p.version);
     NestedJson v(out);
     out << '{';
     v.top("frame");
@@ -148,7 +149,53 @@ void print_raknet_json(Output& out, const RaknetPrint& r) {
     out << '"';
     json_escape(out, p.type ? p.type->name : "Unknown");
     out << '"';
-    show(r, v, true, [](const core::MessageSummary&, bool) {});
+    core::decode(s, p.bytes, p.len, p.context(raknet::kPacketTable), v);
+    raknet::emit_packet(s, p, v);
+    for (const core::Finding& f : p.findings) v.finding(f);
+    // What became of each frame, in the frames' order.
+    v.top("frames");
+    out << '[';
+    for (uint32_t i = 0; i < p.frames.size; ++i) {
+        out << (i ? ",{" : "{");
+        NestedJson fv(out);
+        raknet::emit_frame(s, p.frames[i], fv);
+        fv.finish_fields();
+        out << '}';
+    }
+    out << ']';
+    // Each delivered message as an object of its own (its fields, the
+    // analysis of its delivery, its game packet's, its findings).
+    v.top("messages");
+    out << '[';
+    for (uint32_t i = 0; i < p.messages.size; ++i) {
+        const raknet::MessageResult& m = p.messages[i];
+        const mcpe::GamePacket* g = m.system ? nullptr : game_of(r, i);
+        out << (i ? ",{" : "{");
+        NestedJson mv(out);
+        mv.top("protocol");
+        out << (g ? "\"mcpe\"" : "\"raknet\"");
+        if (m.system) {
+            const core::MessageSummary sum = core::decode(s, m.data, m.len, p.context(raknet::kMessageTable), mv);
+            mv.top("type_name");
+            out << '"';
+            json_escape(out, sum.type ? sum.type->name : "Unknown");
+            out << '"';
+            raknet::emit_message(s, m, mv);
+        } else if (g) {
+            raknet::emit_message(s, m, mv);
+            const core::Schema& ms = mcpe::schema(*g->version);
+            const core::MessageSummary sum = core::decode(ms, g->data, g->len, core::DecodeContext{}, mv);
+            mcpe::emit_game_packet(ms, *g, mv);
+            for (const core::Finding& f : g->findings) mv.finding(f);
+            mv.top("type_name");
+            out << '"';
+            json_escape(out, sum.type ? sum.type->name : "Unknown");
+            out << '"';
+        }
+        mv.finish();
+        out << '}';
+    }
+    out << ']';
     v.finish();
     out << "}\n";
 }

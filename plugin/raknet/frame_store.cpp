@@ -122,14 +122,14 @@ FrameStore::Conversation* FrameStore::conversation(packet_info* pinfo, const gui
 
 const FrameRecord* FrameStore::analyse(packet_info* pinfo, const guint8* data, guint len) {
     last_frame_ = pinfo->num;
-    last_time_ = nstime_to_sec(&pinfo->abs_ts);
+    last_time_ = nstime_to_sec(&pinfo->rel_ts);
     Conversation* c = conversation(pinfo, data, len);
     if (!c) return nullptr;
     const bool from_server = pinfo->srcport == c->server_port && addresses_equal(&pinfo->src, &c->server_addr);
     Recorder r(*this);
     games_.clear();
     c->session.packet(from_server ? raknet::Side::Server : raknet::Side::Client, data, len,
-                      core::Origin{pinfo->num, nstime_to_sec(&pinfo->abs_ts)}, r);
+                      core::Origin{pinfo->num, nstime_to_sec(&pinfo->rel_ts)}, r);
     return r.made;
 }
 
