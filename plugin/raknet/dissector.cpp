@@ -36,6 +36,7 @@
 #include <epan/packet.h>
 #include <epan/prefs.h>
 #include <epan/proto.h>
+#include <epan/tap.h>
 
 #include <cstring>
 #include <vector>
@@ -45,6 +46,8 @@
 #include "../tree_builder.hpp"
 #include "dissector.hpp"
 #include "frame_store.hpp"
+#include "stats_tree.hpp"
+#include "tap_info.hpp"
 #include "protocols/mcpe/analysis_fields.hpp"
 #include "protocols/mcpe/findings.hpp"
 #include "protocols/mcpe/schema.hpp"
@@ -59,6 +62,7 @@ using namespace raknet_plugin;
 
 int proto_raknet = -1;
 int proto_mcpe = -1;
+int raknet_tap = -1;
 gint ett_raknet = -1, ett_message = -1, ett_mcpe = -1;
 dissector_handle_t raknet_handle;
 plugin::FieldRegistry raknet_fields, mcpe_fields;
@@ -93,7 +97,7 @@ const char* status_marker(raknet::SeqStatus s) {
 
 // One game packet: the mcpe protocol item over its bytes.
 void show_game(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, const FrameRecord& rec, const GameRecord* g,
-               bool first_game, char* info, size_t info_size) {
+               bool first_game, char* info, size_t info_size, TapInfo* tap) {
     const mcpe::VersionInfo& v = g && g->version ? *g->version : mcpe::default_version();
     const core::Schema& s = mcpe::schema(v);
     // Expert infos name the protocol that is current when they are added.
@@ -120,6 +124,7 @@ void show_game(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, const FrameR
         for (const core::Finding& f : array_span<core::Finding>(rec.late))
             if (is_mcpe_finding(f)) tb.finding(f);
     }
+    if (tap) tap->add(sum.type ? sum.type->name : "Unknown game packet");
     char name[64];
     if (sum.type) std::snprintf(name, sizeof name, "%s", sum.type->name);
     else std::snprintf(name, sizeof name, "Unknown 0x%02x", sum.id);
@@ -131,7 +136,7 @@ void show_game(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, const FrameR
 
 // A RakNet system message inside a frame.
 void show_system(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, proto_item* root, const FrameRecord& rec,
-                 const raknet::MessageResult& m, char* info, size_t info_size) {
+                 const raknet::MessageResult& m, char* info, size_t info_size, TapInfo* tap) {
     const core::Schema& s = raknet::schema(*rec.p.version);
     proto_tree* st = proto_tree_add_subtree(tree, tvb, 0, -1, ett_message, nullptr, "System message");
     plugin::TreeBuilder tb(tvb, pinfo, st, root, s, raknet_fields, raknet_experts);
@@ -140,6 +145,7 @@ void show_system(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, proto_item
                                                   rec.p.context(raknet::kMessageTable), tb);
     raknet::emit_message(s, m, tb);
     const char* name = sum.type ? sum.type->name : "Unknown system message";
+    if (tap) tap->add(name);
     proto_item_append_text(st, ": %s", name);
     const size_t n = std::strlen(info);
     std::snprintf(info + n, info_size - n, ", %s%s", name, sum.worst == core::Severity::Error ? " [Malformed]" : "");
@@ -166,6 +172,13 @@ int dissect_raknet(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
     else ctx.table = raknet::kPacketTable;
     const core::MessageSummary sum = core::decode(s, data, len, ctx, tb);
 
+    TapInfo* tap = have_tap_listener(raknet_tap) ? wmem_new0(pinfo->pool, TapInfo) : nullptr;
+    if (tap) {
+        tap->analysed = rec != nullptr;
+        tap->from = rec ? rec->p.from : raknet::Side::Client;
+        tap->kind = len ? raknet::packet_kind(data[0]) : raknet::PacketKind::Offline;
+        tap->length = len;
+    }
     char info[COL_MAX_INFO_LEN];
     std::snprintf(info, sizeof info, "%s%s%s", sum.type ? sum.type->name : "Unknown", tb.info(),
                   sum.worst == core::Severity::Error ? " [Malformed]" : "");
@@ -194,12 +207,12 @@ int dissect_raknet(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
                 mtvb = tvb_new_subset_length(tvb, gint(off), gint(m.len));
             }
             if (m.system) {
-                show_system(mtvb, pinfo, rt, ti, *rec, m, info, sizeof info);
+                show_system(mtvb, pinfo, rt, ti, *rec, m, info, sizeof info, tap);
             } else {
                 proto_tree* ut = proto_tree_add_subtree(rt, mtvb, 0, -1, ett_message, nullptr, "User message");
                 plugin::TreeBuilder mb(mtvb, pinfo, ut, ti, s, raknet_fields, raknet_experts);
                 raknet::emit_message(s, m, mb);
-                show_game(mtvb, pinfo, tree, *rec, game_of(*rec, i), first_game, info, sizeof info);
+                show_game(mtvb, pinfo, tree, *rec, game_of(*rec, i), first_game, info, sizeof info, tap);
                 first_game = false;
             }
         }
@@ -210,6 +223,7 @@ int dissect_raknet(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
         }
     }
     col_add_str(pinfo->cinfo, COL_INFO, info);
+    if (tap) tap_queue_packet(raknet_tap, pinfo, tap);
     return int(len);
 }
 
@@ -243,6 +257,8 @@ void proto_register_raknet_bs() {
     raknet_handle = register_dissector("bsraknet", dissect_raknet, proto_raknet);
     prefs_register_protocol(proto_raknet, nullptr);
     store.configure(proto_raknet, &pref_port);
+    raknet_tap = register_tap("bsraknet");
+    raknet_plugin::register_stats_tree();
     register_cleanup_routine([] { store.clear(); });
 }
 

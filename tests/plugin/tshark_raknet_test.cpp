@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <regex>
 #include <set>
 #include <string>
 #include <sstream>
@@ -461,6 +462,20 @@ INSTANTIATE_TEST_SUITE_P(Captures, TsharkRaknetFields,
                          ::testing::Values("raknet-clean.pcap", "raknet-native-lossy-10pct.pcap",
                                            "raknet-unconnected-ping.pcap", "crafted/mcpe-0.7.3-session.pcap",
                                            "crafted/mcpe-0.7.3-lossy.pcap"));
+
+// Statistics > RakNet-BS > Packets and messages (tshark -z bsraknet,tree):
+// the README's datagrams, ACK and NAK datagrams and unique messages per
+// direction.
+TEST(TsharkRaknet, StatsTree) {
+    const std::string out =
+        tshark("-2 -q -r " + tshark_file(kRaknet + "raknet-native-lossy-10pct.pcap") + " -z bsraknet,tree").out;
+    const auto has = [&out](const std::string& re) { return std::regex_search(out, std::regex(re)); };
+    for (const char* re : {R"(\n  Datagram +815 )", R"(\n  Datagram +692 )", R"(\n  ACK +319 )", R"(\n  ACK +341 )",
+                           R"(\n  NAK +89 )", R"(\n  NAK +83 )", R"(\n  Game packet wrapper \(0xFE\) +509 )",
+                           R"(\n  Game packet wrapper \(0xFE\) +424 )", R"(\n  Connected Pong +5 )",
+                           R"(\n  Connected Ping +5 )", R"(\nRakNet packets +2345 )"})
+        EXPECT_TRUE(has(re)) << re << "\n" << out;
+}
 
 }  // namespace
 }  // namespace blank::test
