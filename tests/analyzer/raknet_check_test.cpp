@@ -245,5 +245,16 @@ TEST(RaknetCheck, MixedCapture) {
     EXPECT_EQ(blank, 1u);
 }
 
+// report: the RakNet conversation as check describes it.
+TEST(RaknetReport, ConversationSection) {
+    std::filesystem::create_directories(TEST_ARTIFACTS);
+    const std::string html = std::string(TEST_ARTIFACTS) + "/raknet-report.html";
+    ASSERT_EQ(run(kBin + " report -o " + html + " " + kRaknet + "crafted/mcpe-0.7.3-lossy.pcap").exit_code, 0);
+    const std::string page = run("cat " + html).out;
+    EXPECT_NE(page.find("<h2>Conversation 1 (RakNet): client 192.168.1.10:46946 &harr; server 192.168.1.2:19132</h2>"),
+              std::string::npos);
+    EXPECT_NE(page.find("client-&gt;server: 85 UDP packets, 3 offline, 20 datagrams"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace blank::test
