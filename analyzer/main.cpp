@@ -7,6 +7,7 @@
 #include "check_command.hpp"
 #include "chunks_command.hpp"
 #include "decode_command.hpp"
+#include "raknet_printers.hpp"
 #include "protocols/mc_java/versions.hpp"
 #include "report_command.hpp"
 #include "stats_command.hpp"
@@ -226,9 +227,9 @@ int main(int argc, char** argv) {
         for (const std::string& t : dtypes) {
             uint8_t code;
             const bool is_blank = parse_type(t, code);
-            const bool is_java = java_packet_known(packet_name_key(t));
+            const bool is_java = java_packet_known(packet_name_key(t)) || raknet_packet_known(packet_name_key(t));
             if (!is_blank && !is_java) {
-                std::fprintf(stderr, "blankshark: unknown packet type '%s' (known: %s, and the Minecraft Java packet names)\n",
+                std::fprintf(stderr, "blankshark: unknown packet type '%s' (known: %s, and the Minecraft Java, RakNet and MCPE packet names)\n",
                              t.c_str(), type_list().c_str());
                 return kExitUsage;
             }

@@ -11,8 +11,10 @@
 #include "nested_json.hpp"
 #include "protocols/mcpe/analysis_fields.hpp"
 #include "protocols/mcpe/schema.hpp"
+#include "protocols/mcpe/versions.hpp"
 #include "protocols/raknet/analysis_fields.hpp"
 #include "protocols/raknet/schema.hpp"
+#include "protocols/raknet/versions.hpp"
 
 namespace blankshark {
 namespace {
@@ -91,6 +93,22 @@ bool raknet_packet_has_name(const RaknetPrint& r, const std::set<std::string>& k
         if (s.type && s.type->key && keys.count(s.type->key)) found = true;
     });
     return found;
+}
+
+bool raknet_packet_known(const std::string& key) {
+    const auto in = [&key](const core::Version& v) {
+        for (size_t t = 0; t < v.table_count; ++t)
+            for (size_t i = 0; i < v.tables[t].count; ++i) {
+                const core::MessageType& m = v.tables[t].types[i];
+                if (packet_name_key(m.name) == key || (m.key && key == m.key)) return true;
+            }
+        return false;
+    };
+    for (const raknet::VersionInfo* v : raknet::versions())
+        if (in(v->version)) return true;
+    for (const mcpe::VersionInfo* v : mcpe::versions())
+        if (in(v->version)) return true;
+    return false;
 }
 
 void print_raknet_summary(Output& out, const RaknetPrint& r) {

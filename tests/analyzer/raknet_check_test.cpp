@@ -3,6 +3,7 @@
 // and of the crafted README, checked by hand; verdicts and exit codes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -175,6 +176,10 @@ TEST(RaknetDecode, CraftedSessionGamePackets) {
               std::string::npos)
         << s.out.substr(0, 2000);
     EXPECT_NE(s.out.find("46    1.201700   1 S>C  Datagram, ChunkDataPacket"), std::string::npos);
+    // -t by a game packet's or a system message's name (or key): only the packets that carry one.
+    const RunResult t = run(kBin + " decode -t request_chunk -t \"Connected Pong\" " + kRaknet + "crafted/mcpe-0.7.3-session.pcap");
+    EXPECT_EQ(t.exit_code, 0) << t.err;
+    EXPECT_EQ(std::count(t.out.begin(), t.out.end(), '\n'), 1 + 1 + 3) << t.out;  // header, RequestChunk, 3 pongs
 }
 
 // chunks: the crafted session's ChunkData, reassembled from 18 fragments,
