@@ -6,6 +6,8 @@
 
 #include "conversation_analyses.hpp"
 #include "exit_codes.hpp"
+#include "java_chunks.hpp"
+#include "java_flows.hpp"
 #include "output.hpp"
 
 namespace blankshark {
@@ -147,6 +149,13 @@ int run_chunks(const std::string& path, const ChunksOptions& opt) {
         mcpe_chunks);
     size_t extracted = 0, extract_failed = 0;
     double last_time = 0;
+    JavaChunks java_chunks(opt.extract_dir);
+    JavaFlows java(
+        opt.stream.java_port,
+        [&](const tcp::Connection& c, uint64_t frame) {
+            return stream.add_tcp_conversation(c.client(), c.server(), frame, ConvProtocol::MinecraftJava);
+        },
+        [&](const JavaPacket& p) { java_chunks.packet(p); });
     const StreamResult r = stream.run(path, [&](const BlankPacket& p) {
         last_time = p.time;
         const blank::FrameAnalysis* fa = analyses.on_packet(p);
@@ -154,7 +163,9 @@ int run_chunks(const std::string& path, const ChunksOptions& opt) {
             return;
         const auto* data = fa->chunk.inflated ? fa->chunk.inflated : fa->chunk.reassembled;
         (extract(opt.extract_dir, p.conv->id, *fa->chunk.tx, *data) ? extracted : extract_failed)++;
-    }, nullptr, opt.stream.raknet ? &raknet : nullptr);
+    }, opt.stream.tcp ? &java : nullptr, opt.stream.raknet ? &raknet : nullptr);
+    extracted += java_chunks.extracted();
+    extract_failed += java_chunks.extract_failed();
     Ignore ignore;
     for (auto& a : analyses.all())
         if (a) a->finish(last_time, ignore);
@@ -173,6 +184,7 @@ int run_chunks(const std::string& path, const ChunksOptions& opt) {
             else row_text(out, uint32_t(id), t);
         }
     }
+    if (opt.json) java_chunks.json(out);
     for (const McpeChunk& c : mcpe_chunks.rows) {
         if (opt.json) mcpe_row_json(out, c);
         else mcpe_row_text(out, c);
@@ -183,6 +195,7 @@ int run_chunks(const std::string& path, const ChunksOptions& opt) {
         for (size_t id = 0; id < analyses.all().size(); ++id)
             if (const auto& a = analyses.all()[id])
                 out << "conversation " << id << ": revision " << a->revision_text() << '\n';
+        java_chunks.text(out);
         if (r != StreamResult::Ok)
             out << "error: not read completely (transmissions before it are listed): " << stream.error() << '\n';
     }

@@ -1,5 +1,7 @@
 #include "java_printers.hpp"
 
+#include "protocols/mc_java/packet_name.hpp"
+
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -59,18 +61,8 @@ void prefix(Output& out, const JavaPacket& jp) {
 }  // namespace
 
 std::string java_packet_name(const mcjava::Packet& p) {
-    switch (p.kind) {
-    case PacketKind::LegacyPing:
-        return p.dir == mcjava::Direction::Serverbound ? "Legacy server list ping" : "Legacy ping answer";
-    case PacketKind::Encrypted: return "Encrypted data";
-    case PacketKind::Unframed: return "Unframed data";
-    case PacketKind::Packet: break;
-    }
-    if (p.summary.type) return p.summary.type->name;
-    if (!p.data || p.summary.header_len == 0) return "Empty packet";
     char buf[32];
-    std::snprintf(buf, sizeof buf, "Unknown 0x%02x", p.summary.id);
-    return buf;
+    return mcjava::packet_name(p, buf, sizeof buf);
 }
 
 void print_java_conversation_header(Output& out, const Conversation& c) {

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "exit_codes.hpp"
+#include "java_stats.hpp"
 #include "output.hpp"
 #include "protocols/blank/stats_layout.hpp"
 #include "raknet_stats.hpp"
@@ -31,6 +32,7 @@ struct ChunkCounts {
 struct FileStats {
     FileReport rep;
     TrafficStats traffic;
+    JavaTraffic java;
     ChunkCounts chunks;
     RaknetStats raknet;
     std::map<std::pair<Severity, std::string>, uint64_t> findings;  // (severity, code) -> count
@@ -43,7 +45,8 @@ FileStats collect(const std::string& path, const StatsOptions& opt) {
     fo.analysis.chunks.keep_ended = std::min<size_t>(fo.analysis.chunks.keep_ended, 256);  // counts suffice
     fs.rep = analyse_file(path, fo, [&](const BlankPacket& p, int type, const blank::FrameAnalysis&, const blank::ConversationAnalysis*) {
         fs.traffic.add(p, type);
-    }, {}, [&](RaknetConnection& c, const raknet::PacketResult* p, const mcpe::GamePacket* g) { fs.raknet.add(c, p, g); });
+    }, [&](const JavaPacket& jp) { fs.java.add(jp); },
+    [&](RaknetConnection& c, const raknet::PacketResult* p, const mcpe::GamePacket* g) { fs.raknet.add(c, p, g); });
     for (const auto& [id, c] : fs.rep.convs) {
         if (const auto* a = fs.rep.analysis(id)) fs.chunks.add(a->chunks().summary());
         for (const blank::Finding& f : c.findings)
@@ -87,7 +90,9 @@ void text_report(Output& out, const FileStats& fs) {
     const FileReport& rep = fs.rep;
     const TrafficTable& all = fs.traffic.file();
     out << rep.path << ": " << all.total.packets << " blank packets, " << all.total.bytes << " bytes (UDP payload), ";
-    out.fixed(all.duration(), 3) << " s, " << (rep.convs.size() - rep.convs.count(0)) << " conversations\n\n";
+    out.fixed(all.duration(), 3) << " s, " << (rep.convs.size() - rep.convs.count(0)) << " conversations";
+    if (!fs.java.empty()) out << "; " << fs.java.packets() << " Minecraft Java packets";
+    out << "\n\n";
     char head[128];
     std::snprintf(head, sizeof head, "%-34s%10s %12s %10s %12s %8s\n", blank::stats::kPackets, "packets",
                   "bytes", "packets/s", "bytes/s", "avg size");
@@ -105,6 +110,7 @@ void text_report(Output& out, const FileStats& fs) {
         row(out, "all", 4, t.total, t.duration());
         text_table(out, t, schema_of(rep, id), 4);
     }
+    fs.java.text(out);
     if (!fs.raknet.empty()) fs.raknet.text(out, rep);
     out << '\n' << blank::stats::kChunks << '\n';
     for (size_t i = 0; i < std::size(blank::stats::kChunkNodes); ++i)
@@ -177,6 +183,7 @@ void json_report(Output& out, const FileStats& fs) {
         first = false;
     }
     out << ']';
+    fs.java.json(out);
     if (!fs.raknet.empty()) fs.raknet.json(out, rep);
     out << ",\"chunks\":{";
     for (size_t i = 0; i < std::size(blank::stats::kChunkNodes); ++i)
