@@ -2,6 +2,7 @@
 
 #include "protocols/blank/decoder.hpp"
 #include "java_flows.hpp"
+#include "raknet_flows.hpp"
 #include "progress.hpp"
 
 namespace blankshark {
@@ -54,7 +55,7 @@ Conversation* CaptureStream::add_tcp_conversation(const Endpoint& client, const 
 }
 
 StreamResult CaptureStream::run(const std::string& path, const std::function<void(const BlankPacket&)>& on_packet,
-                                JavaFlows* java) {
+                                JavaFlows* java, RaknetFlows* raknet) {
     capture::CaptureReader reader;
     if (!reader.open(path)) {
         error_ = reader.error();
@@ -105,6 +106,11 @@ StreamResult CaptureStream::run(const std::string& path, const std::function<voi
         }
         const bool tagged = blank::looks_like_blank(d.payload, d.payload_len);
         const bool on_port = d.src.port == opt_.port || d.dst.port == opt_.port;
+        if (raknet && !tagged && !on_port && !find(d, false, d.payload, d.payload_len) &&
+            raknet->offer(d, f.number, time)) {
+            ++stats_.raknet;
+            continue;
+        }
         Conversation* conv = find(d, tagged || on_port, d.payload, d.payload_len);
         if (!conv && !tagged && !on_port) {
             ++stats_.other_udp;

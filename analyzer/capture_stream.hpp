@@ -25,7 +25,7 @@ namespace blankshark {
 using capture::Endpoint;
 
 // Which protocol a conversation speaks.
-enum class ConvProtocol : uint8_t { Blank, MinecraftJava, MinecraftAlpha };
+enum class ConvProtocol : uint8_t { Blank, MinecraftJava, MinecraftAlpha, RakNet };
 
 struct Conversation {
     uint32_t id = 0;  // 1-based, in order of first packet
@@ -48,7 +48,9 @@ struct BlankPacket {
 struct StreamOptions {
     uint16_t port = 12354;
     uint16_t java_port = 25565;  // Minecraft Java on TCP (and any port by its Handshake)
+    uint16_t raknet_port = 19132;  // RakNet / MCPE on UDP (and any port by an offline message)
     bool tcp = true;             // reassemble TCP and decode the Minecraft Java connections
+    bool raknet = true;          // decode RakNet conversations (else their packets are other UDP)
     size_t max_conversations = 4096;  // beyond it, packets are still decoded, without a conversation
     bool progress = false;            // a progress bar on stderr (when it is a terminal)
 };
@@ -56,6 +58,7 @@ struct StreamOptions {
 struct StreamStats {
     uint64_t frames = 0, blank = 0, other_udp = 0, not_udp = 0, fragments = 0, truncated = 0;
     uint64_t tcp = 0;  // TCP segments (given to the TCP sink)
+    uint64_t raknet = 0;  // UDP packets of RakNet conversations
     uint64_t conversations_dropped = 0;  // packets that found no room for their conversation
     uint64_t first_dropped_frame = 0;
 };
@@ -63,14 +66,16 @@ struct StreamStats {
 enum class StreamResult { Ok, OpenError, ReadError };
 
 class JavaFlows;
+class RaknetFlows;
 
 class CaptureStream {
 public:
     explicit CaptureStream(StreamOptions opt = {}) : opt_(opt) {}
     // `java`: TCP goes there (its finish() is called at the end, also after
     // a read error, so what came before is reported).
+    // `raknet`: RakNet conversations go there (not blank's port or tag).
     StreamResult run(const std::string& path, const std::function<void(const BlankPacket&)>& on_packet,
-                     JavaFlows* java = nullptr);
+                     JavaFlows* java = nullptr, RaknetFlows* raknet = nullptr);
     // A TCP connection's conversation (JavaFlows' callback).
     Conversation* add_tcp_conversation(const Endpoint& client, const Endpoint& server, uint64_t frame,
                                        ConvProtocol protocol);

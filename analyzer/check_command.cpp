@@ -82,6 +82,7 @@ void text_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
     out << rep.path << ": " << rep.stats.blank << " blank packets";
     if (rep.java_packets) out << ", " << rep.java_packets << " Minecraft Java packets";
     if (rep.alpha_messages) out << ", " << rep.alpha_messages << " Minecraft Alpha messages";
+    if (rep.raknet_packets) out << ", " << rep.raknet_packets << " RakNet packets";
     out << " in " << rep.stats.frames << " frames, " << (rep.convs.size() - rep.convs.count(0)) << " conversations\n";
     for (const auto& [id, c] : rep.convs) {
         const blank::ConversationAnalysis* a =

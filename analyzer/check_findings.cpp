@@ -1,8 +1,8 @@
 #include "check_findings.hpp"
 
 #include <array>
-#include <map>
 #include <cstdio>
+#include <map>
 #include <vector>
 
 namespace blankshark {

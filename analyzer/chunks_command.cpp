@@ -1,5 +1,7 @@
 #include "chunks_command.hpp"
 
+#include "raknet_flows.hpp"
+
 #include <cstdio>
 
 #include "alpha_chunks.hpp"
@@ -93,9 +95,59 @@ void row_json(Output& out, uint32_t conv, const char* revision, const blank::Tra
 
 }  // namespace
 
+// MCPE ChunkData packets (RakNet conversations): where, what they answer, a
+// summary of their columns.
+struct McpeChunk {
+    uint32_t conv;
+    uint64_t frame, request_frame;
+    double time, since_request_ms;
+    uint32_t bytes, fragments;
+    mcpe::ChunkSummary sum;
+};
+
+struct McpeChunks : RaknetListener {
+    std::vector<McpeChunk> rows;
+    void game_packet(RaknetConnection& c, const mcpe::GamePacket& g) override {
+        if (!g.has_chunk) return;
+        rows.push_back(McpeChunk{c.conv ? c.conv->id : 0, g.frame, g.request_frame, g.time, g.since_request_ms, g.len,
+                                 g.transport ? g.transport->fragment_frames.size : 0, g.chunk});
+    }
+};
+
+void mcpe_row_text(Output& out, const McpeChunk& c) {
+    char buf[256];
+    std::snprintf(buf, sizeof buf,
+                  "%4u mcpe %7llu (%d, %d) %6u bytes %3u fragments, request %llu (%.1f ms), %u columns %u sections "
+                  "(mask 0x%02x) %u blocks %u non-air %u distinct, common %u%s\n",
+                  c.conv, (unsigned long long)c.frame, c.sum.x, c.sum.z, c.bytes, c.fragments,
+                  (unsigned long long)c.request_frame, c.since_request_ms, c.sum.columns, c.sum.sections,
+                  unsigned(c.sum.section_mask), c.sum.blocks, c.sum.non_air, c.sum.distinct, unsigned(c.sum.common_block),
+                  c.sum.complete ? "" : ", incomplete");
+    out << buf;
+}
+
+void mcpe_row_json(Output& out, const McpeChunk& c) {
+    out << "{\"protocol\":\"mcpe\",\"conversation\":" << c.conv << ",\"frame\":" << c.frame << ",\"time\":";
+    out.fixed(c.time, 6) << ",\"x\":" << c.sum.x << ",\"z\":" << c.sum.z << ",\"bytes\":" << c.bytes
+                         << ",\"fragments\":" << c.fragments << ",\"request_frame\":" << c.request_frame
+                         << ",\"since_request_ms\":";
+    out.fixed(c.since_request_ms, 3) << ",\"columns\":" << c.sum.columns << ",\"sections\":" << c.sum.sections
+                                     << ",\"section_mask\":" << unsigned(c.sum.section_mask) << ",\"blocks\":"
+                                     << c.sum.blocks << ",\"non_air\":" << c.sum.non_air << ",\"distinct\":"
+                                     << c.sum.distinct << ",\"common_block\":" << unsigned(c.sum.common_block)
+                                     << ",\"complete\":" << (c.sum.complete ? "true" : "false") << "}\n";
+}
+
 int run_chunks(const std::string& path, const ChunksOptions& opt) {
     ConversationAnalyses analyses(opt.analysis);
     CaptureStream stream(opt.stream);
+    McpeChunks mcpe_chunks;
+    RaknetFlows raknet(
+        opt.stream.raknet_port,
+        [&](const capture::Endpoint& client, const capture::Endpoint& server, uint64_t frame) {
+            return stream.add_tcp_conversation(client, server, frame, ConvProtocol::RakNet);
+        },
+        mcpe_chunks);
     size_t extracted = 0, extract_failed = 0;
     double last_time = 0;
     JavaChunks java_chunks(opt.extract_dir);
@@ -119,7 +171,7 @@ int run_chunks(const std::string& path, const ChunksOptions& opt) {
             return;
         const auto* data = fa->chunk.inflated ? fa->chunk.inflated : fa->chunk.reassembled;
         (extract(opt.extract_dir, p.conv->id, *fa->chunk.tx, *data) ? extracted : extract_failed)++;
-    }, opt.stream.tcp ? &java : nullptr);
+    }, opt.stream.tcp ? &java : nullptr, opt.stream.raknet ? &raknet : nullptr);
     extracted += java_chunks.extracted();
     extract_failed += java_chunks.extract_failed();
     extracted += alpha_chunks.extracted();
@@ -144,8 +196,13 @@ int run_chunks(const std::string& path, const ChunksOptions& opt) {
     }
     if (opt.json) java_chunks.json(out);
     if (opt.json) alpha_chunks.json(out);
+    for (const McpeChunk& c : mcpe_chunks.rows) {
+        if (opt.json) mcpe_row_json(out, c);
+        else mcpe_row_text(out, c);
+    }
     if (!opt.json) {
         out << total << " transmissions, " << complete << " complete\n";
+        if (!mcpe_chunks.rows.empty()) out << mcpe_chunks.rows.size() << " MCPE chunk data packets\n";
         for (size_t id = 0; id < analyses.all().size(); ++id)
             if (const auto& a = analyses.all()[id])
                 out << "conversation " << id << ": revision " << a->revision_text() << '\n';

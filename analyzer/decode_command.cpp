@@ -2,6 +2,8 @@
 
 #include <cctype>
 #include <cstdio>
+#include <functional>
+#include <vector>
 
 #include "alpha_flows.hpp"
 #include "alpha_printers.hpp"
@@ -10,6 +12,7 @@
 #include "java_flows.hpp"
 #include "java_printers.hpp"
 #include "packet_printers.hpp"
+#include "raknet_printers.hpp"
 
 namespace blankshark {
 
@@ -75,6 +78,38 @@ int run_decode(const std::string& path, const DecodeOptions& opt) {
             }
         });
     java.set_alpha(&alpha);
+    // RakNet: each UDP packet with the game packets it completed.
+    struct RaknetDecode : RaknetListener {
+        std::function<void(RaknetConnection&, const raknet::PacketResult&)> print;
+        std::vector<mcpe::GamePacket> games;
+        void game_packet(RaknetConnection&, const mcpe::GamePacket& g) override { games.push_back(g); }
+        void packet(RaknetConnection& c, const raknet::PacketResult& p) override {
+            print(c, p);
+            games.clear();
+        }
+    } rk;
+    uint32_t raknet_announced = 0;
+    rk.print = [&](RaknetConnection& c, const raknet::PacketResult& p) {
+        if (c.conv) ++c.conv->packets;
+        RaknetPrint rp{&c, &p, &rk.games, p.time};
+        const bool filtered = !opt.names.empty() || !opt.types.empty();
+        if (filtered && !raknet_packet_has_name(rp, opt.names)) return;
+        if (opt.format != DecodeFormat::Json && c.conv && c.conv->id > raknet_announced) {
+            raknet_announced = c.conv->id;
+            print_raknet_conversation_header(out, c);
+        }
+        switch (opt.format) {
+        case DecodeFormat::Summary: print_raknet_summary(out, rp); break;
+        case DecodeFormat::Tree: print_raknet_tree(out, rp); break;
+        case DecodeFormat::Json: print_raknet_json(out, rp); break;
+        }
+    };
+    RaknetFlows raknet(
+        opt.stream.raknet_port,
+        [&](const capture::Endpoint& client, const capture::Endpoint& server, uint64_t frame) {
+            return stream.add_tcp_conversation(client, server, frame, ConvProtocol::RakNet);
+        },
+        rk);
     const StreamResult r = stream.run(path, [&](const BlankPacket& p) {
         // Every packet is analysed (state spans packets); only some are shown.
         const blank::FrameAnalysis* fa = analyses.on_packet(p);
@@ -88,7 +123,7 @@ int run_decode(const std::string& path, const DecodeOptions& opt) {
         case DecodeFormat::Tree: print_tree(out, s, p, fa); break;
         case DecodeFormat::Json: print_json(out, s, p, fa); break;
         }
-    }, opt.stream.tcp ? &java : nullptr);
+    }, opt.stream.tcp ? &java : nullptr, opt.stream.raknet ? &raknet : nullptr);
     if (opt.format != DecodeFormat::Json)  // JSON names it on every packet
         for (size_t id = 0; id < analyses.all().size(); ++id)
             if (const auto& a = analyses.all()[id])

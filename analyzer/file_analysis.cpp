@@ -7,6 +7,9 @@
 #include "alpha_summary.hpp"
 #include "java_summary.hpp"
 #include "protocols/mc_alpha/schema.hpp"
+#include "protocols/mcpe/schema.hpp"
+#include "protocols/raknet/schema.hpp"
+#include "raknet_flows.hpp"
 #include "protocols/mc_java/chunk_column.hpp"
 #include "protocols/mc_java/schema.hpp"
 
@@ -36,10 +39,59 @@ struct Collector : blank::FindingSink {
     void finding(const Finding& f) { add(f); }
 };
 
+// RakNet conversations: every packet's findings (the decoder's on the
+// packet, its system messages and game packets; the analysis'), and those
+// known later about earlier frames.
+struct RaknetCollector : RaknetListener {
+    FileReport& rep;
+    Collector& col;
+    const RaknetObserver& observe;
+    RaknetCollector(FileReport& r, Collector& c, const RaknetObserver& o) : rep(r), col(c), observe(o) {}
+
+    ConvReport& report(RaknetConnection& rc, double time) {
+        ConvReport& c = rep.convs[rc.conv->id];
+        if (!c.has_conv) {
+            c.has_conv = true;
+            c.conv = *rc.conv;
+            c.first_time = time;
+            c.findings.attach(rep.spill);
+            c.summary = rc.summary;
+        }
+        col.out = &c.findings;
+        return c;
+    }
+    void game_packet(RaknetConnection& rc, const mcpe::GamePacket& g) override {
+        report(rc, g.time);
+        col.frame = g.frame;
+        core::decode(mcpe::schema(*g.version), g.data, g.len, core::DecodeContext{}, col);
+        for (const core::Finding& f : g.findings) col.add(f);
+        if (observe) observe(rc, nullptr, &g);
+    }
+    void packet(RaknetConnection& rc, const raknet::PacketResult& p) override {
+        ConvReport& c = report(rc, p.time);
+        c.conv.packets = ++rc.conv->packets;
+        c.last_time = p.time;
+        if (p.time > rep.end_time) rep.end_time = p.time;
+        ++rep.raknet_packets;
+        col.frame = p.frame;
+        const core::Schema& s = raknet::schema(*p.version);
+        core::decode(s, p.bytes, p.len, p.context(raknet::kPacketTable), col);
+        for (const raknet::MessageResult& m : p.messages)
+            if (m.system) core::decode(s, m.data, m.len, p.context(raknet::kMessageTable), col);
+        for (const core::Finding& f : p.findings) col.add(f);
+        if (observe) observe(rc, &p, nullptr);
+    }
+    void late_finding(RaknetConnection& rc, const core::Finding& f) override {
+        report(rc, 0);
+        col.add(f);
+    }
+};
+
 }  // namespace
 
 FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt, const PacketObserver& observe,
-                        const JavaObserver& observe_java, const AlphaObserver& observe_alpha) {
+                        const JavaObserver& observe_java, const AlphaObserver& observe_alpha,
+                        const RaknetObserver& observe_raknet) {
     FileReport rep;
     rep.path = path;
     size_t in_memory = SpillFile::kDefaultMemory;
@@ -158,6 +210,13 @@ FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt,
             col.add(g);
         });
     java.set_alpha(&alpha);
+    RaknetCollector raknet_col(rep, col, observe_raknet);
+    RaknetFlows raknet(
+        opt.stream.raknet_port,
+        [&](const capture::Endpoint& client, const capture::Endpoint& server, uint64_t frame) {
+            return stream.add_tcp_conversation(client, server, frame, ConvProtocol::RakNet);
+        },
+        raknet_col);
     rep.result = stream.run(path, [&](const BlankPacket& p) {
         const uint32_t id = p.conv ? p.conv->id : 0;
         if (id != last_id) {  // consecutive packets mostly share a conversation
@@ -180,7 +239,8 @@ FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt,
         for (uint8_t i = 0; i < fa->nfindings; ++i) col.add(fa->findings[i]);
         for (uint32_t i = 0; i < fa->nearlier; ++i) col.add(fa->earlier[i]);  // deferred inflation
         if (observe) observe(p, fa->type, *fa, rep.analyses->of(p));
-    }, opt.stream.tcp ? &java : nullptr);
+    }, opt.stream.tcp ? &java : nullptr, opt.stream.raknet ? &raknet : nullptr);
+    raknet.finish(stream.stats().frames, rep.end_time);
     for (const JavaConnection& jc : java.connections())
         if (jc.conv) java_summaries[jc.conv]->close(jc);
     for (const AlphaConnection& ac : alpha.connections())

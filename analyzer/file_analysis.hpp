@@ -19,6 +19,7 @@
 #include "conversation_analyses.hpp"
 #include "finding_list.hpp"
 #include "protocols/blank/inflate_queue.hpp"
+#include "protocols/mcpe/session.hpp"
 
 namespace blankshark {
 
@@ -46,6 +47,7 @@ struct FileReport {
     double end_time = 0;
     uint64_t java_packets = 0;  // Minecraft Java packets of the file
     uint64_t alpha_messages = 0;  // Minecraft Alpha messages of the file
+    uint64_t raknet_packets = 0;  // RakNet packets (UDP) of the file
 
     // The analysis of a conversation (null for id 0 or none analysed).
     const blank::ConversationAnalysis* analysis(uint32_t id) const {
@@ -74,7 +76,14 @@ using JavaObserver = std::function<void(const JavaPacket&)>;
 // Called for every Minecraft Alpha message (after its findings were collected).
 using AlphaObserver = std::function<void(const AlphaMessage&)>;
 
+// Called for every RakNet UDP packet (its result) and, before it, for each
+// game packet it completed (the other pointer null).
+struct RaknetConnection;
+using RaknetObserver =
+    std::function<void(RaknetConnection&, const raknet::PacketResult*, const mcpe::GamePacket*)>;
+
 FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt, const PacketObserver& observe = {},
-                        const JavaObserver& observe_java = {}, const AlphaObserver& observe_alpha = {});
+                        const JavaObserver& observe_java = {}, const AlphaObserver& observe_alpha = {},
+                        const RaknetObserver& observe_raknet = {});
 
 }  // namespace blankshark

@@ -7,6 +7,7 @@
 #include "check_command.hpp"
 #include "chunks_command.hpp"
 #include "decode_command.hpp"
+#include "raknet_printers.hpp"
 #include "protocols/mc_java/versions.hpp"
 #include "protocols/mc_alpha/schema.hpp"
 #include "report_command.hpp"
@@ -91,6 +92,7 @@ int main(int argc, char** argv) {
     decode->add_option("--port", dopt.stream.port, "UDP port of the blank server (default 12354); "
                                                     "packets starting with the blank tag are found on any port")
         ->capture_default_str();
+    decode->add_option("--raknet-port", dopt.stream.raknet_port, "UDP port of RakNet / Minecraft Pocket Edition servers (other ports: by the offline handshake)")->capture_default_str();
 
     ChunksOptions copt;
     std::string cfile;
@@ -102,6 +104,7 @@ int main(int argc, char** argv) {
                        "write each completed chunk's inflated data to DIR/chunk_x<X>_y<Y>_z<Z>_c<conversation>_t<id>.bin")
         ->check(CLI::ExistingDirectory);
     chunks->add_option("--port", copt.stream.port, "UDP port of the blank server")->capture_default_str();
+    chunks->add_option("--raknet-port", copt.stream.raknet_port, "UDP port of RakNet / Minecraft Pocket Edition servers (other ports: by the offline handshake)")->capture_default_str();
     CheckOptions kopt;
     std::vector<std::string> kfiles, kignore;
     std::string fail_on = "warn", format = "text";
@@ -134,6 +137,7 @@ int main(int argc, char** argv) {
         ->capture_default_str()
         ->check(CLI::Range(1u, 256u));
     check->add_option("--port", kopt.stream.port, "UDP port of the blank server")->capture_default_str();
+    check->add_option("--raknet-port", kopt.stream.raknet_port, "UDP port of RakNet / Minecraft Pocket Edition servers (other ports: by the offline handshake)")->capture_default_str();
     check->add_option("--silence", kopt.analysis.seq.silence, "seconds without a packet from one side worth a note")
         ->capture_default_str();
     check->add_option("--correction-warn", kopt.analysis.seq.correction_warn,
@@ -150,6 +154,7 @@ int main(int argc, char** argv) {
     stats->add_option("files", sfiles, "capture files (pcap or pcapng)")->required();
     stats->add_flag("--json", sopt.json, "one JSON object per file");
     stats->add_option("--port", sopt.file.stream.port, "UDP port of the blank server")->capture_default_str();
+    stats->add_option("--raknet-port", sopt.file.stream.raknet_port, "UDP port of RakNet / Minecraft Pocket Edition servers (other ports: by the offline handshake)")->capture_default_str();
 
     ReportOptions ropt;
     std::string rfile;
@@ -163,6 +168,7 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     report->add_option("--max-findings", ropt.max_findings, "rows of the findings table")->capture_default_str();
     report->add_option("--port", ropt.file.stream.port, "UDP port of the blank server")->capture_default_str();
+    report->add_option("--raknet-port", ropt.file.stream.raknet_port, "UDP port of RakNet / Minecraft Pocket Edition servers (other ports: by the offline handshake)")->capture_default_str();
     report->add_option("--correction-warn", ropt.file.analysis.seq.correction_warn,
                        "PlayerCorrection distance (blocks) above which a correction is a warning")
         ->capture_default_str();
@@ -230,9 +236,10 @@ int main(int argc, char** argv) {
         for (const std::string& t : dtypes) {
             uint8_t code;
             const bool is_blank = parse_type(t, code);
-            const bool is_java = java_packet_known(packet_name_key(t)) || alpha_message_known(packet_name_key(t));
+            const bool is_java = java_packet_known(packet_name_key(t)) || alpha_message_known(packet_name_key(t)) ||
+                                 raknet_packet_known(packet_name_key(t));
             if (!is_blank && !is_java) {
-                std::fprintf(stderr, "blankshark: unknown packet type '%s' (known: %s, and the Minecraft Java and Alpha packet names)\n",
+                std::fprintf(stderr, "blankshark: unknown packet type '%s' (known: %s, and the Minecraft Java, Alpha, RakNet and MCPE packet names)\n",
                              t.c_str(), type_list().c_str());
                 return kExitUsage;
             }

@@ -1,10 +1,10 @@
-// A decoder visitor that writes a message as JSON with nesting: groups and
-// named types are objects, arrays lists of their entries, values keyed by
-// their filter names; the findings as a list at the end. Shared by the
-// printers of the TCP protocols (Minecraft Java, Minecraft Alpha).
+// JSON with nesting for decoded items (decode --json of the Minecraft
+// protocols): groups and named types are objects, arrays lists of their
+// entries, values keyed by their filter names; findings at the end.
 #pragma once
 
 #include <cmath>
+
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,6 +15,8 @@
 
 namespace blankshark {
 
+// JSON with nesting: groups and named types are objects, arrays lists of
+// their entries, values keyed by their filter names.
 class NestedJson {
 public:
     explicit NestedJson(Output& out) : out_(out) { frames_.push_back(Frame{}); }
@@ -69,7 +71,13 @@ public:
     void finding(const core::Finding& f) { findings_.push_back(f); }
 
     // Top-level keys of the packet object.
-    void top(std::string_view k) { key(frames_.front(), k); }
+    // Top-level keys of the packet object (after any list of fields).
+    void top(std::string_view k) {
+        end_list(frames_.front());
+        key(frames_.front(), k);
+    }
+    // Closes what is open without the findings key.
+    void finish_fields() { end_list(frames_.front()); }
     void finish() {
         Frame& f = frames_.front();
         end_list(f);

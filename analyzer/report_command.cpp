@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 
 #include "exit_codes.hpp"
@@ -288,6 +289,36 @@ void summary_table(const Page& pg) {
     out << "</table>\n";
 }
 
+// Conversations of the other protocols (Minecraft Java, RakNet): what check
+// says of each (its summary's text), before the findings table.
+void other_protocols(const Page& pg) {
+    for (const auto& [id, c] : pg.rep.convs) {
+        if (!c.has_conv || !c.summary) continue;
+        Output& out = pg.out;
+        out << "<section class=\"conversation\" id=\"conv-" << id << "\">\n<h2>Conversation " << id << " (";
+        html_escape(out, c.summary->protocol());
+        out << "): client ";
+        html_escape(out, capture::to_string(c.conv.client));
+        out << " &harr; server ";
+        html_escape(out, capture::to_string(c.conv.server));
+        out << "</h2>\n<p class=\"meta\">ended: ";
+        html_escape(out, c.summary->ended());
+        out << "</p>\n<pre>";
+        char* buf = nullptr;
+        size_t size = 0;
+        if (std::FILE* mem = open_memstream(&buf, &size)) {
+            {
+                Output text(mem);
+                c.summary->text(text);
+            }
+            std::fclose(mem);
+            html_escape(out, std::string_view(buf, size));
+            std::free(buf);
+        }
+        out << "</pre>\n</section>\n";
+    }
+}
+
 void types_table(const Page& pg) {
     Output& out = pg.out;
     const TrafficTable& t = pg.data.traffic().file();
@@ -385,6 +416,7 @@ void write_page(const Page& pg) {
     }
     summary_table(pg);
     types_table(pg);
+    other_protocols(pg);
     for (const auto& [id, c] : rep.convs) {
         const auto* a = rep.analysis(id);
         if (!c.has_conv || !a || id >= pg.data.series().size() || pg.data.series()[id].bins.empty()) continue;

@@ -12,6 +12,7 @@
 #include "protocols/mc_alpha/schema.hpp"
 #include "output.hpp"
 #include "protocols/blank/stats_layout.hpp"
+#include "raknet_stats.hpp"
 #include "traffic_stats.hpp"
 
 namespace blankshark {
@@ -37,6 +38,7 @@ struct FileStats {
     JavaTraffic java;
     ChunkCounts chunks;
     AlphaTraffic alpha;
+    RaknetStats raknet;
     std::map<std::pair<Severity, std::string>, uint64_t> findings;  // (severity, code) -> count
 };
 
@@ -47,7 +49,8 @@ FileStats collect(const std::string& path, const StatsOptions& opt) {
     fo.analysis.chunks.keep_ended = std::min<size_t>(fo.analysis.chunks.keep_ended, 256);  // counts suffice
     fs.rep = analyse_file(path, fo, [&](const BlankPacket& p, int type, const blank::FrameAnalysis&, const blank::ConversationAnalysis*) {
         fs.traffic.add(p, type);
-    }, [&](const JavaPacket& jp) { fs.java.add(jp); }, [&](const AlphaMessage& am) { fs.alpha.add(am); });
+    }, [&](const JavaPacket& jp) { fs.java.add(jp); }, [&](const AlphaMessage& am) { fs.alpha.add(am); },
+    [&](RaknetConnection& c, const raknet::PacketResult* p, const mcpe::GamePacket* g) { fs.raknet.add(c, p, g); });
     for (const auto& [id, c] : fs.rep.convs) {
         if (const auto* a = fs.rep.analysis(id)) fs.chunks.add(a->chunks().summary());
         for (const blank::Finding& f : c.findings)
@@ -157,6 +160,7 @@ void text_report(Output& out, const FileStats& fs) {
     }
     fs.java.text(out);
     alpha_text(out, fs.alpha);
+    if (!fs.raknet.empty()) fs.raknet.text(out, rep);
     out << '\n' << blank::stats::kChunks << '\n';
     for (size_t i = 0; i < std::size(blank::stats::kChunkNodes); ++i)
         out << "  " << blank::stats::kChunkNodes[i] << ' ' << fs.chunks.n[i] << '\n';
@@ -230,6 +234,7 @@ void json_report(Output& out, const FileStats& fs) {
     out << ']';
     fs.java.json(out);
     alpha_json(out, fs.alpha);
+    if (!fs.raknet.empty()) fs.raknet.json(out, rep);
     out << ",\"chunks\":{";
     for (size_t i = 0; i < std::size(blank::stats::kChunkNodes); ++i)
         out << (i ? ",\"" : "\"") << blank::stats::kChunkNodes[i] << "\":" << fs.chunks.n[i];

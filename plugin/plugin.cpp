@@ -10,6 +10,7 @@
 #include "blank/dissector.hpp"
 #include "mc_alpha/dissector.hpp"
 #include "minecraft_dispatch.hpp"
+#include "raknet/dissector.hpp"
 
 extern "C" {
 WS_DLL_PUBLIC_DEF extern const gchar plugin_version[] = BLANKSHARK_VERSION;
@@ -35,5 +36,9 @@ void plugin_register(void) {
     minecraft.register_protoinfo = proto_register_minecraft_dispatch;
     minecraft.register_handoff = proto_reg_handoff_minecraft_dispatch;
     proto_register_plugin(&minecraft);
+    static proto_plugin raknet;
+    raknet.register_protoinfo = proto_register_raknet_bs;
+    raknet.register_handoff = proto_reg_handoff_raknet_bs;
+    proto_register_plugin(&raknet);
 }
 }

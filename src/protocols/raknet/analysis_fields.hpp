@@ -37,6 +37,7 @@ inline core::Item generated(const core::Schema& s, const core::Node* n, int32_t 
     it.vclass = it.info->vclass;
     it.generated = true;
     it.index = index;
+    it.entry = index >= 0;  // one of a list (the frames of an ACK's datagrams, of a message's fragments)
     return it;
 }
 

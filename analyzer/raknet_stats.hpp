@@ -1,0 +1,36 @@
+// `blankshark stats` for RakNet conversations: per conversation and
+// direction, UDP packets and bytes by kind (offline, datagram, ACK, NAK) and
+// the messages they delivered by name (RakNet system messages, MCPE game
+// packets, the 0xFE wrapper), each counted once as the core delivers it.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+
+#include "file_analysis.hpp"
+#include "output.hpp"
+#include "traffic_stats.hpp"
+
+namespace blankshark {
+
+class RaknetStats {
+public:
+    // analyse_file's RakNet observer.
+    void add(const RaknetConnection& c, const raknet::PacketResult* p, const mcpe::GamePacket* g);
+    bool empty() const { return convs_.empty(); }
+    void text(Output& out, const FileReport& rep) const;
+    void json(Output& out, const FileReport& rep) const;
+
+private:
+    struct Direction {
+        Count kinds[4];  // raknet::PacketKind
+        std::map<std::string, uint64_t> messages;
+    };
+    struct Conv {
+        Direction dir[2];
+    };
+    std::map<uint32_t, Conv> convs_;
+};
+
+}  // namespace blankshark

@@ -1,0 +1,271 @@
+// Wireshark dissector for RakNet and the Minecraft Pocket Edition 0.x game
+// packets it carries (seed 002), with the core's reliability analysis.
+//
+// Every field, expert info and value string comes from the core's tables
+// (src/protocols/raknet/, src/protocols/mcpe/): this file turns the
+// decoder's callbacks and the sessions' results into tree items.
+//
+// Wireshark 4.0 has a RakNet dissector of its own (udp.port 19132, the
+// heuristic raknet_udp) and an MCPE one behind it (0xFE only). This plugin
+// REPLACES them for the conversations it decodes: it takes udp.port 19132
+// (its registration comes after the built-in one, so the port is ours) and
+// disables the heuristic raknet_udp (Analyze > Enabled Protocols can turn
+// it back on; then whichever heuristic claims a conversation first pins
+// it). A packet is therefore decoded by one RakNet dissector only, and its
+// game packets never reach Wireshark's MCPE heuristic. The protocols are
+// "bsraknet" / "bsmcpe" (the names raknet / mcpe are Wireshark's); their
+// fields keep the core's names raknet.* / mcpe.*, which Wireshark's fields
+// share where both show the same value.
+//
+// Limitations:
+//   - The analysis runs on the first pass, in frame order; results about a
+//     frame known only later (ACKed in, NAKed in, resent in, pong in,
+//     reassembled in, chunk data in) and the end-of-capture findings
+//     (never acknowledged, incomplete split groups, how it ended) are shown
+//     on later passes: in the GUI and with tshark -2.
+//   - The Info column lists the packet and its messages; the numbers are in
+//     the raknet.analysis.* / mcpe.analysis.* generated fields.
+//   - The conversations are finished (end-of-capture results) at the first
+//     later pass; packets of a live capture arriving after that are
+//     analysed on, but what the finish reported is not revised.
+//   - The server is the side on the RakNet port (19132; with another port
+//     set in bsraknet.udp.port, the side the core says sent the first
+//     offline message, else the receiver of the first packet).
+#include <epan/conversation.h>
+#include <epan/expert.h>
+#include <epan/packet.h>
+#include <epan/prefs.h>
+#include <epan/proto.h>
+#include <epan/tap.h>
+
+#include <cstring>
+#include <vector>
+
+#include "../expert_registry.hpp"
+#include "../field_registry.hpp"
+#include "../tree_builder.hpp"
+#include "dissector.hpp"
+#include "frame_store.hpp"
+#include "stats_tree.hpp"
+#include "tap_info.hpp"
+#include "protocols/mcpe/analysis_fields.hpp"
+#include "protocols/mcpe/findings.hpp"
+#include "protocols/mcpe/schema.hpp"
+#include "protocols/raknet/analysis_fields.hpp"
+#include "protocols/raknet/detect.hpp"
+#include "protocols/raknet/findings.hpp"
+#include "protocols/raknet/schema.hpp"
+
+namespace {
+
+using namespace raknet_plugin;
+
+int proto_raknet = -1;
+int proto_mcpe = -1;
+int raknet_tap = -1;
+gint ett_raknet = -1, ett_message = -1, ett_mcpe = -1;
+dissector_handle_t raknet_handle;
+plugin::FieldRegistry raknet_fields, mcpe_fields;
+plugin::ExpertRegistry raknet_experts, mcpe_experts;
+guint pref_port = raknet::kDefaultPort;
+FrameStore store;
+
+bool is_mcpe_finding(const core::Finding& f) { return f.code.v >= mcpe::kFindingBase; }
+
+template <class T>
+raknet::Span<T> array_span(wmem_array_t* a) {
+    if (!a) return {};
+    return {static_cast<const T*>(wmem_array_get_raw(a)), wmem_array_get_count(a)};
+}
+
+const GameRecord* game_of(const FrameRecord& r, guint32 message) {
+    for (guint32 i = 0; i < r.ngames; ++i)
+        if (r.games[i].message == message) return &r.games[i];
+    return nullptr;
+}
+
+const char* status_marker(raknet::SeqStatus s) {
+    switch (s) {
+    case raknet::SeqStatus::Gap: return " [gap]";
+    case raknet::SeqStatus::OutOfOrder: return " [out of order]";
+    case raknet::SeqStatus::Duplicate: return " [duplicate]";
+    case raknet::SeqStatus::Resent: return " [resent]";
+    case raknet::SeqStatus::Reused: return " [reused]";
+    default: return "";
+    }
+}
+
+// One game packet: the mcpe protocol item over its bytes.
+void show_game(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, const FrameRecord& rec, const GameRecord* g,
+               bool first_game, char* info, size_t info_size, TapInfo* tap) {
+    const mcpe::VersionInfo& v = g && g->version ? *g->version : mcpe::default_version();
+    const core::Schema& s = mcpe::schema(v);
+    // Expert infos name the protocol that is current when they are added.
+    const char* const outer = pinfo->current_proto;
+    pinfo->current_proto = "MCPE-BS";
+    proto_item* ti = proto_tree_add_item(tree, proto_mcpe, tvb, 0, -1, ENC_NA);
+    proto_tree* mt = proto_item_add_subtree(ti, ett_mcpe);
+    plugin::TreeBuilder tb(tvb, pinfo, mt, ti, s, mcpe_fields, mcpe_experts);
+    const guint len = tvb_captured_length(tvb);
+    const core::MessageSummary sum =
+        core::decode(s, len ? tvb_get_ptr(tvb, 0, gint(len)) : nullptr, len, core::DecodeContext{}, tb);
+    if (g) {
+        mcpe::GamePacket gp;
+        gp.version = g->version;
+        gp.request_frame = g->request_frame;
+        gp.since_request_ms = g->since_request_ms;
+        gp.has_chunk = g->has_chunk;
+        gp.chunk = g->chunk;
+        mcpe::emit_game_packet(s, gp, tb);
+        for (guint8 i = 0; i < g->nfindings; ++i) tb.finding(g->findings[i]);
+    }
+    if (first_game) {
+        for (const mcpe::Link& l : array_span<mcpe::Link>(rec.game_links)) mcpe::emit_link(s, l, tb);
+        for (const core::Finding& f : array_span<core::Finding>(rec.late))
+            if (is_mcpe_finding(f)) tb.finding(f);
+    }
+    if (tap) tap->add(sum.type ? sum.type->name : "Unknown game packet");
+    char name[64];
+    if (sum.type) std::snprintf(name, sizeof name, "%s", sum.type->name);
+    else std::snprintf(name, sizeof name, "Unknown 0x%02x", sum.id);
+    proto_item_append_text(ti, ", %s", name);
+    const size_t n = std::strlen(info);
+    std::snprintf(info + n, info_size - n, ", %s%s%s", name, tb.info(), sum.worst == core::Severity::Error ? " [Malformed]" : "");
+    pinfo->current_proto = outer;
+}
+
+// A RakNet system message inside a frame.
+void show_system(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, proto_item* root, const FrameRecord& rec,
+                 const raknet::MessageResult& m, char* info, size_t info_size, TapInfo* tap) {
+    const core::Schema& s = raknet::schema(*rec.p.version);
+    proto_tree* st = proto_tree_add_subtree(tree, tvb, 0, -1, ett_message, nullptr, "System message");
+    plugin::TreeBuilder tb(tvb, pinfo, st, root, s, raknet_fields, raknet_experts);
+    const guint len = tvb_captured_length(tvb);
+    const core::MessageSummary sum = core::decode(s, len ? tvb_get_ptr(tvb, 0, gint(len)) : nullptr, len,
+                                                  rec.p.context(raknet::kMessageTable), tb);
+    raknet::emit_message(s, m, tb);
+    const char* name = sum.type ? sum.type->name : "Unknown system message";
+    if (tap) tap->add(name);
+    proto_item_append_text(st, ": %s", name);
+    const size_t n = std::strlen(info);
+    std::snprintf(info + n, info_size - n, ", %s%s", name, sum.worst == core::Severity::Error ? " [Malformed]" : "");
+}
+
+int dissect_raknet(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
+    const guint len = tvb_captured_length(tvb);
+    pinfo->current_proto = "RakNet-BS";
+    col_set_str(pinfo->cinfo, COL_PROTOCOL, "RakNet");
+    col_clear(pinfo->cinfo, COL_INFO);
+    const guint8* data = len ? tvb_get_ptr(tvb, 0, gint(len)) : nullptr;
+    const FrameRecord* rec = PINFO_FD_VISITED(pinfo) ? store.load(pinfo) : store.analyse(pinfo, data, len);
+    // A socket's packet to itself (RakNet's self-test from the server port):
+    // not RakNet traffic, left to the next dissector (data).
+    if (!rec && pinfo->srcport == pinfo->destport && addresses_equal(&pinfo->src, &pinfo->dst)) return 0;
+
+    const raknet::VersionInfo& version = rec && rec->p.version ? *rec->p.version : raknet::version(raknet::Generation::Current);
+    const core::Schema& s = raknet::schema(version);
+    proto_item* ti = proto_tree_add_item(tree, proto_raknet, tvb, 0, -1, ENC_NA);
+    proto_tree* rt = proto_item_add_subtree(ti, ett_raknet);
+    plugin::TreeBuilder tb(tvb, pinfo, rt, ti, s, raknet_fields, raknet_experts);
+    core::DecodeContext ctx;
+    if (rec) ctx = rec->p.context(raknet::kPacketTable);
+    else ctx.table = raknet::kPacketTable;
+    const core::MessageSummary sum = core::decode(s, data, len, ctx, tb);
+
+    TapInfo* tap = have_tap_listener(raknet_tap) ? wmem_new0(pinfo->pool, TapInfo) : nullptr;
+    if (tap) {
+        tap->analysed = rec != nullptr;
+        tap->from = rec ? rec->p.from : raknet::Side::Client;
+        tap->kind = len ? raknet::packet_kind(data[0]) : raknet::PacketKind::Offline;
+        tap->length = len;
+    }
+    char info[COL_MAX_INFO_LEN];
+    std::snprintf(info, sizeof info, "%s%s%s", sum.type ? sum.type->name : "Unknown", tb.info(),
+                  sum.worst == core::Severity::Error ? " [Malformed]" : "");
+    if (rec) {
+        const raknet::PacketResult& p = rec->p;
+        raknet::emit_packet(s, p, tb);
+        for (const raknet::FrameResult& f : p.frames) raknet::emit_frame(s, f, tb);
+        for (const raknet::Link& l : array_span<raknet::Link>(rec->links)) raknet::emit_link(s, l, tb);
+        for (const core::Finding& f : p.findings) tb.finding(f);
+        for (const core::Finding& f : array_span<core::Finding>(rec->late))
+            if (!is_mcpe_finding(f)) tb.finding(f);
+        if (p.kind == raknet::PacketKind::Datagram) {
+            const size_t n = std::strlen(info);
+            std::snprintf(info + n, sizeof info - n, "%s", status_marker(p.status));
+        }
+        bool first_game = true;
+        for (guint32 i = 0; i < p.messages.size; ++i) {
+            const raknet::MessageResult& m = p.messages[i];
+            tvbuff_t* mtvb;
+            if (m.data) {  // reassembled: a data source of its own
+                mtvb = tvb_new_child_real_data(tvb, m.data, m.len, gint(m.len));
+                add_new_data_source(pinfo, mtvb, "Reassembled RakNet message");
+            } else {
+                const guint32 off = rec->message_offsets[i];
+                if (off > len || m.len > len - off) continue;
+                mtvb = tvb_new_subset_length(tvb, gint(off), gint(m.len));
+            }
+            if (m.system) {
+                show_system(mtvb, pinfo, rt, ti, *rec, m, info, sizeof info, tap);
+            } else {
+                proto_tree* ut = proto_tree_add_subtree(rt, mtvb, 0, -1, ett_message, nullptr, "User message");
+                plugin::TreeBuilder mb(mtvb, pinfo, ut, ti, s, raknet_fields, raknet_experts);
+                raknet::emit_message(s, m, mb);
+                show_game(mtvb, pinfo, tree, *rec, game_of(*rec, i), first_game, info, sizeof info, tap);
+                first_game = false;
+            }
+        }
+        if (rec->ngames) col_set_str(pinfo->cinfo, COL_PROTOCOL, "MCPE");
+        if (first_game && (rec->game_links || rec->late)) {  // late game-layer results on a frame without game packets
+            for (const core::Finding& f : array_span<core::Finding>(rec->late))
+                if (is_mcpe_finding(f)) mcpe_experts.report(pinfo, ti, f);
+        }
+    }
+    col_add_str(pinfo->cinfo, COL_INFO, info);
+    if (tap) tap_queue_packet(raknet_tap, pinfo, tap);
+    return int(len);
+}
+
+// Claims a UDP conversation on any port whose packet is a RakNet offline
+// message (the core's test: detect.hpp), and pins the conversation to this
+// dissector.
+gboolean dissect_raknet_heur(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* data) {
+    const guint len = tvb_captured_length(tvb);
+    if (!raknet::looks_like_offline_message(len ? tvb_get_ptr(tvb, 0, gint(len)) : nullptr, len)) return FALSE;
+    conversation_t* conv = find_or_create_conversation(pinfo);
+    conversation_set_dissector(conv, raknet_handle);
+    dissect_raknet(tvb, pinfo, tree, data);
+    return TRUE;
+}
+
+}  // namespace
+
+void proto_register_raknet_bs() {
+    proto_raknet = proto_register_protocol("RakNet (blankshark analysis)", "RakNet-BS", "bsraknet");
+    proto_mcpe = proto_register_protocol("Minecraft Pocket Edition 0.x (blankshark)", "MCPE-BS", "bsmcpe");
+    std::vector<const core::Schema*> rs;  // current first: its types win
+    for (auto v = raknet::versions().rbegin(); v != raknet::versions().rend(); ++v) rs.push_back(&raknet::schema(**v));
+    raknet_fields.add(proto_raknet, rs);
+    std::vector<const core::Schema*> ms;
+    for (auto v = mcpe::versions().rbegin(); v != mcpe::versions().rend(); ++v) ms.push_back(&mcpe::schema(**v));
+    mcpe_fields.add(proto_mcpe, ms);
+    static gint* etts[] = {&ett_raknet, &ett_message, &ett_mcpe};
+    proto_register_subtree_array(etts, 3);
+    raknet_experts.add(proto_raknet, raknet::finding_table());
+    mcpe_experts.add(proto_mcpe, mcpe::finding_table());
+    raknet_handle = register_dissector("bsraknet", dissect_raknet, proto_raknet);
+    prefs_register_protocol(proto_raknet, nullptr);
+    store.configure(proto_raknet, &pref_port);
+    raknet_tap = register_tap("bsraknet");
+    raknet_plugin::register_stats_tree();
+    register_cleanup_routine([] { store.clear(); });
+}
+
+void proto_reg_handoff_raknet_bs() {
+    // After the built-in handoffs: replaces Wireshark's RakNet on the port.
+    dissector_add_uint_with_preference("udp.port", raknet::kDefaultPort, raknet_handle);
+    heur_dissector_add("udp", dissect_raknet_heur, "RakNet (blankshark) over UDP (offline magic)", "bsraknet_udp",
+                       proto_raknet, HEURISTIC_ENABLE);
+    if (heur_dtbl_entry_t* ws = find_heur_dissector_by_unique_short_name("raknet_udp")) ws->enabled = FALSE;
+}

@@ -1,0 +1,26 @@
+// What the RakNet dissector hands its tap ("bsraknet") per UDP packet: the
+// sender, the packet's kind and length, and the names of the messages it
+// delivered (RakNet system messages and MCPE game packets; the core's
+// static type names).
+#pragma once
+
+#include <glib.h>
+
+#include "protocols/raknet/constants.hpp"
+
+namespace raknet_plugin {
+
+struct TapInfo {
+    raknet::Side from;
+    bool analysed;  // part of a conversation (else the sender is unknown)
+    raknet::PacketKind kind;
+    guint32 length;
+    static constexpr guint kMaxNames = 16;
+    const char* names[kMaxNames];
+    guint nnames;
+    void add(const char* n) {
+        if (nnames < kMaxNames) names[nnames++] = n;
+    }
+};
+
+}  // namespace raknet_plugin
