@@ -104,6 +104,7 @@ FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt,
             col.out = &c.findings;
             col.add(g);
         });
+    java.set_analysis(opt.java);
     rep.result = stream.run(path, [&](const BlankPacket& p) {
         const uint32_t id = p.conv ? p.conv->id : 0;
         if (id != last_id) {  // consecutive packets mostly share a conversation
@@ -127,8 +128,20 @@ FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt,
         for (uint32_t i = 0; i < fa->nearlier; ++i) col.add(fa->earlier[i]);  // deferred inflation
         if (observe) observe(p, fa->type, *fa, rep.analyses->of(p));
     }, opt.stream.tcp ? &java : nullptr);
-    for (const JavaConnection& jc : java.connections())
-        if (jc.conv) java_summaries[jc.conv]->close(jc);
+    // The Java analyses' findings known only at the end (requests never
+    // answered, light for columns that never arrived), at their frames.
+    struct JavaEnd : mcjava::EndFindings {
+        Collector* col;
+        void add(const core::Finding& f) override { col->add(f); }
+    } java_end;
+    java_end.col = &col;
+    for (const JavaConnection& jc : java.connections()) {
+        if (!jc.conv) continue;
+        java_summaries[jc.conv]->close(jc);
+        col.out = &rep.convs[jc.conv->id].findings;
+        col.frame = 0;
+        jc.analysis->finish(java_end);
+    }
     rep.error = stream.error();
     rep.error_frame = stream.error_frame();
     rep.error_offset = stream.error_offset();

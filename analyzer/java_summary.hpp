@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include "conversation_summary.hpp"
@@ -43,6 +44,7 @@ private:
     std::string disconnect_reason_;
     bool disconnect_login_ = false;
     bool capture_end_ = false;
+    std::shared_ptr<const mcjava::Analysis> analysis_;  // the core's, shared with the connection
 };
 
 }  // namespace blankshark

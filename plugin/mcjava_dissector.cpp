@@ -27,6 +27,7 @@
 #include <epan/proto_data.h>
 
 #include <cstring>
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -36,6 +37,7 @@
 #include "expert_registry.hpp"
 #include "field_registry.hpp"
 #include "mcjava_dissector.hpp"
+#include "protocols/mc_java/analysis.hpp"
 #include "protocols/mc_java/connection.hpp"
 #include "protocols/mc_java/findings.hpp"
 #include "protocols/mc_java/packet_fields.hpp"
@@ -54,6 +56,14 @@ dissector_handle_t mcjava_handle;
 plugin::FieldRegistry fields;
 plugin::ExpertRegistry experts;
 guint pref_port = mcjava::kDefaultPort;
+// mcjava.teleport.far above this many blocks (AnalysisConfig::teleport_threshold).
+const char* pref_teleport_threshold = nullptr;
+
+mcjava::AnalysisConfig analysis_config() {
+    mcjava::AnalysisConfig c;
+    if (pref_teleport_threshold && *pref_teleport_threshold) c.teleport_threshold = g_ascii_strtod(pref_teleport_threshold, nullptr);
+    return c;
+}
 
 // Per connection: the state machine, and which side is the server.
 struct ConnState {
@@ -61,10 +71,11 @@ struct ConnState {
     guint32 server_port = 0;
     core::Inflater inflater;
     mcjava::Connection conn{inflater};
+    mcjava::Analysis analysis{analysis_config()};
 };
 std::vector<std::unique_ptr<ConnState>> connections;
 
-void cleanup_mcjava() { connections.clear(); }
+
 
 // What the first pass learned about one packet, read back later.
 struct PduRecord {
@@ -77,6 +88,8 @@ struct PduRecord {
     gint64 dimension;
     guint8 nfindings;
     core::Finding findings[mcjava::Packet::kMaxFindings];
+    mcjava::PacketLink link;  // into the connection's analysis (lives as long as the capture)
+    ConnState* conn;          // whose end-of-capture findings this packet may carry
 };
 
 guint8 version_index(const mcjava::VersionInfo* v) {
@@ -102,11 +115,35 @@ ConnState* conn_state(packet_info* pinfo) {
     return st;
 }
 
-// Catches the Packet the connection hands out on the first pass.
+// Catches the Packet the connection hands out on the first pass, after the
+// connection's analysis saw it (while its inflated bytes are valid).
 struct Catch : mcjava::PacketSink {
+    mcjava::Analysis* analysis = nullptr;
     mcjava::Packet caught;
-    void packet(mcjava::Packet& p) override { caught = p; }
+    mcjava::PacketLink link;
+    void packet(mcjava::Packet& p) override {
+        link = analysis->packet(p);
+        caught = p;
+    }
 };
+
+// The end-of-capture findings of a connection (requests never answered,
+// light for columns that never came), by frame: known once the first pass
+// is over, shown from the second (tshark -2, the GUI).
+struct EndFindings : mcjava::EndFindings {
+    std::multimap<uint64_t, core::Finding> by_frame;
+    void add(const core::Finding& f) override { by_frame.emplace(f.frame, f); }
+};
+std::map<const ConnState*, EndFindings> end_findings;
+
+const EndFindings& end_of(const ConnState* cs) {
+    auto it = end_findings.find(cs);
+    if (it == end_findings.end()) {
+        it = end_findings.emplace(cs, EndFindings{}).first;
+        cs->analysis.finish(it->second);
+    }
+    return it->second;
+}
 
 PduRecord* record_of(const mcjava::Packet& p) {
     auto* r = wmem_new0(wmem_file_scope(), PduRecord);
@@ -120,6 +157,11 @@ PduRecord* record_of(const mcjava::Packet& p) {
     r->nfindings = p.nfindings;
     std::copy(p.findings, p.findings + p.nfindings, r->findings);
     return r;
+}
+
+void cleanup_mcjava() {
+    end_findings.clear();
+    connections.clear();
 }
 
 // The per-dissection count of packets shown in this frame (the key of
@@ -210,14 +252,31 @@ void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, con
         mcjava::emit_packet_fields(s, p, framing);
         name = kind_name(p.kind);
     }
-    for (guint8 i = 0; i < rec.nfindings; ++i) {
-        core::Finding f = rec.findings[i];
+    if (rec.link.exchange && tree) {
+        plugin::TreeBuilder tb(frame_tvb, pinfo, pt, ti, s, fields, experts);
+        mcjava::emit_link(s, rec.link, tb);
+    }
+    auto report = [&](core::Finding f) {
         f.frame = pinfo->num;  // about the packet as a whole
         if (tree) {
             plugin::TreeBuilder tb(frame_tvb, pinfo, pt, ti, s, fields, experts);
             tb.finding(f);
         } else {
             experts.report(pinfo, ti, f);
+        }
+    };
+    for (guint8 i = 0; i < rec.nfindings; ++i) report(rec.findings[i]);
+    // From the second pass: what the end of the capture told about this
+    // packet (the first of its frame that has a link or is of the kind the
+    // finding names).
+    if (PINFO_FD_VISITED(pinfo) && rec.conn && p.kind == PacketKind::Packet) {
+        const auto range = end_of(rec.conn).by_frame.equal_range(pinfo->num);
+        for (auto it = range.first; it != range.second; ++it) {
+            const auto code = core::local_code<mcjava::FindingCode>(it->second.code);
+            const bool light = code == mcjava::FindingCode::ChunkLightUnknown;
+            const bool mine = light ? (sum.type && sum.type->key && std::strcmp(sum.type->key, "update_light") == 0)
+                                    : (rec.link.exchange && !rec.link.is_answer && !rec.link.exchange->answered());
+            if (mine) report(it->second);
         }
     }
 
@@ -254,14 +313,18 @@ int dissect_mcjava(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
                 return int(len);
             }
             Catch c;
+            c.analysis = &cs->analysis;
             core::Span span;
             span.first.frame = span.last.frame = pinfo->num;
+            span.first.time = span.last.time = nstime_to_sec(&pinfo->abs_ts);
             if (m.status == core::Measure::Invalid) {
                 cs->conn.unframed(d, p, avail, span, c);  // the rest of this segment
             } else {
                 cs->conn.frame(d, p, m.length, span, c);
             }
             rec = record_of(c.caught);
+            rec->link = c.link;
+            rec->conn = cs;
             p_add_proto_data(wmem_file_scope(), pinfo, proto_mcjava, gint(key + 1), rec);
         } else {
             rec = static_cast<PduRecord*>(p_get_proto_data(wmem_file_scope(), pinfo, proto_mcjava, gint(key + 1)));
@@ -313,7 +376,11 @@ void proto_register_mcjava() {
     proto_register_subtree_array(etts, 1);
     experts.add(proto_mcjava, mcjava::finding_table());
     mcjava_handle = register_dissector("mcjava", dissect_mcjava, proto_mcjava);
-    prefs_register_protocol(proto_mcjava, nullptr);
+    module_t* prefs = prefs_register_protocol(proto_mcjava, nullptr);
+    prefs_register_string_preference(prefs, "teleport_threshold", "Teleport distance threshold (blocks)",
+                                     "A teleport that moves the client farther than this from where it last said it "
+                                     "was is flagged (mcjava.teleport.far); default 1.0",
+                                     &pref_teleport_threshold);
     register_cleanup_routine(cleanup_mcjava);
 }
 

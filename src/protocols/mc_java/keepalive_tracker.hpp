@@ -1,0 +1,56 @@
+// Requests answered with the same id: play Keep Alive (the server asks, the
+// client echoes its id) and status Ping (the client asks, the server's Pong
+// echoes the payload). Each request is linked to the first answer with its
+// id (ids repeat in real traffic: flying-squid always sends 0), with the
+// delay; answers nobody asked for, requests never answered and answers
+// beyond the kick window (the vanilla server drops a client that has not
+// answered a Keep Alive for 30 s) are findings.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <vector>
+
+#include "connection.hpp"
+#include "core/distribution.hpp"
+#include "exchange.hpp"
+#include "findings.hpp"
+
+namespace mcjava {
+
+class EndFindings {
+public:
+    virtual ~EndFindings() = default;
+    // A finding known only at the end of the connection (its frame set).
+    virtual void add(const core::Finding& f) = 0;
+};
+
+class RequestTracker {
+public:
+    // `window`: an answer later than this many seconds is late (0: none).
+    RequestTracker(ExchangeKind kind, FindingCode unanswered, FindingCode unknown, double window);
+
+    PacketLink request(Packet& p, int64_t id);
+    PacketLink answer(Packet& p, int64_t id);
+    // Requests still waiting at the end of the connection.
+    void finish(EndFindings& out) const;
+
+    const std::deque<Exchange>& exchanges() const { return all_; }
+    const blank::Distribution& delays() const { return delays_; }
+    uint64_t unanswered() const { return pending_.size(); }
+    uint64_t unknown_answers() const { return unknown_; }
+    uint64_t late() const { return late_; }
+    double max_wait() const { return max_wait_; }  // longest delay, answered or not (at the last packet seen)
+
+private:
+    ExchangeKind kind_;
+    FindingCode unanswered_, unknown_code_;
+    double window_;
+    std::deque<Exchange> all_;
+    std::vector<Exchange*> pending_;  // in request order
+    blank::Distribution delays_;
+    uint64_t unknown_ = 0, late_ = 0;
+    double max_wait_ = 0;
+};
+
+}  // namespace mcjava
