@@ -8,6 +8,7 @@
 #include "exit_codes.hpp"
 #include "output.hpp"
 #include "protocols/blank/stats_layout.hpp"
+#include "java_traffic.hpp"
 #include "traffic_stats.hpp"
 
 namespace blankshark {
@@ -30,6 +31,7 @@ struct ChunkCounts {
 struct FileStats {
     FileReport rep;
     TrafficStats traffic;
+    JavaTraffic java;
     ChunkCounts chunks;
     std::map<std::pair<Severity, std::string>, uint64_t> findings;  // (severity, code) -> count
 };
@@ -41,7 +43,7 @@ FileStats collect(const std::string& path, const StatsOptions& opt) {
     fo.analysis.chunks.keep_ended = std::min<size_t>(fo.analysis.chunks.keep_ended, 256);  // counts suffice
     fs.rep = analyse_file(path, fo, [&](const BlankPacket& p, int type, const blank::FrameAnalysis&, const blank::ConversationAnalysis*) {
         fs.traffic.add(p, type);
-    });
+    }, [&](const JavaPacket& jp) { fs.java.add(jp); });
     for (const auto& [id, c] : fs.rep.convs) {
         if (const auto* a = fs.rep.analysis(id)) fs.chunks.add(a->chunks().summary());
         for (const blank::Finding& f : c.findings)
@@ -81,6 +83,29 @@ const blank::Schema& schema_of(const FileReport& rep, uint32_t id) {
     return blank::schema(a ? a->revision() : blank::current_revision());
 }
 
+void java_text(Output& out, const JavaTraffic::Table& t, int indent) {
+    const double secs = t.duration();
+    row(out, "all", indent, t.total, secs);
+    std::string state, dir;
+    for (const auto& [k, c] : t.rows) {
+        const auto& [st, d, type] = k;
+        if (st != state || d != dir) {
+            Count sum;
+            for (const auto& [k2, c2] : t.rows)
+                if (std::get<0>(k2) == st && std::get<1>(k2) == d) {
+                    sum.packets += c2.packets;
+                    sum.bytes += c2.bytes;
+                }
+            row(out, st + " " + d, indent + 2, sum, secs);
+            state = st;
+            dir = d;
+        }
+        row(out, type, indent + 4, c, secs);
+    }
+}
+
+void java_json(Output& out, const JavaTraffic::Table& t);
+
 void text_report(Output& out, const FileStats& fs) {
     const FileReport& rep = fs.rep;
     const TrafficTable& all = fs.traffic.file();
@@ -102,6 +127,14 @@ void text_report(Output& out, const FileStats& fs) {
         out.fixed(c.last_time, 3) << " s\n";
         row(out, "all", 4, t.total, t.duration());
         text_table(out, t, schema_of(rep, id), 4);
+    }
+    if (fs.java.file().any) {
+        out << "\nMinecraft Java packets by state, direction and type (bytes on the wire)\n";
+        java_text(out, fs.java.file(), 0);
+        for (const auto& [id, t] : fs.java.conversations()) {
+            out << "  connection " << id << '\n';
+            java_text(out, t, 4);
+        }
     }
     out << '\n' << blank::stats::kChunks << '\n';
     for (size_t i = 0; i < std::size(blank::stats::kChunkNodes); ++i)
@@ -154,6 +187,23 @@ void json_table(Output& out, const TrafficTable& t, const blank::Schema& s) {
     out << ']';
 }
 
+void java_json(Output& out, const JavaTraffic::Table& t) {
+    const double secs = t.duration();
+    json_count(out, t.total, secs);
+    out << ",\"types\":[";
+    bool first = true;
+    for (const auto& [k, c] : t.rows) {
+        out << (first ? "" : ",") << "{\"state\":\"" << std::get<0>(k) << "\",\"direction\":\"" << std::get<1>(k)
+            << "\",\"type\":\"";
+        json_escape(out, std::get<2>(k));
+        out << "\",";
+        json_count(out, c, secs);
+        out << '}';
+        first = false;
+    }
+    out << ']';
+}
+
 void json_report(Output& out, const FileStats& fs) {
     const FileReport& rep = fs.rep;
     out << "{\"file\":\"";
@@ -173,7 +223,21 @@ void json_report(Output& out, const FileStats& fs) {
         out << '}';
         first = false;
     }
-    out << "],\"chunks\":{";
+    out << ']';
+    if (fs.java.file().any) {
+        out << ",\"mcjava\":{";
+        java_json(out, fs.java.file());
+        out << ",\"connections\":[";
+        bool firstc = true;
+        for (const auto& [id, t] : fs.java.conversations()) {
+            out << (firstc ? "" : ",") << "{\"conversation\":" << id << ',';
+            java_json(out, t);
+            out << '}';
+            firstc = false;
+        }
+        out << "]}";
+    }
+    out << ",\"chunks\":{";
     for (size_t i = 0; i < std::size(blank::stats::kChunkNodes); ++i)
         out << (i ? ",\"" : "\"") << blank::stats::kChunkNodes[i] << "\":" << fs.chunks.n[i];
     out << "},\"findings\":[";

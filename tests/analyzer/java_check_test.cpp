@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -122,6 +123,12 @@ TEST(JavaCheck, CompressedSessionKeepAlivesTeleportsAndPing) {
     EXPECT_EQ(alice["chunk_columns"]["unloaded"], 0);
     EXPECT_EQ(alice["chunk_columns"]["events"][0]["frame"], 43);  // (0, 0) full 0x1F [43]
     EXPECT_EQ(conversation(ev, 3)["keepalive"]["sent"], 3);
+    // The kick (README-1.13.2.md): bob gets Disconnect (play) {"text":"bye bob"}
+    // and the server closes; alice quits with the client's FIN.
+    EXPECT_EQ(conversation(ev, 3)["disconnect"]["reason"], "{\"text\":\"bye bob\"}");
+    EXPECT_EQ(conversation(ev, 3)["disconnect"]["state"], "play");
+    EXPECT_NE(conversation(ev, 3)["end"].get<std::string>().find("FIN from the server"), std::string::npos);
+    EXPECT_EQ(conversation(ev, 2)["end"].get<std::string>().rfind("FIN from the client", 0), 0u);
 }
 
 TEST(JavaCheck, EveryBundledCapturePassesWithItsLightAndChunks) {
@@ -148,6 +155,33 @@ TEST(JavaCheck, EveryBundledCapturePassesWithItsLightAndChunks) {
                 EXPECT_EQ(e["chunk_columns"]["update_light"], e["chunk_columns"]["sent"]);
         }
     }
+}
+
+TEST(JavaStats, PacketsPerStateDirectionAndTypeAsTheReadme) {
+    // README-1.13.2.md, packet counts of mcjava-1.13.2-teleport.pcap: 313
+    // packets; Player Position 57, Teleport Confirm 4, Keep Alive
+    // (serverbound) 2, Chunk Data 150, Unload Chunk 43, Login Success 1.
+    const RunResult r = run(kBin + " stats --json " + kJava + "mcjava-1.13.2-teleport.pcap");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const nlohmann::json j = nlohmann::json::parse(r.out);
+    const auto& m = j["mcjava"];
+    EXPECT_EQ(m["packets"], 313);
+    std::map<std::string, uint64_t> n;
+    for (const auto& t : m["types"])
+        n[t["state"].get<std::string>() + " " + t["direction"].get<std::string>() + " " + t["type"].get<std::string>()] =
+            t["packets"];
+    EXPECT_EQ(n["play client->server Player Position"], 57u);
+    EXPECT_EQ(n["play client->server Teleport Confirm"], 4u);
+    EXPECT_EQ(n["play client->server Keep Alive (serverbound)"], 2u);
+    EXPECT_EQ(n["play server->client Chunk Data"], 150u);
+    EXPECT_EQ(n["play server->client Unload Chunk"], 43u);
+    EXPECT_EQ(n["login server->client Login Success"], 1u);
+    ASSERT_EQ(m["connections"].size(), 1u);
+    EXPECT_EQ(m["connections"][0]["packets"], 313);
+    // The text report has the same tree.
+    const RunResult t = run(kBin + " stats " + kJava + "mcjava-1.13.2-teleport.pcap");
+    EXPECT_NE(t.out.find("Minecraft Java packets by state, direction and type"), std::string::npos);
+    EXPECT_NE(t.out.find("play server->client"), std::string::npos);
 }
 
 // The crafted session (tests/tools/mcjava_make_crafted.cpp): one problem of

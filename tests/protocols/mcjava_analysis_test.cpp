@@ -171,7 +171,9 @@ TEST(McJavaAnalysis, KeepAliveUnknownUnansweredAndLate) {
     EXPECT_TRUE(again.has(C::KeepAliveUnknownId));
     r.finish();
     EXPECT_EQ(r.end_count(C::KeepAliveUnanswered, 20), 1u);  // id 2, at its request's frame
-    EXPECT_EQ(r.end.size(), 1u);
+    ASSERT_EQ(r.end.size(), 1u);
+    EXPECT_EQ(r.end[0].b, 38100);  // waited 38.1 s until the last packet (40.1 s): beyond the kick window
+    EXPECT_EQ(r.end[0].c, 30);
     EXPECT_EQ(r.a.keepalives().late(), 1u);
     EXPECT_EQ(r.a.keepalives().unknown_answers(), 2u);
 }

@@ -23,6 +23,7 @@ int64_t column_of(int64_t block) { return block >> 4; }
 }  // namespace
 
 PacketLink Analysis::packet(Packet& p) {
+    if (p.span.last.time > last_time_) last_time_ = p.span.last.time;
     if (p.kind != PacketKind::Packet || !p.data || !p.summary.type) return {};
     const Event ev = event_of(p);
     if (ev == Event::None) return {};
@@ -83,8 +84,8 @@ PacketLink Analysis::packet(Packet& p) {
 }
 
 void Analysis::finish(EndFindings& out) const {
-    keepalive_.finish(out);
-    ping_.finish(out);
+    keepalive_.finish(out, last_time_);
+    ping_.finish(out, last_time_);
     teleport_.finish(out);
     columns_.finish(out);
 }

@@ -47,6 +47,7 @@ public:
 
 private:
     AnalysisConfig cfg_;
+    double last_time_ = 0;  // of the connection's last packet
     RequestTracker keepalive_, ping_;
     TeleportTracker teleport_;
     ColumnTracker columns_;

@@ -8,7 +8,9 @@ void ColumnTracker::forget_all() {
 }
 
 void ColumnTracker::chunk_data(Packet& p, int64_t x, int64_t z, bool full) {
-    Column& c = columns_[key(x, z)];
+    Column* cp = column(x, z);
+    if (!cp) return;
+    Column& c = *cp;
     if (!full) {
         if (!c.loaded) p.add({FindingCode::ChunkChangeUnloaded, 0, p.data_len, x, z, 0, "Chunk Data (not a full chunk)"});
         return;
@@ -28,17 +30,19 @@ void ColumnTracker::chunk_data(Packet& p, int64_t x, int64_t z, bool full) {
 
 void ColumnTracker::light(Packet& p, int64_t x, int64_t z) {
     ++light_;
-    Column& c = columns_[key(x, z)];
+    Column* cp = column(x, z);
+    if (!cp) return;
+    Column& c = *cp;
     if (!c.ever && !c.light_frame) c.light_frame = p.span.last.frame;
 }
 
 void ColumnTracker::unload(Packet& p, int64_t x, int64_t z) {
-    Column& c = columns_[key(x, z)];
-    if (!c.loaded) {
+    const auto it = columns_.find(key(x, z));
+    if (it == columns_.end() || !it->second.loaded) {
         p.add({FindingCode::ChunkUnloadUnknown, 0, p.data_len, x, z});
         return;
     }
-    c.loaded = false;
+    it->second.loaded = false;
     --loaded_;
     ++unloads_;
     events_.push_back({int32_t(x), int32_t(z), p.span.last.frame, EventKind::Unload});

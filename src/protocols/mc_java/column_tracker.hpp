@@ -57,6 +57,16 @@ private:
         bool loaded = false, ever = false;
         uint64_t light_frame = 0;  // Update Light before any Chunk Data
     };
+    // At most kMaxColumns records (a hostile capture could name millions):
+    // columns beyond are not tracked (null).
+    static constexpr size_t kMaxColumns = 1 << 20;
+    Column* column(int64_t x, int64_t z) {
+        const uint64_t k = key(x, z);
+        const auto it = columns_.find(k);
+        if (it != columns_.end()) return &it->second;
+        if (columns_.size() >= kMaxColumns) return nullptr;
+        return &columns_[k];
+    }
     static uint64_t key(int64_t x, int64_t z) { return (uint64_t(uint32_t(int32_t(x))) << 32) | uint32_t(int32_t(z)); }
 
     std::unordered_map<uint64_t, Column> columns_;

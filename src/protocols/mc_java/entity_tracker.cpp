@@ -3,7 +3,9 @@
 namespace mcjava {
 
 void EntityTracker::own(int64_t id) {
-    Entity& e = entities_[id];
+    Entity* ep = entity(id);
+    if (!ep) return;
+    Entity& e = *ep;
     if (!e.alive) ++alive_;
     e.alive = true;
     e.destroyed = false;
@@ -15,13 +17,18 @@ void EntityTracker::forget_all() {
 }
 
 void EntityTracker::spawn(Packet& p, int64_t id, SpawnKind kind, int64_t type) {
-    Entity& e = entities_[id];
+    Entity* ep = entity(id);
+    if (!ep) return;
+    Entity& e = *ep;
     if (e.alive) p.add({FindingCode::EntitySpawnTwice, 0, p.data_len, id});
     else ++alive_;
     e.alive = true;
     e.destroyed = false;
     ++spawned_;
-    ++spawns_[{kind, type}];
+    // Types come from the capture: beyond 4096 distinct ones, counted as type -2.
+    const auto key = spawns_.size() < 4096 || spawns_.count({kind, type}) ? std::make_pair(kind, type)
+                                                                          : std::make_pair(kind, int64_t(-2));
+    ++spawns_[key];
 }
 
 void EntityTracker::update(Packet& p, int64_t id) {

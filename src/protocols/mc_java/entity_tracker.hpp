@@ -28,7 +28,8 @@ public:
     void update(Packet& p, int64_t id);
     void destroy(Packet& p, int64_t id);
 
-    // Spawns per (spawn packet, type): type -1 where the packet has none.
+    // Spawns per (spawn packet, type): type -1 where the packet has none,
+    // -2 for types beyond the first 4096 distinct ones.
     const std::map<std::pair<SpawnKind, int64_t>, uint64_t>& spawns() const { return spawns_; }
     uint64_t spawned() const { return spawned_; }
     uint64_t destroyed() const { return destroyed_; }
@@ -40,6 +41,15 @@ private:
     struct Entity {
         bool alive = false, destroyed = false;
     };
+    // At most kMaxEntities records (a hostile capture could name millions):
+    // entities beyond are not tracked (null).
+    static constexpr size_t kMaxEntities = 1 << 20;
+    Entity* entity(int64_t id) {
+        const auto it = entities_.find(id);
+        if (it != entities_.end()) return &it->second;
+        if (entities_.size() >= kMaxEntities) return nullptr;
+        return &entities_[id];
+    }
     std::unordered_map<int64_t, Entity> entities_;
     std::map<std::pair<SpawnKind, int64_t>, uint64_t> spawns_;
     uint64_t spawned_ = 0, destroyed_ = 0, alive_ = 0, unknown_updates_ = 0, unknown_destroys_ = 0;

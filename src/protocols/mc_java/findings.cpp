@@ -153,7 +153,9 @@ size_t format(const core::Finding& f, char* buf, size_t cap) {
     case C::ChunkBlockCount:
         return put(buf, cap, std::snprintf(buf, cap, "Section %" PRId64 ": %" PRId64 " non-air blocks declared, %" PRId64 " in its states", f.c, f.a, f.b));
     case C::KeepAliveUnanswered:
-        return put(buf, cap, std::snprintf(buf, cap, "Keep Alive id %" PRId64 " never answered", f.a));
+        if (f.c > 0 && f.b > f.c * 1000)
+            return put(buf, cap, std::snprintf(buf, cap, "Keep Alive id %" PRId64 " never answered, %.3f s until the connection's last packet: beyond the %" PRId64 " s kick window", f.a, double(f.b) / 1000.0, f.c));
+        return put(buf, cap, std::snprintf(buf, cap, "Keep Alive id %" PRId64 " never answered (%.3f s until the connection's last packet)", f.a, double(f.b) / 1000.0));
     case C::KeepAliveUnknownId:
         return put(buf, cap, std::snprintf(buf, cap, "Keep Alive answer with id %" PRId64 ": no such Keep Alive waits for an answer", f.a));
     case C::KeepAliveLate:

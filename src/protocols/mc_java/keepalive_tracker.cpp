@@ -16,8 +16,7 @@ PacketLink RequestTracker::request(Packet& p, int64_t id) {
     e.request_frame = p.span.last.frame;
     e.request_time = p.span.last.time;
     all_.push_back(e);
-    pending_.push_back(&all_.back());
-    for (const Exchange* w : pending_) max_wait_ = std::max(max_wait_, p.span.last.time - w->request_time);
+    wait_for(&all_.back());
     return {&all_.back(), false};
 }
 
@@ -34,7 +33,6 @@ PacketLink RequestTracker::answer(Packet& p, int64_t id) {
     e->answer_time = p.span.last.time;
     const double d = e->delay();
     delays_.add(float(d));
-    max_wait_ = std::max(max_wait_, d);
     if (window_ > 0 && d > window_) {
         ++late_;
         p.add({FindingCode::KeepAliveLate, 0, p.data_len, id, int64_t(d * 1000.0 + 0.5), int64_t(window_)});
@@ -42,9 +40,12 @@ PacketLink RequestTracker::answer(Packet& p, int64_t id) {
     return {e, true};
 }
 
-void RequestTracker::finish(EndFindings& out) const {
-    for (const Exchange* e : pending_) {
-        core::Finding f{unanswered_, 0, 0, e->id};
+void RequestTracker::finish(EndFindings& out, double end_time) const {
+    for (const std::vector<Exchange*>* list : {&expired_, &pending_})
+    for (const Exchange* e : *list) {
+        // b: milliseconds it waited until the connection's last packet; c: the window.
+        core::Finding f{unanswered_, 0, 0, e->id, int64_t((end_time - e->request_time) * 1000.0 + 0.5),
+                        int64_t(window_)};
         f.frame = e->request_frame;
         out.add(f);
     }

@@ -32,25 +32,35 @@ public:
 
     PacketLink request(Packet& p, int64_t id);
     PacketLink answer(Packet& p, int64_t id);
-    // Requests still waiting at the end of the connection.
-    void finish(EndFindings& out) const;
+    // Requests still waiting at the end of the connection, whose last
+    // packet came at `end_time`.
+    void finish(EndFindings& out, double end_time) const;
 
     const std::deque<Exchange>& exchanges() const { return all_; }
     const blank::Distribution& delays() const { return delays_; }
-    uint64_t unanswered() const { return pending_.size(); }
+    uint64_t unanswered() const { return pending_.size() + expired_.size(); }
     uint64_t unknown_answers() const { return unknown_; }
     uint64_t late() const { return late_; }
-    double max_wait() const { return max_wait_; }  // longest delay, answered or not (at the last packet seen)
 
 private:
     ExchangeKind kind_;
     FindingCode unanswered_, unknown_code_;
     double window_;
     std::deque<Exchange> all_;
-    std::vector<Exchange*> pending_;  // in request order
+    // Requests waiting for their answer, oldest first; beyond kMaxPending
+    // (hostile or broken traffic) the oldest gives up waiting (expired_):
+    // matching an answer stays linear in a bounded list.
+    static constexpr size_t kMaxPending = 1024;
+    std::vector<Exchange*> pending_, expired_;
+    void wait_for(Exchange* e) {
+        if (pending_.size() >= kMaxPending) {
+            expired_.push_back(pending_.front());
+            pending_.erase(pending_.begin());
+        }
+        pending_.push_back(e);
+    }  // in request order
     blank::Distribution delays_;
     uint64_t unknown_ = 0, late_ = 0;
-    double max_wait_ = 0;
 };
 
 }  // namespace mcjava

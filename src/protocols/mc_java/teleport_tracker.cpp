@@ -34,12 +34,12 @@ PacketLink TeleportTracker::teleport(Packet& p, int64_t id, double x, double y, 
         distances_.add(float(e.distance));
         if (e.distance > threshold_) {
             ++far_;
-            p.add({FindingCode::TeleportFar, 0, p.data_len, id, int64_t(std::llround(e.distance * 1000.0)),
+            p.add({FindingCode::TeleportFar, 0, p.data_len, id, int64_t(std::llround(std::min(e.distance, 1e12) * 1000.0)),
                    int64_t(std::llround(threshold_ * 1000.0))});
         }
     }
     all_.push_back(e);
-    pending_.push_back(&all_.back());
+    wait_for(&all_.back());
     return {&all_.back(), false};
 }
 
@@ -59,7 +59,8 @@ PacketLink TeleportTracker::confirm(Packet& p, int64_t id) {
 }
 
 void TeleportTracker::finish(EndFindings& out) const {
-    for (const Exchange* e : pending_) {
+    for (const std::vector<Exchange*>* list : {&expired_, &pending_})
+    for (const Exchange* e : *list) {
         core::Finding f{FindingCode::TeleportUnconfirmed, 0, 0, e->id};
         f.frame = e->request_frame;
         out.add(f);

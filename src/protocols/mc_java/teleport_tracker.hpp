@@ -32,7 +32,7 @@ public:
     const std::deque<Exchange>& teleports() const { return all_; }
     const blank::Distribution& delays() const { return delays_; }
     const blank::Distribution& distances() const { return distances_; }  // teleports after a client position
-    uint64_t unconfirmed() const { return pending_.size(); }
+    uint64_t unconfirmed() const { return pending_.size() + expired_.size(); }
     uint64_t unknown_confirms() const { return unknown_; }
     uint64_t far() const { return far_; }
     double threshold() const { return threshold_; }
@@ -43,7 +43,18 @@ private:
     double x_ = 0, y_ = 0, z_ = 0;
     uint64_t pos_frame_ = 0;
     std::deque<Exchange> all_;
-    std::vector<Exchange*> pending_;
+    // Requests waiting for their answer, oldest first; beyond kMaxPending
+    // (hostile or broken traffic) the oldest gives up waiting (expired_):
+    // matching an answer stays linear in a bounded list.
+    static constexpr size_t kMaxPending = 1024;
+    std::vector<Exchange*> pending_, expired_;
+    void wait_for(Exchange* e) {
+        if (pending_.size() >= kMaxPending) {
+            expired_.push_back(pending_.front());
+            pending_.erase(pending_.begin());
+        }
+        pending_.push_back(e);
+    }
     blank::Distribution delays_, distances_;
     uint64_t unknown_ = 0, far_ = 0;
 };
