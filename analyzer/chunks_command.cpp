@@ -4,6 +4,8 @@
 
 #include "conversation_analyses.hpp"
 #include "exit_codes.hpp"
+#include "java_chunks.hpp"
+#include "java_flows.hpp"
 #include "output.hpp"
 
 namespace blankshark {
@@ -95,6 +97,14 @@ int run_chunks(const std::string& path, const ChunksOptions& opt) {
     CaptureStream stream(opt.stream);
     size_t extracted = 0, extract_failed = 0;
     double last_time = 0;
+    // Minecraft Java connections: their Chunk Data and Unload Chunk.
+    JavaChunkList java_chunks(opt.extract_dir);
+    JavaFlows java(
+        opt.stream.java_port,
+        [&](const tcp::Connection& c, uint64_t frame) {
+            return stream.add_tcp_conversation(c.client(), c.server(), frame, ConvProtocol::MinecraftJava);
+        },
+        [&](const JavaPacket& jp) { java_chunks.packet(jp); });
     const StreamResult r = stream.run(path, [&](const BlankPacket& p) {
         last_time = p.time;
         const blank::FrameAnalysis* fa = analyses.on_packet(p);
@@ -102,7 +112,9 @@ int run_chunks(const std::string& path, const ChunksOptions& opt) {
             return;
         const auto* data = fa->chunk.inflated ? fa->chunk.inflated : fa->chunk.reassembled;
         (extract(opt.extract_dir, p.conv->id, *fa->chunk.tx, *data) ? extracted : extract_failed)++;
-    });
+    }, opt.stream.tcp ? &java : nullptr);
+    extracted += java_chunks.extracted();
+    extract_failed += java_chunks.extract_failed();
     Ignore ignore;
     for (auto& a : analyses.all())
         if (a) a->finish(last_time, ignore);
@@ -121,8 +133,10 @@ int run_chunks(const std::string& path, const ChunksOptions& opt) {
             else row_text(out, uint32_t(id), t);
         }
     }
+    if (opt.json) java_chunks.json(out);
     if (!opt.json) {
         out << total << " transmissions, " << complete << " complete\n";
+        java_chunks.text(out);
         for (size_t id = 0; id < analyses.all().size(); ++id)
             if (const auto& a = analyses.all()[id])
                 out << "conversation " << id << ": revision " << a->revision_text() << '\n';

@@ -221,9 +221,35 @@ void entities_json(Output& out, const mcjava::EntityTracker& e) {
     out << "]}";
 }
 
+void silence_text(Output& out, const mcjava::SilenceTracker& s) {
+    out << "  silence:";
+    for (int d = 0; d < 2; ++d) {
+        const auto dir = mcjava::Direction(d);
+        const auto& side = s.side(dir);
+        out << (d ? "; " : " ") << (d == 0 ? "client" : "server") << " longest ";
+        out.fixed(side.longest, 3) << " s";
+        if (side.longest_frame) out << " (ended in frame " << side.longest_frame << ')';
+        out << ", quiet for the last ";
+        out.fixed(s.final_silence(dir), 3) << " s";
+    }
+    out << '\n';
+}
+
+void silence_json(Output& out, const mcjava::SilenceTracker& s) {
+    out << ",\"silence\":{";
+    for (int d = 0; d < 2; ++d) {
+        const auto dir = mcjava::Direction(d);
+        out << (d ? ",\"" : "\"") << (d == 0 ? "client" : "server") << "\":{\"longest\":";
+        out.number(s.side(dir).longest) << ",\"longest_frame\":" << s.side(dir).longest_frame << ",\"final\":";
+        out.number(s.final_silence(dir)) << '}';
+    }
+    out << '}';
+}
+
 }  // namespace
 
 void java_analysis_text(Output& out, const mcjava::Analysis& a) {
+    silence_text(out, a.silence());
     requests_text(out, "keep-alive", a.keepalives());
     requests_text(out, "status ping", a.pings());
     teleports_text(out, a.teleports());
@@ -232,6 +258,7 @@ void java_analysis_text(Output& out, const mcjava::Analysis& a) {
 }
 
 void java_analysis_json(Output& out, const mcjava::Analysis& a) {
+    silence_json(out, a.silence());
     requests_json(out, "keepalive", a.keepalives());
     requests_json(out, "status_ping", a.pings());
     teleports_json(out, a.teleports());

@@ -184,6 +184,42 @@ TEST(JavaStats, PacketsPerStateDirectionAndTypeAsTheReadme) {
     EXPECT_NE(t.out.find("play server->client"), std::string::npos);
 }
 
+TEST(JavaChunks, ColumnsListedAndExtracted) {
+    const std::string dir = std::string(TEST_ARTIFACTS) + "/mcjava/extract";
+    run("rm -rf " + dir + " && mkdir -p " + dir);
+    const RunResult r = run(kBin + " chunks --json --extract " + dir + " " + kJava + "mcjava-1.13.2-teleport.pcap");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    std::vector<nlohmann::json> loads, unloads;
+    for (const auto& e : json_lines(r.out))
+        if (e.contains("protocol") && e["protocol"] == "mcjava") (e["event"] == "unload" ? unloads : loads).push_back(e);
+    // README-1.13.2.md: 150 Chunk Data, (1, 1) first in frame 33; 43 Unload
+    // Chunk, (-2, 1) first in frame 330.
+    ASSERT_EQ(loads.size(), 150u);
+    ASSERT_EQ(unloads.size(), 43u);
+    EXPECT_EQ(loads[0]["x"], 1);
+    EXPECT_EQ(loads[0]["z"], 1);
+    EXPECT_EQ(loads[0]["frame"], 33);
+    EXPECT_EQ(loads[0]["sections"], 5);  // bit mask 0x1F
+    EXPECT_EQ(loads[25]["sections"], 4);  // (-2, 1) full 0xF [77]
+    EXPECT_EQ(unloads[0]["x"], -2);
+    EXPECT_EQ(unloads[0]["z"], 1);
+    EXPECT_EQ(unloads[0]["frame"], 330);
+    for (const auto& e : loads) EXPECT_EQ(e["finding"], "");
+    // One file per Chunk Data: the packet after framing and inflation,
+    // starting with its id (0x22 in 404), as long as the uncompressed size.
+    const std::string first = dir + "/mcjava_chunk_c1_x1_z1_f33.bin";
+    std::FILE* f = std::fopen(first.c_str(), "rb");
+    ASSERT_NE(f, nullptr) << first;
+    std::fseek(f, 0, SEEK_END);
+    const long size = std::ftell(f);
+    std::fseek(f, 0, SEEK_SET);
+    const int id = std::fgetc(f);
+    std::fclose(f);
+    EXPECT_EQ(id, 0x22);
+    EXPECT_EQ(size, loads[0]["bytes"].get<long>());
+    EXPECT_EQ(run("ls " + dir + " | grep -c '^mcjava_chunk_'").out, "150\n");
+}
+
 // The crafted session (tests/tools/mcjava_make_crafted.cpp): one problem of
 // each kind, each on its own frame (packet k is frame 3 + k).
 const std::multiset<std::pair<uint64_t, std::string>> kCrafted = {

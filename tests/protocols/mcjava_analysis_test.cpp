@@ -309,6 +309,22 @@ TEST(McJavaAnalysis, Entities) {
     EXPECT_EQ((r.a.entities().spawns().at({SpawnKind::Mob, 54})), 2u);
 }
 
+TEST(McJavaAnalysis, SilencePerSide) {
+    Feed r;
+    r.cb(1, 1.0, keep_alive_cb(1));
+    r.sb(2, 1.5, keep_alive_sb(1));
+    r.cb(3, 5.0, keep_alive_cb(2));   // server quiet 4 s, ended by frame 3
+    r.sb(4, 5.2, keep_alive_sb(2));
+    r.cb(5, 20.0, keep_alive_cb(3));  // server quiet 15 s; the client's last packet is at 5.2
+    const SilenceTracker& s = r.a.silence();
+    EXPECT_DOUBLE_EQ(s.side(Direction::Clientbound).longest, 15.0);
+    EXPECT_EQ(s.side(Direction::Clientbound).longest_frame, 5u);
+    EXPECT_NEAR(s.side(Direction::Serverbound).longest, 3.7, 1e-9);
+    EXPECT_EQ(s.side(Direction::Serverbound).longest_frame, 4u);
+    EXPECT_NEAR(s.final_silence(Direction::Serverbound), 14.8, 1e-9);
+    EXPECT_DOUBLE_EQ(s.final_silence(Direction::Clientbound), 0.0);
+}
+
 TEST(McJavaAnalysis, FindingsHaveStableNames) {
     EXPECT_STREQ(core::finding_info(core::Code(C::KeepAliveUnanswered)).name, "mcjava.keepalive.unanswered");
     EXPECT_STREQ(core::finding_info(core::Code(C::TeleportFar)).name, "mcjava.teleport.far");

@@ -24,6 +24,7 @@ int64_t column_of(int64_t block) { return block >> 4; }
 
 PacketLink Analysis::packet(Packet& p) {
     if (p.span.last.time > last_time_) last_time_ = p.span.last.time;
+    silence_.packet(p);
     if (p.kind != PacketKind::Packet || !p.data || !p.summary.type) return {};
     const Event ev = event_of(p);
     if (ev == Event::None) return {};

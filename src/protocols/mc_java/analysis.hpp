@@ -11,11 +11,13 @@
 //   teleports and their distance: teleport_tracker.hpp
 //   chunk columns: column_tracker.hpp
 //   entities: entity_tracker.hpp
+//   silence per side: silence_tracker.hpp
 #pragma once
 
 #include "column_tracker.hpp"
 #include "entity_tracker.hpp"
 #include "keepalive_tracker.hpp"
+#include "silence_tracker.hpp"
 #include "teleport_tracker.hpp"
 
 namespace mcjava {
@@ -44,6 +46,7 @@ public:
     const TeleportTracker& teleports() const { return teleport_; }
     const ColumnTracker& columns() const { return columns_; }
     const EntityTracker& entities() const { return entities_; }
+    const SilenceTracker& silence() const { return silence_; }
 
 private:
     AnalysisConfig cfg_;
@@ -52,6 +55,7 @@ private:
     TeleportTracker teleport_;
     ColumnTracker columns_;
     EntityTracker entities_;
+    SilenceTracker silence_;
 };
 
 }  // namespace mcjava
