@@ -25,6 +25,8 @@
 #include <epan/packet.h>
 #include <epan/prefs.h>
 #include <epan/proto_data.h>
+#include <epan/stats_tree.h>
+#include <epan/tap.h>
 
 #include <cstring>
 #include <map>
@@ -51,6 +53,7 @@ using mcjava::Direction;
 using mcjava::PacketKind;
 
 int proto_mcjava = -1;
+int mcjava_tap = -1;  // one McJavaTap per packet shown (Statistics > Minecraft Java)
 gint ett_mcjava = -1;
 dissector_handle_t mcjava_handle;
 plugin::FieldRegistry fields;
@@ -114,6 +117,30 @@ ConnState* conn_state(packet_info* pinfo) {
     }
     return st;
 }
+
+// What the "mcjava" tap gets per packet: the node names of `blankshark
+// stats`' Java tree (state, direction, type) and the bytes on the wire.
+struct McJavaTap {
+    const char* state;
+    const char* dir;
+    char type[96];
+    guint32 length;
+};
+
+const char* const kStatsRoot = "Minecraft Java packets by state, direction and type";
+
+tap_packet_status mcjava_stats_packet(stats_tree* st, packet_info*, epan_dissect_t*, const void* data, tap_flags_t) {
+    const auto* t = static_cast<const McJavaTap*>(data);
+    char node[64];
+    std::snprintf(node, sizeof node, "%s %s", t->state, t->dir);
+    const gint len = gint(t->length);
+    avg_stat_node_add_value_int(st, kStatsRoot, 0, TRUE, len);
+    const int parent = avg_stat_node_add_value_int(st, node, stats_tree_parent_id_by_name(st, kStatsRoot), TRUE, len);
+    avg_stat_node_add_value_int(st, t->type, parent, FALSE, len);
+    return TAP_PACKET_REDRAW;
+}
+
+void mcjava_stats_init(stats_tree* st) { stats_tree_create_node(st, kStatsRoot, 0, STAT_DT_INT, TRUE); }
 
 // Catches the Packet the connection hands out on the first pass, after the
 // connection's analysis saw it (while its inflated bytes are valid).
@@ -286,6 +313,14 @@ void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, con
     else
         std::snprintf(label, sizeof label, "%s", name ? name : "Unknown");
     proto_item_append_text(ti, ", %s, %s %s", mcjava::state_name(p.state), arrow, label);
+    if (have_tap_listener(mcjava_tap)) {
+        auto* t = wmem_new0(pinfo->pool, McJavaTap);
+        t->state = mcjava::state_name(p.state);
+        t->dir = p.dir == Direction::Serverbound ? "client->server" : "server->client";
+        std::snprintf(t->type, sizeof t->type, "%s", label);
+        t->length = rec.wire_len;
+        tap_queue_packet(mcjava_tap, pinfo, t);
+    }
     col_append_sep_fstr(pinfo->cinfo, COL_INFO, ", ", "%s%s", label, info);
     if (sum.worst == core::Severity::Error) col_append_str(pinfo->cinfo, COL_INFO, " [Malformed]");
 }
@@ -382,6 +417,10 @@ void proto_register_mcjava() {
                                      "was is flagged (mcjava.teleport.far); default 1.0",
                                      &pref_teleport_threshold);
     register_cleanup_routine(cleanup_mcjava);
+    mcjava_tap = register_tap("mcjava");
+    // Statistics > Minecraft Java (tshark -z mcjava,tree): the tree of `blankshark stats`.
+    stats_tree_register_plugin("mcjava", "mcjava", "Minecraft Java/Packets by state, direction and type", 0,
+                               mcjava_stats_packet, mcjava_stats_init, nullptr);
 }
 
 void proto_reg_handoff_mcjava() {

@@ -10,6 +10,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -170,6 +172,40 @@ TEST(TsharkMcJava, CraftedProblemsAsCheck) {
     EXPECT_EQ(w.links, a.links);
     EXPECT_TRUE(w.findings.count({11, "mcjava.keepalive.unanswered"}));
     EXPECT_TRUE(w.findings.count({16, "mcjava.teleport.unconfirmed"}));
+}
+
+// Statistics > Minecraft Java (tshark -z mcjava,tree) counts what
+// `blankshark stats --json` counts, per state, direction and type.
+TEST(TsharkMcJava, StatsTreeAsBlanksharkStats) {
+    for (const char* name : {"mcjava-1.13.2-teleport.pcap", "mcjava-1.13.2-compressed.pcap", "mcjava-1.14.4-nocompress.pcap"}) {
+        SCOPED_TRACE(name);
+        const std::string file = kJava + name;
+        const RunResult t = tshark("-q -z mcjava,tree -r " + tshark_file(file));
+        std::map<std::string, uint64_t> w;  // "state dir/type" -> packets (and "state dir" -> packets)
+        std::istringstream in(t.out);
+        std::string line, parent;
+        static const std::regex row("^( *)(.+?)\\s{2,}(\\d+)\\s");
+        uint64_t total = 0;
+        while (std::getline(in, line)) {
+            std::smatch m;
+            if (!std::regex_search(line, m, row)) continue;
+            const size_t depth = m[1].length();
+            const uint64_t n = std::stoull(m[3]);
+            if (depth == 0 && m[2] == "Minecraft Java packets by state, direction and type") total = n;
+            if (depth == 1) parent = m[2];
+            if (depth == 2) w[parent + "/" + std::string(m[2])] += n;
+        }
+        const RunResult s = run(kBin + " stats --json " + file);
+        ASSERT_EQ(s.exit_code, 0);
+        const json j = json::parse(s.out);
+        std::map<std::string, uint64_t> a;
+        for (const json& r : j["mcjava"]["types"])
+            a[r["state"].get<std::string>() + " " + r["direction"].get<std::string>() + "/" + r["type"].get<std::string>()] =
+                r["packets"];
+        EXPECT_EQ(total, j["mcjava"]["packets"].get<uint64_t>());
+        EXPECT_EQ(w, a);
+        EXPECT_FALSE(w.empty());
+    }
 }
 
 }  // namespace
