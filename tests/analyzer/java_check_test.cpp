@@ -220,6 +220,23 @@ TEST(JavaChunks, ColumnsListedAndExtracted) {
     EXPECT_EQ(run("ls " + dir + " | grep -c '^mcjava_chunk_'").out, "150\n");
 }
 
+TEST(JavaReport, TimelinesOfKeepAlivesTeleportsAndColumns) {
+    const std::string out = std::string(TEST_ARTIFACTS) + "/mcjava/teleport-report.html";
+    run("mkdir -p " + std::string(TEST_ARTIFACTS) + "/mcjava");
+    ASSERT_EQ(run(kBin + " report -o " + out + " " + kJava + "mcjava-1.13.2-teleport.pcap").exit_code, 0);
+    const RunResult html = run("cat " + out);
+    for (const char* want : {
+             "Conversation 1 (Minecraft Java)",
+             "Keep Alive frame 306 answered in frame 308",
+             "Keep Alive frame 459 answered in frame 461",
+             "frame 230: 17.493 blocks from the position in frame 226, confirmed in frame 232",
+             "frame 320: 65.115 blocks from the position in frame 310, confirmed in frame 322",
+             "Chunk columns loaded",
+             "150 Chunk Data, 43 Unload Chunk",
+         })
+        EXPECT_NE(html.out.find(want), std::string::npos) << want;
+}
+
 // The crafted session (tests/tools/mcjava_make_crafted.cpp): one problem of
 // each kind, each on its own frame (packet k is frame 3 + k).
 const std::multiset<std::pair<uint64_t, std::string>> kCrafted = {

@@ -25,7 +25,7 @@ void ColumnTracker::chunk_data(Packet& p, int64_t x, int64_t z, bool full) {
     ++loads_;
     bytes_ += p.wire_len;
     data_bytes_ += p.data_len;
-    events_.push_back({int32_t(x), int32_t(z), p.span.last.frame, EventKind::Load});
+    events_.push_back({int32_t(x), int32_t(z), p.span.last.frame, EventKind::Load, p.span.last.time});
 }
 
 void ColumnTracker::light(Packet& p, int64_t x, int64_t z) {
@@ -45,7 +45,7 @@ void ColumnTracker::unload(Packet& p, int64_t x, int64_t z) {
     it->second.loaded = false;
     --loaded_;
     ++unloads_;
-    events_.push_back({int32_t(x), int32_t(z), p.span.last.frame, EventKind::Unload});
+    events_.push_back({int32_t(x), int32_t(z), p.span.last.frame, EventKind::Unload, p.span.last.time});
 }
 
 void ColumnTracker::change(Packet& p, int64_t x, int64_t z, const char* what) {

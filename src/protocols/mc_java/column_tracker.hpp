@@ -29,6 +29,7 @@ public:
         int32_t x, z;
         uint64_t frame;
         EventKind kind;
+        double time;
     };
 
     void login(double time) { login_time_ = time; has_login_ = true; }
