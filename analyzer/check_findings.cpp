@@ -1,6 +1,7 @@
 #include "check_findings.hpp"
 
 #include <array>
+#include <map>
 #include <cstdio>
 #include <vector>
 
@@ -56,11 +57,15 @@ struct CodeDigest {
     }
 };
 
-void code_counts(Output& out, const std::array<uint64_t, blank::kFindingCount>& by_code) {
+// Counts per code, in code order: codes of every protocol (core::Code's
+// raw value), not only blank's.
+using CodeCounts = std::map<uint16_t, uint64_t>;
+
+void code_counts(Output& out, const CodeCounts& by_code) {
     bool any = false;
-    for (size_t c = 0; c < by_code.size(); ++c)
-        if (by_code[c]) {
-            out << (any ? ", " : "") << by_code[c] << ' ' << blank::finding_info(FindingCode(c)).name;
+    for (const auto& [c, n] : by_code)
+        if (n) {
+            out << (any ? ", " : "") << n << ' ' << core::finding_info(core::Code(c)).name;
             any = true;
         }
 }
@@ -77,11 +82,11 @@ public:
                 open_ = true;
                 first_ = f;
                 path_.clear();
-                by_code_.fill(0);
+                by_code_.clear();
                 count_ = 0;
             }
             if (path_.size() < kMinRun) path_.push_back(f);
-            ++by_code_[size_t(f.code)];
+            ++by_code_[f.code.v];
             ++count_;
             last_ = f.frame;
             return;
@@ -143,7 +148,7 @@ private:
     bool open_ = false;
     Finding first_{};
     uint64_t last_ = 0, count_ = 0;
-    std::array<uint64_t, blank::kFindingCount> by_code_{};
+    CodeCounts by_code_;
     std::vector<Finding> path_, between_;
 };
 
@@ -151,21 +156,21 @@ private:
 
 void text_findings(Output& out, const FindingList& list, const blank::Silence& silence,
                    const FindingsTextOptions& opt, const std::function<bool(const Finding&)>& shown) {
-    std::array<CodeDigest, blank::kFindingCount> codes;
+    std::map<uint16_t, CodeDigest> codes;
     CodeDigest after;  // the consequences of the silence, all codes
-    std::array<uint64_t, blank::kFindingCount> after_by_code{};
+    CodeCounts after_by_code;
     uint64_t after_last = 0, total = 0;
     uint64_t by_sev[4] = {};
     for (const Finding& f : list) {
         if (!shown(f)) continue;
         if (blank::caused_by_silence(f, silence)) {
             after.add(f);
-            ++after_by_code[size_t(f.code)];
+            ++after_by_code[f.code.v];
             after_last = f.frame;
             continue;
         }
         ++by_sev[size_t(f.severity())];
-        codes[size_t(f.code)].add(f);
+        codes[f.code.v].add(f);
         ++total;
     }
     out << "  findings: " << by_sev[size_t(Severity::Error)] << " error, " << by_sev[size_t(Severity::Warn)]
@@ -179,9 +184,8 @@ void text_findings(Output& out, const FindingList& list, const blank::Silence& s
 
     out << "  by code:\n";
     for (int sev = int(Severity::Error); sev >= int(Severity::Comment); --sev)
-        for (size_t c = 0; c < codes.size(); ++c) {
-            const CodeDigest& d = codes[c];
-            const blank::FindingInfo& fi = blank::finding_info(FindingCode(c));
+        for (const auto& [c, d] : codes) {
+            const blank::FindingInfo& fi = core::finding_info(core::Code(c));
             if (!d.count || int(fi.severity) != sev) continue;
             char head[96];
             std::snprintf(head, sizeof head, "    %-7s %-34s %7llu  ", blank::severity_name(fi.severity), fi.name,

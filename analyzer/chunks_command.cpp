@@ -97,14 +97,13 @@ int run_chunks(const std::string& path, const ChunksOptions& opt) {
     CaptureStream stream(opt.stream);
     size_t extracted = 0, extract_failed = 0;
     double last_time = 0;
-    // Minecraft Java connections: their Chunk Data and Unload Chunk.
-    JavaChunkList java_chunks(opt.extract_dir);
+    JavaChunks java_chunks(opt.extract_dir);
     JavaFlows java(
         opt.stream.java_port,
         [&](const tcp::Connection& c, uint64_t frame) {
             return stream.add_tcp_conversation(c.client(), c.server(), frame, ConvProtocol::MinecraftJava);
         },
-        [&](const JavaPacket& jp) { java_chunks.packet(jp); });
+        [&](const JavaPacket& p) { java_chunks.packet(p); });
     const StreamResult r = stream.run(path, [&](const BlankPacket& p) {
         last_time = p.time;
         const blank::FrameAnalysis* fa = analyses.on_packet(p);
@@ -136,10 +135,10 @@ int run_chunks(const std::string& path, const ChunksOptions& opt) {
     if (opt.json) java_chunks.json(out);
     if (!opt.json) {
         out << total << " transmissions, " << complete << " complete\n";
-        java_chunks.text(out);
         for (size_t id = 0; id < analyses.all().size(); ++id)
             if (const auto& a = analyses.all()[id])
                 out << "conversation " << id << ": revision " << a->revision_text() << '\n';
+        java_chunks.text(out);
         if (r != StreamResult::Ok)
             out << "error: not read completely (transmissions before it are listed): " << stream.error() << '\n';
     }

@@ -1,7 +1,8 @@
-// `blankshark chunks` for Minecraft Java: one row per Chunk Data (a column
-// loaded, or a partial update) and per Unload Chunk, in capture order, with
-// the connection's column analysis findings on it; --extract writes each
-// Chunk Data packet's bytes (see README: "chunks on Java connections").
+// `blankshark chunks` for Minecraft Java: every Chunk Data packet (a chunk
+// column) with its coordinates, frames, sizes and contents summary, as text
+// or JSON Lines; with --extract, each column's packet as the protocol
+// documents it (packet id VarInt then the fields, uncompressed) in a file
+// of its own.
 #pragma once
 
 #include <cstdint>
@@ -10,34 +11,32 @@
 
 #include "java_flows.hpp"
 #include "output.hpp"
+#include "protocols/mc_java/chunk_column.hpp"
 
 namespace blankshark {
 
-class JavaChunkList {
+class JavaChunks {
 public:
-    // `extract_dir` empty: nothing written.
-    explicit JavaChunkList(std::string extract_dir) : dir_(std::move(extract_dir)) {}
-
+    explicit JavaChunks(std::string extract_dir) : dir_(std::move(extract_dir)) {}
+    // Every Java packet; keeps what a Chunk Data says.
     void packet(const JavaPacket& jp);
     void text(Output& out) const;
     void json(Output& out) const;
-    size_t rows() const { return rows_.size(); }
     size_t extracted() const { return extracted_; }
     size_t extract_failed() const { return failed_; }
 
 private:
-    struct Row {
+    struct Column {
         uint32_t conv;
-        const char* event;  // "load", "partial", "unload"
-        int32_t x, z;
-        uint64_t frame;
+        uint64_t first_frame, frame;
         double time;
-        uint32_t wire, data;  // bytes on the wire, uncompressed (Chunk Data)
-        uint32_t sections, non_air, distinct;
-        std::string finding;  // the first column finding on the packet
+        uint32_t wire_bytes, packet_bytes;  // on the wire (compressed), and as decoded
+        mcjava::ChunkSummary sum;
     };
+    bool extract(const Column& c, const mcjava::Packet& p) const;
+
     std::string dir_;
-    std::vector<Row> rows_;
+    std::vector<Column> columns_;
     size_t extracted_ = 0, failed_ = 0;
 };
 

@@ -1,5 +1,7 @@
 #include "java_printers.hpp"
 
+#include "protocols/mc_java/packet_name.hpp"
+
 #include <cmath>
 #include <cstring>
 #include <vector>
@@ -38,6 +40,10 @@ core::MessageSummary show(const JavaPacket& jp, V& v, bool framing) {
             mcjava::ChunkSummary c;
             if (mcjava::summarize_chunk(p, c)) mcjava::emit_chunk_summary(s, c, p.span.last.frame, v);
         }
+        // The analysis' link as far as it is known now (one pass: the
+        // answer side's request_in and time; the teleport's client_in and
+        // distance), as tshark's first pass shows it.
+        if (framing) mcjava::emit_link(s, jp.link, v);
     }
     for (uint8_t i = 0; i < p.nfindings; ++i) v.finding(p.findings[i]);
     return sum;
@@ -212,18 +218,8 @@ private:
 }  // namespace
 
 std::string java_packet_name(const mcjava::Packet& p) {
-    switch (p.kind) {
-    case PacketKind::LegacyPing:
-        return p.dir == mcjava::Direction::Serverbound ? "Legacy server list ping" : "Legacy ping answer";
-    case PacketKind::Encrypted: return "Encrypted data";
-    case PacketKind::Unframed: return "Unframed data";
-    case PacketKind::Packet: break;
-    }
-    if (p.summary.type) return p.summary.type->name;
-    if (!p.data || p.summary.header_len == 0) return "Empty packet";
     char buf[32];
-    std::snprintf(buf, sizeof buf, "Unknown 0x%02x", p.summary.id);
-    return buf;
+    return mcjava::packet_name(p, buf, sizeof buf);
 }
 
 void print_java_conversation_header(Output& out, const Conversation& c) {

@@ -103,7 +103,7 @@ void ReportCollector::add(const BlankPacket& p, int type, const blank::FrameAnal
         }
         // The ack field acknowledges the other direction: unwrapped near its highest seq.
         if (p.len >= blank::kHeaderSize && s.seq_max[1 - d] >= 0) {
-            const uint16_t ack = uint16_t(p.data[6] | p.data[7] << 8);
+            const uint16_t ack = blank::decode_header(blank::schema(), p.data, p.len).ack;
             const int64_t ref = s.seq_max[1 - d];
             const int64_t au = ref + int16_t(uint16_t(ack - uint16_t(ref)));
             bd.ack_max = std::max(bd.ack_max, au);

@@ -6,9 +6,9 @@
 #include <map>
 
 #include "exit_codes.hpp"
+#include "java_stats.hpp"
 #include "output.hpp"
 #include "protocols/blank/stats_layout.hpp"
-#include "java_traffic.hpp"
 #include "traffic_stats.hpp"
 
 namespace blankshark {
@@ -83,34 +83,13 @@ const blank::Schema& schema_of(const FileReport& rep, uint32_t id) {
     return blank::schema(a ? a->revision() : blank::current_revision());
 }
 
-void java_text(Output& out, const JavaTraffic::Table& t, int indent) {
-    const double secs = t.duration();
-    row(out, "all", indent, t.total, secs);
-    std::string state, dir;
-    for (const auto& [k, c] : t.rows) {
-        const auto& [st, d, type] = k;
-        if (st != state || d != dir) {
-            Count sum;
-            for (const auto& [k2, c2] : t.rows)
-                if (std::get<0>(k2) == st && std::get<1>(k2) == d) {
-                    sum.packets += c2.packets;
-                    sum.bytes += c2.bytes;
-                }
-            row(out, st + " " + d, indent + 2, sum, secs);
-            state = st;
-            dir = d;
-        }
-        row(out, type, indent + 4, c, secs);
-    }
-}
-
-void java_json(Output& out, const JavaTraffic::Table& t);
-
 void text_report(Output& out, const FileStats& fs) {
     const FileReport& rep = fs.rep;
     const TrafficTable& all = fs.traffic.file();
     out << rep.path << ": " << all.total.packets << " blank packets, " << all.total.bytes << " bytes (UDP payload), ";
-    out.fixed(all.duration(), 3) << " s, " << (rep.convs.size() - rep.convs.count(0)) << " conversations\n\n";
+    out.fixed(all.duration(), 3) << " s, " << (rep.convs.size() - rep.convs.count(0)) << " conversations";
+    if (!fs.java.empty()) out << "; " << fs.java.packets() << " Minecraft Java packets";
+    out << "\n\n";
     char head[128];
     std::snprintf(head, sizeof head, "%-34s%10s %12s %10s %12s %8s\n", blank::stats::kPackets, "packets",
                   "bytes", "packets/s", "bytes/s", "avg size");
@@ -128,14 +107,7 @@ void text_report(Output& out, const FileStats& fs) {
         row(out, "all", 4, t.total, t.duration());
         text_table(out, t, schema_of(rep, id), 4);
     }
-    if (fs.java.file().any) {
-        out << "\nMinecraft Java packets by state, direction and type (bytes on the wire)\n";
-        java_text(out, fs.java.file(), 0);
-        for (const auto& [id, t] : fs.java.conversations()) {
-            out << "  connection " << id << '\n';
-            java_text(out, t, 4);
-        }
-    }
+    fs.java.text(out);
     out << '\n' << blank::stats::kChunks << '\n';
     for (size_t i = 0; i < std::size(blank::stats::kChunkNodes); ++i)
         out << "  " << blank::stats::kChunkNodes[i] << ' ' << fs.chunks.n[i] << '\n';
@@ -187,23 +159,6 @@ void json_table(Output& out, const TrafficTable& t, const blank::Schema& s) {
     out << ']';
 }
 
-void java_json(Output& out, const JavaTraffic::Table& t) {
-    const double secs = t.duration();
-    json_count(out, t.total, secs);
-    out << ",\"types\":[";
-    bool first = true;
-    for (const auto& [k, c] : t.rows) {
-        out << (first ? "" : ",") << "{\"state\":\"" << std::get<0>(k) << "\",\"direction\":\"" << std::get<1>(k)
-            << "\",\"type\":\"";
-        json_escape(out, std::get<2>(k));
-        out << "\",";
-        json_count(out, c, secs);
-        out << '}';
-        first = false;
-    }
-    out << ']';
-}
-
 void json_report(Output& out, const FileStats& fs) {
     const FileReport& rep = fs.rep;
     out << "{\"file\":\"";
@@ -224,19 +179,7 @@ void json_report(Output& out, const FileStats& fs) {
         first = false;
     }
     out << ']';
-    if (fs.java.file().any) {
-        out << ",\"mcjava\":{";
-        java_json(out, fs.java.file());
-        out << ",\"connections\":[";
-        bool firstc = true;
-        for (const auto& [id, t] : fs.java.conversations()) {
-            out << (firstc ? "" : ",") << "{\"conversation\":" << id << ',';
-            java_json(out, t);
-            out << '}';
-            firstc = false;
-        }
-        out << "]}";
-    }
+    fs.java.json(out);
     out << ",\"chunks\":{";
     for (size_t i = 0; i < std::size(blank::stats::kChunkNodes); ++i)
         out << (i ? ",\"" : "\"") << blank::stats::kChunkNodes[i] << "\":" << fs.chunks.n[i];

@@ -3,19 +3,54 @@
 #include <cstdio>
 
 #include "exit_codes.hpp"
+#include "pcap_writer.hpp"
 
 namespace blankshark {
+
+namespace {
+
+// The simulation's packets as Ethernet/IPv4/UDP records.
+class PcapSink : public blank::SimSink {
+public:
+    explicit PcapSink(PcapWriter& w) : w_(w) {}
+    void udp(uint64_t time_ns, const blank::SimEndpoint& src, const blank::SimEndpoint& dst, const uint8_t* p,
+             size_t len) override {
+        w_.udp(time_ns, endpoint(src), endpoint(dst), p, len);
+    }
+
+private:
+    static UdpEndpoint endpoint(const blank::SimEndpoint& e) {
+        return UdpEndpoint::v4(e.addr[0], e.addr[1], e.addr[2], e.addr[3], e.port);
+    }
+    PcapWriter& w_;
+};
+
+}  // namespace
 
 int run_synth(const SynthOptions& opt) {
     SynthTruth truth;
     std::string error;
-    if (!synthesize(opt, truth, error)) {
+    if (!blank::check_synth_options(opt, error)) {
         std::fprintf(stderr, "blankshark synth: %s\n", error.c_str());
-        return error.rfind("cannot write", 0) == 0 ? kExitCannotWrite : kExitUsage;
+        return kExitUsage;
+    }
+    PcapWriter writer(opt.output, 1);
+    if (!writer.ok()) {
+        std::fprintf(stderr, "blankshark synth: cannot write %s\n", opt.output.c_str());
+        return kExitCannotWrite;
+    }
+    PcapSink sink(writer);
+    if (!blank::synthesize(opt, sink, truth, error)) {
+        std::fprintf(stderr, "blankshark synth: %s\n", error.c_str());
+        return kExitUsage;
+    }
+    if (!writer.close()) {
+        std::fprintf(stderr, "blankshark synth: cannot write %s\n", opt.output.c_str());
+        return kExitCannotWrite;
     }
     if (!opt.truth.empty()) {
         std::FILE* f = std::fopen(opt.truth.c_str(), "w");
-        const std::string json = synth_truth_json(opt, truth);
+        const std::string json = blank::synth_truth_json(opt, truth);
         if (!f || std::fwrite(json.data(), 1, json.size(), f) != json.size() || std::fclose(f) != 0) {
             std::fprintf(stderr, "blankshark synth: cannot write %s\n", opt.truth.c_str());
             return kExitCannotWrite;

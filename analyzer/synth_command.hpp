@@ -1,11 +1,16 @@
-// blankshark synth: the subcommand (options in synth.hpp).
+// blankshark synth: the subcommand; the simulation is blank's
+// (protocols/blank/simulator.hpp), this writes it into a pcap file.
 #pragma once
 
 #include <CLI/CLI.hpp>
 
-#include "synth.hpp"
+#include "protocols/blank/simulator.hpp"
 
 namespace blankshark {
+
+using blank::SynthConversation;
+using blank::SynthOptions;
+using blank::SynthTruth;
 
 int run_synth(const SynthOptions& opt);
 

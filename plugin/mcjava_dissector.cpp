@@ -43,6 +43,7 @@
 #include "protocols/mc_java/connection.hpp"
 #include "protocols/mc_java/findings.hpp"
 #include "protocols/mc_java/packet_fields.hpp"
+#include "protocols/mc_java/packet_name.hpp"
 #include "protocols/mc_java/play_values.hpp"
 #include "protocols/mc_java/schema.hpp"
 #include "tree_builder.hpp"
@@ -202,15 +203,6 @@ guint next_pdu_key(packet_info* pinfo) {
     return (*n)++;
 }
 
-const char* kind_name(PacketKind k) {
-    switch (k) {
-    case PacketKind::LegacyPing: return "Legacy server list ping";
-    case PacketKind::Encrypted: return "Encrypted data";
-    case PacketKind::Unframed: return "Unframed data";
-    default: return "Unknown";
-    }
-}
-
 template <class B>
 core::MessageSummary decode_into(B& b, const core::Schema& s, const mcjava::Packet& p) {
     return core::decode(s, p.data, p.data_len, p.context(), b);
@@ -237,6 +229,7 @@ void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, con
     const char* arrow = mcjava::direction_arrow(p.dir);
 
     const char* name = nullptr;
+    char name_buf[32];
     char info[300] = {};
     core::MessageSummary sum{};
     if (p.kind == PacketKind::Packet) {
@@ -277,7 +270,7 @@ void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, con
         p.parts = mcjava::split_frame(wire, p.wire_len, false);
         if (p.kind != PacketKind::Unframed) p.parts = mcjava::FrameParts{};
         mcjava::emit_packet_fields(s, p, framing);
-        name = kind_name(p.kind);
+        name = mcjava::packet_name(p, name_buf, sizeof name_buf);
     }
     if (rec.link.exchange && tree) {
         plugin::TreeBuilder tb(frame_tvb, pinfo, pt, ti, s, fields, experts);
@@ -351,7 +344,7 @@ int dissect_mcjava(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
             c.analysis = &cs->analysis;
             core::Span span;
             span.first.frame = span.last.frame = pinfo->num;
-            span.first.time = span.last.time = nstime_to_sec(&pinfo->abs_ts);
+            span.first.time = span.last.time = nstime_to_sec(&pinfo->rel_ts);  // as the analyzer: since the first frame
             if (m.status == core::Measure::Invalid) {
                 cs->conn.unframed(d, p, avail, span, c);  // the rest of this segment
             } else {

@@ -16,7 +16,7 @@
 #include "core/codecs.hpp"
 #include "protocols/blank/le.hpp"
 #include "protocols/blank/encoder.hpp"
-#include "synth.hpp"
+#include "protocols/blank/simulator.hpp"
 
 namespace blank::test {
 namespace {
@@ -382,7 +382,7 @@ TEST(synth_encoding, StateMatchesPacketBuilder) {
         const double yaw = k[5], pitch = k[3];
         const double q[4] = {0, std::sin(yaw / 2), 0, std::cos(yaw / 2)};
         uint8_t mine[42];
-        blankshark::synth_write_state(mine, pos, vel, q, pitch, yaw);
+        blank::synth_write_state(mine, pos, vel, q, pitch, yaw);
         PacketBuilder b(8);
         for (int i = 0; i < 3; ++i) {
             const std::string axis(1, "xyz"[i]);
@@ -403,7 +403,7 @@ TEST(synth_encoding, StateMatchesPacketBuilder) {
 TEST(synth_encoding, PoolChunksHaveTheRealLayout) {
     std::set<uLongf> sizes;
     for (uint32_t v = 0; v < 48; ++v) {
-        const std::vector<uint8_t> raw = blankshark::synth_chunk(v, 1);
+        const std::vector<uint8_t> raw = blank::synth_chunk(v, 1);
         ASSERT_EQ(raw.size(), 20484u);
         for (int i = 0; i < 4096; ++i) {
             EXPECT_LE(blank::le::u16(&raw[size_t(i) * 4]), 8) << i;  // block types of the world

@@ -77,7 +77,7 @@ bs="$build/analyzer/blankshark"
 bin="$build/tests/bench"
 blank_plugins="$build/plugins"
 min_plugins="$build/minimal-plugins"
-for f in "$bs" "$bin/bare_loop" "$bin/bare_inflate" "$bin/chunk_filter" "$bin/repeat_capture" "$bin/core_bench"; do
+for f in "$bs" "$bin/bare_loop" "$bin/bare_inflate" "$bin/chunk_filter" "$bin/repeat_capture" "$bin/core_bench" "$bin/tcp_speed"; do
   [ -x "$f" ] || die "missing $f: cmake --build $build --target bench"
 done
 if [ "$tshark" = 1 ]; then
@@ -136,6 +136,15 @@ if [ "$long" != 0 ]; then
     long_file="$data/repeat-p$((packets * long)).pcap"
   fi
   generate "$long_file" $((packets * long))
+fi
+
+# Minecraft Java: the bundled Java captures repeated as new connections to
+# as many frames as the blank capture has packets.
+java_file="$data/mcjava-p$packets.pcap"
+if [ ! -s "$java_file" ] || [ "$regen" = 1 ]; then
+  "$bin/repeat_capture" "$java_file.tmp" "$packets" "$top"/captures/minecraft-java/*.pcap \
+    >"$out/logs/repeat_capture_java.log" 2>&1 || die "repeat_capture (Java) failed"
+  mv "$java_file.tmp" "$java_file"
 fi
 
 # tshark as root ignores WIRESHARK_PLUGIN_DIR: run it as nobody then, which
@@ -236,6 +245,14 @@ measure decode "$P" 0 "$bs" decode $quiet "$file"
 measure decode_V "$P" 0 "$bs" decode $quiet -V "$file"
 measure decode_json "$P" 0 "$bs" decode $quiet --json "$file"
 
+# Minecraft Java: decode and check against reading and reassembling the TCP
+# streams alone (tcp_speed's reassembly pass, once).
+JP=$("$bin/bare_loop" "$java_file" | cut -d' ' -f1)
+measure java_reassemble "$JP" 0 "$bin/tcp_speed" "$java_file" 1 tcp
+measure java_check "$JP" 0 "$bs" check $quiet "$java_file"
+measure java_decode "$JP" 0 "$bs" decode $quiet "$java_file"
+measure java_decode_json "$JP" 0 "$bs" decode $quiet --json "$java_file"
+
 # Threading: one chunk-heavy capture, inflation off the reading thread vs one thread.
 if [ -n "$threads_opt" ]; then
   # --threads 0: inflation on the reading thread (single-threaded); then
@@ -304,6 +321,10 @@ check_no_inflate	blankshark check --no-inflate	bare_loop	pps_min	0.5
 decode	blankshark decode (summary lines)	bare_loop	pps_min	0.3
 decode_V	blankshark decode -V	bare_loop	-	-
 decode_json	blankshark decode --json	bare_loop	pps_min	0.05
+java_reassemble	Java: read + TCP reassembly (reference)	-	-	-
+java_check	Java: blankshark check	java_reassemble	-	-
+java_decode	Java: blankshark decode (summary lines)	java_reassemble	-	-
+java_decode_json	Java: blankshark decode --json	java_reassemble	-	-
 check_chunks_1thread	check --threads 0, chunk-heavy capture	-	-	-
 check_chunks	check --threads NPROC-1, chunk-heavy capture	check_chunks_1thread	pps_min	1.5
 check_2files_j1	check -j 1 FILE FILE	-	-	-

@@ -11,11 +11,11 @@ build=${2:-$root/build-fuzz}
 CXX=clang++ cmake -S "$root" -B "$build" -DBLANKSHARK_FUZZ=ON -DBLANKSHARK_PLUGIN=OFF -DBLANKSHARK_TESTS=OFF \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build "$build" -j2 --target fuzz_decode fuzz_analysis fuzz_seq fuzz_capture fuzz_tcp fuzz_mcalpha_framing \
-  fuzz_raknet fuzz_raknet_split >/dev/null
+  fuzz_mcjava_framing fuzz_raknet fuzz_raknet_split >/dev/null
 
 seeds=$build/fuzz-seeds
 rm -rf "$seeds"
-mkdir -p "$seeds"/{decode,analysis,seq,capture,tcp,mcalpha_framing,raknet,raknet_split}
+mkdir -p "$seeds"/{decode,analysis,seq,capture,tcp,mcalpha_framing,mcjava_framing,raknet,raknet_split}
 caps=("$root"/captures/crafted/*.pcap "$root"/captures/blank-fa73e36-lossy-5pct.pcap)
 # Each blank payload is a decoder seed; each capture's first packets, as
 # [role][length][bytes] records, an analysis seed; small captures, file seeds.
@@ -74,6 +74,23 @@ for c in "$root"/captures/mc_alpha/*.pcap; do
       }' "$seeds" "$name"
 done
 
+# Minecraft Java: each capture's TCP payloads in capture order as
+# fuzz_mcjava_framing's records ([h][bytes], h bit 7 clientbound, bits 0-5
+# length - 1), the first 8000 bytes of records per file.
+for c in "$root"/captures/minecraft-java/*.pcap "$root"/captures/minecraft-java/crafted/*.pcap; do
+  name=$(basename "$c" .pcap)
+  env HOME=/tmp tshark -r "$c" -T fields -e tcp.srcport -e tcp.payload -Y "tcp.len > 0" 2>/dev/null |
+    perl -e '
+      my ($dir, $name) = @ARGV; my $rec = "";
+      while (<STDIN>) { chomp; my ($port, $hex) = split /\t/; next unless $hex; $hex =~ s/://g;
+        my $b = pack("H*", $hex); my $cb = $port == 25565 ? 0x80 : 0;
+        for (my $at = 0; $at < length($b); $at += 64) {
+          my $piece = substr($b, $at, 64); $rec .= chr($cb | (length($piece) - 1)) . $piece; }
+        last if length($rec) > 8000; }
+      open(my $f, ">", "$dir/mcjava_framing/$name"); binmode $f; print $f substr($rec, 0, 8000); close $f;' \
+      "$seeds" "$name"
+done
+
 # RakNet / MCPE: each RakNet capture's first packets as [flags][length][payload]
 # records (flags bit 0: sent by the server; payloads cut to 255 bytes).
 for c in "$root"/captures/raknet/*.pcap "$root"/captures/raknet/crafted/*.pcap; do
@@ -100,11 +117,11 @@ perl -e '
 head -c 1024 /dev/urandom >"$seeds/raknet_split/random"
 
 status=0
-for t in decode analysis seq capture tcp mcalpha_framing raknet raknet_split; do
+for t in decode analysis seq capture tcp mcalpha_framing mcjava_framing raknet raknet_split; do
   out=$build/fuzz-out/$t
   rm -rf "$out"
   mkdir -p "$out/corpus"
-  case $t in capture) max=70000 ;; analysis|raknet) max=8192 ;; tcp|mcalpha_framing|raknet_split) max=4096 ;; *) max=600 ;; esac
+  case $t in capture) max=70000 ;; analysis|raknet|mcjava_framing) max=8192 ;; tcp|mcalpha_framing|raknet_split) max=4096 ;; *) max=600 ;; esac
   echo "fuzz_$t: ${secs}s, seeds $(ls "$seeds/$t" | wc -l)"
   if ! (cd "$out" && "$build/tests/fuzz/fuzz_$t" -max_total_time="$secs" -max_len=$max -timeout=10 \
           -rss_limit_mb=2048 -print_final_stats=1 corpus "$seeds/$t" >log 2>&1); then

@@ -91,7 +91,7 @@ Seen from_tshark(const std::string& file) {
 }
 
 Seen from_check(const std::string& file) {
-    const RunResult r = run(kBin + " check --format json --fail-on error " + file);
+    const RunResult r = run(kBin + " check --format json --comments --fail-on error " + file);
     EXPECT_EQ(r.exit_code, 0) << r.err;
     Seen s;
     for (const json& e : json_lines(r.out)) {
@@ -199,10 +199,11 @@ TEST(TsharkMcJava, StatsTreeAsBlanksharkStats) {
         ASSERT_EQ(s.exit_code, 0);
         const json j = json::parse(s.out);
         std::map<std::string, uint64_t> a;
-        for (const json& r : j["mcjava"]["types"])
-            a[r["state"].get<std::string>() + " " + r["direction"].get<std::string>() + "/" + r["type"].get<std::string>()] =
-                r["packets"];
-        EXPECT_EQ(total, j["mcjava"]["packets"].get<uint64_t>());
+        for (const json& d : j["java"]["directions"])
+            for (const json& r : d["types"])
+                a[r["state"].get<std::string>() + " " + d["direction"].get<std::string>() + "/" +
+                  r["type"].get<std::string>()] = r["packets"];
+        EXPECT_EQ(total, j["java"]["packets"].get<uint64_t>());
         EXPECT_EQ(w, a);
         EXPECT_FALSE(w.empty());
     }

@@ -131,7 +131,7 @@ constexpr Field kChunkAbs[] = {
     derived("z", "Z", Kind::Sum, 2, 1, kVarBaseZ, "base z + offset z")};
 
 constexpr ValueString kAxisNames[] = {{0, "x"}, {1, "y"}, {2, "z"}, {3, "w"}, {0, nullptr}};
-// Shown w first, as a person writes a quaternion; aux is the glm index (x y z w).
+// Shown w first, as a person writes a quaternion; axis is the glm index (x y z w).
 constexpr Field kQuatPacked[] = {
     derived("w", "W", Kind::QuatComp, 0, 8, 3, "w component"),
     derived("x", "X", Kind::QuatComp, 0, 8, 0, "x component"),

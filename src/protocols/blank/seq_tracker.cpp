@@ -1,18 +1,12 @@
 #include "seq_tracker.hpp"
 
+#include "ack_rule.hpp"
+
 #include <algorithm>
 #include <cmath>
 
 namespace blank {
 namespace {
-
-// Packet::TControl::Acks in the game.
-bool acks(uint16_t ack, uint32_t hist, uint16_t s) {
-    const int16_t d = int16_t(uint16_t(ack - s));
-    if (d == 0) return true;
-    if (d < 0 || d > 32) return false;
-    return hist >> (d - 1) & 1;
-}
 
 Finding at(FindingCode c, const PacketRef& p, int64_t a = 0, int64_t b = 0, int64_t cc = 0, uint64_t ref = 0) {
     Finding f{c, 0, 0, a, b, cc};
@@ -60,11 +54,7 @@ void SeqTracker::on_packet(const PacketRef& p, Role sender, uint16_t ack, uint32
 
     // The receiver's state for this direction, exactly as the game keeps it.
     const int16_t diff = int16_t(uint16_t(p.seq - d.recv_ack));
-    if (diff > 0) {
-        d.recv_hist = diff >= 32 ? 0 : d.recv_hist << diff | 1u << (diff - 1);
-    } else if (diff < 0 && diff >= -32) {
-        d.recv_hist |= 1u << (-diff - 1);
-    }
+    d.recv_hist = received_history(d.recv_hist, diff);
     if (diff < 0 && d.any) {
         // ack moves back: the receiver now reads its history against an older
         // ack, until 32 seqs past the one it had.
@@ -76,9 +66,9 @@ void SeqTracker::on_packet(const PacketRef& p, Role sender, uint16_t ack, uint32
     ack_side(d, o, p, ack, hist, out, sink);
 
     switch (type) {
-    case 1: if (sender == Role::Client && !login_frame_) login_frame_ = p.frame; break;
-    case 2: if (sender == Role::Server && !join_frame_) join_frame_ = p.frame; break;
-    case 3:
+    case type::Login: if (sender == Role::Client && !login_frame_) login_frame_ = p.frame; break;
+    case type::Join: if (sender == Role::Server && !join_frame_) join_frame_ = p.frame; break;
+    case type::Part:
         if (!part_frame_) {
             part_frame_ = p.frame;
             part_by_ = sender;
@@ -86,14 +76,14 @@ void SeqTracker::on_packet(const PacketRef& p, Role sender, uint16_t ack, uint32
                 sink.add(at(FindingCode::LoginRefused, p, 0, 0, 0, login_frame_));
         }
         break;
-    case 4:
+    case type::PlayerUpdate:
         if (player && sender == Role::Client && out.record) {
             if (updates_.empty()) updates_.resize(cfg_.window ? cfg_.window : 1);
             Update& u = updates_[ring_index(out.record->seq, updates_.size())];
             u = Update{out.record->seq, p.frame, p.time, *player, d.base + d.records.size() - 1};
         }
         break;
-    case 8:
+    case type::PlayerCorrection:
         if (player && sender == Role::Server && corrects >= 0) correction(p, *player, corrects, out, sink);
         break;
     default: break;

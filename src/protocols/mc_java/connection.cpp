@@ -266,8 +266,64 @@ void Connection::frame(Direction d, const uint8_t* wire, uint32_t len, const cor
 // After a gap: a frame that decodes without a finding starts here.
 core::Measure Connection::DirFraming::starts_here(const uint8_t* p, size_t avail) {
     const MeasureResult r = c->frame_length(d, p, avail);
-    if (r.status != Measure::Complete) return r.status == Measure::NeedMore ? Measure::NeedMore : Measure::Invalid;
+    if (r.status == Measure::Invalid) return Measure::Invalid;
+    if (r.status == Measure::NeedMore)  // reject on what is there rather than wait up to 2 MiB for a candidate
+        return c->plausible_start(d, p, avail) ? Measure::NeedMore : Measure::Invalid;
     return c->decodes_cleanly(d, p, r.length) ? Measure::Complete : Measure::Invalid;
+}
+
+namespace {
+
+// A VarInt at p[0, avail): its value and size; size 0 when more bytes are
+// needed, -1 when malformed (over 5 bytes).
+struct VarIntAt {
+    uint32_t value = 0;
+    int size = 0;
+};
+VarIntAt varint_at(const uint8_t* p, size_t avail) {
+    VarIntAt v;
+    for (size_t i = 0; i < 5; ++i) {
+        if (i == avail) return v;
+        v.value |= uint32_t(p[i] & 0x7f) << (7 * i);
+        if (!(p[i] & 0x80)) {
+            v.size = int(i + 1);
+            return v;
+        }
+    }
+    v.size = -1;
+    return v;
+}
+
+}  // namespace
+
+// The first bytes of a packet not yet complete: a length, then (compressed
+// framing) a Data Length that is 0 or at least the threshold and a zlib
+// header, or a packet id the state knows.
+bool Connection::plausible_start(Direction d, const uint8_t* p, size_t avail) const {
+    if (encrypted_ || legacy_) return true;
+    const VarIntAt length = varint_at(p, avail);
+    if (length.size < 0) return false;
+    if (length.size == 0) return true;
+    if (length.value == 0) return false;
+    const uint8_t* q = p + length.size;
+    size_t left = avail - size_t(length.size);
+    if (threshold_ >= 0) {
+        const VarIntAt dl = varint_at(q, left);
+        if (dl.size < 0) return false;
+        if (dl.size == 0) return true;
+        q += dl.size;
+        left -= size_t(dl.size);
+        if (dl.value != 0) {
+            if (int64_t(dl.value) < threshold_ || dl.value > kMaxPacketLength + 1) return false;
+            if (left >= 1 && (q[0] & 0x0f) != 8) return false;  // zlib: deflate
+            if (left >= 2 && ((q[0] << 8) | q[1]) % 31 != 0) return false;
+            return true;
+        }
+    }
+    const VarIntAt id = varint_at(q, left);
+    if (id.size < 0) return false;
+    if (id.size == 0) return true;
+    return schema(*version_).type(table_index(state_[int(d)], d), id.value) != nullptr;
 }
 
 bool Connection::decodes_cleanly(Direction d, const uint8_t* wire, uint32_t len) {

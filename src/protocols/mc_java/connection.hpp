@@ -122,6 +122,7 @@ private:
     void decode_quietly(Packet& p);
     void advance(Packet& p);  // the state machine, after the packet
     bool decodes_cleanly(Direction d, const uint8_t* wire, uint32_t len);
+    bool plausible_start(Direction d, const uint8_t* p, size_t avail) const;
 
     core::Inflater& inflater_;
     DirFraming framing_[2];

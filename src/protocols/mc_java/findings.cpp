@@ -80,9 +80,9 @@ const FindingInfo kFindings[] = {
      "a Player Position And Look the client never confirmed (the capture may have ended first)"},
     {C::TeleportConfirmUnknown, "mcjava.teleport.unknown_id", S::Warn, G::Sequence,
      "a Teleport Confirm for a teleport id the server never sent or that was already confirmed"},
-    {C::TeleportFar, "mcjava.teleport.far", S::Note, G::Sequence,
+    {C::TeleportFar, "mcjava.teleport.far", S::Comment, G::Sequence,
      "the server put the client farther than the threshold from where the client last said it was "
-     "(rubber-banding, or a command such as /tp)"},
+     "(rubber-banding, or a command such as /tp: a capture cannot tell them apart)"},
     {C::ChunkSentTwice, "mcjava.chunk.sent_twice", S::Warn, G::Protocol,
      "Chunk Data for a column the client already has (no Unload Chunk since)"},
     {C::ChunkUnloadUnknown, "mcjava.chunk.unload_unknown", S::Warn, G::Protocol,
@@ -91,7 +91,7 @@ const FindingInfo kFindings[] = {
      "Update Light for a column that never got Chunk Data"},
     {C::ChunkChangeUnloaded, "mcjava.chunk.change_unloaded", S::Warn, G::Protocol,
      "a block change in a column the client does not have (the protocol documentation calls it unsafe)"},
-    {C::EntityUnknown, "mcjava.entity.unknown", S::Note, G::Protocol,
+    {C::EntityUnknown, "mcjava.entity.unknown", S::Comment, G::Protocol,
      "an update for an entity the client does not have (never spawned or already destroyed): the client "
      "ignores it (flying-squid sends a player's moves before spawning it)"},
     {C::EntityDestroyUnknown, "mcjava.entity.destroy_unknown", S::Note, G::Protocol,

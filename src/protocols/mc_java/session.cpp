@@ -67,25 +67,36 @@ void Session::end(Direction d, StreamEnd how, const core::Origin& o) {
 void Session::finish(PacketSink& sink, const core::Origin& last) {
     for (int d = 0; d < 2; ++d) {
         if (end_[d] == StreamEnd::Open) end(Direction(d), StreamEnd::CaptureEnd, last);
+        // No more bytes will come: a search for a packet start after a gap
+        // stops waiting for a candidate's missing bytes and delivers what it
+        // finds after it.
+        Cut cut;
+        cut.s = this;
+        cut.d = Direction(d);
+        cut.sink = &sink;
+        if (buf_[d].resyncing()) buf_[d].finish(conn_.framing(Direction(d)), cut);
         const core::StreamBuffer& b = buf_[d];
-        if (b.pending() && !b.resyncing()) {
-            // A packet whose last bytes the capture does not have.
-            Packet p;
-            p.kind = PacketKind::Unframed;
-            p.dir = Direction(d);
-            p.state = conn_.state(Direction(d));
-            p.version = &conn_.version();
-            p.table = table_index(p.state, p.dir);
-            p.span.stream_offset = b.pending_offset();
-            p.span.first = b.pending_origin();
-            p.span.last = last;
+        // A packet whose last bytes the capture does not have; or a gap no
+        // packet followed: its finding still has to be shown somewhere.
+        const bool incomplete = b.pending() && !b.resyncing();
+        if (!incomplete && npending_[d] == 0) continue;
+        Packet p;
+        p.kind = PacketKind::Unframed;
+        p.dir = Direction(d);
+        p.state = conn_.state(Direction(d));
+        p.version = &conn_.version();
+        p.table = table_index(p.state, p.dir);
+        p.span.stream_offset = b.pending() ? b.pending_offset() : 0;
+        p.span.first = b.pending() ? b.pending_origin() : last;
+        p.span.last = last;
+        if (incomplete) {
             p.findings[p.nfindings++] = {C::IncompleteAtEnd, 0, 0, int64_t(b.pending())};
             p.findings_total = 1;
-            Relay r;
-            r.s = this;
-            r.sink = &sink;
-            r.packet(p);
         }
+        Relay r;
+        r.s = this;
+        r.sink = &sink;
+        r.packet(p);
     }
 }
 

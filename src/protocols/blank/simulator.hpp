@@ -1,5 +1,7 @@
-// blankshark synth: writes synthetic captures of the blank game, built on the
-// core's encoder (blank::PacketBuilder), for benchmarks and end-to-end tests.
+// A simulation of the blank game's traffic, for synthetic captures
+// (`blankshark synth`, analyzer/synth_command.cpp writes them into a pcap),
+// benchmarks and end-to-end tests; built on the core's encoder
+// (blank::PacketBuilder) and the game's ack rules (ack_rule.hpp).
 //
 // The traffic follows the game (HolySmoke86/blank at 28585b1):
 //   - N clients, each its own UDP conversation (10.0.x.y:port <-> server
@@ -42,10 +44,10 @@
 #include <string>
 #include <vector>
 
-namespace blankshark {
+namespace blank {
 
 struct SynthOptions {
-    std::string output;     // pcap file (Ethernet, IPv4, UDP)
+    std::string output;     // the capture's name (for the truth JSON; the command writes it)
     uint64_t packets = 0;   // records written, exactly
     uint32_t clients = 2;
     uint64_t seed = 1;
@@ -107,8 +109,32 @@ struct SynthTruth {
     double server_stopped_at = -1;  // --stop-server
 };
 
-// Writes opt.output; false with `error` set when the options or the file are bad.
-bool synthesize(const SynthOptions& opt, SynthTruth& truth, std::string& error);
+// An IPv4 UDP endpoint of the simulated network.
+struct SimEndpoint {
+    uint8_t addr[4] = {};
+    uint16_t port = 0;
+    static SimEndpoint v4(uint8_t a, uint8_t b, uint8_t c, uint8_t d, uint16_t port) {
+        SimEndpoint e;
+        e.addr[0] = a;
+        e.addr[1] = b;
+        e.addr[2] = c;
+        e.addr[3] = d;
+        e.port = port;
+        return e;
+    }
+};
+
+// Where the simulation's packets go, in time order (nanoseconds since the epoch).
+class SimSink {
+public:
+    virtual ~SimSink() = default;
+    virtual void udp(uint64_t time_ns, const SimEndpoint& src, const SimEndpoint& dst, const uint8_t* p, size_t len) = 0;
+};
+
+// False with `error` set when the options are out of range.
+bool check_synth_options(const SynthOptions& opt, std::string& error);
+// Runs the simulation into `out`; false with `error` set when the options are bad.
+bool synthesize(const SynthOptions& opt, SimSink& out, SynthTruth& truth, std::string& error);
 std::string synth_truth_json(const SynthOptions& opt, const SynthTruth& truth);
 
 // Pool entry `variant` (of the pool made for `seed`): 20484 bytes of chunk
@@ -121,4 +147,4 @@ std::vector<uint8_t> synth_chunk(uint32_t variant, uint64_t seed);
 void synth_write_state(uint8_t* out, const double pos[3], const float vel[3], const double quat_xyzw[4], double pitch,
                        double yaw);
 
-}  // namespace blankshark
+}  // namespace blank

@@ -1,4 +1,4 @@
-// blankshark synth: see synth.hpp for what the generated traffic is.
+// The blank game simulation: see simulator.hpp for what the traffic is.
 //
 // Structure: one discrete-event loop over integer nanoseconds. Events are
 // client frames and server ticks (60 Hz each, per client), a client's start,
@@ -9,7 +9,7 @@
 // reacts (accepts a PlayerUpdate, relays a chat line, resends what the acks
 // report lost). Frequent packets are copied from templates built once with
 // blank::PacketBuilder and patched in place.
-#include "synth.hpp"
+#include "simulator.hpp"
 
 #include <zlib.h>
 
@@ -22,12 +22,12 @@
 #include <memory>
 
 #include "core/codecs.hpp"
-#include "protocols/blank/le.hpp"
-#include "protocols/blank/encoder.hpp"
-#include "pcap_writer.hpp"
-#include "protocols/blank/protocol.hpp"
+#include "ack_rule.hpp"
+#include "encoder.hpp"
+#include "le.hpp"
+#include "protocol.hpp"
 
-namespace blankshark {
+namespace blank {
 namespace {
 
 using blank::PacketBuilder;
@@ -182,13 +182,7 @@ struct Ctrl {
     bool sent_any = false;
 };
 
-// Packet::TControl::Acks
-bool acks(uint16_t ack, uint32_t hist, uint16_t s) {
-    const int16_t d = int16_t(uint16_t(ack - s));
-    if (d == 0) return true;
-    if (d < 0 || d > 32) return false;
-    return (hist >> (d - 1)) & 1;
-}
+using blank::acks;
 
 // --- the simulation ----------------------------------------------------------
 
@@ -252,7 +246,7 @@ struct TxTrack {
 
 struct Client {
     uint32_t index = 0;
-    UdpEndpoint ep;
+    SimEndpoint ep;
     std::string name;
     uint32_t entity_id = 0;
     Rng world, imp_c2s, imp_s2c;
@@ -311,7 +305,7 @@ const char* const kChat[] = {"hello", "anyone here?", "look at this cave", "brb"
 
 class Synth {
 public:
-    Synth(const SynthOptions& o, SynthTruth& t) : opt_(o), truth_(t), writer_(o.output, 1) {}
+    Synth(const SynthOptions& o, SimSink& out, SynthTruth& t) : opt_(o), truth_(t), out_(out) {}
     bool run(std::string& error);
 
 private:
@@ -374,8 +368,8 @@ private:
 
     const SynthOptions& opt_;
     SynthTruth& truth_;
-    PcapWriter writer_;
-    UdpEndpoint server_ = UdpEndpoint::v4(10, 0, 0, 1, kServerPort);
+    SimSink& out_;
+    SimEndpoint server_ = SimEndpoint::v4(10, 0, 0, 1, kServerPort);
     std::vector<std::unique_ptr<Client>> clients_;
     std::deque<std::array<uint8_t, kSlot>> slots_;
     std::vector<uint32_t> free_;
@@ -1008,7 +1002,7 @@ void Synth::deliver(const Event& e) {
     const size_t len = e.len;
     --inflight_;
     ++written_;
-    writer_.udp(kEpoch + e.t, e.from_client ? c.ep : server_, e.from_client ? server_ : c.ep, p, len);
+    out_.udp(kEpoch + e.t, e.from_client ? c.ep : server_, e.from_client ? server_ : c.ep, p, len);
     if (!truth_.first_ns) truth_.first_ns = kEpoch + e.t;
     truth_.last_ns = kEpoch + e.t;
     const uint8_t type = p[12];
@@ -1039,16 +1033,7 @@ void Synth::deliver(const Event& e) {
     // Connection::Received on the receiving side
     Ctrl& r = e.from_client ? c.sctrl : c.cctrl;
     const int16_t diff = int16_t(uint16_t(seq - r.ack));
-    if (diff > 0) {
-        if (diff >= 32) {
-            r.hist = 0;
-        } else {
-            r.hist <<= diff;
-            r.hist |= 1u << (diff - 1);
-        }
-    } else if (diff < 0 && diff >= -32) {
-        r.hist |= 1u << (-diff - 1);
-    }
+    r.hist = blank::received_history(r.hist, diff);
     r.ack = seq;
     const uint64_t now = e.t;
     if (e.from_client) server_handle(c, p, len, now);
@@ -1105,10 +1090,6 @@ void Synth::close(Client& c, uint64_t now) {
 }
 
 bool Synth::run(std::string& error) {
-    if (!writer_.ok()) {
-        error = "cannot write " + opt_.output;
-        return false;
-    }
     const auto t0 = std::chrono::steady_clock::now();
     // templates, from the core's encoder
     t_ping_ = PacketBuilder(blank::type::Ping).build();
@@ -1166,7 +1147,7 @@ bool Synth::run(std::string& error) {
     for (uint32_t k = 0; k < opt_.clients; ++k) {
         auto c = std::make_unique<Client>();
         c->index = k;
-        c->ep = UdpEndpoint::v4(10, 0, uint8_t(1 + k / 250), uint8_t(2 + k % 250), uint16_t(41000 + (k * 7919) % 20000));
+        c->ep = SimEndpoint::v4(10, 0, uint8_t(1 + k / 250), uint8_t(2 + k % 250), uint16_t(41000 + (k * 7919) % 20000));
         c->name = k < 8 ? kNames[k] : "player" + std::to_string(k + 1);
         c->entity_id = next_entity_++;
         c->world = Rng(mix(opt_.seed * 3 + 1) ^ mix(k + 1));
@@ -1226,10 +1207,6 @@ bool Synth::run(std::string& error) {
         if (c.joined && !c.parted) truth_.clean_end = false;
     // A stopped side ends sessions early: --packets is then at most.
     truth_.packets = written_;
-    if (!writer_.close()) {
-        error = "cannot write " + opt_.output;
-        return false;
-    }
     truth_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return true;
 }
@@ -1266,7 +1243,7 @@ void synth_write_state(uint8_t* out, const double pos[3], const float vel[3], co
 
 std::vector<uint8_t> synth_chunk(uint32_t variant, uint64_t seed) { return make_chunk(variant, seed); }
 
-bool synthesize(const SynthOptions& opt, SynthTruth& truth, std::string& error) {
+bool check_synth_options(const SynthOptions& opt, std::string& error) {
     if (opt.packets < 16) {
         error = "--packets must be at least 16";
         return false;
@@ -1284,8 +1261,13 @@ bool synthesize(const SynthOptions& opt, SynthTruth& truth, std::string& error) 
         error = "--stop-client and --stop-server: one side at a time";
         return false;
     }
+    return true;
+}
+
+bool synthesize(const SynthOptions& opt, SimSink& out, SynthTruth& truth, std::string& error) {
+    if (!check_synth_options(opt, error)) return false;
     truth = SynthTruth{};
-    Synth s(opt, truth);
+    Synth s(opt, out, truth);
     return s.run(error);
 }
 
@@ -1333,4 +1315,4 @@ std::string synth_truth_json(const SynthOptions& opt, const SynthTruth& t) {
     return s;
 }
 
-}  // namespace blankshark
+}  // namespace blank

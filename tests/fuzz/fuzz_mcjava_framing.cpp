@@ -1,0 +1,106 @@
+// libFuzzer target: Minecraft Java's framing (VarInt length, compression,
+// the state machine that decides both) and the session behind it, fed from
+// both directions as the analyzer's TCP reassembler feeds it.
+// Input: records [h][bytes]: h bit 7 the direction (1: clientbound), bit 6
+// a gap of that many bytes instead of data, bits 0-5 the length - 1 (1-64).
+//  - measure_frame() at every record's start: Complete is a length within
+//    the bytes that measures Complete again on exactly those bytes; NeedMore
+//    asks for more than there is and no more than the largest frame.
+//  - the session: packets of a direction come in stream order without
+//    overlapping, each framed one measures to its own length, is decoded,
+//    its fields and findings formatted, a Chunk Data summarised; memory
+//    stays bounded (ASan), nothing is left behind after finish().
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+
+#include "core/format.hpp"
+#include "protocols/mc_java/chunk_column.hpp"
+#include "protocols/mc_java/framing.hpp"
+#include "protocols/mc_java/schema.hpp"
+#include "protocols/mc_java/session.hpp"
+
+namespace {
+
+using namespace mcjava;
+
+void check(bool ok) {
+    if (!ok) std::abort();
+}
+
+struct Format {
+    char buf[512];
+    void open(const core::Item& it) { leaf(it); }
+    void close() {}
+    void leaf(const core::Item& it) {
+        core::format_value(it, buf, sizeof buf);
+        core::append_summary(it, buf, 0, sizeof buf);
+    }
+    void finding(const core::Finding& f) { core::format_finding(f, buf, sizeof buf); }
+};
+
+struct Check : PacketSink {
+    uint64_t next[2] = {0, 0};  // packets never start before the end of the previous one
+    void packet(Packet& p) override {
+        Format fmt;
+        for (uint8_t i = 0; i < p.nfindings; ++i) fmt.finding(p.findings[i]);
+        check(p.nfindings <= Packet::kMaxFindings && p.findings_total >= p.nfindings);
+        const int d = int(p.dir);
+        if (p.kind == PacketKind::Unframed && !p.wire) return;  // an end-of-capture report
+        check(p.span.stream_offset >= next[d]);
+        next[d] = p.span.stream_offset + p.wire_len;
+        if (p.kind != PacketKind::Packet) return;
+        const core::MeasureResult r = measure_frame(p.wire, p.wire_len);
+        check(r.status == core::Measure::Complete && r.length == p.wire_len);
+        if (!p.data) return;
+        check(p.data_len <= kMaxDataLength);
+        core::decode(schema(*p.version), p.data, p.data_len, p.context(), fmt);
+        ChunkSummary chunk;
+        if (p.summary.type && p.summary.type->key && std::strcmp(p.summary.type->key, "chunk_data") == 0)
+            summarize_chunk(p, chunk);
+    }
+};
+
+void measure_invariants(const uint8_t* p, size_t n) {
+    const core::MeasureResult r = measure_frame(p, n);
+    switch (r.status) {
+    case core::Measure::Complete: {
+        check(r.length > 0 && r.length <= n);
+        const core::MeasureResult again = measure_frame(p, r.length);
+        check(again.status == core::Measure::Complete && again.length == r.length);
+        break;
+    }
+    case core::Measure::NeedMore: check(r.length == 0 || (r.length > n && r.length <= kMaxPacketLength + 3)); break;
+    case core::Measure::Invalid: check(r.length >= 1); break;
+    }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+    core::Inflater inflater;
+    Session s(inflater);
+    Check sink;
+    uint64_t off[2] = {0, 0}, frame = 0;
+    size_t at = 0;
+    while (at < size) {
+        const uint8_t h = data[at++];
+        const Direction d = h & 0x80 ? Direction::Clientbound : Direction::Serverbound;
+        size_t len = (h & 0x3F) + 1u;
+        ++frame;
+        if (h & 0x40) {
+            s.gap(d, off[int(d)], len, core::Origin{frame, double(frame)}, sink);
+        } else {
+            if (len > size - at) len = size - at;
+            if (len == 0) break;
+            measure_invariants(data + at, len);
+            s.data(d, data + at, uint32_t(len), off[int(d)], core::Origin{frame, double(frame)}, sink);
+            at += len;
+        }
+        off[int(d)] += len;
+    }
+    s.end(Direction::Serverbound, StreamEnd::Fin, core::Origin{++frame, 0});
+    s.finish(sink, core::Origin{frame, 0});
+    return 0;
+}
