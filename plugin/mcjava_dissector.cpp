@@ -20,6 +20,13 @@
 //     (blankshark) resynchronises after gaps; see README.
 //   - Online-mode connections are encrypted after the Encryption Response:
 //     the rest is shown as encrypted data.
+//   - The connection analysis (mc_java/analysis.hpp: keep-alive, ping and
+//     teleport links, chunk columns, entities) runs on the first pass too.
+//     A request's response_in and the findings known only at the end
+//     (never answered, never confirmed, light for a column never sent)
+//     are shown from the second pass (tshark -2, the GUI once the file is
+//     read); they are computed once, at the first packet shown after the
+//     first pass, so a live capture still growing then is not reconsidered.
 #include <epan/conversation.h>
 #include <epan/dissectors/packet-tcp.h>
 #include <epan/packet.h>
