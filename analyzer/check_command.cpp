@@ -393,7 +393,7 @@ int run_check(const std::vector<std::string>& files, const CheckOptions& opt) {
     std::condition_variable cv;
     std::atomic<size_t> next{0};
     const size_t workers = std::min<size_t>(std::max<size_t>(opt.jobs, 1), files.size());
-    FileAnalysisOptions fo{opt.stream, opt.analysis, opt.comments, opt.inflate_threads};
+    FileAnalysisOptions fo{opt.stream, opt.analysis, opt.comments, opt.inflate_threads, opt.java};
     // check reports counts, not transmissions: the oldest ended ones can go.
     fo.analysis.chunks.keep_ended = std::min<size_t>(fo.analysis.chunks.keep_ended, 256);
     if (workers > 1) fo.stream.progress = false;  // one bar per file would garble the terminal

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "protocols/blank/analysis.hpp"
+#include "protocols/mc_java/analysis.hpp"
 #include "capture_stream.hpp"
 
 namespace blankshark {
@@ -23,6 +24,7 @@ struct CheckOptions {
     int inflate_threads = 1;       // FileAnalysisOptions::inflate_threads
     StreamOptions stream;
     blank::AnalysisConfig analysis;
+    mcjava::AnalysisConfig java;   // Minecraft Java: teleport threshold, keep-alive window
 };
 
 int run_check(const std::vector<std::string>& files, const CheckOptions& opt);

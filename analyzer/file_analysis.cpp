@@ -217,6 +217,7 @@ FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt,
             return stream.add_tcp_conversation(client, server, frame, ConvProtocol::RakNet);
         },
         raknet_col);
+    java.set_analysis(opt.java);
     rep.result = stream.run(path, [&](const BlankPacket& p) {
         const uint32_t id = p.conv ? p.conv->id : 0;
         if (id != last_id) {  // consecutive packets mostly share a conversation
@@ -241,8 +242,20 @@ FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt,
         if (observe) observe(p, fa->type, *fa, rep.analyses->of(p));
     }, opt.stream.tcp ? &java : nullptr, opt.stream.raknet ? &raknet : nullptr);
     raknet.finish(stream.stats().frames, rep.end_time);
-    for (const JavaConnection& jc : java.connections())
-        if (jc.conv) java_summaries[jc.conv]->close(jc);
+    // The Java analyses' findings known only at the end (requests never
+    // answered, light for columns that never arrived), at their frames.
+    struct JavaEnd : mcjava::EndFindings {
+        Collector* col;
+        void add(const core::Finding& f) override { col->add(f); }
+    } java_end;
+    java_end.col = &col;
+    for (const JavaConnection& jc : java.connections()) {
+        if (!jc.conv) continue;
+        java_summaries[jc.conv]->close(jc);
+        col.out = &rep.convs[jc.conv->id].findings;
+        col.frame = 0;
+        jc.analysis->finish(java_end);
+    }
     for (const AlphaConnection& ac : alpha.connections())
         if (ac.conv) {
             alpha_report(ac.conv, rep.end_time);  // a connection without a message still has its summary

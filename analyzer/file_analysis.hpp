@@ -63,6 +63,7 @@ struct FileAnalysisOptions {
     // file is read (0: on the reading thread, at the same points; the
     // output is the same whatever the number); -1: inline, as decode does.
     int inflate_threads = 1;
+    mcjava::AnalysisConfig java;  // Minecraft Java connections' analysis settings
 };
 
 // Called for every blank packet after its analysis, with its type (-1 when the

@@ -28,7 +28,7 @@ JavaFlows::JavaFlows(uint16_t port, std::function<Conversation*(const tcp::Conne
       on_tcp_(std::move(on_tcp)), tcp_(*this) {}
 
 void JavaFlows::Relay::packet(mcjava::Packet& p) {
-    JavaPacket jp{&p, conn->conv, conn->tcp, p.span.last.time};
+    JavaPacket jp{&p, conn->conv, conn->tcp, p.span.last.time, conn->analysis->packet(p)};
     flows->on_packet_(jp);
 }
 
@@ -83,7 +83,7 @@ void JavaFlows::on_data(tcp::Connection& conn, tcp::Dir dir, const uint8_t* p, u
             tcp_.release(conn);
             return;
         }
-        conns_.emplace_back(inflater_);
+        conns_.emplace_back(inflater_, analysis_);
         jc = &conns_.back();
         jc->tcp = &conn;
         jc->midstream = conn.midstream();

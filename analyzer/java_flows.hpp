@@ -11,8 +11,10 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <memory>
 
 #include "core/inflater.hpp"
+#include "protocols/mc_java/analysis.hpp"
 #include "protocols/mc_java/session.hpp"
 #include "tcp_reassembly.hpp"
 
@@ -27,6 +29,7 @@ struct JavaPacket {
     Conversation* conv;
     const tcp::Connection* tcp;
     double time;                // of the frame that completed it, since the capture's first frame
+    mcjava::PacketLink link;    // the analysis' link to its request or answer (keep-alive, ping, teleport)
 };
 
 // What a Java connection keeps for the reports.
@@ -34,12 +37,14 @@ struct JavaConnection {
     Conversation* conv = nullptr;
     const tcp::Connection* tcp = nullptr;  // null once released
     mcjava::Session session;
+    // Keep-alives, teleports, chunk columns, entities (shared with the reports).
+    std::shared_ptr<mcjava::Analysis> analysis;
     bool midstream = false;
     tcp::CloseReason close = tcp::CloseReason::EndOfCapture;
     bool fin[2] = {false, false}, rst[2] = {false, false};
     tcp::StreamStats stats[2];     // copied at the close
     uint64_t tcp_findings = 0;     // conflicting retransmissions and the like
-    explicit JavaConnection(core::Inflater& inflater) : session(inflater) {}
+    JavaConnection(core::Inflater& inflater, const mcjava::AnalysisConfig& cfg) : session(inflater), analysis(std::make_shared<mcjava::Analysis>(cfg)) {}
 };
 
 class JavaFlows : public tcp::Sink {
@@ -54,6 +59,8 @@ public:
     tcp::Reassembler& reassembler() { return tcp_; }
     // Alpha connections on the Java port go there (null: none are told apart).
     void set_alpha(AlphaFlows* alpha) { alpha_ = alpha; }
+    // The analysis settings of connections opened from now on.
+    void set_analysis(const mcjava::AnalysisConfig& cfg) { analysis_ = cfg; }
     // The capture's first frame time (to make times relative) and its end.
     void set_start(double t) { start_ = t; }
     void finish(double end_time);
@@ -91,6 +98,7 @@ private:
     tcp::Reassembler tcp_;
     AlphaFlows* alpha_ = nullptr;
     double start_ = 0;
+    mcjava::AnalysisConfig analysis_;
 };
 
 }  // namespace blankshark

@@ -41,6 +41,10 @@ core::MessageSummary show(const JavaPacket& jp, V& v, bool framing) {
             mcjava::ChunkSummary c;
             if (mcjava::summarize_chunk(p, c)) mcjava::emit_chunk_summary(s, c, p.span.last.frame, v);
         }
+        // The analysis' link as far as it is known now (one pass: the
+        // answer side's request_in and time; the teleport's client_in and
+        // distance), as tshark's first pass shows it.
+        if (framing) mcjava::emit_link(s, jp.link, v);
     }
     for (uint8_t i = 0; i < p.nfindings; ++i) v.finding(p.findings[i]);
     return sum;

@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "core/decoder.hpp"
+#include "java_analysis_report.hpp"
 #include "protocols/mc_java/findings.hpp"
 #include "protocols/mc_java/schema.hpp"
 #include "tcp_finding.hpp"
@@ -70,6 +71,7 @@ void JavaSummary::close(const JavaConnection& c) {
         if (c.rst[i]) d.rst_frame = c.session.end_origin(md).frame;
     }
     capture_end_ = c.close == tcp::CloseReason::EndOfCapture;
+    analysis_ = c.analysis;
 }
 
 std::string JavaSummary::ended() const {
@@ -122,6 +124,7 @@ void JavaSummary::text(Output& out) const {
         if (d.unframed) out << ", " << d.unframed << " bytes not framed";
         out << '\n';
     }
+    if (analysis_) java_analysis_text(out, *analysis_);
 }
 
 std::vector<const core::FindingTable*> JavaSummary::tables() const {
@@ -146,6 +149,7 @@ void JavaSummary::json(Output& out) const {
             << d.retransmitted << ",\"gaps\":" << d.gaps << ",\"missing_bytes\":" << d.missing
             << ",\"fin_frame\":" << d.fin_frame << ",\"rst_frame\":" << d.rst_frame << '}';
     }
+    if (analysis_) java_analysis_json(out, *analysis_);
 }
 
 }  // namespace blankshark

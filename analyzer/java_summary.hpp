@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include "conversation_summary.hpp"
@@ -23,6 +24,8 @@ public:
     void text(Output& out) const override;
     void json(Output& out) const override;
     std::vector<const core::FindingTable*> tables() const override;
+    // The core's analysis of the connection (null before close()).
+    const mcjava::Analysis* analysis() const { return analysis_.get(); }
 
 private:
     struct Direction {
@@ -43,6 +46,7 @@ private:
     std::string disconnect_reason_;
     bool disconnect_login_ = false;
     bool capture_end_ = false;
+    std::shared_ptr<const mcjava::Analysis> analysis_;  // the core's, shared with the connection
 };
 
 }  // namespace blankshark

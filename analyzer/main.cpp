@@ -143,6 +143,13 @@ int main(int argc, char** argv) {
     check->add_option("--correction-warn", kopt.analysis.seq.correction_warn,
                       "PlayerCorrection distance (blocks) above which a correction is a warning")
         ->capture_default_str();
+    check->add_option("--teleport-threshold", kopt.java.teleport_threshold,
+                      "Minecraft Java: distance (blocks) between the client's last position and a teleport's "
+                      "target above which the teleport is flagged (mcjava.teleport.far)")
+        ->capture_default_str();
+    check->add_option("--keepalive-window", kopt.java.keepalive_window,
+                      "Minecraft Java: seconds after which a Keep Alive answer is late (the vanilla kick window)")
+        ->capture_default_str();
     bool quiet = false;
     std::string revision = "auto";
     std::string revision_names = "auto";

@@ -2,6 +2,8 @@
 
 #include <epan/unit_strings.h>
 
+#include <cstring>
+
 namespace plugin {
 
 using core::ValueClass;
@@ -69,7 +71,16 @@ hf_register_info make_hf(const core::FieldInfo& f, int* id) {
         display |= BASE_UNIT_STRING;
     }
     if (f.vclass == ValueClass::Bool) r.hfinfo.bitmask = f.bitmask;
-    if (f.kind == core::Kind::FrameNum) display = BASE_NONE;
+    if (f.kind == core::Kind::FrameNum) {
+        display = BASE_NONE;
+        // Wireshark's request/response convention (the arrows in the packet list).
+        auto ends = [&](const char* suffix) {
+            const size_t n = std::strlen(suffix);
+            return f.abbrev.size() >= n && f.abbrev.compare(f.abbrev.size() - n, n, suffix) == 0;
+        };
+        if (ends(".response_in")) r.hfinfo.strings = FRAMENUM_TYPE(FT_FRAMENUM_RESPONSE);
+        else if (ends(".request_in")) r.hfinfo.strings = FRAMENUM_TYPE(FT_FRAMENUM_REQUEST);
+    }
     r.hfinfo.display = display;
     return r;
 }

@@ -20,13 +20,23 @@
 //     (blankshark) resynchronises after gaps; see README.
 //   - Online-mode connections are encrypted after the Encryption Response:
 //     the rest is shown as encrypted data.
+//   - The connection analysis (mc_java/analysis.hpp: keep-alive, ping and
+//     teleport links, chunk columns, entities) runs on the first pass too.
+//     A request's response_in and the findings known only at the end
+//     (never answered, never confirmed, light for a column never sent)
+//     are shown from the second pass (tshark -2, the GUI once the file is
+//     read); they are computed once, at the first packet shown after the
+//     first pass, so a live capture still growing then is not reconsidered.
 #include <epan/conversation.h>
 #include <epan/dissectors/packet-tcp.h>
 #include <epan/packet.h>
 #include <epan/prefs.h>
 #include <epan/proto_data.h>
+#include <epan/stats_tree.h>
+#include <epan/tap.h>
 
 #include <cstring>
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -36,6 +46,7 @@
 #include "expert_registry.hpp"
 #include "field_registry.hpp"
 #include "mcjava_dissector.hpp"
+#include "protocols/mc_java/analysis.hpp"
 #include "protocols/mc_java/connection.hpp"
 #include "protocols/mc_java/findings.hpp"
 #include "protocols/mc_java/packet_fields.hpp"
@@ -50,11 +61,20 @@ using mcjava::Direction;
 using mcjava::PacketKind;
 
 int proto_mcjava = -1;
+int mcjava_tap = -1;  // one McJavaTap per packet shown (Statistics > Minecraft Java)
 gint ett_mcjava = -1;
 dissector_handle_t mcjava_handle;
 plugin::FieldRegistry fields;
 plugin::ExpertRegistry experts;
 guint pref_port = mcjava::kDefaultPort;
+// mcjava.teleport.far above this many blocks (AnalysisConfig::teleport_threshold).
+const char* pref_teleport_threshold = nullptr;
+
+mcjava::AnalysisConfig analysis_config() {
+    mcjava::AnalysisConfig c;
+    if (pref_teleport_threshold && *pref_teleport_threshold) c.teleport_threshold = g_ascii_strtod(pref_teleport_threshold, nullptr);
+    return c;
+}
 
 // Per connection: the state machine, and which side is the server.
 struct ConnState {
@@ -62,10 +82,11 @@ struct ConnState {
     guint32 server_port = 0;
     core::Inflater inflater;
     mcjava::Connection conn{inflater};
+    mcjava::Analysis analysis{analysis_config()};
 };
 std::vector<std::unique_ptr<ConnState>> connections;
 
-void cleanup_mcjava() { connections.clear(); }
+
 
 // What the first pass learned about one packet, read back later.
 struct PduRecord {
@@ -78,6 +99,8 @@ struct PduRecord {
     gint64 dimension;
     guint8 nfindings;
     core::Finding findings[mcjava::Packet::kMaxFindings];
+    mcjava::PacketLink link;  // into the connection's analysis (lives as long as the capture)
+    ConnState* conn;          // whose end-of-capture findings this packet may carry
 };
 
 guint8 version_index(const mcjava::VersionInfo* v) {
@@ -103,11 +126,59 @@ ConnState* conn_state(packet_info* pinfo) {
     return st;
 }
 
-// Catches the Packet the connection hands out on the first pass.
-struct Catch : mcjava::PacketSink {
-    mcjava::Packet caught;
-    void packet(mcjava::Packet& p) override { caught = p; }
+// What the "mcjava" tap gets per packet: the node names of `blankshark
+// stats`' Java tree (state, direction, type) and the bytes on the wire.
+struct McJavaTap {
+    const char* state;
+    const char* dir;
+    char type[96];
+    guint32 length;
 };
+
+const char* const kStatsRoot = "Minecraft Java packets by state, direction and type";
+
+tap_packet_status mcjava_stats_packet(stats_tree* st, packet_info*, epan_dissect_t*, const void* data, tap_flags_t) {
+    const auto* t = static_cast<const McJavaTap*>(data);
+    char node[64];
+    std::snprintf(node, sizeof node, "%s %s", t->state, t->dir);
+    const gint len = gint(t->length);
+    avg_stat_node_add_value_int(st, kStatsRoot, 0, TRUE, len);
+    const int parent = avg_stat_node_add_value_int(st, node, stats_tree_parent_id_by_name(st, kStatsRoot), TRUE, len);
+    avg_stat_node_add_value_int(st, t->type, parent, FALSE, len);
+    return TAP_PACKET_REDRAW;
+}
+
+void mcjava_stats_init(stats_tree* st) { stats_tree_create_node(st, kStatsRoot, 0, STAT_DT_INT, TRUE); }
+
+// Catches the Packet the connection hands out on the first pass, after the
+// connection's analysis saw it (while its inflated bytes are valid).
+struct Catch : mcjava::PacketSink {
+    mcjava::Analysis* analysis = nullptr;
+    mcjava::Packet caught;
+    mcjava::PacketLink link;
+    void packet(mcjava::Packet& p) override {
+        link = analysis->packet(p);
+        caught = p;
+    }
+};
+
+// The end-of-capture findings of a connection (requests never answered,
+// light for columns that never came), by frame: known once the first pass
+// is over, shown from the second (tshark -2, the GUI).
+struct EndFindings : mcjava::EndFindings {
+    std::multimap<uint64_t, core::Finding> by_frame;
+    void add(const core::Finding& f) override { by_frame.emplace(f.frame, f); }
+};
+std::map<const ConnState*, EndFindings> end_findings;
+
+const EndFindings& end_of(const ConnState* cs) {
+    auto it = end_findings.find(cs);
+    if (it == end_findings.end()) {
+        it = end_findings.emplace(cs, EndFindings{}).first;
+        cs->analysis.finish(it->second);
+    }
+    return it->second;
+}
 
 PduRecord* record_of(const mcjava::Packet& p) {
     auto* r = wmem_new0(wmem_file_scope(), PduRecord);
@@ -121,6 +192,11 @@ PduRecord* record_of(const mcjava::Packet& p) {
     r->nfindings = p.nfindings;
     std::copy(p.findings, p.findings + p.nfindings, r->findings);
     return r;
+}
+
+void cleanup_mcjava() {
+    end_findings.clear();
+    connections.clear();
 }
 
 // The per-dissection count of packets shown in this frame (the key of
@@ -203,14 +279,31 @@ void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, con
         mcjava::emit_packet_fields(s, p, framing);
         name = mcjava::packet_name(p, name_buf, sizeof name_buf);
     }
-    for (guint8 i = 0; i < rec.nfindings; ++i) {
-        core::Finding f = rec.findings[i];
+    if (rec.link.exchange && tree) {
+        plugin::TreeBuilder tb(frame_tvb, pinfo, pt, ti, s, fields, experts);
+        mcjava::emit_link(s, rec.link, tb);
+    }
+    auto report = [&](core::Finding f) {
         f.frame = pinfo->num;  // about the packet as a whole
         if (tree) {
             plugin::TreeBuilder tb(frame_tvb, pinfo, pt, ti, s, fields, experts);
             tb.finding(f);
         } else {
             experts.report(pinfo, ti, f);
+        }
+    };
+    for (guint8 i = 0; i < rec.nfindings; ++i) report(rec.findings[i]);
+    // From the second pass: what the end of the capture told about this
+    // packet (the first of its frame that has a link or is of the kind the
+    // finding names).
+    if (PINFO_FD_VISITED(pinfo) && rec.conn && p.kind == PacketKind::Packet) {
+        const auto range = end_of(rec.conn).by_frame.equal_range(pinfo->num);
+        for (auto it = range.first; it != range.second; ++it) {
+            const auto code = core::local_code<mcjava::FindingCode>(it->second.code);
+            const bool light = code == mcjava::FindingCode::ChunkLightUnknown;
+            const bool mine = light ? (sum.type && sum.type->key && std::strcmp(sum.type->key, "update_light") == 0)
+                                    : (rec.link.exchange && !rec.link.is_answer && !rec.link.exchange->answered());
+            if (mine) report(it->second);
         }
     }
 
@@ -220,6 +313,14 @@ void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, con
     else
         std::snprintf(label, sizeof label, "%s", name ? name : "Unknown");
     proto_item_append_text(ti, ", %s, %s %s", mcjava::state_name(p.state), arrow, label);
+    if (have_tap_listener(mcjava_tap)) {
+        auto* t = wmem_new0(pinfo->pool, McJavaTap);
+        t->state = mcjava::state_name(p.state);
+        t->dir = p.dir == Direction::Serverbound ? "client->server" : "server->client";
+        std::snprintf(t->type, sizeof t->type, "%s", label);
+        t->length = rec.wire_len;
+        tap_queue_packet(mcjava_tap, pinfo, t);
+    }
     col_append_sep_fstr(pinfo->cinfo, COL_INFO, ", ", "%s%s", label, info);
     if (sum.worst == core::Severity::Error) col_append_str(pinfo->cinfo, COL_INFO, " [Malformed]");
 }
@@ -247,14 +348,18 @@ int dissect_mcjava(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
                 return int(len);
             }
             Catch c;
+            c.analysis = &cs->analysis;
             core::Span span;
             span.first.frame = span.last.frame = pinfo->num;
+            span.first.time = span.last.time = nstime_to_sec(&pinfo->rel_ts);  // as the analyzer: since the first frame
             if (m.status == core::Measure::Invalid) {
                 cs->conn.unframed(d, p, avail, span, c);  // the rest of this segment
             } else {
                 cs->conn.frame(d, p, m.length, span, c);
             }
             rec = record_of(c.caught);
+            rec->link = c.link;
+            rec->conn = cs;
             p_add_proto_data(wmem_file_scope(), pinfo, proto_mcjava, gint(key + 1), rec);
         } else {
             rec = static_cast<PduRecord*>(p_get_proto_data(wmem_file_scope(), pinfo, proto_mcjava, gint(key + 1)));
@@ -306,8 +411,16 @@ void proto_register_mcjava() {
     proto_register_subtree_array(etts, 1);
     experts.add(proto_mcjava, mcjava::finding_table());
     mcjava_handle = register_dissector("mcjava", dissect_mcjava, proto_mcjava);
-    prefs_register_protocol(proto_mcjava, nullptr);
+    module_t* prefs = prefs_register_protocol(proto_mcjava, nullptr);
+    prefs_register_string_preference(prefs, "teleport_threshold", "Teleport distance threshold (blocks)",
+                                     "A teleport that moves the client farther than this from where it last said it "
+                                     "was is flagged (mcjava.teleport.far); default 1.0",
+                                     &pref_teleport_threshold);
     register_cleanup_routine(cleanup_mcjava);
+    mcjava_tap = register_tap("mcjava");
+    // Statistics > Minecraft Java (tshark -z mcjava,tree): the tree of `blankshark stats`.
+    stats_tree_register_plugin("mcjava", "mcjava", "Minecraft Java/Packets by state, direction and type", 0,
+                               mcjava_stats_packet, mcjava_stats_init, nullptr);
 }
 
 void proto_reg_handoff_mcjava() {

@@ -57,6 +57,12 @@ struct Packet {
     uint8_t nfindings = 0;
     uint32_t findings_total = 0;
 
+    // Adds a finding (kept while fewer than kMaxFindings, always counted).
+    void add(const core::Finding& f) {
+        ++findings_total;
+        if (nfindings < kMaxFindings) findings[nfindings++] = f;
+    }
+
     core::DecodeContext context() const {
         core::DecodeContext c;
         c.table = table;

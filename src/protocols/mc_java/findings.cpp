@@ -67,6 +67,37 @@ const FindingInfo kFindings[] = {
      "a packed block state points past the section's palette"},
     {C::ChunkBlockCount, "mcjava.chunk.block_count", S::Warn, G::Protocol,
      "a section's declared non-air block count differs from its block states"},
+    {C::KeepAliveUnanswered, "mcjava.keepalive.unanswered", S::Warn, G::Sequence,
+     "a Keep Alive the client never answered (the capture may have ended first)"},
+    {C::KeepAliveUnknownId, "mcjava.keepalive.unknown_id", S::Warn, G::Sequence,
+     "a Keep Alive answer with an id the server never sent or that was already answered"},
+    {C::KeepAliveLate, "mcjava.keepalive.late", S::Warn, G::Sequence,
+     "a Keep Alive answered after the vanilla server's 30 s kick window"},
+    {C::PingUnanswered, "mcjava.ping.unanswered", S::Note, G::Sequence, "a status Ping the server never answered"},
+    {C::PongUnknown, "mcjava.ping.unknown_payload", S::Warn, G::Sequence,
+     "a status Pong whose payload no Ping carried"},
+    {C::TeleportUnconfirmed, "mcjava.teleport.unconfirmed", S::Warn, G::Sequence,
+     "a Player Position And Look the client never confirmed (the capture may have ended first)"},
+    {C::TeleportConfirmUnknown, "mcjava.teleport.unknown_id", S::Warn, G::Sequence,
+     "a Teleport Confirm for a teleport id the server never sent or that was already confirmed"},
+    {C::TeleportFar, "mcjava.teleport.far", S::Comment, G::Sequence,
+     "the server put the client farther than the threshold from where the client last said it was "
+     "(rubber-banding, or a command such as /tp: a capture cannot tell them apart)"},
+    {C::ChunkSentTwice, "mcjava.chunk.sent_twice", S::Warn, G::Protocol,
+     "Chunk Data for a column the client already has (no Unload Chunk since)"},
+    {C::ChunkUnloadUnknown, "mcjava.chunk.unload_unknown", S::Warn, G::Protocol,
+     "Unload Chunk for a column the client does not have"},
+    {C::ChunkLightUnknown, "mcjava.chunk.light_unknown", S::Warn, G::Protocol,
+     "Update Light for a column that never got Chunk Data"},
+    {C::ChunkChangeUnloaded, "mcjava.chunk.change_unloaded", S::Warn, G::Protocol,
+     "a block change in a column the client does not have (the protocol documentation calls it unsafe)"},
+    {C::EntityUnknown, "mcjava.entity.unknown", S::Comment, G::Protocol,
+     "an update for an entity the client does not have (never spawned or already destroyed): the client "
+     "ignores it (flying-squid sends a player's moves before spawning it)"},
+    {C::EntityDestroyUnknown, "mcjava.entity.destroy_unknown", S::Note, G::Protocol,
+     "Destroy Entities for an entity not alive (never spawned, or destroyed twice)"},
+    {C::EntitySpawnTwice, "mcjava.entity.spawn_twice", S::Note, G::Protocol,
+     "a spawn for an entity id that is already alive"},
 };
 static_assert(sizeof(kFindings) / sizeof(kFindings[0]) == size_t(C::Count_), "one row per FindingCode");
 
@@ -121,6 +152,36 @@ size_t format(const core::Finding& f, char* buf, size_t cap) {
         return put(buf, cap, std::snprintf(buf, cap, "Section %" PRId64 ": palette index %" PRId64 " of %" PRId64 " entries", f.c, f.a, f.b));
     case C::ChunkBlockCount:
         return put(buf, cap, std::snprintf(buf, cap, "Section %" PRId64 ": %" PRId64 " non-air blocks declared, %" PRId64 " in its states", f.c, f.a, f.b));
+    case C::KeepAliveUnanswered:
+        if (f.c > 0 && f.b > f.c * 1000)
+            return put(buf, cap, std::snprintf(buf, cap, "Keep Alive id %" PRId64 " never answered, %.3f s until the connection's last packet: beyond the %" PRId64 " s kick window", f.a, double(f.b) / 1000.0, f.c));
+        return put(buf, cap, std::snprintf(buf, cap, "Keep Alive id %" PRId64 " never answered (%.3f s until the connection's last packet)", f.a, double(f.b) / 1000.0));
+    case C::KeepAliveUnknownId:
+        return put(buf, cap, std::snprintf(buf, cap, "Keep Alive answer with id %" PRId64 ": no such Keep Alive waits for an answer", f.a));
+    case C::KeepAliveLate:
+        return put(buf, cap, std::snprintf(buf, cap, "Keep Alive id %" PRId64 " answered after %.3f s (kick window %" PRId64 " s)", f.a, double(f.b) / 1000.0, f.c));
+    case C::PingUnanswered: return put(buf, cap, std::snprintf(buf, cap, "Ping payload %" PRId64 " never answered", f.a));
+    case C::PongUnknown: return put(buf, cap, std::snprintf(buf, cap, "Pong payload %" PRId64 ": no Ping carried it", f.a));
+    case C::TeleportUnconfirmed:
+        return put(buf, cap, std::snprintf(buf, cap, "Teleport id %" PRId64 " never confirmed", f.a));
+    case C::TeleportConfirmUnknown:
+        return put(buf, cap, std::snprintf(buf, cap, "Teleport Confirm id %" PRId64 ": no such teleport waits for a confirmation", f.a));
+    case C::TeleportFar:
+        return put(buf, cap, std::snprintf(buf, cap, "Teleport id %" PRId64 " moved the client %.3f blocks (threshold %.3f)", f.a, double(f.b) / 1000.0, double(f.c) / 1000.0));
+    case C::ChunkSentTwice:
+        return put(buf, cap, std::snprintf(buf, cap, "Column (%" PRId64 ", %" PRId64 ") sent again without Unload Chunk", f.a, f.b));
+    case C::ChunkUnloadUnknown:
+        return put(buf, cap, std::snprintf(buf, cap, "Unload Chunk of column (%" PRId64 ", %" PRId64 "), not loaded", f.a, f.b));
+    case C::ChunkLightUnknown:
+        return put(buf, cap, std::snprintf(buf, cap, "Update Light for column (%" PRId64 ", %" PRId64 "), which never got Chunk Data", f.a, f.b));
+    case C::ChunkChangeUnloaded:
+        return put(buf, cap, std::snprintf(buf, cap, "%s in column (%" PRId64 ", %" PRId64 "), not loaded", what, f.a, f.b));
+    case C::EntityUnknown:
+        return put(buf, cap, std::snprintf(buf, cap, "%s for entity %" PRId64 ", %s", what, f.a, f.b ? "already destroyed" : "never spawned"));
+    case C::EntityDestroyUnknown:
+        return put(buf, cap, std::snprintf(buf, cap, "Destroy of entity %" PRId64 ", %s", f.a, f.b ? "already destroyed" : "never spawned"));
+    case C::EntitySpawnTwice:
+        return put(buf, cap, std::snprintf(buf, cap, "Spawn of entity %" PRId64 ", already alive", f.a));
     case C::Count_: break;
     }
     return put(buf, cap, std::snprintf(buf, cap, "%s", core::finding_info(f.code).summary));

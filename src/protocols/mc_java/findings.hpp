@@ -43,6 +43,22 @@ enum class FindingCode : uint16_t {
     ChunkDataLength,    // a section's packed longs are not 64 x bits per block
     ChunkPaletteIndex,  // a packed entry points past the section's palette
     ChunkBlockCount,    // 1.14: the declared non-air count differs from the states
+    // Connection analysis (analysis.hpp and its trackers); append only: the codes are stable
+    KeepAliveUnanswered,  // a Keep Alive never answered (same id) by the client
+    KeepAliveUnknownId,   // a Keep Alive answer whose id the server never sent (or already answered)
+    KeepAliveLate,        // answered after the vanilla server's 30 s kick window
+    PingUnanswered,       // a status Ping never answered by a Pong
+    PongUnknown,          // a status Pong whose payload no Ping carried
+    TeleportUnconfirmed,  // a Player Position And Look never confirmed (Teleport Confirm)
+    TeleportConfirmUnknown,  // a Teleport Confirm for an id the server never sent (or already confirmed)
+    TeleportFar,          // the server put the client farther than the threshold from where it said it was
+    ChunkSentTwice,       // Chunk Data (full) for a column loaded and not unloaded since
+    ChunkUnloadUnknown,   // Unload Chunk for a column not loaded
+    ChunkLightUnknown,    // Update Light for a column that never got Chunk Data
+    ChunkChangeUnloaded,  // Block Change, Multi Block Change or partial Chunk Data in a column not loaded
+    EntityUnknown,        // a move or state update for an entity never spawned or already destroyed
+    EntityDestroyUnknown, // Destroy Entities for an entity not alive (never spawned, destroyed twice)
+    EntitySpawnTwice,     // a spawn for an entity id already alive
     Count_
 };
 

@@ -28,6 +28,30 @@ const core::Field kChunk[] = {
     {"section", "Section", Kind::Group, core::kFollows, 0, 0, nullptr, "one section's contents", {kSection, 4}},
 };
 
+// Links between a request and its answer (analysis.hpp), Wireshark's
+// request/response convention: response_in on the request, request_in and
+// time on the answer.
+const core::Field kKeepAlive[] = {
+    {"response_in", "Answered in", Kind::FrameNum, core::kFollows, 0, 0, nullptr, "the client's Keep Alive with this id"},
+    {"request_in", "Answer to", Kind::FrameNum, core::kFollows, 0, 0, nullptr, "the server's Keep Alive with this id"},
+    {"time", "Answer time", Kind::F64, core::kFollows, 0, 1, "s", "seconds from the Keep Alive to its answer"},
+};
+const core::Field kPing[] = {
+    {"response_in", "Pong in", Kind::FrameNum, core::kFollows, 0, 0, nullptr, "the Pong with this payload"},
+    {"request_in", "Ping in", Kind::FrameNum, core::kFollows, 0, 0, nullptr, "the Ping with this payload"},
+    {"time", "Round trip", Kind::F64, core::kFollows, 0, 1, "s", "seconds from the Ping to its Pong"},
+};
+const core::Field kTeleport[] = {
+    {"response_in", "Confirmed in", Kind::FrameNum, core::kFollows, 0, 0, nullptr, "the Teleport Confirm with this id"},
+    {"request_in", "Confirms teleport in", Kind::FrameNum, core::kFollows, 0, 0, nullptr,
+     "the Player Position And Look with this teleport id"},
+    {"time", "Confirm time", Kind::F64, core::kFollows, 0, 1, "s", "seconds from the teleport to its confirm"},
+    {"client_in", "Client position in", Kind::FrameNum, core::kFollows, 0, 0, nullptr,
+     "the client's last position packet before the teleport"},
+    {"distance", "Distance", Kind::F64, core::kFollows, 0, 1, "blocks",
+     "from where the client last said it was to where the teleport put it (relative flags applied)"},
+};
+
 const core::Field kRows[] = {
     {"length", "Length", Kind::VarInt, core::kFollows, 0, 1, "bytes", "bytes of the packet after this VarInt"},
     {"data_length", "Data Length", Kind::VarInt, core::kFollows, 0, 1, "bytes",
@@ -38,6 +62,11 @@ const core::Field kRows[] = {
      "the protocol version the packet is decoded with (from the Handshake)"},
     {"chunk", "Chunk contents", Kind::Group, core::kFollows, 0, 0, nullptr,
      "Chunk Data unpacked: blocks and biomes of the column", {kChunk, 5}},
+    {"keepalive", "Keep Alive", Kind::Group, core::kFollows, 0, 0, nullptr, "the Keep Alive's request and answer",
+     {kKeepAlive, 3}},
+    {"ping", "Status ping", Kind::Group, core::kFollows, 0, 0, nullptr, "the status Ping and its Pong", {kPing, 3}},
+    {"teleport", "Teleport", Kind::Group, core::kFollows, 0, 0, nullptr,
+     "the server's Player Position And Look and its Teleport Confirm", {kTeleport, 5}},
 };
 
 }  // namespace
@@ -57,7 +86,12 @@ const PacketNodes& packet_nodes(const core::Schema& s) {
                       s.node(p + "chunk.non_air"),   s.node(p + "chunk.distinct"),
                       s.node(p + "chunk.biomes"),    s.node(p + "chunk.section"),
                       s.node(p + "chunk.section.y"), s.node(p + "chunk.section.bits"),
-                      s.node(p + "chunk.section.non_air"), s.node(p + "chunk.section.distinct")};
+                      s.node(p + "chunk.section.non_air"), s.node(p + "chunk.section.distinct"),
+                      {}};
+        const char* const groups[3] = {"keepalive.", "ping.", "teleport."};
+        const char* const leaves[5] = {"response_in", "request_in", "time", "client_in", "distance"};
+        for (int g = 0; g < 3; ++g)
+            for (int k = 0; k < 5; ++k) n.link[g][k] = s.node(p + groups[g] + leaves[k]);
         it = cache.emplace(&s, n).first;
     }
     return it->second;

@@ -6,6 +6,7 @@
 #include "chunk_column.hpp"
 #include "connection.hpp"
 #include "core/decoder.hpp"
+#include "exchange.hpp"
 #include "schema.hpp"
 
 namespace mcjava {
@@ -17,6 +18,9 @@ struct PacketNodes {
     const core::Node *length, *data_length, *state, *version;
     const core::Node *chunk, *sections, *non_air, *distinct, *biomes, *section, *section_y, *section_bits,
         *section_non_air, *section_distinct;
+    // Per ExchangeKind: response_in, request_in, time, client_in, distance
+    // (the last two: teleports only, null otherwise).
+    const core::Node* link[3][5];
 };
 const PacketNodes& packet_nodes(const core::Schema& s);
 
@@ -99,6 +103,48 @@ void emit_chunk_summary(const core::Schema& s, const ChunkSummary& c, uint64_t f
         core::Finding f = c.findings[i];
         f.frame = frame;
         v.finding(f);
+    }
+}
+
+// The packet's link to its request or answer (Analysis::packet) as
+// generated items: on the request, the frame of its answer (when there is
+// one); on the answer, the request's frame and the time between; on a
+// teleport, the client position it was measured from and the distance.
+template <class V>
+void emit_link(const core::Schema& s, const PacketLink& l, V& v) {
+    if (!l.exchange) return;
+    const Exchange& e = *l.exchange;
+    const core::Node* const* n = packet_nodes(s).link[int(e.kind)];
+    auto item = [&](const core::Node* node) {
+        core::Item it{};
+        it.info = &s.fields[node->field];
+        it.node = node;
+        it.vclass = it.info->vclass;
+        it.generated = true;
+        it.index = -1;
+        return it;
+    };
+    auto frame = [&](const core::Node* node, uint64_t f) {
+        if (!node || !f) return;
+        core::Item it = item(node);
+        it.u = f;
+        v.leaf(it);
+    };
+    auto real = [&](const core::Node* node, double d) {
+        if (!node) return;
+        core::Item it = item(node);
+        it.d = d;
+        v.leaf(it);
+    };
+    if (!l.is_answer) {
+        frame(n[0], e.answer_frame);
+        if (e.kind == ExchangeKind::Teleport && e.has_client) {
+            frame(n[3], e.client_frame);
+            real(n[4], e.distance);
+        }
+    } else {
+        frame(n[1], e.request_frame);
+        real(n[2], e.delay());
     }
 }
 

@@ -1,0 +1,94 @@
+#include "analysis.hpp"
+
+#include <cmath>
+
+namespace mcjava {
+
+Analysis::Analysis(const AnalysisConfig& cfg)
+    : cfg_(cfg),
+      keepalive_(ExchangeKind::KeepAlive, FindingCode::KeepAliveUnanswered, FindingCode::KeepAliveUnknownId,
+                 cfg.keepalive_window),
+      ping_(ExchangeKind::StatusPing, FindingCode::PingUnanswered, FindingCode::PongUnknown, 0),
+      teleport_(cfg.teleport_threshold) {}
+
+namespace {
+// Destroyed ids go straight to the tracker (no list kept).
+struct Destroyed {
+    EntityTracker& t;
+    Packet& p;
+    void operator()(int64_t id) { t.destroy(p, id); }
+};
+// Block Change's column: the block's x and z divided by 16, rounded down.
+int64_t column_of(int64_t block) { return block >> 4; }
+}  // namespace
+
+PacketLink Analysis::packet(Packet& p) {
+    if (p.span.last.time > last_time_) last_time_ = p.span.last.time;
+    silence_.packet(p);
+    if (p.kind != PacketKind::Packet || !p.data || !p.summary.type) return {};
+    const Event ev = event_of(p);
+    if (ev == Event::None) return {};
+    PacketValues v;
+    Destroyed destroyed{entities_, p};
+    read_values(p, v, destroyed);
+    switch (ev) {
+    case Event::PingRequest: return ping_.request(p, v.id());
+    case Event::PingAnswer: return ping_.answer(p, v.id());
+    case Event::KeepAliveRequest: return keepalive_.request(p, v.id());
+    case Event::KeepAliveAnswer: return keepalive_.answer(p, v.id());
+    case Event::Teleport:
+        if (!v.has(1) || !v.has(2) || !v.has(3)) return {};
+        return teleport_.teleport(p, v.id(), v.d[1], v.d[2], v.d[3], uint8_t(v.i[4]));
+    case Event::TeleportConfirm: return teleport_.confirm(p, v.id());
+    case Event::ClientPosition:
+        if (v.has(1) && v.has(2) && v.has(3)) teleport_.client_position(p, v.d[1], v.d[2], v.d[3]);
+        return {};
+    case Event::LoginSuccess: columns_.login(p.span.last.time); return {};
+    case Event::JoinGame:
+        columns_.forget_all();
+        entities_.forget_all();
+        if (v.has(0)) entities_.own(v.i[0]);
+        return {};
+    case Event::Respawn:
+        columns_.forget_all();
+        entities_.forget_all();
+        return {};
+    case Event::ChunkData:
+        if (v.has(1) && v.has(3)) columns_.chunk_data(p, v.i[1], v.i[3], v.i[0] != 0);
+        return {};
+    case Event::UpdateLight:
+        if (v.has(1) && v.has(3)) columns_.light(p, v.i[1], v.i[3]);
+        return {};
+    case Event::UnloadChunk:
+        if (v.has(1) && v.has(3)) columns_.unload(p, v.i[1], v.i[3]);
+        return {};
+    case Event::BlockChange:
+        if (v.has(1) && v.has(3)) columns_.change(p, column_of(v.i[1]), column_of(v.i[3]), "Block Change");
+        return {};
+    case Event::MultiBlockChange:
+        if (v.has(1) && v.has(3)) columns_.change(p, v.i[1], v.i[3], "Multi Block Change");
+        return {};
+    case Event::Spawn:
+        if (v.has(0)) entities_.spawn(p, v.i[0], v.spawn, v.has(1) ? v.i[1] : -1);
+        return {};
+    case Event::EntityMove:
+    case Event::EntityState:
+        if (v.has(0)) entities_.update(p, v.i[0]);
+        return {};
+    case Event::DestroyEntities:  // each id went to the tracker while reading
+    case Event::Disconnect:
+    case Event::ClientSettings:
+    case Event::SpawnPosition:
+    case Event::None: return {};
+    }
+    return {};
+}
+
+void Analysis::finish(EndFindings& out) const {
+    keepalive_.finish(out, last_time_);
+    ping_.finish(out, last_time_);
+    teleport_.finish(out);
+    columns_.finish(out);
+}
+
+}  // namespace mcjava

@@ -1,0 +1,66 @@
+// Requests answered with the same id: play Keep Alive (the server asks, the
+// client echoes its id) and status Ping (the client asks, the server's Pong
+// echoes the payload). Each request is linked to the first answer with its
+// id (ids repeat in real traffic: flying-squid always sends 0), with the
+// delay; answers nobody asked for, requests never answered and answers
+// beyond the kick window (the vanilla server drops a client that has not
+// answered a Keep Alive for 30 s) are findings.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <vector>
+
+#include "connection.hpp"
+#include "core/distribution.hpp"
+#include "exchange.hpp"
+#include "findings.hpp"
+
+namespace mcjava {
+
+class EndFindings {
+public:
+    virtual ~EndFindings() = default;
+    // A finding known only at the end of the connection (its frame set).
+    virtual void add(const core::Finding& f) = 0;
+};
+
+class RequestTracker {
+public:
+    // `window`: an answer later than this many seconds is late (0: none).
+    RequestTracker(ExchangeKind kind, FindingCode unanswered, FindingCode unknown, double window);
+
+    PacketLink request(Packet& p, int64_t id);
+    PacketLink answer(Packet& p, int64_t id);
+    // Requests still waiting at the end of the connection, whose last
+    // packet came at `end_time`.
+    void finish(EndFindings& out, double end_time) const;
+
+    const std::deque<Exchange>& exchanges() const { return all_; }
+    const blank::Distribution& delays() const { return delays_; }
+    uint64_t unanswered() const { return pending_.size() + expired_.size(); }
+    uint64_t unknown_answers() const { return unknown_; }
+    uint64_t late() const { return late_; }
+
+private:
+    ExchangeKind kind_;
+    FindingCode unanswered_, unknown_code_;
+    double window_;
+    std::deque<Exchange> all_;
+    // Requests waiting for their answer, oldest first; beyond kMaxPending
+    // (hostile or broken traffic) the oldest gives up waiting (expired_):
+    // matching an answer stays linear in a bounded list.
+    static constexpr size_t kMaxPending = 1024;
+    std::vector<Exchange*> pending_, expired_;
+    void wait_for(Exchange* e) {
+        if (pending_.size() >= kMaxPending) {
+            expired_.push_back(pending_.front());
+            pending_.erase(pending_.begin());
+        }
+        pending_.push_back(e);
+    }  // in request order
+    blank::Distribution delays_;
+    uint64_t unknown_ = 0, late_ = 0;
+};
+
+}  // namespace mcjava

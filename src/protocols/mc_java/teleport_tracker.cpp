@@ -1,0 +1,70 @@
+#include "teleport_tracker.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace mcjava {
+
+void TeleportTracker::client_position(const Packet& p, double x, double y, double z) {
+    has_pos_ = true;
+    x_ = x;
+    y_ = y;
+    z_ = z;
+    pos_frame_ = p.span.last.frame;
+}
+
+PacketLink TeleportTracker::teleport(Packet& p, int64_t id, double x, double y, double z, uint8_t flags) {
+    Exchange e;
+    e.kind = ExchangeKind::Teleport;
+    e.id = id;
+    e.request_frame = p.span.last.frame;
+    e.request_time = p.span.last.time;
+    e.flags = flags;
+    e.x = (flags & kRelativeX) ? x_ + x : x;
+    e.y = (flags & kRelativeY) ? y_ + y : y;
+    e.z = (flags & kRelativeZ) ? z_ + z : z;
+    if (has_pos_) {
+        e.has_client = true;
+        e.client_x = x_;
+        e.client_y = y_;
+        e.client_z = z_;
+        e.client_frame = pos_frame_;
+        const double dx = e.x - x_, dy = e.y - y_, dz = e.z - z_;
+        e.distance = std::sqrt(dx * dx + dy * dy + dz * dz);
+        distances_.add(float(e.distance));
+        if (e.distance > threshold_) {
+            ++far_;
+            p.add({FindingCode::TeleportFar, 0, p.data_len, id, int64_t(std::llround(std::min(e.distance, 1e12) * 1000.0)),
+                   int64_t(std::llround(threshold_ * 1000.0))});
+        }
+    }
+    all_.push_back(e);
+    wait_for(&all_.back());
+    return {&all_.back(), false};
+}
+
+PacketLink TeleportTracker::confirm(Packet& p, int64_t id) {
+    const auto it = std::find_if(pending_.begin(), pending_.end(), [&](const Exchange* e) { return e->id == id; });
+    if (it == pending_.end()) {
+        ++unknown_;
+        p.add({FindingCode::TeleportConfirmUnknown, 0, p.data_len, id});
+        return {};
+    }
+    Exchange* e = *it;
+    pending_.erase(it);
+    e->answer_frame = p.span.last.frame;
+    e->answer_time = p.span.last.time;
+    delays_.add(float(e->delay()));
+    return {e, true};
+}
+
+void TeleportTracker::finish(EndFindings& out) const {
+    for (const std::vector<Exchange*>* list : {&expired_, &pending_})
+    for (const Exchange* e : *list) {
+        core::Finding f{FindingCode::TeleportUnconfirmed, 0, 0, e->id};
+        f.frame = e->request_frame;
+        out.add(f);
+    }
+}
+
+}  // namespace mcjava

@@ -1,0 +1,62 @@
+// Server corrections (rubber-banding): every clientbound Player Position And
+// Look linked to the Teleport Confirm with its teleport id (the first
+// unconfirmed one with that id: flying-squid always sends id 1), with the
+// delay, and the distance between where the client last said it was (its
+// Player Position / Position And Look packets) and where the server put it
+// (flags 0x01/0x02/0x04 make x/y/z relative to that position). A distance
+// above the threshold (a setting, in blocks) is a warning; teleports never
+// confirmed and confirms for ids never sent are findings.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <vector>
+
+#include "core/distribution.hpp"
+#include "keepalive_tracker.hpp"
+
+namespace mcjava {
+
+// Player Position And Look's flags: the fields that are relative.
+constexpr uint8_t kRelativeX = 0x01, kRelativeY = 0x02, kRelativeZ = 0x04;
+
+class TeleportTracker {
+public:
+    explicit TeleportTracker(double threshold) : threshold_(threshold) { pending_.reserve(8); }
+
+    void client_position(const Packet& p, double x, double y, double z);
+    PacketLink teleport(Packet& p, int64_t id, double x, double y, double z, uint8_t flags);
+    PacketLink confirm(Packet& p, int64_t id);
+    void finish(EndFindings& out) const;
+
+    const std::deque<Exchange>& teleports() const { return all_; }
+    const blank::Distribution& delays() const { return delays_; }
+    const blank::Distribution& distances() const { return distances_; }  // teleports after a client position
+    uint64_t unconfirmed() const { return pending_.size() + expired_.size(); }
+    uint64_t unknown_confirms() const { return unknown_; }
+    uint64_t far() const { return far_; }
+    double threshold() const { return threshold_; }
+
+private:
+    double threshold_;
+    bool has_pos_ = false;
+    double x_ = 0, y_ = 0, z_ = 0;
+    uint64_t pos_frame_ = 0;
+    std::deque<Exchange> all_;
+    // Requests waiting for their answer, oldest first; beyond kMaxPending
+    // (hostile or broken traffic) the oldest gives up waiting (expired_):
+    // matching an answer stays linear in a bounded list.
+    static constexpr size_t kMaxPending = 1024;
+    std::vector<Exchange*> pending_, expired_;
+    void wait_for(Exchange* e) {
+        if (pending_.size() >= kMaxPending) {
+            expired_.push_back(pending_.front());
+            pending_.erase(pending_.begin());
+        }
+        pending_.push_back(e);
+    }
+    blank::Distribution delays_, distances_;
+    uint64_t unknown_ = 0, far_ = 0;
+};
+
+}  // namespace mcjava

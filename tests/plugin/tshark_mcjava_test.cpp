@@ -1,0 +1,213 @@
+// tshark with the plugin and `blankshark check` agree on the Minecraft Java
+// connection analysis: every keep-alive, status ping and teleport link
+// (mcjava.*.response_in / request_in / time, the teleport's client_in and
+// distance) and every analysis finding with its frame, on bundled real
+// captures and on the crafted session with one problem of each kind. Both
+// come from the core (mc_java/analysis.hpp); this proves the front ends
+// only show it. End-of-capture findings (never answered, never confirmed)
+// need tshark's second pass (-2), as Wireshark's own request/response
+// tracking does.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+
+#include "protocols/mc_java/findings.hpp"
+#include "tshark.hpp"
+
+namespace blank::test {
+namespace {
+
+using nlohmann::json;
+const std::string kBin = BLANKSHARK_BIN;
+const std::string kJava = std::string(BLANKSHARK_CAPTURES) + "/minecraft-java/";
+
+using Links = std::set<std::tuple<std::string, uint64_t, uint64_t>>;  // kind, request, answer
+using Found = std::multiset<std::pair<uint64_t, std::string>>;
+
+struct Seen {
+    Links links;                                   // from response_in (request side)
+    Links back;                                    // from request_in (answer side)
+    std::map<uint64_t, double> time;               // answer frame -> time
+    std::map<uint64_t, double> distance;           // teleport frame -> distance
+    std::map<uint64_t, uint64_t> client;           // teleport frame -> client position frame
+    Found findings;
+};
+
+std::vector<std::string> split(const std::string& s, char sep) {
+    std::vector<std::string> v;
+    std::string cur;
+    std::istringstream in(s);
+    while (std::getline(in, cur, sep)) v.push_back(cur);
+    if (!s.empty() && s.back() == sep) v.emplace_back();
+    return v;
+}
+
+// The analysis findings' names by their expert summaries.
+std::map<std::string, std::string> analysis_codes() {
+    std::map<std::string, std::string> m;
+    for (uint16_t i = uint16_t(mcjava::FindingCode::KeepAliveUnanswered); i < uint16_t(mcjava::FindingCode::Count_); ++i) {
+        const core::FindingInfo& f = core::finding_info(core::Code(mcjava::FindingCode(i)));
+        m[f.summary] = f.name;
+    }
+    return m;
+}
+
+Seen from_tshark(const std::string& file) {
+    static const char* const kFields[] = {
+        "frame.number", "mcjava.keepalive.response_in", "mcjava.keepalive.request_in", "mcjava.keepalive.time",
+        "mcjava.ping.response_in", "mcjava.ping.request_in", "mcjava.ping.time", "mcjava.teleport.response_in",
+        "mcjava.teleport.request_in", "mcjava.teleport.time", "mcjava.teleport.distance", "mcjava.teleport.client_in",
+        "_ws.expert.message"};
+    std::string args = "-2 -r " + tshark_file(file) + " -T fields -E occurrence=a -E aggregator=~";
+    for (const char* f : kFields) args += std::string(" -e ") + f;
+    const RunResult r = tshark(args);
+    const auto codes = analysis_codes();
+    Seen s;
+    std::istringstream in(r.out);
+    std::string line;
+    static const char* const kKinds[] = {"keepalive", "ping", "teleport"};
+    while (std::getline(in, line)) {
+        const auto col = split(line, '\t');
+        if (col.size() < 13) continue;
+        const uint64_t frame = std::stoull(col[0]);
+        for (int k = 0; k < 3; ++k) {
+            const int base = 1 + 3 * k;
+            for (const auto& v : split(col[base], '~'))
+                if (!v.empty()) s.links.emplace(kKinds[k], frame, std::stoull(v));
+            for (const auto& v : split(col[base + 1], '~'))
+                if (!v.empty()) s.back.emplace(kKinds[k], std::stoull(v), frame);
+            if (!col[base + 2].empty()) s.time[frame] = std::stod(split(col[base + 2], '~')[0]);
+        }
+        if (!col[10].empty()) s.distance[frame] = std::stod(split(col[10], '~')[0]);
+        if (!col[11].empty()) s.client[frame] = std::stoull(split(col[11], '~')[0]);
+        for (const auto& m : split(col[12], '~'))
+            if (auto it = codes.find(m); it != codes.end()) s.findings.emplace(frame, it->second);
+    }
+    return s;
+}
+
+Seen from_check(const std::string& file) {
+    const RunResult r = run(kBin + " check --format json --comments --fail-on error " + file);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    Seen s;
+    for (const json& e : json_lines(r.out)) {
+        if (e["event_type"] == "finding") {
+            const std::string code = e["code"];
+            if (code.rfind("mcjava.", 0) == 0 && analysis_codes().size() &&
+                [&] {
+                    for (const auto& [sum, name] : analysis_codes())
+                        if (name == code) return true;
+                    return false;
+                }())
+                s.findings.emplace(e["pcap_cnt"].get<uint64_t>(), code);
+        }
+        if (e["event_type"] != "conversation" || !e.contains("keepalive")) continue;
+        for (const char* k : {"keepalive", "status_ping"}) {
+            const std::string kind = std::string(k) == "keepalive" ? "keepalive" : "ping";
+            for (const json& x : e[k]["exchanges"]) {
+                if (x["answer_frame"] == 0) continue;
+                s.links.emplace(kind, x["request_frame"].get<uint64_t>(), x["answer_frame"].get<uint64_t>());
+                s.time[x["answer_frame"].get<uint64_t>()] = x["time"].get<double>();
+            }
+        }
+        for (const json& t : e["teleports"]["list"]) {
+            const uint64_t f = t["frame"];
+            if (t["confirm_frame"] != 0) {
+                s.links.emplace("teleport", f, t["confirm_frame"].get<uint64_t>());
+                s.time[t["confirm_frame"].get<uint64_t>()] = t["time"].get<double>();
+            }
+            if (!t["distance"].is_null()) {
+                s.distance[f] = t["distance"].get<double>();
+                s.client[f] = t["client_frame"].get<uint64_t>();
+            }
+        }
+    }
+    s.back = s.links;
+    return s;
+}
+
+void same(const std::string& file) {
+    SCOPED_TRACE(file);
+    const Seen w = from_tshark(file), a = from_check(file);
+    EXPECT_FALSE(a.links.empty());
+    EXPECT_EQ(w.links, a.links);
+    EXPECT_EQ(w.back, a.links);
+    ASSERT_EQ(w.time.size(), a.time.size());
+    for (const auto& [f, t] : a.time) EXPECT_NEAR(w.time.at(f), t, 1e-6) << "frame " << f;
+    ASSERT_EQ(w.distance.size(), a.distance.size());
+    for (const auto& [f, d] : a.distance) EXPECT_NEAR(w.distance.at(f), d, 1e-9) << "frame " << f;
+    EXPECT_EQ(w.client, a.client);
+    EXPECT_EQ(w.findings, a.findings);
+}
+
+TEST(TsharkMcJava, TeleportCaptureLinksAndDistancesAsCheck) {
+    same(kJava + "mcjava-1.13.2-teleport.pcap");
+    // And the figures themselves (README-1.13.2.md): teleport 230 -> 232 from
+    // the position of frame 226, 17.49 blocks; Keep Alive 306 -> 308.
+    const Seen w = from_tshark(kJava + "mcjava-1.13.2-teleport.pcap");
+    EXPECT_TRUE(w.links.count({"teleport", 230, 232}));
+    EXPECT_EQ(w.client.at(230), 226u);
+    EXPECT_NEAR(w.distance.at(230), std::sqrt(306.0), 1e-9);
+    EXPECT_TRUE(w.links.count({"keepalive", 306, 308}));
+    EXPECT_TRUE(w.links.count({"keepalive", 459, 461}));
+}
+
+TEST(TsharkMcJava, SessionsWithPingKickAndNotesAsCheck) {
+    same(kJava + "mcjava-1.13.2-compressed.pcap");
+    same(kJava + "mcjava-1.14.4-nocompress.pcap");
+}
+
+TEST(TsharkMcJava, CraftedProblemsAsCheck) {
+    const std::string dir = std::string(TEST_ARTIFACTS_DIR) + "/mcjava";
+    run("mkdir -p " + dir);
+    const std::string path = dir + "/crafted-problems-tshark.pcap";
+    ASSERT_EQ(run(std::string(MCJAVA_MAKE_CRAFTED) + " " + path).exit_code, 0);
+    const Seen w = from_tshark(path), a = from_check(path);
+    EXPECT_EQ(w.findings.size(), 13u);
+    EXPECT_EQ(w.findings, a.findings);
+    EXPECT_EQ(w.links, a.links);
+    EXPECT_TRUE(w.findings.count({11, "mcjava.keepalive.unanswered"}));
+    EXPECT_TRUE(w.findings.count({16, "mcjava.teleport.unconfirmed"}));
+}
+
+// Statistics > Minecraft Java (tshark -z mcjava,tree) counts what
+// `blankshark stats --json` counts, per state, direction and type.
+TEST(TsharkMcJava, StatsTreeAsBlanksharkStats) {
+    for (const char* name : {"mcjava-1.13.2-teleport.pcap", "mcjava-1.13.2-compressed.pcap", "mcjava-1.14.4-nocompress.pcap"}) {
+        SCOPED_TRACE(name);
+        const std::string file = kJava + name;
+        const RunResult t = tshark("-q -z mcjava,tree -r " + tshark_file(file));
+        std::map<std::string, uint64_t> w;  // "state dir/type" -> packets (and "state dir" -> packets)
+        std::istringstream in(t.out);
+        std::string line, parent;
+        static const std::regex row("^( *)(.+?)\\s{2,}(\\d+)\\s");
+        uint64_t total = 0;
+        while (std::getline(in, line)) {
+            std::smatch m;
+            if (!std::regex_search(line, m, row)) continue;
+            const size_t depth = m[1].length();
+            const uint64_t n = std::stoull(m[3]);
+            if (depth == 0 && m[2] == "Minecraft Java packets by state, direction and type") total = n;
+            if (depth == 1) parent = m[2];
+            if (depth == 2) w[parent + "/" + std::string(m[2])] += n;
+        }
+        const RunResult s = run(kBin + " stats --json " + file);
+        ASSERT_EQ(s.exit_code, 0);
+        const json j = json::parse(s.out);
+        std::map<std::string, uint64_t> a;
+        for (const json& d : j["java"]["directions"])
+            for (const json& r : d["types"])
+                a[r["state"].get<std::string>() + " " + d["direction"].get<std::string>() + "/" +
+                  r["type"].get<std::string>()] = r["packets"];
+        EXPECT_EQ(total, j["java"]["packets"].get<uint64_t>());
+        EXPECT_EQ(w, a);
+        EXPECT_FALSE(w.empty());
+    }
+}
+
+}  // namespace
+}  // namespace blank::test
