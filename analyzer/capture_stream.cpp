@@ -1,8 +1,8 @@
 #include "capture_stream.hpp"
 
 #include "protocols/blank/decoder.hpp"
-#include "java_flows.hpp"
-#include "raknet_flows.hpp"
+#include "mc_java/java_flows.hpp"
+#include "raknet/raknet_flows.hpp"
 #include "progress.hpp"
 
 namespace blankshark {

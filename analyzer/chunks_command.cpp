@@ -1,14 +1,14 @@
 #include "chunks_command.hpp"
 
-#include "raknet_flows.hpp"
+#include "raknet/raknet_flows.hpp"
 
 #include <cstdio>
 
-#include "alpha_chunks.hpp"
+#include "mc_alpha/alpha_chunks.hpp"
 #include "conversation_analyses.hpp"
-#include "java_flows.hpp"
+#include "mc_java/java_flows.hpp"
 #include "exit_codes.hpp"
-#include "java_chunks.hpp"
+#include "mc_java/java_chunks.hpp"
 #include "output.hpp"
 
 namespace blankshark {

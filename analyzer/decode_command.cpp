@@ -5,14 +5,14 @@
 #include <functional>
 #include <vector>
 
-#include "alpha_flows.hpp"
-#include "alpha_printers.hpp"
+#include "mc_alpha/alpha_flows.hpp"
+#include "mc_alpha/alpha_printers.hpp"
 #include "conversation_analyses.hpp"
 #include "exit_codes.hpp"
-#include "java_flows.hpp"
-#include "java_printers.hpp"
+#include "mc_java/java_flows.hpp"
+#include "mc_java/java_printers.hpp"
 #include "packet_printers.hpp"
-#include "raknet_printers.hpp"
+#include "raknet/raknet_printers.hpp"
 
 namespace blankshark {
 

@@ -4,12 +4,12 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "alpha_summary.hpp"
-#include "java_summary.hpp"
+#include "mc_alpha/alpha_summary.hpp"
+#include "mc_java/java_summary.hpp"
 #include "protocols/mc_alpha/schema.hpp"
 #include "protocols/mcpe/schema.hpp"
 #include "protocols/raknet/schema.hpp"
-#include "raknet_flows.hpp"
+#include "raknet/raknet_flows.hpp"
 #include "protocols/mc_java/chunk_column.hpp"
 #include "protocols/mc_java/schema.hpp"
 

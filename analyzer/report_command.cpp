@@ -7,7 +7,7 @@
 #include <map>
 
 #include "exit_codes.hpp"
-#include "java_summary.hpp"
+#include "mc_java/java_summary.hpp"
 #include "output.hpp"
 #include "report_data.hpp"
 #include "svg_chart.hpp"

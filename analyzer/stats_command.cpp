@@ -5,14 +5,14 @@
 #include <algorithm>
 #include <map>
 
-#include "alpha_printers.hpp"
-#include "alpha_traffic.hpp"
+#include "mc_alpha/alpha_printers.hpp"
+#include "mc_alpha/alpha_traffic.hpp"
 #include "exit_codes.hpp"
-#include "java_stats.hpp"
+#include "mc_java/java_stats.hpp"
 #include "protocols/mc_alpha/schema.hpp"
 #include "output.hpp"
 #include "protocols/blank/stats_layout.hpp"
-#include "raknet_stats.hpp"
+#include "raknet/raknet_stats.hpp"
 #include "traffic_stats.hpp"
 
 namespace blankshark {

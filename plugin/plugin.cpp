@@ -6,7 +6,7 @@
 #include <ws_symbol_export.h>
 #include <ws_version.h>
 
-#include "mcjava_dissector.hpp"
+#include "mc_java/dissector.hpp"
 #include "blank/dissector.hpp"
 #include "mc_alpha/dissector.hpp"
 #include "minecraft_dispatch.hpp"

@@ -7,8 +7,8 @@
 #include <string>
 
 #include "alloc_counter.hpp"
-#include "alpha_flows.hpp"
-#include "java_flows.hpp"
+#include "mc_alpha/alpha_flows.hpp"
+#include "mc_java/java_flows.hpp"
 #include "tcp_test_support.hpp"
 
 namespace blankshark::tcp {

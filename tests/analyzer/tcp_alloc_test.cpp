@@ -6,7 +6,7 @@
 #include <string>
 
 #include "alloc_counter.hpp"
-#include "tcp_reassembly.hpp"
+#include "tcp/tcp_reassembly.hpp"
 #include "tcp_test_support.hpp"
 
 namespace blankshark::tcp {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "link_layer.hpp"
-#include "tcp_reassembly.hpp"
+#include "tcp/tcp_reassembly.hpp"
 
 namespace blankshark::capture {
 namespace {

@@ -23,8 +23,8 @@
 
 #include "capture_reader.hpp"
 #include "link_layer.hpp"
-#include "tcp_reassembly.hpp"
-#include "tcp_seq.hpp"
+#include "tcp/tcp_reassembly.hpp"
+#include "tcp/tcp_seq.hpp"
 
 #ifndef BLANKSHARK_CAPTURES
 #define BLANKSHARK_CAPTURES "captures"

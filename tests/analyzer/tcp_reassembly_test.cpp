@@ -5,7 +5,7 @@
 #include <set>
 #include <string>
 
-#include "tcp_seq.hpp"
+#include "tcp/tcp_seq.hpp"
 #include "tcp_test_support.hpp"
 
 namespace blankshark::tcp {

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "link_layer.hpp"
-#include "tcp_reassembly.hpp"
+#include "tcp/tcp_reassembly.hpp"
 
 namespace blankshark::tcp::testing {
 

@@ -22,7 +22,7 @@
 #include "alloc_counter.hpp"
 #include "capture_reader.hpp"
 #include "link_layer.hpp"
-#include "tcp_reassembly.hpp"
+#include "tcp/tcp_reassembly.hpp"
 
 namespace {
 

@@ -10,12 +10,12 @@
 #include <cstdio>
 #include <string>
 
-#include "alpha_chunks.hpp"
-#include "alpha_flows.hpp"
-#include "alpha_printers.hpp"
-#include "alpha_summary.hpp"
+#include "mc_alpha/alpha_chunks.hpp"
+#include "mc_alpha/alpha_flows.hpp"
+#include "mc_alpha/alpha_printers.hpp"
+#include "mc_alpha/alpha_summary.hpp"
 #include "capture_stream.hpp"
-#include "java_flows.hpp"
+#include "mc_java/java_flows.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     static const std::string path = "/tmp/blankshark-fuzz-alpha-" + std::to_string(getpid()) + ".pcap";

@@ -22,7 +22,7 @@
 #include <map>
 #include <vector>
 
-#include "tcp_reassembly.hpp"
+#include "tcp/tcp_reassembly.hpp"
 
 namespace {
 

@@ -18,7 +18,7 @@
 #include "capture_reader.hpp"
 #include "link_layer.hpp"
 #include "mcalpha_support.hpp"
-#include "tcp_reassembly.hpp"
+#include "tcp/tcp_reassembly.hpp"
 
 #ifndef BLANKSHARK_CAPTURES
 #define BLANKSHARK_CAPTURES "captures"

@@ -1,0 +1,147 @@
+#include "mc_alpha/alpha_printers.hpp"
+
+#include <charconv>
+#include <cstdio>
+
+#include "core/format.hpp"
+#include "item_visitors.hpp"
+#include "nested_json.hpp"
+#include "protocols/mc_alpha/message_fields.hpp"
+#include "protocols/mc_alpha/schema.hpp"
+
+namespace blankshark {
+namespace {
+
+using mcalpha::MessageKind;
+
+const char* direction_json(const mcalpha::Message& m) {
+    return m.dir == mcalpha::Direction::Serverbound ? "client_to_server" : "server_to_client";
+}
+
+// Decodes the message (a whole one) into `v`, then its generated fields
+// (with `generated`) and its findings (framing, state, analyses, stream).
+template <class V>
+void show(const mcalpha::Message& m, V& v, bool generated) {
+    if (m.kind == MessageKind::Message) core::decode(mcalpha::schema(), m.data, m.len, m.context(), v);
+    if (generated) mcalpha::emit_message_fields(m, v);
+    mcalpha::emit_message_findings(m, v);
+}
+
+void prefix(Output& out, uint64_t frame, double time, const Conversation* conv, const char* arrow) {
+    char num[24];
+    auto r = std::to_chars(num, num + sizeof num, frame);
+    out.pad(std::string_view(num, size_t(r.ptr - num)), 7, true) << ' ';
+    char t[32];
+    auto tr = std::to_chars(t, t + sizeof t, time, std::chars_format::fixed, 6);
+    out.pad(std::string_view(t, size_t(tr.ptr - t)), 11, true) << ' ';
+    r = std::to_chars(num, num + sizeof num, conv ? conv->id : 0);
+    out.pad(std::string_view(num, size_t(r.ptr - num)), 3, true) << ' ' << arrow << "  ";
+}
+
+}  // namespace
+
+const char* alpha_message_name(const mcalpha::Message& m, AlphaName& buf) {
+    switch (m.kind) {
+    case MessageKind::Unframed:
+        std::snprintf(buf.text, sizeof buf.text, "Unframed 0x%02x", m.len ? unsigned(m.data[0]) : 0u);
+        return buf.text;
+    case MessageKind::Incomplete: return "Incomplete message";
+    case MessageKind::Message: break;
+    }
+    if (m.summary.type) return m.summary.type->name;
+    std::snprintf(buf.text, sizeof buf.text, "Unknown 0x%02x", unsigned(m.summary.id));
+    return buf.text;
+}
+
+void print_alpha_conversation_header(Output& out, const Conversation& c) {
+    out << "# conversation " << c.id << ": client " << capture::to_string(c.client) << " <-> server "
+        << capture::to_string(c.server) << " (Minecraft Alpha)\n";
+}
+
+void print_alpha_summary(Output& out, const AlphaMessage& am) {
+    const mcalpha::Message& m = *am.msg;
+    SummaryVisitor v;
+    show(m, v, false);
+    prefix(out, m.span.last.frame, am.time, am.conv, mcalpha::direction_arrow(m.dir));
+    AlphaName name;
+    out << alpha_message_name(m, name) << std::string_view(v.text, v.len);
+    if (v.worst) {
+        const core::FindingInfo& fi = core::finding_info(v.worst->code);
+        out << "  [" << core::severity_name(fi.severity) << ": " << fi.name;
+        if (v.counted > 1) out << " +" << (v.counted - 1);
+        out << ']';
+    }
+    out << '\n';
+}
+
+void print_alpha_tree(Output& out, const AlphaMessage& am) {
+    print_alpha_summary(out, am);
+    const mcalpha::Message& m = *am.msg;
+    out << "    ";
+    if (const Conversation* c = am.conv) {
+        const bool from_client = m.dir == mcalpha::Direction::Serverbound;
+        out << capture::to_string(from_client ? c->client : c->server) << " -> "
+            << capture::to_string(from_client ? c->server : c->client) << ", ";
+    }
+    out << m.len << " bytes at stream offset " << m.span.stream_offset;
+    if (m.span.first.frame != m.span.last.frame) out << ", frames " << m.span.first.frame << '-' << m.span.last.frame;
+    out << '\n';
+    TreeVisitor v(out);
+    show(m, v, true);
+}
+
+void print_alpha_json(Output& out, const AlphaMessage& am) {
+    const mcalpha::Message& m = *am.msg;
+    NestedJson v(out);
+    out << '{';
+    v.top("frame");
+    out << m.span.last.frame;
+    v.top("first_frame");
+    out << m.span.first.frame;
+    v.top("time");
+    out.fixed(am.time, 9);
+    if (am.conv) {
+        const bool from_client = m.dir == mcalpha::Direction::Serverbound;
+        v.top("src");
+        out << '"' << capture::to_string(from_client ? am.conv->client : am.conv->server) << '"';
+        v.top("dst");
+        out << '"' << capture::to_string(from_client ? am.conv->server : am.conv->client) << '"';
+    }
+    v.top("conversation");
+    out << (am.conv ? am.conv->id : 0);
+    v.top("protocol");
+    out << "\"mcalpha\"";
+    v.top("direction");
+    out << '"' << direction_json(m) << '"';
+    v.top("stream_offset");
+    out << m.span.stream_offset;
+    v.top("length");
+    out << m.len;
+    v.top("type_name");
+    out << '"';
+    AlphaName name;
+    json_escape(out, alpha_message_name(m, name));
+    out << '"';
+    show(m, v, true);
+    v.finish();
+    out << "}\n";
+}
+
+void print_alpha_event(Output& out, const AlphaMessage& am, bool json) {
+    const core::Finding& f = *am.event;
+    const core::FindingInfo& fi = core::finding_info(f.code);
+    char msg[256];
+    const size_t n = core::format_finding(f, msg, sizeof msg);
+    if (json) {
+        out << "{\"frame\":" << f.frame << ",\"conversation\":" << (am.conv ? am.conv->id : 0)
+            << ",\"protocol\":\"mcalpha\",\"event\":{\"code\":\"" << fi.name << "\",\"severity\":\""
+            << core::severity_name(fi.severity) << "\",\"message\":\"";
+        json_escape(out, std::string_view(msg, n));
+        out << "\"}}\n";
+        return;
+    }
+    prefix(out, f.frame, am.time, am.conv, "   ");
+    out << "[" << core::severity_name(fi.severity) << ": " << fi.name << "] " << std::string_view(msg, n) << '\n';
+}
+
+}  // namespace blankshark

@@ -1,0 +1,145 @@
+#include "mc_alpha/alpha_summary.hpp"
+
+#include "protocols/mc_alpha/findings.hpp"
+#include "tcp/tcp_finding.hpp"
+
+namespace blankshark {
+namespace {
+
+const char* side(int d) { return d == 0 ? "client" : "server"; }
+
+}  // namespace
+
+void AlphaSummary::message(const mcalpha::Message& m) {
+    Direction& d = dir_[int(m.dir)];
+    ++d.messages;
+    d.bytes += m.len;
+    if (m.kind == mcalpha::MessageKind::Unframed) ++d.unframed;
+    if (m.kind == mcalpha::MessageKind::Message && m.summary.id == mcalpha::kKeepAlive) ++d.keepalives;
+    const mcalpha::MessageAnalysis& a = m.analysis;
+    if (a.has_keepalive) {
+        const double t = a.keepalive_interval;
+        if (!d.intervals || t < d.keepalive_min) d.keepalive_min = t;
+        if (!d.intervals || t > d.keepalive_max) d.keepalive_max = t;
+        d.keepalive_sum += t;
+        ++d.intervals;
+    }
+    if (a.correction.present) {
+        ++corrections_;
+        if (a.correction.distance > max_correction_) {
+            max_correction_ = a.correction.distance;
+            max_correction_frame_ = m.span.last.frame;
+        }
+    }
+    for (uint8_t i = 0; i < m.nfindings; ++i)
+        if (m.findings[i].code == core::Code(mcalpha::FindingCode::ServerPlacement)) ++placements_;
+}
+
+void AlphaSummary::close(const AlphaConnection& c) {
+    const mcalpha::Session& s = c.session;
+    sum_ = s.connection().summary();
+    midstream_ = c.midstream;
+    capture_end_ = c.close == tcp::CloseReason::EndOfCapture;
+    for (int i = 0; i < 2; ++i) {
+        const mcalpha::Direction md = mcalpha::Direction(i);
+        Direction& d = dir_[i];
+        d.retransmitted = c.stats[i].retransmitted_bytes;
+        d.gaps = s.gaps(md);
+        d.missing = s.missing_bytes(md);
+        d.skipped = s.skipped_bytes(md);
+        d.resyncs = s.resyncs(md);
+        d.fin_frame = c.fin_frame[i];
+        d.rst_frame = c.rst_frame[i];
+    }
+}
+
+std::string AlphaSummary::ended() const {
+    std::string s;
+    using mcalpha::Ending;
+    if (sum_.ending == Ending::Kick)
+        s = "Kick from the server in frame " + std::to_string(sum_.end_frame) + ": \"" + sum_.reason + "\"; ";
+    else if (sum_.ending == Ending::Disconnect)
+        s = "Disconnect from the client in frame " + std::to_string(sum_.end_frame) + ": \"" + sum_.reason + "\"; ";
+    const Direction& c = dir_[0];
+    const Direction& v = dir_[1];
+    for (int i = 0; i < 2; ++i)
+        if (dir_[i].rst_frame) return s + "RST from the " + side(i) + " in frame " + std::to_string(dir_[i].rst_frame);
+    if (c.fin_frame && v.fin_frame) {
+        const int first = c.fin_frame <= v.fin_frame ? 0 : 1;
+        return s + "FIN from the " + side(first) + " (frame " + std::to_string(dir_[first].fin_frame) + "), then the " +
+               side(1 - first) + "'s (frame " + std::to_string(dir_[1 - first].fin_frame) + ")";
+    }
+    for (int i = 0; i < 2; ++i)
+        if (dir_[i].fin_frame)
+            return s + "FIN from the " + side(i) + " (frame " + std::to_string(dir_[i].fin_frame) +
+                   "); the capture ended before the " + side(1 - i) + "'s";
+    return s + "cut by the end of the capture (no FIN or RST)";
+}
+
+void AlphaSummary::text(Output& out) const {
+    out << "  player: " << (sum_.username[0] ? sum_.username : "?") << ", protocol version " << sum_.protocol_version
+        << (sum_.protocol_version == mcalpha::kProtocolVersion ? " (the seed's)" : "")
+        << (sum_.logged_in ? "; logged in" : "; never logged in");
+    if (midstream_) out << "; picked up mid-connection";
+    out << '\n';
+    for (int i = 0; i < 2; ++i) {
+        const Direction& d = dir_[i];
+        out << "  " << (i == 0 ? "client->server" : "server->client") << ": " << d.messages << " messages, " << d.bytes
+            << " bytes";
+        if (d.unframed) out << ", " << d.unframed << " unframed";
+        out << "; keep-alive " << d.keepalives;
+        if (d.intervals) {
+            out << " (every ";
+            out.fixed(d.keepalive_sum / double(d.intervals), 3) << " s, ";
+            out.fixed(d.keepalive_min, 3) << "-";
+            out.fixed(d.keepalive_max, 3) << ")";
+        }
+        out << "; TCP: " << d.retransmitted << " bytes retransmitted, " << d.gaps << " gaps (" << d.missing
+            << " bytes never captured)";
+        if (d.resyncs || d.skipped) out << ", " << d.resyncs << " resynchronisations (" << d.skipped << " bytes skipped)";
+        out << '\n';
+    }
+    out << "  chunks: " << sum_.pre_chunks << " Pre-Chunk, " << sum_.map_chunks << " Map Chunk (" << sum_.chunks_summarised
+        << " inflated and summarised), " << sum_.columns_loaded << " columns loaded at the end\n";
+    out << "  movement: " << placements_ << " placements, " << corrections_ << " corrections";
+    if (corrections_) {
+        out << " (largest ";
+        out.fixed(max_correction_, 3) << " blocks, frame " << max_correction_frame_ << ')';
+    }
+    out << "; entities: " << sum_.entities_spawned << " spawned, " << sum_.entities_alive << " alive at the end\n";
+}
+
+std::vector<const core::FindingTable*> AlphaSummary::tables() const {
+    return {&mcalpha::finding_table(), &tcp::finding_table()};
+}
+
+void AlphaSummary::json(Output& out) const {
+    out << ",\"protocol\":\"mcalpha\",\"username\":\"";
+    json_escape(out, sum_.username);
+    out << "\",\"protocol_version\":" << sum_.protocol_version << ",\"logged_in\":" << (sum_.logged_in ? "true" : "false");
+    if (sum_.ending == mcalpha::Ending::Kick || sum_.ending == mcalpha::Ending::Disconnect) {
+        out << ",\"" << (sum_.ending == mcalpha::Ending::Kick ? "kick" : "disconnect")
+            << "\":{\"frame\":" << sum_.end_frame << ",\"reason\":\"";
+        json_escape(out, sum_.reason);
+        out << "\"}";
+    }
+    out << ",\"pre_chunks\":" << sum_.pre_chunks << ",\"map_chunks\":" << sum_.map_chunks
+        << ",\"chunks_summarised\":" << sum_.chunks_summarised << ",\"placements\":" << placements_
+        << ",\"corrections\":" << corrections_ << ",\"max_correction\":";
+    out.fixed(max_correction_, 3);
+    out << ",\"entities_spawned\":" << sum_.entities_spawned << ",\"entities_alive\":" << sum_.entities_alive;
+    for (int i = 0; i < 2; ++i) {
+        const Direction& d = dir_[i];
+        out << ",\"" << (i == 0 ? "client_to_server" : "server_to_client") << "\":{\"messages\":" << d.messages
+            << ",\"bytes\":" << d.bytes << ",\"unframed\":" << d.unframed << ",\"keepalives\":" << d.keepalives
+            << ",\"keepalive_interval_mean\":";
+        out.fixed(d.intervals ? d.keepalive_sum / double(d.intervals) : 0, 3);
+        out << ",\"keepalive_interval_max\":";
+        out.fixed(d.keepalive_max, 3);
+        out << ",\"retransmitted_bytes\":" << d.retransmitted << ",\"gaps\":" << d.gaps
+            << ",\"missing_bytes\":" << d.missing << ",\"skipped_bytes\":" << d.skipped << ",\"resyncs\":" << d.resyncs
+            << ",\"fin_frame\":" << d.fin_frame << ",\"rst_frame\":" << d.rst_frame << '}';
+    }
+}
+
+}  // namespace blankshark

@@ -1,0 +1,156 @@
+#include "mc_java/java_stats.hpp"
+
+#include <cstdio>
+
+#include "mc_java/java_printers.hpp"
+
+namespace blankshark {
+
+namespace {
+
+const char* const kDirNames[2] = {"client->server", "server->client"};
+
+void row(Output& out, const std::string& name, int indent, const Count& c, double secs) {
+    out.pad("", size_t(indent));
+    out.pad(name, 50 - size_t(indent));
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%10llu %12llu ", (unsigned long long)c.packets, (unsigned long long)c.bytes);
+    out << buf;
+    if (secs > 0)
+        std::snprintf(buf, sizeof buf, "%10.1f %12.1f", double(c.packets) / secs, double(c.bytes) / secs);
+    else
+        std::snprintf(buf, sizeof buf, "%10s %12s", "-", "-");
+    out << buf;
+    std::snprintf(buf, sizeof buf, " %8.1f\n", c.packets ? double(c.bytes) / double(c.packets) : 0.0);
+    out << buf;
+}
+
+void json_count(Output& out, const Count& c, double secs) {
+    out << "\"packets\":" << c.packets << ",\"bytes\":" << c.bytes << ",\"packets_per_s\":";
+    out.number(secs > 0 ? double(c.packets) / secs : 0);
+    out << ",\"bytes_per_s\":";
+    out.number(secs > 0 ? double(c.bytes) / secs : 0);
+}
+
+}  // namespace
+
+void JavaTraffic::Table::add(const JavaPacket& jp) {
+    const mcjava::Packet& p = *jp.packet;
+    const int d = p.dir == mcjava::Direction::Serverbound ? 0 : 1;
+    const int id = p.kind == mcjava::PacketKind::Packet && p.summary.type ? int(p.summary.id) : -1;
+    total.add(p.wire_len);
+    by_dir[d].add(p.wire_len);
+    Row& r = rows[Key{d, int(p.state), id}];
+    if (r.name.empty()) r.name = java_packet_name(p);  // once per row: no string per packet
+    r.count.add(p.wire_len);
+    if (first < 0) first = jp.time;
+    last = jp.time;
+}
+
+void JavaTraffic::add(const JavaPacket& jp) {
+    // Packets without an id (encrypted, unframed, legacy) are rows of their own name.
+    file_.add(jp);
+    auto& c = convs_[jp.conv ? jp.conv->id : 0];
+    c.first = jp.conv;
+    c.second.add(jp);
+}
+
+void JavaTraffic::text_table(Output& out, const Table& t, int indent) {
+    const double secs = t.duration();
+    row(out, "all", indent, t.total, secs);
+    for (int d = 0; d < 2; ++d) {
+        if (!t.by_dir[d].packets) continue;
+        row(out, kDirNames[d], indent + 2, t.by_dir[d], secs);
+        int state = -1;
+        for (const auto& [k, r] : t.rows) {
+            if (std::get<0>(k) != d) continue;
+            if (std::get<1>(k) != state) {
+                state = std::get<1>(k);
+                Count sc;
+                for (const auto& [k2, r2] : t.rows)
+                    if (std::get<0>(k2) == d && std::get<1>(k2) == state) {
+                        sc.packets += r2.count.packets;
+                        sc.bytes += r2.count.bytes;
+                    }
+                row(out, mcjava::state_name(mcjava::State(state)), indent + 4, sc, secs);
+            }
+            char id[16] = "";
+            if (std::get<2>(k) >= 0) std::snprintf(id, sizeof id, " (0x%02X)", std::get<2>(k));
+            row(out, r.name + id, indent + 6, r.count, secs);
+        }
+    }
+}
+
+void JavaTraffic::text(Output& out) const {
+    if (empty()) return;
+    char head[128];
+    std::snprintf(head, sizeof head, "\n%-50s%10s %12s %10s %12s %8s\n", "Minecraft Java packets", "packets", "bytes",
+                  "packets/s", "bytes/s", "avg size");
+    out << head;
+    text_table(out, file_, 0);
+    out << "\nJava connections\n";
+    for (const auto& [id, c] : convs_) {
+        if (c.first)
+            out << "  " << id << ": client " << capture::to_string(c.first->client) << " <-> server "
+                << capture::to_string(c.first->server) << ", ";
+        else
+            out << "  (no conversation): ";
+        out.fixed(c.second.first, 3) << "-";
+        out.fixed(c.second.last, 3) << " s\n";
+        text_table(out, c.second, 4);
+    }
+}
+
+void JavaTraffic::json_table(Output& out, const Table& t) {
+    const double secs = t.duration();
+    out << "\"duration\":";
+    out.number(secs);
+    out << ',';
+    json_count(out, t.total, secs);
+    out << ",\"directions\":[";
+    bool first_dir = true;
+    for (int d = 0; d < 2; ++d) {
+        if (!t.by_dir[d].packets) continue;
+        out << (first_dir ? "" : ",") << "{\"direction\":\"" << kDirNames[d] << "\",";
+        first_dir = false;
+        json_count(out, t.by_dir[d], secs);
+        out << ",\"types\":[";
+        bool first = true;
+        for (const auto& [k, r] : t.rows) {
+            if (std::get<0>(k) != d) continue;
+            out << (first ? "" : ",") << "{\"state\":\"" << mcjava::state_name(mcjava::State(std::get<1>(k)))
+                << "\",\"type\":\"";
+            json_escape(out, r.name);
+            out << "\",";
+            if (std::get<2>(k) >= 0) out << "\"id\":" << std::get<2>(k) << ',';
+            json_count(out, r.count, secs);
+            out << '}';
+            first = false;
+        }
+        out << "]}";
+    }
+    out << ']';
+}
+
+void JavaTraffic::json(Output& out) const {
+    if (empty()) return;
+    out << ",\"java\":{";
+    json_table(out, file_);
+    out << ",\"connections\":[";
+    bool first = true;
+    for (const auto& [id, c] : convs_) {
+        out << (first ? "" : ",") << "{\"conversation\":" << id;
+        if (c.first)
+            out << ",\"client\":\"" << capture::to_string(c.first->client) << "\",\"server\":\""
+                << capture::to_string(c.first->server) << '"';
+        out << ",\"first_time\":";
+        out.number(c.second.first);
+        out << ',';
+        json_table(out, c.second);
+        out << '}';
+        first = false;
+    }
+    out << "]}";
+}
+
+}  // namespace blankshark

@@ -1,0 +1,155 @@
+#include "mc_java/java_summary.hpp"
+
+#include <cstring>
+
+#include "core/decoder.hpp"
+#include "mc_java/java_analysis_report.hpp"
+#include "protocols/mc_java/findings.hpp"
+#include "protocols/mc_java/schema.hpp"
+#include "tcp/tcp_finding.hpp"
+
+namespace blankshark {
+namespace {
+
+// The text of a Disconnect's reason (a chat JSON), read by the decoder.
+struct Reason {
+    static constexpr bool kPayloadOnly = true;
+    std::string text;
+    void open(const core::Item&) {}
+    void close() {}
+    void finding(const core::Finding&) {}
+    void leaf(const core::Item& it) {
+        if (it.vclass == core::ValueClass::String && text.empty()) text.assign(it.s.substr(0, 200));
+    }
+};
+
+bool is(const mcjava::Packet& p, const char* key) {
+    return p.summary.type && p.summary.type->key && std::strcmp(p.summary.type->key, key) == 0;
+}
+
+const char* side(int d) { return d == 0 ? "client" : "server"; }
+
+}  // namespace
+
+void JavaSummary::packet(const JavaPacket& jp) {
+    const mcjava::Packet& p = *jp.packet;
+    Direction& d = dir_[int(p.dir)];
+    ++d.packets;
+    d.bytes += p.wire_len;
+    if (p.inflated) {
+        ++d.compressed;
+        d.inflated += p.data_len;
+        d.compressed_wire += p.wire_len;
+    }
+    reached_[int(p.state)] = true;
+    if (p.kind == mcjava::PacketKind::Encrypted) encrypted_ = true;
+    if (p.kind == mcjava::PacketKind::LegacyPing) legacy_ = true;
+    if (p.dir == mcjava::Direction::Clientbound && is(p, "disconnect") && !disconnect_frame_) {
+        disconnect_frame_ = p.span.last.frame;
+        disconnect_login_ = p.state == mcjava::State::Login;
+        Reason r;
+        core::decode(mcjava::schema(*p.version), p.data, p.data_len, p.context(), r);
+        disconnect_reason_ = r.text;
+    }
+}
+
+void JavaSummary::close(const JavaConnection& c) {
+    const mcjava::Connection& conn = c.session.connection();
+    version_ = conn.version().name;
+    protocol_number_ = conn.handshake_protocol();
+    version_known_ = conn.version_known();
+    threshold_ = conn.threshold();
+    midstream_ = c.midstream;
+    for (int i = 0; i < 2; ++i) {
+        const mcjava::Direction md = mcjava::Direction(i);
+        Direction& d = dir_[i];
+        d.retransmitted = c.stats[i].retransmitted_bytes;
+        d.gaps = c.session.gaps(md);
+        d.missing = c.session.missing_bytes(md);
+        d.unframed = c.session.unframed_bytes(md);
+        if (c.fin[i]) d.fin_frame = c.session.end_origin(md).frame;
+        if (c.rst[i]) d.rst_frame = c.session.end_origin(md).frame;
+    }
+    capture_end_ = c.close == tcp::CloseReason::EndOfCapture;
+    analysis_ = c.analysis;
+}
+
+std::string JavaSummary::ended() const {
+    std::string s;
+    if (disconnect_frame_) {
+        s = std::string("Disconnect (") + (disconnect_login_ ? "login" : "play") + ") from the server in frame " +
+            std::to_string(disconnect_frame_) + ": " + disconnect_reason_ + "; ";
+    }
+    const Direction& c = dir_[0];
+    const Direction& v = dir_[1];
+    for (int i = 0; i < 2; ++i)
+        if (dir_[i].rst_frame) return s + "RST from the " + side(i) + " in frame " + std::to_string(dir_[i].rst_frame);
+    if (c.fin_frame && v.fin_frame) {
+        const int first = c.fin_frame <= v.fin_frame ? 0 : 1;
+        return s + "FIN from the " + side(first) + " (frame " + std::to_string(dir_[first].fin_frame) + "), then the " +
+               side(1 - first) + "'s (frame " + std::to_string(dir_[1 - first].fin_frame) + ")";
+    }
+    for (int i = 0; i < 2; ++i)
+        if (dir_[i].fin_frame)
+            return s + "FIN from the " + side(i) + " (frame " + std::to_string(dir_[i].fin_frame) +
+                   "); the capture ended before the " + side(1 - i) + "'s";
+    return s + "cut by the end of the capture (no FIN or RST)";
+}
+
+void JavaSummary::text(Output& out) const {
+    out << "  version: " << version_;
+    if (version_known_) out << " (protocol " << protocol_number_ << ", from the Handshake)";
+    else if (protocol_number_ >= 0) out << " (protocol " << protocol_number_ << " unknown: decoded as the nearest)";
+    else out << " (no Handshake seen: guessed)";
+    out << "; states:";
+    static const char* const kStates[] = {"handshaking", "status", "login", "play"};
+    for (int i = 0; i < 4; ++i)
+        if (reached_[i]) out << ' ' << kStates[i];
+    if (threshold_ >= 0) out << "; compression threshold " << threshold_;
+    if (encrypted_) out << "; encrypted (online mode) after the Encryption Response";
+    if (legacy_) out << "; legacy (pre-1.7) server list ping";
+    if (midstream_) out << "; picked up mid-connection";
+    out << '\n';
+    for (int i = 0; i < 2; ++i) {
+        const Direction& d = dir_[i];
+        out << "  " << (i == 0 ? "client->server" : "server->client") << ": " << d.packets << " packets, " << d.bytes
+            << " bytes";
+        if (d.compressed) {
+            out << ", " << d.compressed << " compressed (" << d.compressed_wire << " bytes inflating to " << d.inflated
+                << ", ratio ";
+            out.fixed(d.compressed_wire ? double(d.inflated) / double(d.compressed_wire) : 0, 1) << ')';
+        }
+        out << "; TCP: " << d.retransmitted << " bytes retransmitted, " << d.gaps << " gaps (" << d.missing
+            << " bytes never captured)";
+        if (d.unframed) out << ", " << d.unframed << " bytes not framed";
+        out << '\n';
+    }
+    if (analysis_) java_analysis_text(out, *analysis_);
+}
+
+std::vector<const core::FindingTable*> JavaSummary::tables() const {
+    return {&mcjava::finding_table(), &tcp::finding_table()};
+}
+
+void JavaSummary::json(Output& out) const {
+    out << ",\"protocol\":\"mcjava\",\"version\":\"" << version_ << "\",\"protocol_version\":" << protocol_number_
+        << ",\"version_from_handshake\":" << (version_known_ ? "true" : "false") << ",\"threshold\":" << threshold_
+        << ",\"encrypted\":" << (encrypted_ ? "true" : "false");
+    if (disconnect_frame_) {
+        out << ",\"disconnect\":{\"frame\":" << disconnect_frame_ << ",\"state\":\""
+            << (disconnect_login_ ? "login" : "play") << "\",\"reason\":\"";
+        json_escape(out, disconnect_reason_);
+        out << "\"}";
+    }
+    for (int i = 0; i < 2; ++i) {
+        const Direction& d = dir_[i];
+        out << ",\"" << (i == 0 ? "client_to_server" : "server_to_client") << "\":{\"packets\":" << d.packets
+            << ",\"bytes\":" << d.bytes << ",\"compressed\":" << d.compressed << ",\"compressed_bytes\":"
+            << d.compressed_wire << ",\"inflated_bytes\":" << d.inflated << ",\"retransmitted_bytes\":"
+            << d.retransmitted << ",\"gaps\":" << d.gaps << ",\"missing_bytes\":" << d.missing
+            << ",\"fin_frame\":" << d.fin_frame << ",\"rst_frame\":" << d.rst_frame << '}';
+    }
+    if (analysis_) java_analysis_json(out, *analysis_);
+}
+
+}  // namespace blankshark

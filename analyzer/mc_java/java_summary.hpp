@@ -1,0 +1,52 @@
+// A Minecraft Java connection as `check` reports it: the version and
+// states, packets and bytes per direction (compressed and inflated), the
+// TCP stream (retransmitted bytes, gaps), and how it ended.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "conversation_summary.hpp"
+#include "mc_java/java_flows.hpp"
+
+namespace blankshark {
+
+class JavaSummary : public ConversationSummary {
+public:
+    // Every packet of the connection, in order.
+    void packet(const JavaPacket& p);
+    // The connection's end (after its last packet).
+    void close(const JavaConnection& c);
+
+    const char* protocol() const override { return "Minecraft Java"; }
+    std::string ended() const override;
+    void text(Output& out) const override;
+    void json(Output& out) const override;
+    std::vector<const core::FindingTable*> tables() const override;
+    // The core's analysis of the connection (null before close()).
+    const mcjava::Analysis* analysis() const { return analysis_.get(); }
+
+private:
+    struct Direction {
+        uint64_t packets = 0, bytes = 0;       // on the wire
+        uint64_t compressed = 0, inflated = 0;  // zlib packets, and the bytes they inflate to
+        uint64_t compressed_wire = 0;
+        uint64_t retransmitted = 0, gaps = 0, missing = 0, unframed = 0;
+        uint64_t fin_frame = 0, rst_frame = 0;
+    };
+    Direction dir_[2];
+    std::string version_;
+    int32_t protocol_number_ = -1;
+    bool version_known_ = false;
+    int64_t threshold_ = -1;
+    bool reached_[4] = {false, false, false, false};  // handshaking, status, login, play
+    bool encrypted_ = false, legacy_ = false, midstream_ = false;
+    uint64_t disconnect_frame_ = 0;
+    std::string disconnect_reason_;
+    bool disconnect_login_ = false;
+    bool capture_end_ = false;
+    std::shared_ptr<const mcjava::Analysis> analysis_;  // the core's, shared with the connection
+};
+
+}  // namespace blankshark

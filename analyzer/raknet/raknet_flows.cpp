@@ -1,0 +1,58 @@
+#include "raknet/raknet_flows.hpp"
+
+#include "protocols/raknet/detect.hpp"
+
+namespace blankshark {
+
+class RaknetFlows::Relay : public mcpe::Sink {
+public:
+    Relay(RaknetListener& l, RaknetConnection& c) : l_(l), c_(c) {}
+    void game_packet(const mcpe::GamePacket& g) override { l_.game_packet(c_, g); }
+    void game_link(const mcpe::Link& k) override { l_.game_link(c_, k); }
+    void packet(const raknet::PacketResult& p) override { l_.packet(c_, p); }
+    void link(const raknet::Link& k) override { l_.link(c_, k); }
+    void finding(const core::Finding& f) override { l_.late_finding(c_, f); }
+
+private:
+    RaknetListener& l_;
+    RaknetConnection& c_;
+};
+
+bool RaknetFlows::offer(const capture::UdpDatagram& d, uint64_t frame, double time) {
+    if (d.src == d.dst) return false;  // a socket to itself
+    auto key = d.src < d.dst ? std::make_pair(d.src, d.dst) : std::make_pair(d.dst, d.src);
+    RaknetConnection* c = nullptr;
+    if (auto it = by_key_.find(key); it != by_key_.end()) {
+        c = it->second;
+    } else {
+        const bool on_port = d.src.port == port_ || d.dst.port == port_;
+        if (!on_port && !raknet::looks_like_offline_message(d.payload, d.payload_len)) return false;
+        // The server: the side on the port; else the side the core says
+        // sends this offline message; else the receiver of the first packet.
+        bool src_server = d.src.port == port_ && d.dst.port != port_;
+        if (!on_port && d.payload_len) {
+            const auto sender = raknet::sender_of(d.payload[0]);
+            src_server = sender && *sender == raknet::Side::Server;
+        }
+        conns_.emplace_back();
+        c = &conns_.back();
+        c->server = src_server ? d.src : d.dst;
+        c->client = src_server ? d.dst : d.src;
+        c->summary = std::make_shared<RaknetSummary>();
+        c->conv = new_conversation_(c->client, c->server, frame);
+        by_key_[key] = c;
+    }
+    Relay r(listener_, *c);
+    const raknet::Side from = d.src == c->server ? raknet::Side::Server : raknet::Side::Client;
+    c->summary->session.packet(from, d.payload, d.payload_len, core::Origin{frame, time}, r);
+    return true;
+}
+
+void RaknetFlows::finish(uint64_t last_frame, double last_time) {
+    for (RaknetConnection& c : conns_) {
+        Relay r(listener_, c);
+        c.summary->session.finish(core::Origin{last_frame, last_time}, r);
+    }
+}
+
+}  // namespace blankshark

@@ -1,0 +1,62 @@
+// The RakNet conversations of a capture: UDP datagrams to or from the
+// RakNet port (--raknet-port, 19132), or of a conversation whose packet is
+// a RakNet offline message (the core's heuristic, raknet/detect.hpp; the
+// plugin's too), each conversation with its own mcpe::Session (in its
+// RaknetSummary), fed in capture order. A socket's packet to itself (the
+// self-test RakNet sends from the server port) belongs to none.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <utility>
+
+#include "link_layer.hpp"
+#include "raknet/raknet_summary.hpp"
+
+namespace blankshark {
+
+struct Conversation;
+
+struct RaknetConnection {
+    Conversation* conv = nullptr;
+    capture::Endpoint client, server;
+    std::shared_ptr<RaknetSummary> summary;  // owns the session
+};
+
+// What the commands get, per connection.
+class RaknetListener {
+public:
+    virtual ~RaknetListener() = default;
+    virtual void game_packet(RaknetConnection&, const mcpe::GamePacket&) {}   // before its UDP packet's result
+    virtual void packet(RaknetConnection&, const raknet::PacketResult&) {}
+    virtual void link(RaknetConnection&, const raknet::Link&) {}
+    virtual void game_link(RaknetConnection&, const mcpe::Link&) {}
+    virtual void late_finding(RaknetConnection&, const core::Finding&) {}    // on frame f.frame, earlier
+};
+
+class RaknetFlows {
+public:
+    using NewConversation =
+        std::function<Conversation*(const capture::Endpoint& client, const capture::Endpoint& server, uint64_t frame)>;
+    RaknetFlows(uint16_t port, NewConversation new_conversation, RaknetListener& listener)
+        : port_(port), new_conversation_(std::move(new_conversation)), listener_(listener) {}
+
+    // Feeds the datagram if it is RakNet's (true), else leaves it (false).
+    bool offer(const capture::UdpDatagram& d, uint64_t frame, double time);
+    // The end of the capture: every session's end-of-capture results.
+    void finish(uint64_t last_frame, double last_time);
+    std::deque<RaknetConnection>& connections() { return conns_; }
+
+private:
+    class Relay;
+    uint16_t port_;
+    NewConversation new_conversation_;
+    RaknetListener& listener_;
+    std::deque<RaknetConnection> conns_;
+    std::map<std::pair<capture::Endpoint, capture::Endpoint>, RaknetConnection*> by_key_;
+};
+
+}  // namespace blankshark

@@ -1,0 +1,221 @@
+#include "raknet/raknet_printers.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+
+#include "decode_command.hpp"
+#include "item_visitors.hpp"
+#include "link_layer.hpp"
+#include "capture_stream.hpp"
+#include "nested_json.hpp"
+#include "protocols/mcpe/analysis_fields.hpp"
+#include "protocols/mcpe/schema.hpp"
+#include "protocols/mcpe/versions.hpp"
+#include "protocols/raknet/analysis_fields.hpp"
+#include "protocols/raknet/schema.hpp"
+#include "protocols/raknet/versions.hpp"
+
+namespace blankshark {
+namespace {
+
+using raknet::Side;
+
+const char* status_marker(raknet::SeqStatus s) {
+    switch (s) {
+    case raknet::SeqStatus::Gap: return " [gap]";
+    case raknet::SeqStatus::OutOfOrder: return " [out of order]";
+    case raknet::SeqStatus::Duplicate: return " [duplicate]";
+    case raknet::SeqStatus::Resent: return " [resent]";
+    case raknet::SeqStatus::Reused: return " [reused]";
+    default: return "";
+    }
+}
+
+const mcpe::GamePacket* game_of(const RaknetPrint& r, uint32_t message) {
+    for (const mcpe::GamePacket& g : *r.games)
+        if (g.message == message) return &g;
+    return nullptr;
+}
+
+// The packet through `v`: its fields and analysis, then each message (a
+// system message, or a game packet with its analysis), then the findings.
+// `names` gets each decoded type's name.
+template <class V, class Names>
+void show(const RaknetPrint& r, V& v, bool analysis, Names&& names) {
+    const raknet::PacketResult& p = *r.p;
+    const core::Schema& s = raknet::schema(*p.version);
+    const core::MessageSummary sum = core::decode(s, p.bytes, p.len, p.context(raknet::kPacketTable), v);
+    names(sum, true);
+    if (analysis) {
+        raknet::emit_packet(s, p, v);
+        for (const raknet::FrameResult& f : p.frames) raknet::emit_frame(s, f, v);
+    }
+    for (uint32_t i = 0; i < p.messages.size; ++i) {
+        const raknet::MessageResult& m = p.messages[i];
+        if (m.system) {
+            names(core::decode(s, m.data, m.len, p.context(raknet::kMessageTable), v), false);
+            if (analysis) raknet::emit_message(s, m, v);
+        } else if (const mcpe::GamePacket* g = game_of(r, i)) {
+            if (analysis) raknet::emit_message(s, m, v);
+            const core::Schema& ms = mcpe::schema(*g->version);
+            names(core::decode(ms, g->data, g->len, core::DecodeContext{}, v), false);
+            if (analysis) mcpe::emit_game_packet(ms, *g, v);
+            for (const core::Finding& f : g->findings) v.finding(f);
+        }
+    }
+    for (const core::Finding& f : p.findings) v.finding(f);
+}
+
+void prefix(Output& out, const RaknetPrint& r) {
+    char num[24];
+    auto n = std::to_chars(num, num + sizeof num, r.p->frame);
+    out.pad(std::string_view(num, size_t(n.ptr - num)), 7, true) << ' ';
+    char t[32];
+    auto tr = std::to_chars(t, t + sizeof t, r.time, std::chars_format::fixed, 6);
+    out.pad(std::string_view(t, size_t(tr.ptr - t)), 11, true) << ' ';
+    n = std::to_chars(num, num + sizeof num, r.conn->conv ? r.conn->conv->id : 0);
+    out.pad(std::string_view(num, size_t(n.ptr - num)), 3, true) << ' ' << raknet::side_arrow(r.p->from) << "  ";
+}
+
+}  // namespace
+
+void print_raknet_conversation_header(Output& out, const RaknetConnection& c) {
+    out << "# conversation " << (c.conv ? c.conv->id : 0) << ": RakNet, client " << capture::to_string(c.client)
+        << " <-> server " << capture::to_string(c.server) << '\n';
+}
+
+bool raknet_packet_has_name(const RaknetPrint& r, const std::set<std::string>& keys) {
+    bool found = false;
+    core::NullVisitor quiet;
+    show(r, quiet, false, [&](const core::MessageSummary& s, bool) {
+        if (s.type && keys.count(packet_name_key(s.type->name))) found = true;
+        if (s.type && s.type->key && keys.count(s.type->key)) found = true;
+    });
+    return found;
+}
+
+bool raknet_packet_known(const std::string& key) {
+    const auto in = [&key](const core::Version& v) {
+        for (size_t t = 0; t < v.table_count; ++t)
+            for (size_t i = 0; i < v.tables[t].count; ++i) {
+                const core::MessageType& m = v.tables[t].types[i];
+                if (packet_name_key(m.name) == key || (m.key && key == m.key)) return true;
+            }
+        return false;
+    };
+    for (const raknet::VersionInfo* v : raknet::versions())
+        if (in(v->version)) return true;
+    for (const mcpe::VersionInfo* v : mcpe::versions())
+        if (in(v->version)) return true;
+    return false;
+}
+
+void print_raknet_summary(Output& out, const RaknetPrint& r) {
+    // The summary fields of the packet and of each message, each message after a comma.
+    SummaryVisitor v;
+    char names[320];  // no allocation per packet
+    size_t n = 0;
+    show(r, v, false, [&](const core::MessageSummary& s, bool) {
+        const int w = std::snprintf(names + n, sizeof names - n, "%s%s", n ? ", " : "", s.type ? s.type->name : "Unknown");
+        if (w > 0) n = std::min(sizeof names - 1, n + size_t(w));
+    });
+    prefix(out, r);
+    out << std::string_view(names, n) << std::string_view(v.text, v.len);
+    if (r.p->kind == raknet::PacketKind::Datagram) out << status_marker(r.p->status);
+    if (v.worst) {
+        const core::FindingInfo& fi = core::finding_info(v.worst->code);
+        out << "  [" << core::severity_name(fi.severity) << ": " << fi.name;
+        if (v.counted > 1) out << " +" << (v.counted - 1);
+        out << ']';
+    }
+    out << '\n';
+}
+
+void print_raknet_tree(Output& out, const RaknetPrint& r) {
+    print_raknet_summary(out, r);
+    const bool from_client = r.p->from == Side::Client;
+    out << "    " << capture::to_string(from_client ? r.conn->client : r.conn->server) << " -> "
+        << capture::to_string(from_client ? r.conn->server : r.conn->client) << ", " << r.p->len << " bytes\n";
+    TreeVisitor v(out);
+    show(r, v, true, [](const core::MessageSummary&, bool) {});
+}
+
+void print_raknet_json(Output& out, const RaknetPrint& r) {
+    const raknet::PacketResult& p = *r.p;
+    const core::Schema& s = raknet::schema(*p.version);
+    NestedJson v(out);
+    out << '{';
+    v.top("frame");
+    out << p.frame;
+    v.top("time");
+    out.fixed(r.time, 9);
+    const bool from_client = p.from == Side::Client;
+    v.top("src");
+    out << '"' << capture::to_string(from_client ? r.conn->client : r.conn->server) << '"';
+    v.top("dst");
+    out << '"' << capture::to_string(from_client ? r.conn->server : r.conn->client) << '"';
+    v.top("conversation");
+    out << (r.conn->conv ? r.conn->conv->id : 0);
+    v.top("protocol");
+    out << (r.games->empty() ? "\"raknet\"" : "\"mcpe\"");
+    v.top("direction");
+    out << (from_client ? "\"client_to_server\"" : "\"server_to_client\"");
+    v.top("length");
+    out << p.len;
+    v.top("type_name");
+    out << '"';
+    json_escape(out, p.type ? p.type->name : "Unknown");
+    out << '"';
+    core::decode(s, p.bytes, p.len, p.context(raknet::kPacketTable), v);
+    raknet::emit_packet(s, p, v);
+    for (const core::Finding& f : p.findings) v.finding(f);
+    // What became of each frame, in the frames' order.
+    v.top("frames");
+    out << '[';
+    for (uint32_t i = 0; i < p.frames.size; ++i) {
+        out << (i ? ",{" : "{");
+        NestedJson fv(out);
+        raknet::emit_frame(s, p.frames[i], fv);
+        fv.finish_fields();
+        out << '}';
+    }
+    out << ']';
+    // Each delivered message as an object of its own (its fields, the
+    // analysis of its delivery, its game packet's, its findings).
+    v.top("messages");
+    out << '[';
+    for (uint32_t i = 0; i < p.messages.size; ++i) {
+        const raknet::MessageResult& m = p.messages[i];
+        const mcpe::GamePacket* g = m.system ? nullptr : game_of(r, i);
+        out << (i ? ",{" : "{");
+        NestedJson mv(out);
+        mv.top("protocol");
+        out << (g ? "\"mcpe\"" : "\"raknet\"");
+        if (m.system) {
+            const core::MessageSummary sum = core::decode(s, m.data, m.len, p.context(raknet::kMessageTable), mv);
+            mv.top("type_name");
+            out << '"';
+            json_escape(out, sum.type ? sum.type->name : "Unknown");
+            out << '"';
+            raknet::emit_message(s, m, mv);
+        } else if (g) {
+            raknet::emit_message(s, m, mv);
+            const core::Schema& ms = mcpe::schema(*g->version);
+            const core::MessageSummary sum = core::decode(ms, g->data, g->len, core::DecodeContext{}, mv);
+            mcpe::emit_game_packet(ms, *g, mv);
+            for (const core::Finding& f : g->findings) mv.finding(f);
+            mv.top("type_name");
+            out << '"';
+            json_escape(out, sum.type ? sum.type->name : "Unknown");
+            out << '"';
+        }
+        mv.finish();
+        out << '}';
+    }
+    out << ']';
+    v.finish();
+    out << "}\n";
+}
+
+}  // namespace blankshark

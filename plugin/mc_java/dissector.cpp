@@ -1,0 +1,431 @@
+// Wireshark dissector for Minecraft Java Edition (protocol mcjava).
+//
+// Every field, expert info and value string comes from the core's tables
+// (src/protocols/mc_java/); this file turns TCP segments into packets and
+// the decoder's callbacks into tree items.
+//
+// References:
+//   seed 003 (wiki.vg, protocol 404 / 1.13.2), the protocol's 1.14 history;
+//   Wireshark doc/README.dissector ("TCP desegmentation" with
+//   pinfo->desegment_offset/len: a VarInt length has no fixed-size header,
+//   so tcp_dissect_pdus cannot cut these packets).
+//
+// Limitations:
+//   - The connection's state machine (state, version, compression,
+//     encryption) runs on the first pass, in frame order; each packet's
+//     record (p_add_proto_data) is read back on later passes and clicks.
+//   - Bytes Wireshark's TCP never hands over (a segment not captured) are
+//     not seen: packets framed across such a hole are lost and the stream
+//     may be misframed until the next connection. The analyzer
+//     (blankshark) resynchronises after gaps; see README.
+//   - Online-mode connections are encrypted after the Encryption Response:
+//     the rest is shown as encrypted data.
+//   - The connection analysis (mc_java/analysis.hpp: keep-alive, ping and
+//     teleport links, chunk columns, entities) runs on the first pass too.
+//     A request's response_in and the findings known only at the end
+//     (never answered, never confirmed, light for a column never sent)
+//     are shown from the second pass (tshark -2, the GUI once the file is
+//     read); they are computed once, at the first packet shown after the
+//     first pass, so a live capture still growing then is not reconsidered.
+#include <epan/conversation.h>
+#include <epan/dissectors/packet-tcp.h>
+#include <epan/packet.h>
+#include <epan/prefs.h>
+#include <epan/proto_data.h>
+#include <epan/stats_tree.h>
+#include <epan/tap.h>
+
+#include <cstring>
+#include <map>
+#include <memory>
+#include <vector>
+
+#include "core/decoder.hpp"
+#include "core/format.hpp"
+#include "core/inflater.hpp"
+#include "../expert_registry.hpp"
+#include "../field_registry.hpp"
+#include "dissector.hpp"
+#include "protocols/mc_java/analysis.hpp"
+#include "protocols/mc_java/connection.hpp"
+#include "protocols/mc_java/findings.hpp"
+#include "protocols/mc_java/packet_fields.hpp"
+#include "protocols/mc_java/packet_name.hpp"
+#include "protocols/mc_java/play_values.hpp"
+#include "protocols/mc_java/schema.hpp"
+#include "../tree_builder.hpp"
+
+namespace {
+
+using mcjava::Direction;
+using mcjava::PacketKind;
+
+int proto_mcjava = -1;
+int mcjava_tap = -1;  // one McJavaTap per packet shown (Statistics > Minecraft Java)
+gint ett_mcjava = -1;
+dissector_handle_t mcjava_handle;
+plugin::FieldRegistry fields;
+plugin::ExpertRegistry experts;
+guint pref_port = mcjava::kDefaultPort;
+// mcjava.teleport.far above this many blocks (AnalysisConfig::teleport_threshold).
+const char* pref_teleport_threshold = nullptr;
+
+mcjava::AnalysisConfig analysis_config() {
+    mcjava::AnalysisConfig c;
+    if (pref_teleport_threshold && *pref_teleport_threshold) c.teleport_threshold = g_ascii_strtod(pref_teleport_threshold, nullptr);
+    return c;
+}
+
+// Per connection: the state machine, and which side is the server.
+struct ConnState {
+    address server_addr;
+    guint32 server_port = 0;
+    core::Inflater inflater;
+    mcjava::Connection conn{inflater};
+    mcjava::Analysis analysis{analysis_config()};
+};
+std::vector<std::unique_ptr<ConnState>> connections;
+
+
+
+// What the first pass learned about one packet, read back later.
+struct PduRecord {
+    guint32 wire_len;  // 0: more bytes were needed here (desegmentation)
+    PacketKind kind;
+    mcjava::State state;
+    Direction dir;
+    guint8 version;    // index into mcjava::versions()
+    gboolean compressed_framing;
+    gint64 dimension;
+    guint8 nfindings;
+    core::Finding findings[mcjava::Packet::kMaxFindings];
+    mcjava::PacketLink link;  // into the connection's analysis (lives as long as the capture)
+    ConnState* conn;          // whose end-of-capture findings this packet may carry
+};
+
+guint8 version_index(const mcjava::VersionInfo* v) {
+    const auto& all = mcjava::versions();
+    for (size_t i = 0; i < all.size(); ++i)
+        if (all[i] == v) return guint8(i);
+    return 0;
+}
+
+ConnState* conn_state(packet_info* pinfo) {
+    conversation_t* conv = find_or_create_conversation(pinfo);
+    auto* st = static_cast<ConnState*>(conversation_get_proto_data(conv, proto_mcjava));
+    if (!st) {
+        connections.push_back(std::make_unique<ConnState>());
+        st = connections.back().get();
+        // The server: the side on the port, else the receiver of the first
+        // data (a Java client speaks first).
+        const bool src_server = pinfo->srcport == pref_port && pinfo->destport != pref_port;
+        copy_address_wmem(wmem_file_scope(), &st->server_addr, src_server ? &pinfo->src : &pinfo->dst);
+        st->server_port = src_server ? pinfo->srcport : pinfo->destport;
+        conversation_add_proto_data(conv, proto_mcjava, st);
+    }
+    return st;
+}
+
+// What the "mcjava" tap gets per packet: the node names of `blankshark
+// stats`' Java tree (state, direction, type) and the bytes on the wire.
+struct McJavaTap {
+    const char* state;
+    const char* dir;
+    char type[96];
+    guint32 length;
+};
+
+const char* const kStatsRoot = "Minecraft Java packets by state, direction and type";
+
+tap_packet_status mcjava_stats_packet(stats_tree* st, packet_info*, epan_dissect_t*, const void* data, tap_flags_t) {
+    const auto* t = static_cast<const McJavaTap*>(data);
+    char node[64];
+    std::snprintf(node, sizeof node, "%s %s", t->state, t->dir);
+    const gint len = gint(t->length);
+    avg_stat_node_add_value_int(st, kStatsRoot, 0, TRUE, len);
+    const int parent = avg_stat_node_add_value_int(st, node, stats_tree_parent_id_by_name(st, kStatsRoot), TRUE, len);
+    avg_stat_node_add_value_int(st, t->type, parent, FALSE, len);
+    return TAP_PACKET_REDRAW;
+}
+
+void mcjava_stats_init(stats_tree* st) { stats_tree_create_node(st, kStatsRoot, 0, STAT_DT_INT, TRUE); }
+
+// Catches the Packet the connection hands out on the first pass, after the
+// connection's analysis saw it (while its inflated bytes are valid).
+struct Catch : mcjava::PacketSink {
+    mcjava::Analysis* analysis = nullptr;
+    mcjava::Packet caught;
+    mcjava::PacketLink link;
+    void packet(mcjava::Packet& p) override {
+        link = analysis->packet(p);
+        caught = p;
+    }
+};
+
+// The end-of-capture findings of a connection (requests never answered,
+// light for columns that never came), by frame: known once the first pass
+// is over, shown from the second (tshark -2, the GUI).
+struct EndFindings : mcjava::EndFindings {
+    std::multimap<uint64_t, core::Finding> by_frame;
+    void add(const core::Finding& f) override { by_frame.emplace(f.frame, f); }
+};
+std::map<const ConnState*, EndFindings> end_findings;
+
+const EndFindings& end_of(const ConnState* cs) {
+    auto it = end_findings.find(cs);
+    if (it == end_findings.end()) {
+        it = end_findings.emplace(cs, EndFindings{}).first;
+        cs->analysis.finish(it->second);
+    }
+    return it->second;
+}
+
+PduRecord* record_of(const mcjava::Packet& p) {
+    auto* r = wmem_new0(wmem_file_scope(), PduRecord);
+    r->wire_len = p.wire_len;
+    r->kind = p.kind;
+    r->state = p.state;
+    r->dir = p.dir;
+    r->version = version_index(p.version);
+    r->compressed_framing = p.compressed_framing;
+    r->dimension = p.vars[mcjava::kVarDimension];
+    r->nfindings = p.nfindings;
+    std::copy(p.findings, p.findings + p.nfindings, r->findings);
+    return r;
+}
+
+void cleanup_mcjava() {
+    end_findings.clear();
+    connections.clear();
+}
+
+// The per-dissection count of packets shown in this frame (the key of
+// their records: the same calls come in the same order on every pass).
+guint next_pdu_key(packet_info* pinfo) {
+    auto* n = static_cast<guint*>(p_get_proto_data(pinfo->pool, pinfo, proto_mcjava, 0));
+    if (!n) {
+        n = wmem_new0(pinfo->pool, guint);
+        p_add_proto_data(pinfo->pool, pinfo, proto_mcjava, 0, n);
+    }
+    return (*n)++;
+}
+
+template <class B>
+core::MessageSummary decode_into(B& b, const core::Schema& s, const mcjava::Packet& p) {
+    return core::decode(s, p.data, p.data_len, p.context(), b);
+}
+
+// Shows one packet of `wire_len` bytes at `offset` of `tvb`.
+void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, const PduRecord& rec) {
+    const guint8* wire = tvb_get_ptr(tvb, gint(offset), gint(rec.wire_len));
+    mcjava::Packet p;
+    p.kind = rec.kind;
+    p.state = rec.state;
+    p.dir = rec.dir;
+    p.version = mcjava::versions()[rec.version];
+    p.table = mcjava::table_index(p.state, p.dir);
+    p.wire = wire;
+    p.wire_len = rec.wire_len;
+    p.compressed_framing = rec.compressed_framing;
+    p.vars[mcjava::kVarDimension] = rec.dimension;
+    const core::Schema& s = mcjava::schema(*p.version);
+
+    proto_item* ti = proto_tree_add_item(tree, proto_mcjava, tvb, gint(offset), gint(rec.wire_len), ENC_NA);
+    proto_tree* pt = proto_item_add_subtree(ti, ett_mcjava);
+    tvbuff_t* frame_tvb = tvb_new_subset_length(tvb, gint(offset), gint(rec.wire_len));
+    const char* arrow = mcjava::direction_arrow(p.dir);
+
+    const char* name = nullptr;
+    char name_buf[32];
+    char info[300] = {};
+    core::MessageSummary sum{};
+    if (p.kind == PacketKind::Packet) {
+        p.parts = mcjava::split_frame(wire, p.wire_len, p.compressed_framing);
+        tvbuff_t* data_tvb = nullptr;
+        const guint body = p.parts.body_offset;
+        if (p.compressed_framing && p.parts.data_length && !p.parts.data_length_bad) {
+            data_tvb = tvb_child_uncompress(frame_tvb, frame_tvb, gint(body), gint(p.wire_len - body));
+            if (data_tvb) add_new_data_source(pinfo, data_tvb, "Decompressed packet");
+        } else if (!p.parts.data_length_bad && p.parts.length) {
+            data_tvb = tvb_new_subset_length(frame_tvb, gint(body), gint(p.wire_len - body));
+        }
+        if (data_tvb) {
+            p.data_len = tvb_captured_length(data_tvb);
+            p.data = p.data_len ? tvb_get_ptr(data_tvb, 0, gint(p.data_len)) : nullptr;
+        }
+        plugin::TreeBuilder framing(frame_tvb, pinfo, pt, ti, s, fields, experts);
+        mcjava::emit_packet_fields(s, p, framing);
+        if (p.data) {
+            if (tree) {
+                plugin::TreeBuilder tb(data_tvb, pinfo, pt, ti, s, fields, experts);
+                sum = decode_into(tb, s, p);
+                std::snprintf(info, sizeof info, "%s", tb.info());
+                p.summary = sum;
+                mcjava::ChunkSummary chunk;
+                if (sum.type && sum.type->key && std::strcmp(sum.type->key, "chunk_data") == 0 &&
+                    mcjava::summarize_chunk(p, chunk))
+                    mcjava::emit_chunk_summary(s, chunk, pinfo->num, tb);
+            } else {
+                plugin::QuickBuilder qb(pinfo, ti, experts);
+                sum = decode_into(qb, s, p);
+                std::snprintf(info, sizeof info, "%s", qb.info());
+            }
+            name = sum.type ? sum.type->name : nullptr;
+        }
+    } else {
+        plugin::TreeBuilder framing(frame_tvb, pinfo, pt, ti, s, fields, experts);
+        p.parts = mcjava::split_frame(wire, p.wire_len, false);
+        if (p.kind != PacketKind::Unframed) p.parts = mcjava::FrameParts{};
+        mcjava::emit_packet_fields(s, p, framing);
+        name = mcjava::packet_name(p, name_buf, sizeof name_buf);
+    }
+    if (rec.link.exchange && tree) {
+        plugin::TreeBuilder tb(frame_tvb, pinfo, pt, ti, s, fields, experts);
+        mcjava::emit_link(s, rec.link, tb);
+    }
+    auto report = [&](core::Finding f) {
+        f.frame = pinfo->num;  // about the packet as a whole
+        if (tree) {
+            plugin::TreeBuilder tb(frame_tvb, pinfo, pt, ti, s, fields, experts);
+            tb.finding(f);
+        } else {
+            experts.report(pinfo, ti, f);
+        }
+    };
+    for (guint8 i = 0; i < rec.nfindings; ++i) report(rec.findings[i]);
+    // From the second pass: what the end of the capture told about this
+    // packet (the first of its frame that has a link or is of the kind the
+    // finding names).
+    if (PINFO_FD_VISITED(pinfo) && rec.conn && p.kind == PacketKind::Packet) {
+        const auto range = end_of(rec.conn).by_frame.equal_range(pinfo->num);
+        for (auto it = range.first; it != range.second; ++it) {
+            const auto code = core::local_code<mcjava::FindingCode>(it->second.code);
+            const bool light = code == mcjava::FindingCode::ChunkLightUnknown;
+            const bool mine = light ? (sum.type && sum.type->key && std::strcmp(sum.type->key, "update_light") == 0)
+                                    : (rec.link.exchange && !rec.link.is_answer && !rec.link.exchange->answered());
+            if (mine) report(it->second);
+        }
+    }
+
+    char label[128];
+    if (!name && p.kind == PacketKind::Packet)
+        std::snprintf(label, sizeof label, "Unknown 0x%02x", sum.id);
+    else
+        std::snprintf(label, sizeof label, "%s", name ? name : "Unknown");
+    proto_item_append_text(ti, ", %s, %s %s", mcjava::state_name(p.state), arrow, label);
+    if (have_tap_listener(mcjava_tap)) {
+        auto* t = wmem_new0(pinfo->pool, McJavaTap);
+        t->state = mcjava::state_name(p.state);
+        t->dir = p.dir == Direction::Serverbound ? "client->server" : "server->client";
+        std::snprintf(t->type, sizeof t->type, "%s", label);
+        t->length = rec.wire_len;
+        tap_queue_packet(mcjava_tap, pinfo, t);
+    }
+    col_append_sep_fstr(pinfo->cinfo, COL_INFO, ", ", "%s%s", label, info);
+    if (sum.worst == core::Severity::Error) col_append_str(pinfo->cinfo, COL_INFO, " [Malformed]");
+}
+
+int dissect_mcjava(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
+    col_set_str(pinfo->cinfo, COL_PROTOCOL, "MCJAVA");
+    // Several calls per frame (a reassembled packet, then the rest of the
+    // segment): the Info column is cleared by the first only.
+    if (!p_get_proto_data(pinfo->pool, pinfo, proto_mcjava, 0)) col_clear(pinfo->cinfo, COL_INFO);
+    ConnState* cs = conn_state(pinfo);
+    const bool from_server = pinfo->srcport == cs->server_port && addresses_equal(&pinfo->src, &cs->server_addr);
+    const Direction d = from_server ? Direction::Clientbound : Direction::Serverbound;
+    const guint len = tvb_captured_length(tvb);
+    guint offset = 0;
+    while (offset < len) {
+        const guint key = next_pdu_key(pinfo);
+        PduRecord* rec = nullptr;
+        if (!PINFO_FD_VISITED(pinfo)) {
+            const guint avail = len - offset;
+            const guint8* p = tvb_get_ptr(tvb, gint(offset), gint(avail));
+            const core::MeasureResult m = cs->conn.frame_length(d, p, avail);
+            if (m.status == core::Measure::NeedMore) {
+                pinfo->desegment_offset = int(offset);
+                pinfo->desegment_len = m.length > avail ? m.length - avail : DESEGMENT_ONE_MORE_SEGMENT;
+                return int(len);
+            }
+            Catch c;
+            c.analysis = &cs->analysis;
+            core::Span span;
+            span.first.frame = span.last.frame = pinfo->num;
+            span.first.time = span.last.time = nstime_to_sec(&pinfo->rel_ts);  // as the analyzer: since the first frame
+            if (m.status == core::Measure::Invalid) {
+                cs->conn.unframed(d, p, avail, span, c);  // the rest of this segment
+            } else {
+                cs->conn.frame(d, p, m.length, span, c);
+            }
+            rec = record_of(c.caught);
+            rec->link = c.link;
+            rec->conn = cs;
+            p_add_proto_data(wmem_file_scope(), pinfo, proto_mcjava, gint(key + 1), rec);
+        } else {
+            rec = static_cast<PduRecord*>(p_get_proto_data(wmem_file_scope(), pinfo, proto_mcjava, gint(key + 1)));
+            if (!rec || rec->wire_len == 0 || offset + rec->wire_len > len) {
+                // Not a packet of the first pass here: what the first pass asked more bytes for.
+                pinfo->desegment_offset = int(offset);
+                pinfo->desegment_len = DESEGMENT_ONE_MORE_SEGMENT;
+                return int(len);
+            }
+        }
+        show(tvb, pinfo, tree, offset, *rec);
+        offset += rec->wire_len;
+    }
+    return int(len);
+}
+
+// Claims a TCP connection on any port whose first client bytes are a
+// Handshake (protocol version, address, port, next state 1 or 2) or the
+// legacy ping, and pins the conversation to this dissector.
+gboolean dissect_mcjava_heur(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* data) {
+    const guint len = tvb_captured_length(tvb);
+    if (len < 6) return FALSE;
+    const guint8* p = tvb_get_ptr(tvb, 0, gint(len));
+    const core::MeasureResult m = mcjava::measure_frame(p, len);
+    if (m.status != core::Measure::Complete) return FALSE;
+    const mcjava::FrameParts parts = mcjava::split_frame(p, m.length, false);
+    const core::Schema& s = mcjava::schema(mcjava::default_version());
+    core::DecodeContext ctx;
+    ctx.table = mcjava::table_index(mcjava::State::Handshaking, Direction::Serverbound);
+    core::NullVisitor v;
+    const core::MessageSummary sum = core::decode(s, p + parts.body_offset, m.length - parts.body_offset, ctx, v);
+    if (!sum.type || sum.findings) return FALSE;
+    conversation_t* conv = find_or_create_conversation(pinfo);
+    conversation_set_dissector(conv, mcjava_handle);
+    dissect_mcjava(tvb, pinfo, tree, data);
+    return TRUE;
+}
+
+}  // namespace
+
+void proto_register_mcjava() {
+    proto_mcjava = proto_register_protocol("Minecraft Java Edition", "MCJAVA", "mcjava");
+    // Newest first: its field types win where versions differ.
+    std::vector<const core::Schema*> schemas;
+    for (auto v = mcjava::versions().rbegin(); v != mcjava::versions().rend(); ++v)
+        schemas.push_back(&mcjava::schema(**v));
+    fields.add(proto_mcjava, schemas);
+    static gint* etts[] = {&ett_mcjava};
+    proto_register_subtree_array(etts, 1);
+    experts.add(proto_mcjava, mcjava::finding_table());
+    mcjava_handle = register_dissector("mcjava", dissect_mcjava, proto_mcjava);
+    module_t* prefs = prefs_register_protocol(proto_mcjava, nullptr);
+    prefs_register_string_preference(prefs, "teleport_threshold", "Teleport distance threshold (blocks)",
+                                     "A teleport that moves the client farther than this from where it last said it "
+                                     "was is flagged (mcjava.teleport.far); default 1.0",
+                                     &pref_teleport_threshold);
+    register_cleanup_routine(cleanup_mcjava);
+    mcjava_tap = register_tap("mcjava");
+    // Statistics > Minecraft Java (tshark -z mcjava,tree): the tree of `blankshark stats`.
+    stats_tree_register_plugin("mcjava", "mcjava", "Minecraft Java/Packets by state, direction and type", 0,
+                               mcjava_stats_packet, mcjava_stats_init, nullptr);
+}
+
+void proto_reg_handoff_mcjava() {
+    // Port 25565 is shared with Minecraft Alpha: the Minecraft dispatcher
+    // (minecraft_dispatch.cpp) holds it and hands Java conversations here.
+    heur_dissector_add("tcp", dissect_mcjava_heur, "Minecraft Java over TCP (by Handshake)", "mcjava_tcp",
+                       proto_mcjava, HEURISTIC_ENABLE);
+}
