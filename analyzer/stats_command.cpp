@@ -59,20 +59,8 @@ FileStats collect(const std::string& path, const StatsOptions& opt) {
     return fs;
 }
 
-// One row: name, packets, bytes, packets/s, bytes/s, average size.
 void row(Output& out, const std::string& name, int indent, const Count& c, double secs) {
-    out.pad("", size_t(indent));
-    out.pad(name, 34 - size_t(indent));
-    char buf[96];
-    std::snprintf(buf, sizeof buf, "%10llu %12llu ", (unsigned long long)c.packets, (unsigned long long)c.bytes);
-    out << buf;
-    if (secs > 0)
-        std::snprintf(buf, sizeof buf, "%10.1f %12.1f", double(c.packets) / secs, double(c.bytes) / secs);
-    else
-        std::snprintf(buf, sizeof buf, "%10s %12s", "-", "-");
-    out << buf;
-    std::snprintf(buf, sizeof buf, " %8.1f\n", c.packets ? double(c.bytes) / double(c.packets) : 0.0);
-    out << buf;
+    count_row(out, name, indent, c, secs);
 }
 
 void text_table(Output& out, const TrafficTable& t, const blank::Schema& s, int indent) {
@@ -90,7 +78,6 @@ const blank::Schema& schema_of(const FileReport& rep, uint32_t id) {
     return blank::schema(a ? a->revision() : blank::current_revision());
 }
 
-void json_count(Output& out, const Count& c, double secs);
 
 // A Minecraft Alpha message id's name in direction `d`.
 const char* alpha_name(int d, int id) {
@@ -175,13 +162,6 @@ void text_report(Output& out, const FileStats& fs) {
     }
     if (rep.result != StreamResult::Ok)
         out << "error: not read completely (everything before it is counted): " << rep.error << '\n';
-}
-
-void json_count(Output& out, const Count& c, double secs) {
-    out << "\"packets\":" << c.packets << ",\"bytes\":" << c.bytes << ",\"packets_per_s\":";
-    out.number(secs > 0 ? double(c.packets) / secs : 0);
-    out << ",\"bytes_per_s\":";
-    out.number(secs > 0 ? double(c.bytes) / secs : 0);
 }
 
 void json_table(Output& out, const TrafficTable& t, const blank::Schema& s) {

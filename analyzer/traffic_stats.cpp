@@ -1,8 +1,34 @@
 #include "traffic_stats.hpp"
 
+#include <cstdio>
+
+#include "output.hpp"
+
 #include "protocols/blank/stats_layout.hpp"
 
 namespace blankshark {
+
+void count_row(Output& out, const std::string& name, int indent, const Count& c, double secs, size_t width) {
+    out.pad("", size_t(indent));
+    out.pad(name, width - size_t(indent));
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%10llu %12llu ", (unsigned long long)c.packets, (unsigned long long)c.bytes);
+    out << buf;
+    if (secs > 0)
+        std::snprintf(buf, sizeof buf, "%10.1f %12.1f", double(c.packets) / secs, double(c.bytes) / secs);
+    else
+        std::snprintf(buf, sizeof buf, "%10s %12s", "-", "-");
+    out << buf;
+    std::snprintf(buf, sizeof buf, " %8.1f\n", c.packets ? double(c.bytes) / double(c.packets) : 0.0);
+    out << buf;
+}
+
+void json_count(Output& out, const Count& c, double secs) {
+    out << "\"packets\":" << c.packets << ",\"bytes\":" << c.bytes << ",\"packets_per_s\":";
+    out.number(secs > 0 ? double(c.packets) / secs : 0);
+    out << ",\"bytes_per_s\":";
+    out.number(secs > 0 ? double(c.bytes) / secs : 0);
+}
 
 const char* const kDirectionNames[kDirections] = {blank::stats::direction_name(blank::Role::Client),
                                                   blank::stats::direction_name(blank::Role::Server),

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "file_analysis.hpp"
@@ -18,6 +19,13 @@ struct Count {
         bytes += len;
     }
 };
+
+class Output;
+// One text row of a stats table: name (indented, padded to `width`),
+// packets, bytes, packets/s, bytes/s, average size.
+void count_row(Output& out, const std::string& name, int indent, const Count& c, double secs, size_t width = 34);
+// "packets":..,"bytes":..,"packets_per_s":..,"bytes_per_s":.. of a stats JSON object.
+void json_count(Output& out, const Count& c, double secs);
 
 // Directions: 0 client -> server, 1 server -> client, 2 outside any conversation.
 constexpr int kDirections = 3;

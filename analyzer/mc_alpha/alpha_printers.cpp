@@ -5,6 +5,7 @@
 
 #include "core/format.hpp"
 #include "item_visitors.hpp"
+#include "json_packet_head.hpp"
 #include "nested_json.hpp"
 #include "protocols/mc_alpha/message_fields.hpp"
 #include "protocols/mc_alpha/schema.hpp"
@@ -13,10 +14,6 @@ namespace blankshark {
 namespace {
 
 using mcalpha::MessageKind;
-
-const char* direction_json(const mcalpha::Message& m) {
-    return m.dir == mcalpha::Direction::Serverbound ? "client_to_server" : "server_to_client";
-}
 
 // Decodes the message (a whole one) into `v`, then its generated fields
 // (with `generated`) and its findings (framing, state, analyses, stream).
@@ -94,34 +91,22 @@ void print_alpha_json(Output& out, const AlphaMessage& am) {
     const mcalpha::Message& m = *am.msg;
     NestedJson v(out);
     out << '{';
-    v.top("frame");
-    out << m.span.last.frame;
-    v.top("first_frame");
-    out << m.span.first.frame;
-    v.top("time");
-    out.fixed(am.time, 9);
-    if (am.conv) {
-        const bool from_client = m.dir == mcalpha::Direction::Serverbound;
-        v.top("src");
-        out << '"' << capture::to_string(from_client ? am.conv->client : am.conv->server) << '"';
-        v.top("dst");
-        out << '"' << capture::to_string(from_client ? am.conv->server : am.conv->client) << '"';
-    }
-    v.top("conversation");
-    out << (am.conv ? am.conv->id : 0);
-    v.top("protocol");
-    out << "\"mcalpha\"";
-    v.top("direction");
-    out << '"' << direction_json(m) << '"';
-    v.top("stream_offset");
-    out << m.span.stream_offset;
-    v.top("length");
-    out << m.len;
-    v.top("type_name");
-    out << '"';
     AlphaName name;
-    json_escape(out, alpha_message_name(m, name));
-    out << '"';
+    JsonPacketHead h;
+    h.frame = m.span.last.frame;
+    h.first_frame = m.span.first.frame;
+    h.time = am.time;
+    if (am.conv) {
+        h.client = &am.conv->client;
+        h.server = &am.conv->server;
+        h.conversation = am.conv->id;
+    }
+    h.from_client = m.dir == mcalpha::Direction::Serverbound;
+    h.protocol = "mcalpha";
+    h.stream_offset = int64_t(m.span.stream_offset);
+    h.length = m.len;
+    h.type_name = alpha_message_name(m, name);
+    json_packet_head(v, out, h);
     show(m, v, true);
     v.finish();
     out << "}\n";

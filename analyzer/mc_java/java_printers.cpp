@@ -8,6 +8,7 @@
 
 #include "core/format.hpp"
 #include "item_visitors.hpp"
+#include "json_packet_head.hpp"
 #include "nested_json.hpp"
 #include "protocols/mc_java/packet_fields.hpp"
 #include "protocols/mc_java/schema.hpp"
@@ -18,9 +19,6 @@ namespace {
 using mcjava::PacketKind;
 
 const char* arrow(const mcjava::Packet& p) { return mcjava::direction_arrow(p.dir); }
-const char* direction_json(const mcjava::Packet& p) {
-    return p.dir == mcjava::Direction::Serverbound ? "client_to_server" : "server_to_client";
-}
 
 bool is_chunk(const mcjava::Packet& p) {
     return p.summary.type && p.summary.type->key && std::strcmp(p.summary.type->key, "chunk_data") == 0;
@@ -110,31 +108,21 @@ void print_java_json(Output& out, const JavaPacket& jp) {
     const mcjava::Packet& p = *jp.packet;
     NestedJson v(out);
     out << '{';
-    v.top("frame");
-    out << p.span.last.frame;
-    v.top("first_frame");
-    out << p.span.first.frame;
-    v.top("time");
-    out.fixed(jp.time, 9);
+    char name[32];
+    JsonPacketHead h;
+    h.frame = p.span.last.frame;
+    h.first_frame = p.span.first.frame;
+    h.time = jp.time;
     if (jp.conv) {
-        const bool from_client = p.dir == mcjava::Direction::Serverbound;
-        v.top("src");
-        out << '"' << capture::to_string(from_client ? jp.conv->client : jp.conv->server) << '"';
-        v.top("dst");
-        out << '"' << capture::to_string(from_client ? jp.conv->server : jp.conv->client) << '"';
+        h.client = &jp.conv->client;
+        h.server = &jp.conv->server;
+        h.conversation = jp.conv->id;
     }
-    v.top("conversation");
-    out << (jp.conv ? jp.conv->id : 0);
-    v.top("protocol");
-    out << "\"mcjava\"";
-    v.top("direction");
-    out << '"' << direction_json(p) << '"';
-    v.top("length");
-    out << p.wire_len;
-    v.top("type_name");
-    out << '"';
-    json_escape(out, java_packet_name(p));
-    out << '"';
+    h.from_client = p.dir == mcjava::Direction::Serverbound;
+    h.protocol = "mcjava";
+    h.length = p.wire_len;
+    h.type_name = mcjava::packet_name(p, name, sizeof name);
+    json_packet_head(v, out, h);
     show(jp, v, true);
     v.finish();
     out << "}\n";

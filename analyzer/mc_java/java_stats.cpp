@@ -11,25 +11,7 @@ namespace {
 const char* const kDirNames[2] = {"client->server", "server->client"};
 
 void row(Output& out, const std::string& name, int indent, const Count& c, double secs) {
-    out.pad("", size_t(indent));
-    out.pad(name, 50 - size_t(indent));
-    char buf[96];
-    std::snprintf(buf, sizeof buf, "%10llu %12llu ", (unsigned long long)c.packets, (unsigned long long)c.bytes);
-    out << buf;
-    if (secs > 0)
-        std::snprintf(buf, sizeof buf, "%10.1f %12.1f", double(c.packets) / secs, double(c.bytes) / secs);
-    else
-        std::snprintf(buf, sizeof buf, "%10s %12s", "-", "-");
-    out << buf;
-    std::snprintf(buf, sizeof buf, " %8.1f\n", c.packets ? double(c.bytes) / double(c.packets) : 0.0);
-    out << buf;
-}
-
-void json_count(Output& out, const Count& c, double secs) {
-    out << "\"packets\":" << c.packets << ",\"bytes\":" << c.bytes << ",\"packets_per_s\":";
-    out.number(secs > 0 ? double(c.packets) / secs : 0);
-    out << ",\"bytes_per_s\":";
-    out.number(secs > 0 ? double(c.bytes) / secs : 0);
+    count_row(out, name, indent, c, secs, 50);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include "item_visitors.hpp"
 #include "link_layer.hpp"
 #include "capture_stream.hpp"
+#include "json_packet_head.hpp"
 #include "nested_json.hpp"
 #include "protocols/mcpe/analysis_fields.hpp"
 #include "protocols/mcpe/schema.hpp"
@@ -146,27 +147,17 @@ void print_raknet_json(Output& out, const RaknetPrint& r) {
     const core::Schema& s = raknet::schema(*p.version);
     NestedJson v(out);
     out << '{';
-    v.top("frame");
-    out << p.frame;
-    v.top("time");
-    out.fixed(r.time, 9);
-    const bool from_client = p.from == Side::Client;
-    v.top("src");
-    out << '"' << capture::to_string(from_client ? r.conn->client : r.conn->server) << '"';
-    v.top("dst");
-    out << '"' << capture::to_string(from_client ? r.conn->server : r.conn->client) << '"';
-    v.top("conversation");
-    out << (r.conn->conv ? r.conn->conv->id : 0);
-    v.top("protocol");
-    out << (r.games->empty() ? "\"raknet\"" : "\"mcpe\"");
-    v.top("direction");
-    out << (from_client ? "\"client_to_server\"" : "\"server_to_client\"");
-    v.top("length");
-    out << p.len;
-    v.top("type_name");
-    out << '"';
-    json_escape(out, p.type ? p.type->name : "Unknown");
-    out << '"';
+    JsonPacketHead h;
+    h.frame = p.frame;
+    h.time = r.time;
+    h.client = &r.conn->client;
+    h.server = &r.conn->server;
+    h.conversation = r.conn->conv ? r.conn->conv->id : 0;
+    h.from_client = p.from == Side::Client;
+    h.protocol = r.games->empty() ? "raknet" : "mcpe";
+    h.length = p.len;
+    h.type_name = p.type ? p.type->name : "Unknown";
+    json_packet_head(v, out, h);
     core::decode(s, p.bytes, p.len, p.context(raknet::kPacketTable), v);
     raknet::emit_packet(s, p, v);
     for (const core::Finding& f : p.findings) v.finding(f);
