@@ -261,6 +261,7 @@ FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt,
             alpha_report(ac.conv, rep.end_time);  // a connection without a message still has its summary
             alpha_summaries[ac.conv]->close(ac);
         }
+    rep.kept.push_back(std::make_shared<std::deque<AlphaConnection>>(alpha.release_connections()));
     rep.error = stream.error();
     rep.error_frame = stream.error_frame();
     rep.error_offset = stream.error_offset();

@@ -44,6 +44,9 @@ struct FileReport {
     std::shared_ptr<SpillFile> spill;  // where long finding lists go
     std::unique_ptr<blank::InflateQueue> inflate_queue;  // outlives nothing: analyses end first
     std::unique_ptr<ConversationAnalyses> analyses;
+    // What findings of the report point into (the text of an Alpha Kick's
+    // reason lives in its connection), kept until the report is printed.
+    std::vector<std::shared_ptr<void>> kept;
     double end_time = 0;
     uint64_t java_packets = 0;  // Minecraft Java packets of the file
     uint64_t alpha_messages = 0;  // Minecraft Alpha messages of the file

@@ -65,6 +65,9 @@ public:
     void finding(AlphaConnection& c, const tcp::FindingInfo& f);
 
     const std::deque<AlphaConnection>& connections() const { return conns_; }
+    // The connections, for whoever keeps their findings: a Kick's reason
+    // is text in the connection (moving a deque moves no element).
+    std::deque<AlphaConnection> release_connections() { return std::move(conns_); }
 
 private:
     class Relay : public mcalpha::MessageSink {

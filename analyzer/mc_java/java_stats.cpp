@@ -32,9 +32,13 @@ void JavaTraffic::Table::add(const JavaPacket& jp) {
 void JavaTraffic::add(const JavaPacket& jp) {
     // Packets without an id (encrypted, unframed, legacy) are rows of their own name.
     file_.add(jp);
-    auto& c = convs_[jp.conv ? jp.conv->id : 0];
-    c.first = jp.conv;
-    c.second.add(jp);
+    Conv& c = convs_[jp.conv ? jp.conv->id : 0];
+    if (jp.conv && !c.known) {
+        c.known = true;
+        c.client = jp.conv->client;
+        c.server = jp.conv->server;
+    }
+    c.table.add(jp);
 }
 
 void JavaTraffic::text_table(Output& out, const Table& t, int indent) {
@@ -72,14 +76,14 @@ void JavaTraffic::text(Output& out) const {
     text_table(out, file_, 0);
     out << "\nJava connections\n";
     for (const auto& [id, c] : convs_) {
-        if (c.first)
-            out << "  " << id << ": client " << capture::to_string(c.first->client) << " <-> server "
-                << capture::to_string(c.first->server) << ", ";
+        if (c.known)
+            out << "  " << id << ": client " << capture::to_string(c.client) << " <-> server "
+                << capture::to_string(c.server) << ", ";
         else
             out << "  (no conversation): ";
-        out.fixed(c.second.first, 3) << "-";
-        out.fixed(c.second.last, 3) << " s\n";
-        text_table(out, c.second, 4);
+        out.fixed(c.table.first, 3) << "-";
+        out.fixed(c.table.last, 3) << " s\n";
+        text_table(out, c.table, 4);
     }
 }
 
@@ -122,13 +126,13 @@ void JavaTraffic::json(Output& out) const {
     bool first = true;
     for (const auto& [id, c] : convs_) {
         out << (first ? "" : ",") << "{\"conversation\":" << id;
-        if (c.first)
-            out << ",\"client\":\"" << capture::to_string(c.first->client) << "\",\"server\":\""
-                << capture::to_string(c.first->server) << '"';
+        if (c.known)
+            out << ",\"client\":\"" << capture::to_string(c.client) << "\",\"server\":\""
+                << capture::to_string(c.server) << '"';
         out << ",\"first_time\":";
-        out.number(c.second.first);
+        out.number(c.table.first);
         out << ',';
-        json_table(out, c.second);
+        json_table(out, c.table);
         out << '}';
         first = false;
     }

@@ -8,6 +8,7 @@
 #include <string>
 #include <tuple>
 
+#include "link_layer.hpp"
 #include "mc_java/java_flows.hpp"
 #include "output.hpp"
 #include "traffic_stats.hpp"
@@ -42,7 +43,12 @@ private:
     static void json_table(Output& out, const Table& t);
 
     Table file_;
-    std::map<uint32_t, std::pair<const Conversation*, Table>> convs_;  // conversation id ->
+    struct Conv {
+        bool known = false;  // in a conversation: its endpoints (copied: the stream's conversations end first)
+        capture::Endpoint client, server;
+        Table table;
+    };
+    std::map<uint32_t, Conv> convs_;  // by conversation id
 };
 
 }  // namespace blankshark
