@@ -68,7 +68,7 @@ struct Sink : mcpe::Sink {
     void finding(const core::Finding& f) override { v.finding(f); }
     void game_packet(const mcpe::GamePacket& g) override {
         const core::Schema& s = mcpe::schema(*g.version);
-        core::decode(s, g.data, g.len, v);
+        core::decode(s, g.data, g.len, core::DecodeContext{}, v);
         mcpe::emit_game_packet(s, g, v);
         for (const core::Finding& f : g.findings) v.finding(f);
     }
