@@ -84,11 +84,11 @@ for c in "$root"/captures/minecraft-java/*.pcap "$root"/captures/minecraft-java/
   env HOME=/tmp tshark -r "$c" -T fields -e tcp.srcport -e tcp.payload -Y "tcp.len > 0" 2>/dev/null |
     perl -e '
       my ($dir, $name) = @ARGV; my $rec = "";
-      while (<STDIN>) { chomp; my ($port, $hex) = split /\t/; next unless $hex; $hex =~ s/://g;
-        my $b = pack("H*", $hex); my $cb = $port == 25565 ? 0x80 : 0;
+      # read to the end: leaving early would break tshark'"'"'s pipe (pipefail)
+      while (<STDIN>) { chomp; my ($port, $hex) = split /\t/; next unless $hex && length($rec) <= 8000;
+        $hex =~ s/://g; my $b = pack("H*", $hex); my $cb = $port == 25565 ? 0x80 : 0;
         for (my $at = 0; $at < length($b); $at += 64) {
-          my $piece = substr($b, $at, 64); $rec .= chr($cb | (length($piece) - 1)) . $piece; }
-        last if length($rec) > 8000; }
+          my $piece = substr($b, $at, 64); $rec .= chr($cb | (length($piece) - 1)) . $piece; } }
       open(my $f, ">", "$dir/mcjava_framing/$name"); binmode $f; print $f substr($rec, 0, 8000); close $f;' \
       "$seeds" "$name"
 done
