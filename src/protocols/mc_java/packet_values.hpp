@@ -91,7 +91,11 @@ struct ReadValues {
         switch (it.vclass) {
         case core::ValueClass::Int: iv = it.i; dv = double(it.i); break;
         case core::ValueClass::Uint: case core::ValueClass::Bool: iv = int64_t(it.u); dv = double(it.u); break;
-        case core::ValueClass::Float: case core::ValueClass::Double: dv = it.d; iv = int64_t(it.d); break;
+        case core::ValueClass::Float: case core::ValueClass::Double:
+            dv = it.d;
+            // Saturated: a peer's double may be anything (1e168, NaN).
+            iv = it.d != it.d ? 0 : it.d >= 9.2e18 ? INT64_MAX : it.d <= -9.2e18 ? INT64_MIN : int64_t(it.d);
+            break;
         default: return;
         }
         if (id == f.list) {
