@@ -5,6 +5,8 @@
 
 #include <cstring>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <stdexcept>
 
 namespace core {
@@ -433,6 +435,15 @@ FieldId Schema::id(std::string_view abbrev) const {
     const FieldInfo* f = find(abbrev);
     if (!f) throw std::logic_error(std::string("schema: missing ") + std::string(abbrev));
     return f->id;
+}
+
+const Schema& compile_once(const Version* version, SchemaSpec (*spec)(const Version*)) {
+    static std::mutex m;
+    static std::map<const Version*, std::unique_ptr<const Schema>> compiled;
+    std::lock_guard<std::mutex> lock(m);
+    auto it = compiled.find(version);
+    if (it == compiled.end()) it = compiled.emplace(version, std::make_unique<const Schema>(compile(spec(version)))).first;
+    return *it->second;
 }
 
 }  // namespace core

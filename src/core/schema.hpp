@@ -160,4 +160,9 @@ struct Schema {
 // slots): a bug in the tables, caught by the unit tests.
 Schema compile(const SchemaSpec& spec);
 
+// The schema of `version`, compiled from spec(version) on its first request
+// and kept for the process (what a protocol's schema(version) returns;
+// thread-safe; later requests only look it up).
+const Schema& compile_once(const Version* version, SchemaSpec (*spec)(const Version*));
+
 }  // namespace core

@@ -1,9 +1,5 @@
 #include "schema.hpp"
 
-#include <map>
-#include <memory>
-#include <mutex>
-
 #include "findings.hpp"
 #include "packet_fields.hpp"
 
@@ -26,18 +22,12 @@ core::DecodeFindings decode_findings() {
     return f;
 }
 
+core::SchemaSpec spec(const core::Version* v) {
+    return core::SchemaSpec{kPrefix, v, core::ByteOrder::Big, decode_findings(), packet_field_rows(), 64};
+}
+
 }  // namespace
 
-const core::Schema& schema(const VersionInfo& v) {
-    static std::mutex m;
-    static std::map<const VersionInfo*, std::unique_ptr<const core::Schema>> compiled;
-    std::lock_guard<std::mutex> lock(m);
-    auto it = compiled.find(&v);
-    if (it == compiled.end()) {
-        core::SchemaSpec spec{kPrefix, &v.version, core::ByteOrder::Big, decode_findings(), packet_field_rows(), 64};
-        it = compiled.emplace(&v, std::make_unique<const core::Schema>(core::compile(spec))).first;
-    }
-    return *it->second;
-}
+const core::Schema& schema(const VersionInfo& v) { return core::compile_once(&v.version, spec); }
 
 }  // namespace mcjava
