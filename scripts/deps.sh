@@ -5,7 +5,7 @@
 set -euo pipefail
 pkgs=(cmake g++ pkg-config make zlib1g-dev libpcap-dev libglib2.0-dev libwireshark-dev tshark
       googletest libgtest-dev libcli11-dev nlohmann-json3-dev
-      clang libclang-rt-14-dev wireshark-common time perl libbenchmark-dev)
+      clang libclang-rt-14-dev wireshark-common time perl libbenchmark-dev libxxhash-dev)
 [ "${1:-}" = "--test" ] && pkgs+=(chromium fonts-liberation bsdutils libxml2-utils)
 missing=()
 for p in "${pkgs[@]}"; do

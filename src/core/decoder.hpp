@@ -132,12 +132,54 @@ struct has_set_length<V, std::void_t<decltype(std::declval<V&>().set_length(uint
 // The values of one scope's rows that later rows refer to.
 struct Scope {
     const Scope* up;
+    // Trivial to construct (a walk makes a Scope per level and fills only
+    // the slots later rows refer to): the text as pointer and length.
     struct Slot {
         int64_t i;
-        std::string_view s;
+        const char* str;
+        uint32_t str_len;
         uint32_t offset, length;
+        std::string_view s() const { return {str, str_len}; }
     } v[kMaxScopeSlots];
 };
+
+constexpr uint32_t kMaxHeaderRows = 16;  // header rows read (their offsets kept)
+
+// An integer-like node's bits (Bytes: big-endian packed, up to 8 bytes).
+inline uint64_t node_bits(const Node& n, const uint8_t* p) {
+    const unsigned w = n.size > 8 ? 8 : n.size;
+    if (n.kind == Kind::Bytes) return wire::uint_be(p, w);
+    return wire::uint(p, w, n.order);
+}
+
+// decode_header() of a whole header whose fields all have fixed places
+// (Schema::header_fixed): what Decoder::run() gives in header-only mode,
+// read straight from those places, for callers that read every message's
+// header first (blank's analysis, the frame stores).
+inline MessageSummary fixed_header(const Schema& s, const uint8_t* p, uint32_t len, uint32_t table) {
+    MessageSummary sum;
+    sum.table = table;
+    const uint32_t count = s.header_count < kMaxHeaderRows ? s.header_count : kMaxHeaderRows;
+    for (uint32_t k = 0; k < count; ++k) {
+        const uint32_t idx = s.header_first + k;
+        const Node& n = s.nodes[idx];
+        const uint64_t value = node_bits(n, p + n.offset);
+        if (k < MessageSummary::kHeaderValues) sum.header[k] = value;
+        if (idx == s.id_node) sum.id = uint32_t(value);
+    }
+    const uint32_t end = s.header_fixed;
+    sum.header_len = end;
+    sum.payload_len = len - end;
+    sum.header_ok = true;
+    for (const Schema::CompiledExpect& e : s.expects) {
+        const Node& n = s.nodes[e.node];
+        if (e.spoils_header && node_bits(n, p + n.offset) != e.value) sum.header_ok = false;
+    }
+    const CompiledType* ct = table < s.tables.size() ? s.tables[table].type(sum.id) : nullptr;
+    sum.end = end;
+    if (ct) sum.type = ct->type;
+    return sum;
+}
 
 template <class V>
 class Decoder {
@@ -156,7 +198,6 @@ public:
     }
 
     MessageSummary run() {
-        Scope header{nullptr, {}};
         const uint32_t fixed = s_.header_fixed;
         if (fixed && len_ < fixed && measure_) {
             sum_.truncated = true;
@@ -177,7 +218,7 @@ public:
         }
         // The header's values (the id among them), without items.
         bool fits = true;
-        uint32_t end = read_header(header, fits);
+        uint32_t end = read_header(fits);
         if (!fits) {
             sum_.truncated = true;
             if (measure_) {
@@ -191,8 +232,7 @@ public:
         sum_.header_len = end;
         sum_.payload_len = len_ - end;
         if (!header_only_ && !kQuiet && !payload_only<V>::value) {
-            Scope shown{nullptr, {}};
-            walk(s_.header_first, s_.header_count, 0, len_, -1, &shown);  // nothing to find in it
+            walk(s_.header_first, s_.header_count, 0, len_, -1, nullptr);  // nothing to find in it
         }
         sum_.header_ok = true;
         for (const Schema::CompiledExpect& e : s_.expects) {
@@ -217,8 +257,9 @@ public:
         sum_.type = ct->type;
         if (header_only_) return sum_;
         const bool length_ok = check_length();
-        Scope root{nullptr, {}};
-        const uint32_t got = walk(ct->root_first, ct->root_count, end, len_, -1, &root);
+        // A message's rows refer only to its own earlier rows (the schema
+        // compiler rejects others), so its scope has nothing above it.
+        const uint32_t got = walk(ct->root_first, ct->root_count, end, len_, -1, nullptr);
         sum_.end = got;
         if (got < len_ && !stop_ && !measure_) {
             // Counted arrays that must fill the message report surplus entries already.
@@ -297,9 +338,10 @@ private:
 
     uint32_t node_offset(uint32_t node) const { return header_offsets_[node - s_.header_first]; }
 
-    // Reads the header's integer values into sum_.header (and the scope);
-    // `fits` false when a header field does not fit.
-    uint32_t read_header(Scope& sc, bool& fits) {
+    // Reads the header's integer values into sum_.header; `fits` false when
+    // a header field does not fit. Nothing below refers to them by scope
+    // (a message's rows see only their own scope), so none is filled.
+    uint32_t read_header(bool& fits) {
         uint32_t cursor = 0, end = 0;
         for (uint32_t k = 0; k < s_.header_count && k < kMaxHeader; ++k) {
             const uint32_t idx = s_.header_first + k;
@@ -330,7 +372,6 @@ private:
                 value = raw_value(n, off);
             }
             if (k < MessageSummary::kHeaderValues) sum_.header[k] = value;
-            if (n.keep) sc.v[n.slot] = {int64_t(value), {}, off, used};
             if (idx == s_.id_node) {
                 sum_.id = uint32_t(value);
                 id_length_ = used;
@@ -341,12 +382,7 @@ private:
         return end;
     }
 
-    // An integer-like node's bits (Bytes: big-endian packed, up to 8 bytes).
-    uint64_t raw_value(const Node& n, uint32_t off) const {
-        const unsigned w = n.size > 8 ? 8 : n.size;
-        if (n.kind == Kind::Bytes) return wire::uint_be(p_ + off, w);
-        return wire::uint(p_ + off, w, n.order);
-    }
+    uint64_t raw_value(const Node& n, uint32_t off) const { return node_bits(n, p_ + off); }
 
     // ---- items ------------------------------------------------------------
 
@@ -372,7 +408,8 @@ private:
         if (!n.keep || !sc) return;
         Scope::Slot& s = sc->v[n.slot];
         s.i = it.vclass == ValueClass::Int ? it.i : int64_t(it.u);
-        s.s = it.s;
+        s.str = it.s.data();
+        s.str_len = uint32_t(it.s.size());
         s.offset = it.offset;
         s.length = it.length;
     }
@@ -380,7 +417,7 @@ private:
     // The value a node refers to (a count, a switch value, a sum's base).
     bool value_of(const Ref& r, const Scope* sc, Scope::Slot& out) const {
         if (r.where == Ref::Var) {
-            out = {vars_[r.index], {}, 0, 0};
+            out = {vars_[r.index], nullptr, 0, 0, 0};
             return true;
         }
         if (r.where != Ref::Scope) return false;
@@ -406,6 +443,13 @@ private:
                 break;
             }
             if constexpr (kQuiet) {
+                if (n.quiet_run > 1 && uint64_t(base) + n.quiet_run_end <= limit) {
+                    // rows at fixed places with nothing below to report
+                    if (base + n.quiet_run_end > end) end = base + n.quiet_run_end;
+                    cursor = base + n.quiet_run_cursor;
+                    k += n.quiet_run - 1;
+                    continue;
+                }
                 if (!n.findable && !(kSummary && n.has_summary) && n.size && n.kind != Kind::Array &&
                     n.kind != Kind::String && n.kind != Kind::Bytes && n.kind != Kind::Text) {
                     // nothing to report below: step over it
@@ -848,7 +892,7 @@ private:
     bool count_of(const Node& n, uint32_t off, uint32_t limit, const Scope* sc, int64_t& count, uint32_t& start,
                   Scope::Slot& declared) {
         start = off;
-        declared = {0, {}, off, 0};
+        declared = {0, nullptr, 0, off, 0};
         switch (n.count_from) {
         case CountFrom::None: count = n.kind == Kind::Array ? n.count_max : n.size; return true;
         case CountFrom::Rest: count = -1; return true;
@@ -856,7 +900,7 @@ private:
         case CountFrom::Prefix: {
             uint32_t used;
             if (!prefix(n, off, limit, count, used)) return false;
-            declared = {count, {}, off, used};
+            declared = {count, nullptr, 0, off, used};
             start = off + used;
             return count_known(n, count, declared);
         }
@@ -934,6 +978,14 @@ private:
                                                                                 : start + entries * n.entry_size;
             truncated(n, start, all);
             return limit - off;
+        }
+        if constexpr (kQuiet) {
+            // Fixed-size entries with nothing in them to report: only their extent.
+            if (counted && !stop_ && n.size && n.child_count && !(kSummary && n.has_summary)) {
+                const Node& c0 = s_.nodes[n.first_child];
+                if (c0.quiet_run >= n.child_count && c0.quiet_run_end <= n.size)
+                    return start + uint32_t(entries) * n.size - off;
+            }
         }
         uint32_t cursor = start;
         uint32_t empty = 0;
@@ -1116,7 +1168,7 @@ private:
         uint32_t first = n.first_child, count = n.child_count;
         for (uint32_t c = 0; c < n.case_count; ++c) {
             const CompiledCase& cc = s_.cases[n.first_case + c];
-            if (cc.text ? v.s == cc.text : cc.value == key) {
+            if (cc.text ? v.s() == cc.text : cc.value == key) {
                 first = cc.first_child;
                 count = cc.child_count;
                 break;
@@ -1209,7 +1261,7 @@ private:
         report({f_.unknown_value, it.offset, it.length, v, 0, 0, it.info->name.c_str()});
     }
 
-    static constexpr uint32_t kMaxHeader = 16;
+    static constexpr uint32_t kMaxHeader = kMaxHeaderRows;
     static constexpr uint32_t kTextScratch = 4096;  // UTF-8 of a message's UTF-16 texts
     static constexpr uint32_t kMaxEmptyEntries = 1024;
 
@@ -1257,6 +1309,8 @@ struct NullVisitor {
 };
 
 inline MessageSummary decode_header(const Schema& s, const uint8_t* p, size_t len, DecodeContext ctx) {
+    if (s.header_fixed && len >= s.header_fixed && len <= 0xFFFFFFFFu && !ctx.measure)
+        return detail::fixed_header(s, p, uint32_t(len), ctx.table);
     ctx.header_only = true;
     NullVisitor v;
     return decode(s, p, len, ctx, v);

@@ -320,6 +320,21 @@ void mark_quiet(Schema& s, uint32_t first, uint32_t count, std::vector<uint8_t>&
         n.findable = f;
         n.has_summary = sum;
     }
+    uint32_t run = 0, run_cursor = 0, run_end = 0;
+    for (uint32_t k = count; k-- > 0;) {
+        Node& n = s.nodes[first + k];
+        const bool container = n.kind == Kind::Array || n.kind == Kind::String || n.kind == Kind::Bytes ||
+                               n.kind == Kind::Text;
+        if (n.findable || n.has_summary || n.sequential || !n.size || container) {
+            run = n.quiet_run = n.quiet_run_cursor = n.quiet_run_end = 0;
+            continue;
+        }
+        if (run == 0) run_cursor = run_end = n.offset + n.size;  // the run's last row
+        if (n.offset + n.size > run_end) run_end = n.offset + n.size;
+        n.quiet_run = ++run;
+        n.quiet_run_cursor = run_cursor;
+        n.quiet_run_end = run_end;
+    }
 }
 
 // Node::entry_size of arrays whose entries are numbers one after another.

@@ -82,6 +82,11 @@ struct Node {
     // depends on); a summary field is at or below it.
     bool findable;
     bool has_summary;
+    // From this row on, `quiet_run` rows at fixed offsets with nothing to
+    // find or summarise (0: this one has): the findings-only walk steps over
+    // them at once. Their last row ends at `quiet_run_cursor`, the furthest
+    // at `quiet_run_end` (both from the scope's start).
+    uint32_t quiet_run, quiet_run_cursor, quiet_run_end;
     uint32_t offset;         // inside the enclosing group (unless sequential)
     uint32_t size;
     uint32_t count_min, count_max;

@@ -10,12 +10,42 @@
 
 namespace core::wire {
 
+namespace detail {
+constexpr bool kLittleHost = __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__;
+template <class T>
+inline T load(const uint8_t* p) {
+    T v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+}
+}  // namespace detail
+
+// The common widths are one load (and a byte swap) on a little-endian
+// host; the decoder reads every field through these with a runtime width.
 inline uint64_t uint_le(const uint8_t* p, unsigned n) {
+    if constexpr (detail::kLittleHost) {
+        switch (n) {
+        case 1: return p[0];
+        case 2: return detail::load<uint16_t>(p);
+        case 4: return detail::load<uint32_t>(p);
+        case 8: return detail::load<uint64_t>(p);
+        default: break;
+        }
+    }
     uint64_t v = 0;
     for (unsigned i = n; i-- > 0;) v = v << 8 | p[i];
     return v;
 }
 inline uint64_t uint_be(const uint8_t* p, unsigned n) {
+    if constexpr (detail::kLittleHost) {
+        switch (n) {
+        case 1: return p[0];
+        case 2: return __builtin_bswap16(detail::load<uint16_t>(p));
+        case 4: return __builtin_bswap32(detail::load<uint32_t>(p));
+        case 8: return __builtin_bswap64(detail::load<uint64_t>(p));
+        default: break;
+        }
+    }
     uint64_t v = 0;
     for (unsigned i = 0; i < n; ++i) v = v << 8 | p[i];
     return v;

@@ -1,18 +1,22 @@
 #include "analysis.hpp"
 
+#include "core/content_hash.hpp"
+
 #include <map>
 #include <mutex>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace blank {
 namespace {
 
-// Picks the values the analysis needs out of a decoded packet.
+// Picks the values the analysis needs out of a decoded packet: `slot_of`
+// maps a field id to its place in `vals` (-1: not needed).
 struct Grab {
     static constexpr bool kPayloadOnly = true;  // the header comes in PacketSummary
-    const FieldId* ids;
-    size_t n;
+    const int8_t* slot_of;
+    size_t n;  // ids in slot_of (0: nothing to pick)
     FieldId bytes_id;
     double vals[16] = {};
     std::string_view bytes = {};
@@ -22,11 +26,10 @@ struct Grab {
     void leaf(const Item& it) {
         const FieldId id = it.info->id;
         if (id == bytes_id) bytes = it.s;
-        for (size_t i = 0; i < n; ++i)
-            if (ids[i] == id)
-                vals[i] = it.vclass == ValueClass::Int      ? double(it.i)
-                          : it.vclass == ValueClass::Double ? it.d
-                                                            : double(it.u);
+        if (id >= n || slot_of[id] < 0) return;
+        vals[slot_of[id]] = it.vclass == ValueClass::Int      ? double(it.i)
+                            : it.vclass == ValueClass::Double ? it.d
+                                                              : double(it.u);
     }
 };
 
@@ -63,12 +66,17 @@ constexpr const char* kPlayerFields[kPlayerSlots] = {
     "blank.state.orientation.w", "blank.state.orientation.x", "blank.state.orientation.y",
     "blank.state.orientation.z", "blank.correction.update_seq"};
 
-// Their ids in one revision's schema.
+// Their places by field id in one revision's schema (Grab::slot_of).
 struct AnalysisFields {
-    FieldId chunk[kChunkSlots];
+    std::vector<int8_t> chunk, player;
     FieldId data;  // ChunkData's bytes
-    FieldId player[kPlayerSlots];
 };
+
+static std::vector<int8_t> slots(const Schema& s, const char* const* abbrevs, int n) {
+    std::vector<int8_t> slot_of(s.fields.size(), -1);
+    for (int i = 0; i < n; ++i) slot_of[need(s, abbrevs[i])] = int8_t(i);
+    return slot_of;
+}
 
 static const AnalysisFields& analysis_fields(const Schema& s) {
     static std::mutex m;
@@ -77,10 +85,20 @@ static const AnalysisFields& analysis_fields(const Schema& s) {
     auto it = cache.find(&s);
     if (it != cache.end()) return it->second;
     AnalysisFields f;
-    for (int i = 0; i < kChunkSlots; ++i) f.chunk[i] = need(s, kChunkFields[i]);
+    f.chunk = slots(s, kChunkFields, kChunkSlots);
+    f.player = slots(s, kPlayerFields, kPlayerSlots);
     f.data = need(s, "blank.chunk.data");
-    for (int i = 0; i < kPlayerSlots; ++i) f.player[i] = need(s, kPlayerFields[i]);
-    return cache.emplace(&s, f).first->second;
+    return cache.emplace(&s, std::move(f)).first->second;
+}
+
+const ConversationAnalysis::Decoding& ConversationAnalysis::decoding() {
+    const Revision& r = revision();
+    if (decoding_.revision != &r) {
+        decoding_.schema = &schema(r);
+        decoding_.fields = &analysis_fields(*decoding_.schema);
+        decoding_.revision = &r;
+    }
+    return decoding_;
 }
 
 ConversationAnalysis::ConversationAnalysis(const AnalysisConfig& cfg, const Revision* forced)
@@ -109,15 +127,6 @@ RevisionState ConversationAnalysis::revision_state() const {
     }
 }
 
-namespace {
-
-uint64_t fnv1a(const uint8_t* p, size_t n) {
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < n; ++i) h = (h ^ p[i]) * 1099511628211ull;
-    return h;
-}
-
-}  // namespace
 
 void ConversationAnalysis::on_packet(uint64_t frame, double time, Role sender, const uint8_t* data, uint32_t len,
                                      FrameAnalysis& out) {
@@ -133,7 +142,7 @@ void ConversationAnalysis::analyse(uint64_t frame, double time, Role sender, con
     out = FrameAnalysis{};
     out.frame = frame;
     // Every revision has the same header: read it with the current one.
-    const Schema& head_schema = schema(revision());
+    const Schema& head_schema = *decoding().schema;
     const PacketSummary head = decode_header(head_schema, data, len);
     const PacketRef p{frame, time, head.seq};
     out.type = len >= kHeaderSize ? int16_t(head.type) : int16_t(-1);
@@ -145,22 +154,23 @@ void ConversationAnalysis::analyse(uint64_t frame, double time, Role sender, con
         revision_changed(p, before, candidates, sink);
     }
     ++packets_;
-    const Schema& s = schema(revision());
+    const Decoding& now = decoding();
+    const Schema& s = *now.schema;
     out.schema = &s;
     out.revision_state = uint8_t(revision_state());
     // Candidates that disagree on the chunk size: any size is fine until a
     // completed chunk tells (the detector then narrows, or finds none fits).
     chunks_.set_chunk_size(forced_ || detector_.chunk_size_settled() ? revision().chunk_size : 0);
     if (len < kHeaderSize) return;
-    const AnalysisFields& f = analysis_fields(s);
+    const AnalysisFields& f = *now.fields;
     const uint8_t t = head.type;
     const bool begin = t == type::ChunkBegin, piece = t == type::ChunkData;
     const bool player = t == type::PlayerUpdate || t == type::PlayerCorrection;
     Grab g{nullptr, 0, kNoField};
     if (begin || piece)
-        g = Grab{f.chunk, kChunkSlots, f.data};
+        g = Grab{f.chunk.data(), f.chunk.size(), f.data};
     else if (player)
-        g = Grab{f.player, kPlayerSlots, kNoField};
+        g = Grab{f.player.data(), f.player.size(), kNoField};
     // Only chunk and player packets have fields the analysis reads; the
     // others need just the header (no walk over, say, 12 entities).
     const PacketSummary sum = g.n                  ? decode(s, data, len, g)
@@ -174,7 +184,7 @@ void ConversationAnalysis::analyse(uint64_t frame, double time, Role sender, con
         for (int i = 0; i < 3; ++i) ps.pos[i] = g.vals[kChunkX + i] * 16 + g.vals[kBlockX + i];
         for (int i = 0; i < 4; ++i) ps.orient[i] = g.vals[kOrientW + i];
     }
-    seq_.on_packet(p, sender, sum.ack, sum.hist, t, len, fnv1a(data, len), have_state ? &ps : nullptr,
+    seq_.on_packet(p, sender, sum.ack, sum.hist, t, len, core::content_hash(data, len), have_state ? &ps : nullptr,
                    t == type::PlayerCorrection && complete ? int(g.vals[kUpdateSeq]) : -1, out.seq, sink);
 
     if (!(begin || piece) || !complete) return;  // too short to carry the fields: the decoder's findings say so

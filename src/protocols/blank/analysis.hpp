@@ -60,6 +60,8 @@ struct FrameAnalysis {
 // How a frame's revision was chosen (blank.revision.state).
 enum class RevisionState : uint8_t { Ambiguous, Detected, None, Forced };
 
+struct AnalysisFields;  // the ids of the fields the analysis reads (analysis.cpp)
+
 class ConversationAnalysis : private ChunkApplyHook {
 public:
     // `forced`: decode every packet with that revision; null: detect it per
@@ -83,6 +85,14 @@ public:
 
 private:
     void analyse(uint64_t frame, double time, Role sender, const uint8_t* data, uint32_t len, FrameAnalysis& out);
+    // revision()'s schema and the ids the analysis reads in it, looked up
+    // again only when the revision changes (the lookups take locks).
+    struct Decoding {
+        const Revision* revision = nullptr;
+        const Schema* schema = nullptr;
+        const AnalysisFields* fields = nullptr;
+    };
+    const Decoding& decoding();
     void revision_changed(const PacketRef& p, Detection before, size_t candidates, FindingSink& sink);
     void chunk_applied(const Transmission* t, bool compressed, const ChunkOutcome& r, const PacketRef& p,
                        FindingSink& sink) override;
@@ -94,6 +104,7 @@ private:
     uint64_t packets_ = 0, detected_frame_ = 0;
     bool inflate_;                  // ChunkLimits::inflate: chunk sizes are evidence
     std::vector<Finding> earlier_;  // FrameAnalysis::earlier
+    Decoding decoding_;
 };
 
 // Nodes of the generated fields (analysis_tables.cpp), looked up once.
