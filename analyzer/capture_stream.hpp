@@ -18,7 +18,10 @@
 
 #include "capture_reader.hpp"
 #include "link_layer.hpp"
+#include "protocols/blank/protocol_info.hpp"
 #include "protocols/blank/roles.hpp"
+#include "protocols/mc_java/protocol_info.hpp"
+#include "protocols/raknet/protocol_info.hpp"
 
 namespace blankshark {
 
@@ -46,9 +49,12 @@ struct BlankPacket {
 };
 
 struct StreamOptions {
-    uint16_t port = 12354;
-    uint16_t java_port = 25565;  // Minecraft Java on TCP (and any port by its Handshake)
-    uint16_t raknet_port = 19132;  // RakNet / MCPE on UDP (and any port by an offline message)
+    // The protocols' default ports (their ProtocolInfo). Java: on TCP, and
+    // any port by its Handshake; RakNet / MCPE: on UDP, and any port by an
+    // offline message.
+    uint16_t port = blank::protocol_info().default_port;
+    uint16_t java_port = mcjava::protocol_info().default_port;
+    uint16_t raknet_port = raknet::protocol_info().default_port;
     bool tcp = true;             // reassemble TCP and decode the Minecraft Java connections
     bool raknet = true;          // decode RakNet conversations (else their packets are other UDP)
     size_t max_conversations = 4096;  // beyond it, packets are still decoded, without a conversation

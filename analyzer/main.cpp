@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <string>
 
 #include "check_command.hpp"
 #include "chunks_command.hpp"
@@ -17,6 +18,7 @@
 #include "tcp/tcp_finding.hpp"
 #include "protocols/blank/findings.hpp"
 #include "protocols/blank/protocol.hpp"
+#include "protocols/blank/protocol_info.hpp"
 #include "protocols/blank/revision_detect.hpp"
 
 namespace {
@@ -89,7 +91,8 @@ int main(int argc, char** argv) {
     decode->add_flag("--json", json, "one JSON object per packet, fields under the Wireshark filter names");
     decode->add_option("-t,--type", dtypes, "only these packet types (name or code; repeat or comma-separate): " + type_list())
         ->delimiter(',');
-    decode->add_option("--port", dopt.stream.port, "UDP port of the blank server (default 12354); "
+    decode->add_option("--port", dopt.stream.port, "UDP port of the blank server (default " +
+                                                    std::to_string(blank::protocol_info().default_port) + "); "
                                                     "packets starting with the blank tag are found on any port")
         ->capture_default_str();
     decode->add_option("--raknet-port", dopt.stream.raknet_port, "UDP port of RakNet / Minecraft Pocket Edition servers (other ports: by the offline handshake)")->capture_default_str();

@@ -13,7 +13,8 @@
 #include <epan/packet.h>
 
 #include "minecraft_dispatch.hpp"
-#include "protocols/mc_alpha/directions.hpp"
+#include "protocols/mc_alpha/protocol_info.hpp"
+#include "protocols/mc_java/protocol_info.hpp"
 #include "protocols/minecraft_detect.hpp"
 
 namespace {
@@ -33,7 +34,7 @@ int dissect_minecraft(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*
     conversation_t* conv = find_or_create_conversation(pinfo);
     auto* choice = static_cast<Choice*>(conversation_get_proto_data(conv, proto_minecraft));
     if (!choice) {
-        const guint16 port = mcalpha::kDefaultPort;
+        const guint16 port = mcalpha::protocol_info().default_port;
         const bool from_client = pinfo->destport == port && pinfo->srcport != port;
         Edition e = Edition::Java;
         if (from_client) {
@@ -61,7 +62,9 @@ void proto_register_minecraft_dispatch() {
 }
 
 void proto_reg_handoff_minecraft_dispatch() {
-    mcjava_handle = find_dissector("mcjava");
-    mcalpha_handle = find_dissector("mcalpha");
-    dissector_add_uint_with_preference("tcp.port", mcalpha::kDefaultPort, dispatch_handle);
+    mcjava_handle = find_dissector(mcjava::protocol_info().filter_name);
+    mcalpha_handle = find_dissector(mcalpha::protocol_info().filter_name);
+    // Java and Alpha share the port (and so this preference, minecraft.tcp.port).
+    const core::ProtocolInfo& alpha = mcalpha::protocol_info();
+    dissector_add_uint_with_preference(alpha.port_table(), alpha.default_port, dispatch_handle);
 }

@@ -62,6 +62,7 @@
 #include "protocols/blank/analysis.hpp"
 #include "protocols/blank/decoder.hpp"
 #include "protocols/blank/info_markers.hpp"
+#include "protocols/blank/protocol_info.hpp"
 #include "stats_tree.hpp"
 #include "tap_info.hpp"
 
@@ -239,7 +240,8 @@ gboolean dissect_blank_heur(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree,
 }  // namespace
 
 void proto_register_blank() {
-    proto_blank = proto_register_protocol("blank voxel game protocol", "BLANK", "blank");
+    const core::ProtocolInfo& info = blank::protocol_info();
+    proto_blank = proto_register_protocol(info.name, info.short_name, info.filter_name);
 
     store.configure(proto_blank, &pref_revision);
     // The union of every revision's fields, newest first so the current
@@ -249,7 +251,7 @@ void proto_register_blank() {
     proto_register_subtree_array(etts, 1);
     experts.add(proto_blank, blank::finding_table());
 
-    blank_handle = register_dissector("blank", dissect_blank, proto_blank);
+    blank_handle = register_dissector(info.filter_name, dissect_blank, proto_blank);
     // The port preference (blank.udp.port) lives in this module.
     module_t* prefs = prefs_register_protocol(proto_blank, nullptr);
     const auto& revs = blank::revisions();
@@ -263,14 +265,15 @@ void proto_register_blank() {
                                    &pref_revision, revisions, FALSE);
     register_cleanup_routine([] { store.clear(); });
 
-    blank_tap = register_tap("blank");
+    blank_tap = register_tap(info.filter_name);
     blank_plugin::register_stats_tree();
     blank_plugin::register_conversation_table(proto_blank);
 }
 
 void proto_reg_handoff_blank() {
     // Also creates the "UDP port" preference and Decode As entry.
-    dissector_add_uint_with_preference("udp.port", blank::kDefaultPort, blank_handle);
+    const core::ProtocolInfo& info = blank::protocol_info();
+    dissector_add_uint_with_preference(info.port_table(), info.default_port, blank_handle);
     heur_dissector_add("udp", dissect_blank_heur, "blank over UDP (by tag)", "blank_udp", proto_blank,
                        HEURISTIC_ENABLE);
 }

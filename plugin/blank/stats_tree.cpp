@@ -5,6 +5,7 @@
 
 #include <iterator>
 
+#include "protocols/blank/protocol_info.hpp"
 #include "protocols/blank/stats_layout.hpp"
 #include "tap_info.hpp"
 
@@ -80,8 +81,8 @@ tap_packet_status blank_stats_packet(stats_tree* st, packet_info*, epan_dissect_
 }  // namespace
 
 void register_stats_tree() {
-    stats_tree_register_plugin("blank", blank::stats::kTreeAbbrev, blank::stats::kTreeName, 0, blank_stats_packet,
-                               blank_stats_init, nullptr);
+    stats_tree_register_plugin(blank::protocol_info().filter_name, blank::stats::kTreeAbbrev, blank::stats::kTreeName, 0,
+                               blank_stats_packet, blank_stats_init, nullptr);
 }
 
 }  // namespace blank_plugin

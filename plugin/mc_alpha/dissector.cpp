@@ -61,6 +61,7 @@
 #include "protocols/mc_alpha/connection.hpp"
 #include "protocols/mc_alpha/findings.hpp"
 #include "protocols/mc_alpha/message_fields.hpp"
+#include "protocols/mc_alpha/protocol_info.hpp"
 #include "protocols/mc_alpha/schema.hpp"
 
 namespace {
@@ -116,7 +117,8 @@ ConnState* conn_state(packet_info* pinfo) {
         st = connections.back().get();
         // The server: the side on the Minecraft port, else the receiver of
         // the first data (the client speaks first, its Handshake).
-        const bool src_server = pinfo->srcport == mcalpha::kDefaultPort && pinfo->destport != mcalpha::kDefaultPort;
+        const guint16 port = mcalpha::protocol_info().default_port;
+        const bool src_server = pinfo->srcport == port && pinfo->destport != port;
         copy_address_wmem(wmem_file_scope(), &st->server_addr, src_server ? &pinfo->src : &pinfo->dst);
         st->server_port = src_server ? pinfo->srcport : pinfo->destport;
         conversation_add_proto_data(conv, proto_mcalpha, st);
@@ -338,12 +340,13 @@ int dissect_mcalpha(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* d
 }  // namespace
 
 void proto_register_mcalpha() {
-    proto_mcalpha = proto_register_protocol("Minecraft Alpha SMP", "MCALPHA", mcalpha::kPrefix);
+    const core::ProtocolInfo& info = mcalpha::protocol_info();
+    proto_mcalpha = proto_register_protocol(info.name, info.short_name, info.filter_name);
     fields.add(proto_mcalpha, {&mcalpha::schema()});
     static gint* etts[] = {&ett_mcalpha};
     proto_register_subtree_array(etts, 1);
     experts.add(proto_mcalpha, mcalpha::finding_table());
-    mcalpha_handle = register_dissector("mcalpha", dissect_mcalpha, proto_mcalpha);
+    mcalpha_handle = register_dissector(info.filter_name, dissect_mcalpha, proto_mcalpha);
     register_cleanup_routine(cleanup_mcalpha);
 }
 

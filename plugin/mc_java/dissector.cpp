@@ -52,6 +52,7 @@
 #include "protocols/mc_java/packet_fields.hpp"
 #include "protocols/mc_java/packet_name.hpp"
 #include "protocols/mc_java/play_values.hpp"
+#include "protocols/mc_java/protocol_info.hpp"
 #include "protocols/mc_java/schema.hpp"
 #include "../tree_builder.hpp"
 
@@ -66,7 +67,7 @@ gint ett_mcjava = -1;
 dissector_handle_t mcjava_handle;
 plugin::FieldRegistry fields;
 plugin::ExpertRegistry experts;
-guint pref_port = mcjava::kDefaultPort;
+guint pref_port = mcjava::protocol_info().default_port;
 // mcjava.teleport.far above this many blocks (AnalysisConfig::teleport_threshold).
 const char* pref_teleport_threshold = nullptr;
 
@@ -401,7 +402,8 @@ gboolean dissect_mcjava_heur(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree
 }  // namespace
 
 void proto_register_mcjava() {
-    proto_mcjava = proto_register_protocol("Minecraft Java Edition", "MCJAVA", "mcjava");
+    const core::ProtocolInfo& info = mcjava::protocol_info();
+    proto_mcjava = proto_register_protocol(info.name, info.short_name, info.filter_name);
     // Newest first: its field types win where versions differ.
     std::vector<const core::Schema*> schemas;
     for (auto v = mcjava::versions().rbegin(); v != mcjava::versions().rend(); ++v)
@@ -410,17 +412,17 @@ void proto_register_mcjava() {
     static gint* etts[] = {&ett_mcjava};
     proto_register_subtree_array(etts, 1);
     experts.add(proto_mcjava, mcjava::finding_table());
-    mcjava_handle = register_dissector("mcjava", dissect_mcjava, proto_mcjava);
+    mcjava_handle = register_dissector(info.filter_name, dissect_mcjava, proto_mcjava);
     module_t* prefs = prefs_register_protocol(proto_mcjava, nullptr);
     prefs_register_string_preference(prefs, "teleport_threshold", "Teleport distance threshold (blocks)",
                                      "A teleport that moves the client farther than this from where it last said it "
                                      "was is flagged (mcjava.teleport.far); default 1.0",
                                      &pref_teleport_threshold);
     register_cleanup_routine(cleanup_mcjava);
-    mcjava_tap = register_tap("mcjava");
+    mcjava_tap = register_tap(info.filter_name);
     // Statistics > Minecraft Java (tshark -z mcjava,tree): the tree of `blankshark stats`.
-    stats_tree_register_plugin("mcjava", "mcjava", "Minecraft Java/Packets by state, direction and type", 0,
-                               mcjava_stats_packet, mcjava_stats_init, nullptr);
+    stats_tree_register_plugin(info.filter_name, info.filter_name, "Minecraft Java/Packets by state, direction and type",
+                               0, mcjava_stats_packet, mcjava_stats_init, nullptr);
 }
 
 void proto_reg_handoff_mcjava() {

@@ -50,10 +50,12 @@
 #include "tap_info.hpp"
 #include "protocols/mcpe/analysis_fields.hpp"
 #include "protocols/mcpe/findings.hpp"
+#include "protocols/mcpe/protocol_info.hpp"
 #include "protocols/mcpe/schema.hpp"
 #include "protocols/raknet/analysis_fields.hpp"
 #include "protocols/raknet/detect.hpp"
 #include "protocols/raknet/findings.hpp"
+#include "protocols/raknet/protocol_info.hpp"
 #include "protocols/raknet/schema.hpp"
 
 namespace {
@@ -67,7 +69,7 @@ gint ett_raknet = -1, ett_message = -1, ett_mcpe = -1;
 dissector_handle_t raknet_handle;
 plugin::FieldRegistry raknet_fields, mcpe_fields;
 plugin::ExpertRegistry raknet_experts, mcpe_experts;
-guint pref_port = raknet::kDefaultPort;
+guint pref_port = raknet::protocol_info().default_port;
 FrameStore store;
 
 bool is_mcpe_finding(const core::Finding& f) { return f.code.v >= mcpe::kFindingBase; }
@@ -242,8 +244,10 @@ gboolean dissect_raknet_heur(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree
 }  // namespace
 
 void proto_register_raknet_bs() {
-    proto_raknet = proto_register_protocol("RakNet (blankshark analysis)", "RakNet-BS", "bsraknet");
-    proto_mcpe = proto_register_protocol("Minecraft Pocket Edition 0.x (blankshark)", "MCPE-BS", "bsmcpe");
+    const core::ProtocolInfo& info = raknet::protocol_info();
+    const core::ProtocolInfo& mcpe_info = mcpe::protocol_info();
+    proto_raknet = proto_register_protocol(info.name, info.short_name, info.filter_name);
+    proto_mcpe = proto_register_protocol(mcpe_info.name, mcpe_info.short_name, mcpe_info.filter_name);
     std::vector<const core::Schema*> rs;  // current first: its types win
     for (auto v = raknet::versions().rbegin(); v != raknet::versions().rend(); ++v) rs.push_back(&raknet::schema(**v));
     raknet_fields.add(proto_raknet, rs);
@@ -254,17 +258,18 @@ void proto_register_raknet_bs() {
     proto_register_subtree_array(etts, 3);
     raknet_experts.add(proto_raknet, raknet::finding_table());
     mcpe_experts.add(proto_mcpe, mcpe::finding_table());
-    raknet_handle = register_dissector("bsraknet", dissect_raknet, proto_raknet);
+    raknet_handle = register_dissector(info.filter_name, dissect_raknet, proto_raknet);
     prefs_register_protocol(proto_raknet, nullptr);
     store.configure(proto_raknet, &pref_port);
-    raknet_tap = register_tap("bsraknet");
+    raknet_tap = register_tap(info.filter_name);
     raknet_plugin::register_stats_tree();
     register_cleanup_routine([] { store.clear(); });
 }
 
 void proto_reg_handoff_raknet_bs() {
     // After the built-in handoffs: replaces Wireshark's RakNet on the port.
-    dissector_add_uint_with_preference("udp.port", raknet::kDefaultPort, raknet_handle);
+    const core::ProtocolInfo& info = raknet::protocol_info();
+    dissector_add_uint_with_preference(info.port_table(), info.default_port, raknet_handle);
     heur_dissector_add("udp", dissect_raknet_heur, "RakNet (blankshark) over UDP (offline magic)", "bsraknet_udp",
                        proto_raknet, HEURISTIC_ENABLE);
     if (heur_dtbl_entry_t* ws = find_heur_dissector_by_unique_short_name("raknet_udp")) ws->enabled = FALSE;

@@ -3,6 +3,7 @@
 #include <epan/packet.h>
 #include <epan/stats_tree.h>
 
+#include "protocols/raknet/protocol_info.hpp"
 #include "tap_info.hpp"
 
 namespace raknet_plugin {
@@ -45,7 +46,8 @@ tap_packet_status packet(stats_tree* st, packet_info*, epan_dissect_t*, const vo
 }  // namespace
 
 void register_stats_tree() {
-    stats_tree_register_plugin("bsraknet", "bsraknet", "RakNet-BS/Packets and messages", 0, packet, init, nullptr);
+    const char* tap = raknet::protocol_info().filter_name;
+    stats_tree_register_plugin(tap, tap, "RakNet-BS/Packets and messages", 0, packet, init, nullptr);
 }
 
 }  // namespace raknet_plugin

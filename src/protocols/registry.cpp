@@ -1,13 +1,10 @@
-// Every protocol's findings table, for the core's lookups by code and name.
+// Every protocol's findings table (the catalog's, in its order), for the
+// core's lookups by code and name.
 #include <atomic>
 #include <mutex>
 
 #include "core/finding.hpp"
-#include "protocols/blank/findings.hpp"
-#include "protocols/mc_alpha/findings.hpp"
-#include "protocols/mc_java/findings.hpp"
-#include "protocols/mcpe/findings.hpp"
-#include "protocols/raknet/findings.hpp"
+#include "protocols/catalog.hpp"
 
 namespace core {
 
@@ -16,10 +13,16 @@ namespace {
 constexpr size_t kMaxTables = 16;
 
 struct Tables {
-    const FindingTable* all[kMaxTables] = {&blank::finding_table(), &mcjava::finding_table(), &raknet::finding_table(),
-                                           &mcpe::finding_table(), &mcalpha::finding_table()};
-    std::atomic<size_t> count{5};
+    const FindingTable* all[kMaxTables] = {};
+    std::atomic<size_t> count{0};
     std::mutex add;
+
+    Tables() {
+        size_t n = 0;
+        for (const ProtocolInfo* p : protocols())
+            if (n < kMaxTables) all[n++] = &p->findings();
+        count.store(n, std::memory_order_release);
+    }
 };
 
 Tables& tables() {

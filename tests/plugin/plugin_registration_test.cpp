@@ -8,6 +8,7 @@
 
 #include "protocols/blank/findings.hpp"
 #include "protocols/blank/protocol.hpp"
+#include "protocols/catalog.hpp"
 #include "tshark.hpp"
 
 namespace blank::test {
@@ -129,6 +130,28 @@ TEST(Plugin, MalformedPacketsAreMarkedAndLaterPacketsStillDecode) {
     EXPECT_NE(lines[4].find("[Malformed]"), std::string::npos);
     EXPECT_EQ(lines[14].find("PlayerUpdate seq=14"), 0u);
     EXPECT_EQ(lines[14].find("Malformed"), std::string::npos);
+}
+
+// Each catalog entry is what tshark shows: its names as registered, its
+// port preference accepted by -o.
+TEST(Plugin, RegistersTheCatalogsProtocols) {
+    const RunResult r = tshark("-G protocols");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    std::set<std::string> lines;
+    std::istringstream in(r.out);
+    for (std::string line; std::getline(in, line);) lines.insert(line);
+    for (const core::ProtocolInfo* p : core::protocols())
+        EXPECT_TRUE(lines.count(std::string(p->name) + "\t" + p->short_name + "\t" + p->filter_name))
+            << p->filter_name;
+    EXPECT_TRUE(lines.count("blank voxel game protocol\tBLANK\tblank"));
+    EXPECT_TRUE(lines.count("RakNet (blankshark analysis)\tRakNet-BS\tbsraknet"));
+    const std::string cap = tshark_file(BLANKSHARK_CAPTURES "/blank-fa73e36-clean-session.pcap");
+    for (const core::ProtocolInfo* p : core::protocols()) {
+        ASSERT_NE(p->port_preference, nullptr) << p->filter_name;
+        const RunResult o = tshark("-r " + cap + " -c 1 -o " + p->port_preference + ":" +
+                                   std::to_string(p->default_port));
+        EXPECT_EQ(o.exit_code, 0) << p->port_preference << ": " << o.err;
+    }
 }
 
 }  // namespace

@@ -1,0 +1,54 @@
+// A protocol described as one object: what the front ends (the plugin's
+// registration, the analyzer's port choices, the findings registry) need to
+// know about it without naming it. Each protocol defines its instance in its
+// own directory (protocols/<name>/protocol_info.cpp) from the constants it
+// already has; protocols/catalog.hpp lists them all. The core knows no
+// protocol: it only declares the shape.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace core {
+
+struct FindingTable;
+
+enum class Transport : uint8_t { Udp, Tcp };
+
+// How a protocol's messages are cut out of what the transport delivers.
+enum class FramingKind : uint8_t {
+    Datagram,        // one message per UDP payload (blank)
+    VarIntLength,    // VarInt length prefix, optionally compressed past a threshold (Minecraft Java)
+    SelfDelimiting,  // no length: a message ends where parsing its id's layout ends (Minecraft Alpha)
+    RakNet,          // RakNet datagrams: encapsulated, split, reordered messages (RakNet, and MCPE inside it)
+};
+
+struct ProtocolInfo {
+    const char* name;         // Wireshark's full name, "blank voxel game protocol"
+    const char* short_name;   // Wireshark's short name, "BLANK"
+    const char* filter_name;  // Wireshark's protocol filter name, "blank" (RakNet's: "bsraknet")
+    // What the schema's fields and the findings start with: the filter name
+    // but where Wireshark already has a protocol of that name (RakNet, MCPE).
+    const char* field_prefix;
+    const char* seeds;        // the reference document(s) in ../shared/seeds/, "004, 000"
+    Transport transport;
+    FramingKind framing;
+    uint16_t default_port;         // 0: none of its own
+    const char* port_preference;   // Wireshark's preference for it ("blank.udp.port"), nullptr if none
+    // Another protocol this one is carried in (MCPE in RakNet), else nullptr.
+    const ProtocolInfo* carried_by;
+    const FindingTable& (*findings)();
+    // The versions the protocol knows, oldest first, by name ("fa73e36",
+    // "1.13.2"): what a version preference or option would list.
+    size_t (*version_count)();
+    const char* (*version_name)(size_t i);
+    // Whether a payload (a datagram; a TCP client's first bytes) is this
+    // protocol wherever it appears, for heuristic dissectors; nullptr if the
+    // protocol has no such test.
+    bool (*looks_like)(const uint8_t* p, size_t len);
+
+    // The Wireshark dissector table its default port is registered in.
+    const char* port_table() const { return transport == Transport::Udp ? "udp.port" : "tcp.port"; }
+};
+
+}  // namespace core

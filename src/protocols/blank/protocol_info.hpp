@@ -1,0 +1,11 @@
+// blank as one object for the front ends (core/protocol_info.hpp); listed by
+// protocols/catalog.hpp.
+#pragma once
+
+#include "core/protocol_info.hpp"
+
+namespace blank {
+
+const core::ProtocolInfo& protocol_info();
+
+}  // namespace blank

@@ -1,0 +1,26 @@
+#include "protocols/catalog.hpp"
+
+#include <cstring>
+
+#include "protocols/blank/protocol_info.hpp"
+#include "protocols/mc_alpha/protocol_info.hpp"
+#include "protocols/mc_java/protocol_info.hpp"
+#include "protocols/mcpe/protocol_info.hpp"
+#include "protocols/raknet/protocol_info.hpp"
+
+namespace core {
+
+const std::vector<const ProtocolInfo*>& protocols() {
+    static const std::vector<const ProtocolInfo*> all{&blank::protocol_info(), &mcjava::protocol_info(),
+                                                      &raknet::protocol_info(), &mcpe::protocol_info(),
+                                                      &mcalpha::protocol_info()};
+    return all;
+}
+
+const ProtocolInfo* find_protocol(const char* filter_name) {
+    for (const ProtocolInfo* p : protocols())
+        if (std::strcmp(p->filter_name, filter_name) == 0) return p;
+    return nullptr;
+}
+
+}  // namespace core

@@ -1,0 +1,11 @@
+// Minecraft Alpha SMP as one object for the front ends (core/protocol_info.hpp); listed by
+// protocols/catalog.hpp.
+#pragma once
+
+#include "core/protocol_info.hpp"
+
+namespace mcalpha {
+
+const core::ProtocolInfo& protocol_info();
+
+}  // namespace mcalpha

@@ -1,0 +1,35 @@
+#include "protocols/mc_java/protocol_info.hpp"
+
+#include "protocols/mc_java/findings.hpp"
+#include "protocols/mc_java/schema.hpp"
+#include "protocols/mc_java/states.hpp"
+#include "protocols/mc_java/versions.hpp"
+#include "protocols/minecraft_detect.hpp"
+
+namespace mcjava {
+
+namespace {
+
+size_t version_count() { return versions().size(); }
+const char* version_name(size_t i) { return versions()[i]->name; }
+
+// A client's first bytes: a Handshake, or the pre-1.7 server list ping.
+bool looks_like_java(const uint8_t* p, size_t len) {
+    const minecraft::Edition e = minecraft::classify_first_client_bytes(p, len);
+    return e == minecraft::Edition::Java || e == minecraft::Edition::JavaLegacyPing;
+}
+
+}  // namespace
+
+const core::ProtocolInfo& protocol_info() {
+    // Port 25565 is shared with Alpha: the plugin's Minecraft dispatcher
+    // holds it, hence the preference's name.
+    static const core::ProtocolInfo info{
+        "Minecraft Java Edition", "MCJAVA", kPrefix, kPrefix, "003_b5f8db852183982f.txt",
+        core::Transport::Tcp, core::FramingKind::VarIntLength, kDefaultPort, "minecraft.tcp.port", nullptr,
+        finding_table, version_count, version_name, looks_like_java,
+    };
+    return info;
+}
+
+}  // namespace mcjava

@@ -1,0 +1,11 @@
+// Minecraft Java Edition as one object for the front ends (core/protocol_info.hpp); listed by
+// protocols/catalog.hpp.
+#pragma once
+
+#include "core/protocol_info.hpp"
+
+namespace mcjava {
+
+const core::ProtocolInfo& protocol_info();
+
+}  // namespace mcjava

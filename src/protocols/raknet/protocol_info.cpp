@@ -1,0 +1,32 @@
+#include "protocols/raknet/protocol_info.hpp"
+
+#include "protocols/raknet/constants.hpp"
+#include "protocols/raknet/detect.hpp"
+#include "protocols/raknet/findings.hpp"
+#include "protocols/raknet/versions.hpp"
+
+namespace raknet {
+
+namespace {
+
+size_t version_count() { return versions().size(); }
+const char* version_name(size_t i) { return versions()[i]->name; }
+
+bool looks_like_raknet(const uint8_t* p, size_t len) {
+    return len <= UINT32_MAX && looks_like_offline_message(p, uint32_t(len));
+}
+
+}  // namespace
+
+const core::ProtocolInfo& protocol_info() {
+    // Wireshark has a protocol "raknet": the plugin's is "bsraknet", its
+    // fields keep the prefix "raknet".
+    static const core::ProtocolInfo info{
+        "RakNet (blankshark analysis)", "RakNet-BS", "bsraknet", kPrefix, "002_c0d67b4a3a02433a.txt",
+        core::Transport::Udp, core::FramingKind::RakNet, kDefaultPort, "bsraknet.udp.port", nullptr,
+        finding_table, version_count, version_name, looks_like_raknet,
+    };
+    return info;
+}
+
+}  // namespace raknet

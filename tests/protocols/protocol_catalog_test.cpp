@@ -1,0 +1,124 @@
+// The protocol catalog: one ProtocolInfo per protocol, holding the values
+// the front ends used to spell out themselves (checked against tshark in
+// tests/plugin/plugin_registration_test.cpp).
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <set>
+#include <string>
+
+#include "core/finding.hpp"
+#include "protocols/blank/protocol.hpp"
+#include "protocols/catalog.hpp"
+#include "protocols/mc_java/protocol_info.hpp"
+#include "protocols/mcpe/protocol_info.hpp"
+#include "protocols/raknet/protocol_info.hpp"
+
+namespace {
+
+TEST(ProtocolCatalog, ListsEveryProtocolOnceInFindingBlockOrder) {
+    const auto& all = core::protocols();
+    ASSERT_EQ(all.size(), 5u);
+    const char* filters[] = {"blank", "mcjava", "bsraknet", "bsmcpe", "mcalpha"};
+    const char* prefixes[] = {"blank", "mcjava", "raknet", "mcpe", "mcalpha"};
+    for (size_t i = 0; i < all.size(); ++i) {
+        EXPECT_STREQ(all[i]->filter_name, filters[i]);
+        EXPECT_STREQ(all[i]->field_prefix, prefixes[i]);
+        EXPECT_EQ(core::find_protocol(filters[i]), all[i]);
+    }
+    EXPECT_EQ(core::find_protocol("raknet"), nullptr);  // Wireshark's, not ours
+}
+
+TEST(ProtocolCatalog, EveryFindingTableIsRegisteredUnderItsProtocolsPrefix) {
+    const core::FindingTables tables = core::finding_tables();
+    const auto& all = core::protocols();
+    ASSERT_GE(tables.count, all.size());
+    for (size_t i = 0; i < all.size(); ++i) {
+        const core::FindingTable& t = all[i]->findings();
+        EXPECT_EQ(tables.tables[i], &t) << all[i]->filter_name;  // same order as before the catalog
+        EXPECT_STREQ(t.protocol, all[i]->field_prefix);
+        EXPECT_EQ(t.base, i * core::kFindingBlock);
+        for (size_t k = 0; k < t.count; ++k)
+            EXPECT_EQ(std::string(t.infos[k].name).rfind(std::string(all[i]->field_prefix) + ".", 0), 0u)
+                << t.infos[k].name;
+    }
+}
+
+TEST(ProtocolCatalog, PortsAndPreferences) {
+    const core::ProtocolInfo& b = *core::find_protocol("blank");
+    EXPECT_EQ(b.default_port, 12354);  // the game's server default (design.md)
+    EXPECT_EQ(b.default_port, blank::kDefaultPort);
+    EXPECT_EQ(b.transport, core::Transport::Udp);
+    EXPECT_STREQ(b.port_table(), "udp.port");
+    EXPECT_STREQ(b.port_preference, "blank.udp.port");
+    EXPECT_EQ(b.framing, core::FramingKind::Datagram);
+
+    const core::ProtocolInfo& j = mcjava::protocol_info();
+    EXPECT_EQ(j.default_port, 25565);
+    EXPECT_EQ(j.transport, core::Transport::Tcp);
+    EXPECT_STREQ(j.port_table(), "tcp.port");
+    EXPECT_EQ(j.framing, core::FramingKind::VarIntLength);
+    const core::ProtocolInfo& a = *core::find_protocol("mcalpha");
+    EXPECT_EQ(a.default_port, 25565);  // shared with Java: the dispatcher's preference
+    EXPECT_STREQ(a.port_preference, j.port_preference);
+    EXPECT_STREQ(a.port_preference, "minecraft.tcp.port");
+    EXPECT_EQ(a.framing, core::FramingKind::SelfDelimiting);
+
+    const core::ProtocolInfo& r = raknet::protocol_info();
+    EXPECT_EQ(r.default_port, 19132);
+    EXPECT_STREQ(r.port_preference, "bsraknet.udp.port");
+    const core::ProtocolInfo& m = mcpe::protocol_info();
+    EXPECT_EQ(m.carried_by, &r);
+    EXPECT_EQ(m.default_port, r.default_port);
+    for (const core::ProtocolInfo* p : core::protocols()) {
+        if (p != &m) {
+            EXPECT_EQ(p->carried_by, nullptr) << p->filter_name;
+        }
+    }
+}
+
+TEST(ProtocolCatalog, VersionsByName) {
+    auto names = [](const core::ProtocolInfo& p) {
+        std::set<std::string> s;
+        if (p.version_count)
+            for (size_t i = 0; i < p.version_count(); ++i) s.insert(p.version_name(i));
+        return s;
+    };
+    const auto blank_revs = names(*core::find_protocol("blank"));
+    EXPECT_TRUE(blank_revs.count("fa73e36")) << blank_revs.size();
+    EXPECT_TRUE(blank_revs.count("933ca0f"));
+    EXPECT_TRUE(names(mcjava::protocol_info()).count("1.13.2"));
+    EXPECT_TRUE(names(mcjava::protocol_info()).count("1.14.4"));
+    EXPECT_TRUE(names(raknet::protocol_info()).count("seed002"));
+    EXPECT_TRUE(names(raknet::protocol_info()).count("current"));
+    EXPECT_FALSE(names(mcpe::protocol_info()).empty());
+    EXPECT_TRUE(names(*core::find_protocol("mcalpha")).empty());  // one protocol version, no list
+}
+
+TEST(ProtocolCatalog, Heuristics) {
+    // blank's tag (little-endian) and a 16-byte header.
+    uint8_t blank_pkt[16] = {};
+    std::memcpy(blank_pkt, &blank::kTag, 4);
+    const core::ProtocolInfo& b = *core::find_protocol("blank");
+    ASSERT_NE(b.looks_like, nullptr);
+    EXPECT_TRUE(b.looks_like(blank_pkt, sizeof blank_pkt));
+    EXPECT_FALSE(b.looks_like(blank_pkt, 15));
+
+    // A Java Handshake (length 16, id 0, version 404, "localhost", 25565, next 2)
+    // and Alpha's Handshake: each is its own protocol's and not the other's.
+    const uint8_t java[] = {0x10, 0x00, 0x94, 0x03, 0x09, 'l', 'o', 'c', 'a', 'l',
+                            'h', 'o', 's', 't', 0x63, 0xDD, 0x02};
+    const uint8_t alpha[] = {0x02, 0x00, 0x03, 'b', 'o', 'b'};
+    const core::ProtocolInfo& j = mcjava::protocol_info();
+    const core::ProtocolInfo& a = *core::find_protocol("mcalpha");
+    EXPECT_TRUE(j.looks_like(java, sizeof java));
+    EXPECT_FALSE(a.looks_like(java, sizeof java));
+    EXPECT_TRUE(a.looks_like(alpha, sizeof alpha));
+    EXPECT_FALSE(j.looks_like(alpha, sizeof alpha));
+    EXPECT_FALSE(j.looks_like(blank_pkt, sizeof blank_pkt));
+
+    EXPECT_FALSE(raknet::protocol_info().looks_like(blank_pkt, sizeof blank_pkt));
+    EXPECT_EQ(mcpe::protocol_info().looks_like, nullptr);
+}
+
+}  // namespace
