@@ -104,5 +104,52 @@ TEST(FindingsOnly, SameFindingsOnEveryBundledPacketAndRevision) {
     EXPECT_GT(summary_fields, packets / 2);  // most packet types have summary fields  // malformed and other-revision decodes find plenty
 }
 
+// core::decode_header() reads a fixed header at its places
+// (core::detail::fixed_header); the decoder's own header-only walk must
+// give the same summary, whole packets and every cut of their first bytes.
+void expect_same_header(const Schema& s, const uint8_t* p, size_t len, size_t& compared) {
+    const core::MessageSummary fast = core::decode_header(s, p, len, core::DecodeContext{});
+    core::DecodeContext ctx;
+    ctx.header_only = true;
+    core::NullVisitor nv;
+    const core::MessageSummary walk = core::decode(s, p, len, ctx, nv);
+    EXPECT_EQ(fast.header_ok, walk.header_ok);
+    EXPECT_EQ(fast.table, walk.table);
+    EXPECT_EQ(fast.id, walk.id);
+    EXPECT_EQ(fast.type, walk.type);
+    EXPECT_EQ(fast.header_len, walk.header_len);
+    EXPECT_EQ(fast.payload_len, walk.payload_len);
+    for (uint32_t k = 0; k < core::MessageSummary::kHeaderValues; ++k) EXPECT_EQ(fast.header[k], walk.header[k]);
+    EXPECT_EQ(fast.findings, walk.findings);
+    EXPECT_EQ(fast.counted, walk.counted);
+    EXPECT_EQ(fast.worst, walk.worst);
+    EXPECT_EQ(fast.truncated, walk.truncated);
+    EXPECT_EQ(fast.end, walk.end);
+    ++compared;
+}
+
+TEST(FindingsOnly, FixedHeaderReadsAsTheHeaderWalk) {
+    ASSERT_EQ(schema().header_fixed, kHeaderSize);  // the fast path applies to blank
+    size_t compared = 0, unknown = 0, bad_tag = 0;
+    for (const char* file : {"blank-fa73e36-lossy-5pct.pcap", "blank-933ca0f-first-8s.pcap", "crafted/malformed.pcap",
+                             "crafted/all-types.pcap"})
+        blankshark::CaptureStream().run(std::string(BLANKSHARK_SHARED_CAPTURES) + "/" + file,
+                                      [&](const blankshark::BlankPacket& p) {
+                                          for (const Revision* r : revisions()) {
+                                              const Schema& s = schema(*r);
+                                              expect_same_header(s, p.data, p.len, compared);
+                                              const core::MessageSummary h =
+                                                  core::decode_header(s, p.data, p.len, core::DecodeContext{});
+                                              unknown += p.len >= kHeaderSize && !h.type;
+                                              bad_tag += p.len >= kHeaderSize && !h.header_ok;
+                                          }
+                                          for (size_t cut = 0; cut < kHeaderSize + 2 && cut < p.len; ++cut)
+                                              expect_same_header(schema(), p.data, cut, compared);
+                                      });
+    EXPECT_GT(compared, 100000u);
+    EXPECT_GT(unknown, 0u);   // the malformed capture has unknown types
+    EXPECT_GT(bad_tag, 0u);   // and wrong tags
+}
+
 }  // namespace
 }  // namespace blank

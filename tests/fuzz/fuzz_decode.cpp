@@ -1,6 +1,7 @@
 // libFuzzer target: one packet through the table-driven decoder and every
 // value formatter both front ends use; the findings-only mode (check's fast
-// path) must report exactly the findings of the full decode, in order.
+// path) must report exactly the findings of the full decode, in order; the
+// fixed-header read (core::decode_header) must equal the header-only walk.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -55,5 +56,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (q.nfound != v.nfound || full.findings != quick.findings) std::abort();
     for (size_t i = 0; i < q.nfound; ++i)
         if (!same(q.found[i], v.found[i])) std::abort();
+    const core::MessageSummary fast = core::decode_header(blank::schema(), data, size, core::DecodeContext{});
+    core::DecodeContext ctx;
+    ctx.header_only = true;
+    core::NullVisitor nv;
+    const core::MessageSummary walk = core::decode(blank::schema(), data, size, ctx, nv);
+    if (fast.header_ok != walk.header_ok || fast.id != walk.id || fast.type != walk.type ||
+        fast.header_len != walk.header_len || fast.payload_len != walk.payload_len || fast.end != walk.end ||
+        fast.findings != walk.findings || fast.truncated != walk.truncated ||
+        std::memcmp(fast.header, walk.header, sizeof fast.header) != 0)
+        std::abort();
     return 0;
 }
