@@ -132,7 +132,7 @@ ConnState* conn_state(packet_info* pinfo) {
 struct McJavaTap {
     const char* state;
     const char* dir;
-    char type[96];
+    char type[128];  // as long as the label it is copied from
     guint32 length;
 };
 
