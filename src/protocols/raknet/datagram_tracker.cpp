@@ -1,16 +1,13 @@
 #include "datagram_tracker.hpp"
 
+#include "core/content_hash.hpp"
 #include "findings.hpp"
 
 namespace raknet {
 
 using C = FindingCode;
 
-uint32_t datagram_hash(const uint8_t* p, uint32_t len) {
-    uint32_t h = 2166136261u;
-    for (uint32_t i = 0; i < len; ++i) h = (h ^ p[i]) * 16777619u;
-    return h;
-}
+uint32_t datagram_hash(const uint8_t* p, uint32_t len) { return uint32_t(core::content_hash(p, len)); }
 
 const DatagramTracker::Entry* DatagramTracker::find(uint64_t seq) const {
     if (ring_.empty() || seq == kNoNumber) return nullptr;

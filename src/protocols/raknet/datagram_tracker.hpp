@@ -76,7 +76,7 @@ private:
     uint64_t highest_ = 0, lowest_ = 0;
 };
 
-// FNV-1a over a datagram's bytes: tells identical copies from reused numbers.
+// The low 32 bits of core::content_hash: tells identical copies from reused numbers.
 uint32_t datagram_hash(const uint8_t* p, uint32_t len);
 
 }  // namespace raknet
