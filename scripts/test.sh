@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Builds and runs every test:
-#   1. unit, analyzer end-to-end and tshark-with-plugin tests (ctest, ./build)
+#   1. unit, analyzer end-to-end and tshark-with-plugin tests (ctest, ./build),
+#      and the benchmark programs with a smoke run of tests/bench/run.sh
+#      (no timing: every row runs once, so the benchmark keeps working)
 #   2. the same suite built with AddressSanitizer + UBSan (./build-asan), the
 #      plugin included: the system's tshark loads the instrumented blank.so
 #      with the sanitizer runtime preloaded; a sanitizer report exits 86
@@ -13,6 +15,8 @@ fuzz_seconds=${FUZZ_SECONDS:-60}
 
 echo "== build and test"
 scripts/build.sh
+cmake -S . -B build -DBLANKSHARK_BENCH=ON >/dev/null
+cmake --build build -j2 --target bench >/dev/null
 (cd build && ctest --output-on-failure -j2)
 
 echo "== sanitizer build (address, undefined) and test"

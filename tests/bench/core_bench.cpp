@@ -171,7 +171,7 @@ void BM_Analysis(benchmark::State& state, const char* name) {
         blank::FrameAnalysis fa;
         const uint64_t a0 = bench::allocations();
         for (const Packet& p : pk) {
-            a.on_packet({p.frame, p.time, blank::le::u16(p.bytes.data() + 4)}, p.sender, p.bytes.data(),
+            a.on_packet(p.frame, p.time, p.sender, p.bytes.data(),
                         uint32_t(p.bytes.size()), fa);
             benchmark::DoNotOptimize(fa);
         }
@@ -221,7 +221,7 @@ void BM_Print(benchmark::State& state) {
                 u.dst.port = p.sender == blank::Role::Server ? 40000 : 12354;
                 const blankshark::BlankPacket bp{&f, &u, p.time, &conv, p.sender, p.bytes.data(),
                                                  uint32_t(p.bytes.size())};
-                a.on_packet({p.frame, p.time, blank::le::u16(p.bytes.data() + 4)}, p.sender, p.bytes.data(),
+                a.on_packet(p.frame, p.time, p.sender, p.bytes.data(),
                             uint32_t(p.bytes.size()), fa);
                 const uint64_t b0 = bench::allocations();
                 if (which == 0) blankshark::print_summary(out, s, bp, &fa);
