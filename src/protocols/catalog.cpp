@@ -10,10 +10,10 @@
 
 namespace core {
 
-const std::vector<const ProtocolInfo*>& protocols() {
-    static const std::vector<const ProtocolInfo*> all{&blank::protocol_info(), &mcjava::protocol_info(),
-                                                      &raknet::protocol_info(), &mcpe::protocol_info(),
-                                                      &mcalpha::protocol_info()};
+const std::array<const ProtocolInfo*, kProtocolCount>& protocols() {
+    static const std::array<const ProtocolInfo*, kProtocolCount> all{
+        &blank::protocol_info(), &mcjava::protocol_info(), &raknet::protocol_info(), &mcpe::protocol_info(),
+        &mcalpha::protocol_info()};
     return all;
 }
 
