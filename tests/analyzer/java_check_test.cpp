@@ -156,8 +156,9 @@ TEST(JavaCheck, EveryBundledCapturePassesWithItsLightAndChunks) {
             EXPECT_EQ(e["keepalive"]["unanswered"], 0);
             EXPECT_EQ(e["teleports"]["unconfirmed"], 0);
             // 1.14: one Update Light per column, before its Chunk Data.
-            if (std::string(f).find("1.14.4") != std::string::npos && e["chunk_columns"]["sent"] != 0)
+            if (std::string(f).find("1.14.4") != std::string::npos && e["chunk_columns"]["sent"] != 0) {
                 EXPECT_EQ(e["chunk_columns"]["update_light"], e["chunk_columns"]["sent"]);
+            }
         }
     }
 }
