@@ -8,7 +8,6 @@ namespace {
 
 template <size_t N>
 constexpr Layout L(const Field (&f)[N]) { return Layout{f, N}; }
-constexpr Layout kNone{nullptr, 0};
 
 constexpr Field gen(const char* key, const char* name, Kind kind, const char* desc, const char* unit = nullptr,
                     const ValueString* vals = nullptr) {
