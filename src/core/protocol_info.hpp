@@ -51,4 +51,16 @@ struct ProtocolInfo {
     const char* port_table() const { return transport == Transport::Udp ? "udp.port" : "tcp.port"; }
 };
 
+// ProtocolInfo::version_count / version_name over a protocol's list of
+// versions (a function returning a vector of pointers to something with a
+// `name`): `core::version_count<versions>`.
+template <auto list>
+size_t version_count() {
+    return list().size();
+}
+template <auto list>
+const char* version_name(size_t i) {
+    return list()[i]->name;
+}
+
 }  // namespace core

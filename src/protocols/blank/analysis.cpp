@@ -127,7 +127,6 @@ RevisionState ConversationAnalysis::revision_state() const {
     }
 }
 
-
 void ConversationAnalysis::on_packet(uint64_t frame, double time, Role sender, const uint8_t* data, uint32_t len,
                                      FrameAnalysis& out) {
     earlier_.clear();

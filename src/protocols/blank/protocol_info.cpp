@@ -6,20 +6,13 @@
 
 namespace blank {
 
-namespace {
-
-size_t revision_count() { return revisions().size(); }
-const char* revision_name(size_t i) { return revisions()[i]->name; }
-
-}  // namespace
-
 const core::ProtocolInfo& protocol_info() {
     // The heuristic is the tag: blank is found on any port by it.
     static const core::ProtocolInfo info{
         "blank voxel game protocol", "BLANK", kPrefix, kPrefix,
         "004_8f5e877db6d99b09.txt 000_3d4fc1dd0611b50a.txt",
         core::Transport::Udp, core::FramingKind::Datagram, kDefaultPort, "blank.udp.port", nullptr,
-        finding_table, revision_count, revision_name, looks_like_blank,
+        finding_table, core::version_count<revisions>, core::version_name<revisions>, looks_like_blank,
     };
     return info;
 }

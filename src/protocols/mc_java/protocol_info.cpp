@@ -10,9 +10,6 @@ namespace mcjava {
 
 namespace {
 
-size_t version_count() { return versions().size(); }
-const char* version_name(size_t i) { return versions()[i]->name; }
-
 // A client's first bytes: a Handshake, or the pre-1.7 server list ping.
 bool looks_like_java(const uint8_t* p, size_t len) {
     const minecraft::Edition e = minecraft::classify_first_client_bytes(p, len);
@@ -27,7 +24,7 @@ const core::ProtocolInfo& protocol_info() {
     static const core::ProtocolInfo info{
         "Minecraft Java Edition", "MCJAVA", kPrefix, kPrefix, "003_b5f8db852183982f.txt",
         core::Transport::Tcp, core::FramingKind::VarIntLength, kDefaultPort, "minecraft.tcp.port", nullptr,
-        finding_table, version_count, version_name, looks_like_java,
+        finding_table, core::version_count<versions>, core::version_name<versions>, looks_like_java,
     };
     return info;
 }

@@ -8,13 +8,6 @@
 
 namespace mcpe {
 
-namespace {
-
-size_t version_count() { return versions().size(); }
-const char* version_name(size_t i) { return versions()[i]->name; }
-
-}  // namespace
-
 const core::ProtocolInfo& protocol_info() {
     // Carried in RakNet's user messages: RakNet's port and preference, no
     // heuristic of its own. Wireshark has a protocol "mcpe": the plugin's is
@@ -22,7 +15,7 @@ const core::ProtocolInfo& protocol_info() {
     static const core::ProtocolInfo info{
         "Minecraft Pocket Edition 0.x (blankshark)", "MCPE-BS", "bsmcpe", kPrefix, "002_c0d67b4a3a02433a.txt",
         core::Transport::Udp, core::FramingKind::RakNet, raknet::kDefaultPort, raknet::protocol_info().port_preference,
-        &raknet::protocol_info(), finding_table, version_count, version_name, nullptr,
+        &raknet::protocol_info(), finding_table, core::version_count<versions>, core::version_name<versions>, nullptr,
     };
     return info;
 }

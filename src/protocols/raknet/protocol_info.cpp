@@ -9,9 +9,6 @@ namespace raknet {
 
 namespace {
 
-size_t version_count() { return versions().size(); }
-const char* version_name(size_t i) { return versions()[i]->name; }
-
 bool looks_like_raknet(const uint8_t* p, size_t len) {
     return len <= UINT32_MAX && looks_like_offline_message(p, uint32_t(len));
 }
@@ -24,7 +21,7 @@ const core::ProtocolInfo& protocol_info() {
     static const core::ProtocolInfo info{
         "RakNet (blankshark analysis)", "RakNet-BS", "bsraknet", kPrefix, "002_c0d67b4a3a02433a.txt",
         core::Transport::Udp, core::FramingKind::RakNet, kDefaultPort, "bsraknet.udp.port", nullptr,
-        finding_table, version_count, version_name, looks_like_raknet,
+        finding_table, core::version_count<versions>, core::version_name<versions>, looks_like_raknet,
     };
     return info;
 }
