@@ -23,6 +23,16 @@
 
 namespace {
 
+// CLI11 2.5 and later reflow the footer as one paragraph (Debian testing has
+// 2.6), which would merge the exit-code table's lines; keep it as written.
+// Debian 12's 2.1 and 13's 2.4 print it as written and have no such switch.
+template <class Formatter>
+auto keep_footer_layout(Formatter& f, int) -> decltype(f.enable_footer_formatting(false), void()) {
+    f.enable_footer_formatting(false);
+}
+template <class Formatter>
+void keep_footer_layout(Formatter&, long) {}
+
 // "PlayerUpdate", "playerupdate" or "4" -> 4.
 bool parse_type(const std::string& text, uint8_t& out) {
     const blank::Schema& s = blank::schema();
@@ -78,6 +88,7 @@ int main(int argc, char** argv) {
     using namespace blankshark;
     CLI::App app{"blankshark: decode and check captures of the blank game's UDP protocol"};
     app.footer(kExitCodesHelp);
+    keep_footer_layout(*app.get_formatter(), 0);
     app.require_subcommand(1);
     app.set_version_flag("--version", BLANKSHARK_VERSION);
 

@@ -1,10 +1,14 @@
-// The symbols Wireshark 4.0 looks up in a plugin .so. They need C linkage
-// and `extern` (namespace-scope const is internal in C++); without them
-// tshark silently skips the plugin.
+// The symbols Wireshark looks up in a plugin .so. They need C linkage and
+// `extern` (namespace-scope const is internal in C++); without them tshark
+// silently skips the plugin. plugin_want_major/minor name the release this
+// build is for (Wireshark loads a plugin only into that one); 4.4 and later
+// also ask plugin_describe() what kind of plugin it is.
 #include <epan/packet.h>
 #include <epan/proto.h>
 #include <ws_symbol_export.h>
 #include <ws_version.h>
+
+#include "ws_compat.hpp"
 
 #include "mc_java/dissector.hpp"
 #include "blank/dissector.hpp"
@@ -18,6 +22,11 @@ WS_DLL_PUBLIC_DEF extern const int plugin_want_major = WIRESHARK_VERSION_MAJOR;
 WS_DLL_PUBLIC_DEF extern const int plugin_want_minor = WIRESHARK_VERSION_MINOR;
 
 WS_DLL_PUBLIC void plugin_register(void);
+#if BLANKSHARK_WS_PLUGIN_DESCRIBE
+WS_DLL_PUBLIC uint32_t plugin_describe(void);
+
+uint32_t plugin_describe(void) { return WS_PLUGIN_DESC_DISSECTOR | WS_PLUGIN_DESC_TAP_LISTENER; }
+#endif
 
 void plugin_register(void) {
     static proto_plugin blank;

@@ -1,11 +1,19 @@
 #!/usr/bin/env bash
-# Installs what blankshark needs to build on Debian 12, if missing;
-# with --test also what the tests need (headless Chromium for the HTML report,
-# xmllint for the JUnit schema).
+# Installs what blankshark needs to build on Debian 12, 13 or testing, if
+# missing; with --test also what the tests need (headless Chromium for the
+# HTML report, xmllint for the JUnit schema).
 set -euo pipefail
+# What moved between releases: Debian 12 ships clang 14 with its runtime
+# (sanitizers, libFuzzer) as libclang-rt-14-dev; 13 and later have the
+# unversioned libclang-rt-dev that follows the default clang.
+. /etc/os-release
+case "${VERSION_ID:-}" in
+  12) clang_rt=libclang-rt-14-dev ;;
+  *)  clang_rt=libclang-rt-dev ;;
+esac
 pkgs=(cmake g++ pkg-config make zlib1g-dev libpcap-dev libglib2.0-dev libwireshark-dev tshark
       googletest libgtest-dev libcli11-dev nlohmann-json3-dev
-      clang libclang-rt-14-dev wireshark-common time perl libbenchmark-dev libxxhash-dev)
+      clang "$clang_rt" wireshark-common time perl libbenchmark-dev libxxhash-dev)
 [ "${1:-}" = "--test" ] && pkgs+=(chromium fonts-liberation bsdutils libxml2-utils)
 missing=()
 for p in "${pkgs[@]}"; do

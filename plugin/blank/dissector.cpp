@@ -55,6 +55,7 @@
 #include "../expert_registry.hpp"
 #include "../field_registry.hpp"
 #include "../tree_builder.hpp"
+#include "../ws_compat.hpp"
 #include "conversation_table.hpp"
 #include "core/zlib_inflate.hpp"
 #include "dissector.hpp"
@@ -228,13 +229,13 @@ int dissect_blank(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
 
 // Claims UDP datagrams on any port that start with the blank tag, and pins
 // the conversation to this dissector so later packets skip the heuristics.
-gboolean dissect_blank_heur(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* data) {
+ws_compat::heur_result dissect_blank_heur(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* data) {
     const guint len = tvb_captured_length(tvb);
-    if (len < blank::kHeaderSize || tvb_get_letohl(tvb, 0) != blank::kTag) return FALSE;
+    if (len < blank::kHeaderSize || tvb_get_letohl(tvb, 0) != blank::kTag) return ws_compat::kHeurRejected;
     conversation_t* conv = find_or_create_conversation(pinfo);
     conversation_set_dissector(conv, blank_handle);
     dissect_blank(tvb, pinfo, tree, data);
-    return TRUE;
+    return ws_compat::kHeurAccepted;
 }
 
 }  // namespace

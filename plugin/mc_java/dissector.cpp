@@ -55,6 +55,7 @@
 #include "protocols/mc_java/protocol_info.hpp"
 #include "protocols/mc_java/schema.hpp"
 #include "../tree_builder.hpp"
+#include "../ws_compat.hpp"
 
 namespace {
 
@@ -245,7 +246,7 @@ void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, con
         tvbuff_t* data_tvb = nullptr;
         const guint body = p.parts.body_offset;
         if (p.compressed_framing && p.parts.data_length && !p.parts.data_length_bad) {
-            data_tvb = tvb_child_uncompress(frame_tvb, frame_tvb, gint(body), gint(p.wire_len - body));
+            data_tvb = ws_compat::child_uncompress_zlib(frame_tvb, frame_tvb, gint(body), gint(p.wire_len - body));
             if (data_tvb) add_new_data_source(pinfo, data_tvb, "Decompressed packet");
         } else if (!p.parts.data_length_bad && p.parts.length) {
             data_tvb = tvb_new_subset_length(frame_tvb, gint(body), gint(p.wire_len - body));
@@ -380,23 +381,23 @@ int dissect_mcjava(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
 // Claims a TCP connection on any port whose first client bytes are a
 // Handshake (protocol version, address, port, next state 1 or 2) or the
 // legacy ping, and pins the conversation to this dissector.
-gboolean dissect_mcjava_heur(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* data) {
+ws_compat::heur_result dissect_mcjava_heur(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* data) {
     const guint len = tvb_captured_length(tvb);
-    if (len < 6) return FALSE;
+    if (len < 6) return ws_compat::kHeurRejected;
     const guint8* p = tvb_get_ptr(tvb, 0, gint(len));
     const core::MeasureResult m = mcjava::measure_frame(p, len);
-    if (m.status != core::Measure::Complete) return FALSE;
+    if (m.status != core::Measure::Complete) return ws_compat::kHeurRejected;
     const mcjava::FrameParts parts = mcjava::split_frame(p, m.length, false);
     const core::Schema& s = mcjava::schema(mcjava::default_version());
     core::DecodeContext ctx;
     ctx.table = mcjava::table_index(mcjava::State::Handshaking, Direction::Serverbound);
     core::NullVisitor v;
     const core::MessageSummary sum = core::decode(s, p + parts.body_offset, m.length - parts.body_offset, ctx, v);
-    if (!sum.type || sum.findings) return FALSE;
+    if (!sum.type || sum.findings) return ws_compat::kHeurRejected;
     conversation_t* conv = find_or_create_conversation(pinfo);
     conversation_set_dissector(conv, mcjava_handle);
     dissect_mcjava(tvb, pinfo, tree, data);
-    return TRUE;
+    return ws_compat::kHeurAccepted;
 }
 
 }  // namespace

@@ -44,6 +44,7 @@
 #include "../expert_registry.hpp"
 #include "../field_registry.hpp"
 #include "../tree_builder.hpp"
+#include "../ws_compat.hpp"
 #include "dissector.hpp"
 #include "frame_store.hpp"
 #include "stats_tree.hpp"
@@ -232,13 +233,13 @@ int dissect_raknet(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
 // Claims a UDP conversation on any port whose packet is a RakNet offline
 // message (the core's test: detect.hpp), and pins the conversation to this
 // dissector.
-gboolean dissect_raknet_heur(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* data) {
+ws_compat::heur_result dissect_raknet_heur(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* data) {
     const guint len = tvb_captured_length(tvb);
-    if (!raknet::looks_like_offline_message(len ? tvb_get_ptr(tvb, 0, gint(len)) : nullptr, len)) return FALSE;
+    if (!raknet::looks_like_offline_message(len ? tvb_get_ptr(tvb, 0, gint(len)) : nullptr, len)) return ws_compat::kHeurRejected;
     conversation_t* conv = find_or_create_conversation(pinfo);
     conversation_set_dissector(conv, raknet_handle);
     dissect_raknet(tvb, pinfo, tree, data);
-    return TRUE;
+    return ws_compat::kHeurAccepted;
 }
 
 }  // namespace

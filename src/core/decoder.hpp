@@ -804,10 +804,11 @@ private:
             *p++ = ',';
             *p++ = ' ';
         }
-        p = std::to_chars(p, tmp + sizeof tmp, first).ptr;
-        if (last != first) {
+        char* const end = tmp + sizeof tmp;  // two u64s and three separators fit
+        p = std::to_chars(p, end, first).ptr;
+        if (last != first && p < end) {  // always true; tells GCC 16 the '-' fits
             *p++ = '-';
-            p = std::to_chars(p, tmp + sizeof tmp, last).ptr;
+            p = std::to_chars(p, end, last).ptr;
         }
         const size_t n = size_t(p - tmp);
         if (len + n + 1 > cap) return len;

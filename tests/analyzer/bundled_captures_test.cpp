@@ -5,6 +5,7 @@
 // the test is reported as skipped, not passed.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iterator>

@@ -17,8 +17,8 @@ out=$(cd "$out" && pwd)
 # as root (it ignores WIRESHARK_PLUGIN_DIR for root): stage them in /tmp.
 stage=$(mktemp -d /tmp/blankshark-identity.XXXXXX)
 trap 'rm -rf "$stage"' EXIT
-mkdir -p "$stage/plugins/4.0/epan" "$stage/caps"
-cp "$build"/plugins/4.0/epan/*.so "$stage/plugins/4.0/epan/"
+mkdir -p "$stage/plugins" "$stage/caps"
+cp -r "$build"/plugins/. "$stage/plugins/"  # <major.minor>/epan/blank.so, whichever Wireshark built it
 chmod -R a+rX "$stage"
 ts=(env HOME=/tmp WIRESHARK_PLUGIN_DIR="$stage/plugins" tshark)
 [ "$(id -u)" -eq 0 ] && ts=(setpriv --reuid=65534 --regid=65534 --clear-groups "${ts[@]}")

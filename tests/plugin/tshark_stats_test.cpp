@@ -15,6 +15,7 @@
 #include "protocols/blank/findings.hpp"
 #include "protocols/blank/stats_layout.hpp"
 #include "tshark.hpp"
+#include "tshark_versions.hpp"
 
 namespace blank::test {
 namespace {
@@ -231,17 +232,23 @@ std::multiset<std::vector<std::string>> conv_rows(const std::string& text) {
     return out;
 }
 
-// Rows of a `-z endpoints,X` table: its last six numbers (packets, bytes,
-// tx packets, tx bytes, rx packets, rx bytes).
-std::multiset<std::vector<uint64_t>> endpoint_rows(const std::string& text) {
-    std::multiset<std::vector<uint64_t>> out;
+// Rows of a `-z endpoints,X` table: its last six values (packets, bytes,
+// tx packets, tx bytes, rx packets, rx bytes) as tshark prints them. 4.0
+// and 4.4 print byte counts as plain numbers; 4.6 with a unit ("2921 kB"),
+// kept with the number so a row compares against another table of the same
+// tshark.
+std::multiset<std::vector<std::string>> endpoint_rows(const std::string& text) {
+    std::multiset<std::vector<std::string>> out;
     std::istringstream in(text);
-    static const std::regex row(R"(^\S+ +(?:\d+ +)?(\d+) +(\d+) +(\d+) +(\d+) +(\d+) +(\d+) *$)");
+    const std::string unit = tshark_at_least(4, 6) ? R"((?: [kMG]?B| bytes))" : "";
+    const std::string pkts = R"((\d+))", bytes = "(\\d+" + unit + ")";
+    const std::regex row("^\\S+ +(?:\\d+ +)?" + pkts + " +" + bytes + " +" + pkts + " +" + bytes + " +" + pkts + " +" +
+                         bytes + " *$");
     for (std::string l; std::getline(in, l);) {
         std::smatch m;
         if (!std::regex_match(l, m, row)) continue;
-        std::vector<uint64_t> v;
-        for (size_t i = 1; i <= 6; ++i) v.push_back(std::stoull(m[i]));
+        std::vector<std::string> v;
+        for (size_t i = 1; i <= 6; ++i) v.push_back(m[i]);
         out.insert(v);
     }
     return out;
@@ -276,7 +283,7 @@ TEST(TsharkConversations, TwoClientsEndpointsAsTheUdpTable) {
     ASSERT_EQ(rows.size(), 3u) << blank.out;  // one server, two clients
     EXPECT_EQ(rows, endpoint_rows(udp.out));
     std::multiset<uint64_t> pkts;
-    for (const auto& r : rows) pkts.insert(r[0]);
+    for (const auto& r : rows) pkts.insert(std::stoull(r[0]));
     // README: 2582 + 8564 packets in all; per client 1619 + 4243 and 963 + 4321.
     EXPECT_EQ(pkts, (std::multiset<uint64_t>{11146, 5862, 5284}));
 }

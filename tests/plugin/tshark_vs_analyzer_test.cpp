@@ -21,6 +21,8 @@ const std::string kCaps = BLANKSHARK_CAPTURES;
 
 std::string scalar(const json& v) {
     if (v.is_string()) return v.get<std::string>();
+    // -T ek (4.0 to 4.6) and blankshark's JSON both write booleans as
+    // true/false.
     if (v.is_boolean()) return v.get<bool>() ? "1" : "0";
     if (v.is_number_unsigned()) return std::to_string(v.get<uint64_t>());
     if (v.is_number_integer()) return std::to_string(v.get<int64_t>());
@@ -81,7 +83,7 @@ bool same(const FieldInfo& f, std::string t, const std::string& a) {
     switch (f.vclass) {
     case ValueClass::Uint: return std::stoull(t, nullptr, 0) == std::stoull(a);
     case ValueClass::Int: return std::stoll(t) == std::stoll(a);
-    case ValueClass::Bool: return (t == "1" || t == "true" || t == "True") == (a == "1");
+    case ValueClass::Bool: return t == a;  // both "1"/"0" (scalar())
     case ValueClass::Float:
     case ValueClass::Double: {
         // Non-finite floats are JSON null in blankshark's output.

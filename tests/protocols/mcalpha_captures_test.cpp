@@ -7,6 +7,7 @@
 // (counted once: the same messages as the clean capture).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>

@@ -183,7 +183,7 @@ void write_play(const std::string& path, Variant variant) {
         if (variant == Variant::Retransmission && i == 3) {
             // Sent again, but with other bytes at the same sequence numbers.
             Bytes other(s.client.bytes.begin() + long(from), s.client.bytes.begin() + long(to));
-            other.back() ^= 0x5a;
+            if (!other.empty()) other.back() ^= 0x5a;
             t += 0.2;
             tcp.data(t, true, other.data(), uint32_t(other.size()), from);
         }

@@ -8,6 +8,8 @@
 #include <ws_symbol_export.h>
 #include <ws_version.h>
 
+#include "ws_compat.hpp"
+
 namespace {
 
 int proto_blankmin = -1;
@@ -22,7 +24,7 @@ const value_string kTypes[] = {
 int dissect_blankmin(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
     if (tvb_captured_length(tvb) < 16) return 0;
     col_set_str(pinfo->cinfo, COL_PROTOCOL, "BLANKMIN");
-    const guint8 type = tvb_get_guint8(tvb, 12);
+    const guint8 type = ws_compat::get_u8(tvb, 12);
     col_add_fstr(pinfo->cinfo, COL_INFO, "%s seq=%u ack=%u", val_to_str_const(type, kTypes, "Unknown"),
                  tvb_get_letohs(tvb, 4), tvb_get_letohs(tvb, 6));
     proto_item* ti = proto_tree_add_item(tree, proto_blankmin, tvb, 0, -1, ENC_NA);
