@@ -114,6 +114,7 @@ leg() {
     chroot "$root" sh -c 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq sudo >/dev/null'
     chroot "$root" useradd -m -s /bin/bash dev
     echo 'dev ALL=(ALL) NOPASSWD: ALL' >"$root/etc/sudoers.d/dev"
+    chmod 0440 "$root/etc/sudoers.d/dev"
   fi
   git clone -q "$repo" "$root$home/blankshark"
   cp -a "$shared" "$root$home/shared"
@@ -137,6 +138,10 @@ echo '### test command'; $test_cmd"
   tests=$(grep -E 'tests passed|tests failed' "$log" | tr '\n' ' ' || true)
   printf '%-9s %-5s %s exit %d in %d min %s\n' "$r" "$who" "$(grep -m1 '^TShark' "$log" || echo '?')" \
     "$rc" $((secs / 60)) "$tests" | tee -a "$cache/summary.txt"
+  if [ $rc -ne 0 ]; then
+    echo "== $r as $user failed; the end of $log:" >&2
+    tail -n 80 "$log" >&2
+  fi
   [ "${KEEP:-0}" = 1 ] || rm -rf "$root"
   return $rc
 }
