@@ -22,10 +22,13 @@
 # brought up to date when older than a week; every leg runs in a fresh copy
 # of it, removed afterwards (KEEP=1 keeps it for a look).
 #
-# Time on 2 cores, per release and leg: debootstrap about 20 s (first run
-# only), deps.sh about 3 min, the main command about 8 min, --quick's ctest
-# about 12 min; the whole test command about 35-50 min. `--quick` over the
-# three releases as root: about 60 min; everything, both legs: about 6 h.
+# Time on 2 cores, measured: debootstrap about 20 s (first run only); a
+# --quick leg (deps.sh, the main command's build, the ctest stage) 10 min
+# for trixie as root and 16 min for testing as the user, each while another
+# build shared the cores. The whole test command is about 35 min on the host
+# (CI: 2013 s); a full leg in a chroot has not been timed yet, expect 35-50
+# min. `--quick` over three releases and both legs: about 1.5 h; everything:
+# about 5 h.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
