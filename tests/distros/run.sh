@@ -10,10 +10,12 @@
 #   Debian testing      Wireshark 4.6 (forky)
 #
 # Usage (as root: debootstrap, chroot, mount):
-#   tests/distros/run.sh [-r "bookworm trixie testing"] [--as root|user|both] [--quick]
+#   tests/distros/run.sh [-r "bookworm trixie testing"] [--as root|user|both] [--quick | --stages S]
 #     --quick   the main command, then the test command's first stage only
 #               (ctest: unit, end-to-end and every tshark test with that
 #               release's tshark) instead of all four stages
+#     --stages  the main command, then these of the test command's stages
+#               ("ctest asan fuzz hostile", scripts/test.sh)
 # The checkout's committed HEAD is what is tested (a `git clone`), with
 # ../shared beside it as in CI.
 #
@@ -37,13 +39,14 @@ cache=${BLANKSHARK_DISTROS_CACHE:-/var/cache/blankshark-distros}
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 releases="bookworm trixie testing"
 as=both
-quick=0
+stages=""
 while [ $# -gt 0 ]; do
   case "$1" in
     -r) releases=$2; shift 2 ;;
     --as) as=$2; shift 2 ;;
-    --quick) quick=1; shift ;;
-    *) echo "usage: $0 [-r RELEASES] [--as root|user|both] [--quick]" >&2; exit 2 ;;
+    --quick) stages=ctest; shift ;;
+    --stages) stages=$2; shift 2 ;;
+    *) echo "usage: $0 [-r RELEASES] [--as root|user|both] [--quick | --stages STAGES]" >&2; exit 2 ;;
   esac
 done
 [ "$(id -u)" -eq 0 ] || { echo "$0: needs root (debootstrap, chroot, mount)" >&2; exit 2; }
@@ -55,9 +58,8 @@ mapfile -t cmds < <(awk '/^```sh/{b++; next} /^```/{if (b==1) exit} b==1 && !/^#
 [ ${#cmds[@]} -eq 2 ] || { echo "$0: expected two commands in README.md's first sh block, found ${#cmds[@]}" >&2; exit 2; }
 main_cmd=${cmds[0]}
 test_cmd=${cmds[1]}
-if [ $quick -eq 1 ]; then
-  # scripts/test.sh runs its stages in order; the first is ctest in ./build.
-  test_cmd="scripts/deps.sh --test && BLANKSHARK_TEST_STAGES=ctest scripts/test.sh"
+if [ -n "$stages" ]; then
+  test_cmd="scripts/deps.sh --test && BLANKSHARK_TEST_STAGES='$stages' scripts/test.sh"
 fi
 
 mkdir -p "$cache"
