@@ -111,6 +111,9 @@ leg() {
   mount --bind /dev/pts "$root/dev/pts" && mounted+=("$root/dev/pts")
   mount -t tmpfs tmpfs "$root/tmp" && mounted+=("$root/tmp")
   chmod 1777 "$root/tmp"
+  # /dev/shm is a mount of its own, not in the /dev bind: a user's Chromium
+  # (the report test) needs it writable, as on any machine.
+  mount -t tmpfs -o mode=1777 tmpfs "$root/dev/shm" && mounted+=("$root/dev/shm")
   if [ "$who" = root ]; then
     home=/root user=root
   else
