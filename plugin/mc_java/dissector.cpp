@@ -14,10 +14,19 @@
 //   - The connection's state machine (state, version, compression,
 //     encryption) runs on the first pass, in frame order; each packet's
 //     record (p_add_proto_data) is read back on later passes and clicks.
-//   - Bytes Wireshark's TCP never hands over (a segment not captured) are
-//     not seen: packets framed across such a hole are lost and the stream
-//     may be misframed until the next connection. The analyzer
-//     (blankshark) resynchronises after gaps; see README.
+//   - Segments become packets in the TCP stream layer shared with Minecraft
+//     Alpha (plugin/stream/): it asks Wireshark for exactly the bytes a
+//     packet's Length still needs (one more segment while the Length is
+//     cut), skips bytes TCP hands over again, and reports bytes that do not
+//     follow on (a segment not captured, or with tcp.reassemble_out_of_order
+//     off, one that arrived early) as mcjava.stream.gap with "[Stream gap]"
+//     in the Info column. A gap inside a packet whose Length arrived resumes
+//     where that packet ends; otherwise the next packet start is searched
+//     for (the analyzer's rule) and marked mcjava.stream.resync. With the
+//     default tcp.reassemble_out_of_order off, TCP never hands over the
+//     segment that fills such a hole (tcp.no_subdissector_on_error): its
+//     packets are lost here while blankshark reorders; switch the
+//     preference on to see them.
 //   - Online-mode connections are encrypted after the Encryption Response:
 //     the rest is shown as encrypted data.
 //   - The connection analysis (mc_java/analysis.hpp: keep-alive, ping and
@@ -45,6 +54,7 @@
 #include "core/inflater.hpp"
 #include "../expert_registry.hpp"
 #include "../field_registry.hpp"
+#include "../stream/pdu_dissection.hpp"
 #include "dissector.hpp"
 #include "protocols/mc_java/analysis.hpp"
 #include "protocols/mc_java/connection.hpp"
@@ -61,6 +71,7 @@ namespace {
 
 using mcjava::Direction;
 using mcjava::PacketKind;
+using plugin::stream::PieceKind;
 
 int proto_mcjava = -1;
 int mcjava_tap = -1;  // one McJavaTap per packet shown (Statistics > Minecraft Java)
@@ -85,6 +96,7 @@ struct ConnState {
     core::Inflater inflater;
     mcjava::Connection conn{inflater};
     mcjava::Analysis analysis{analysis_config()};
+    plugin::stream::StreamCursor cursor[2];
 };
 std::vector<std::unique_ptr<ConnState>> connections;
 
@@ -92,7 +104,7 @@ std::vector<std::unique_ptr<ConnState>> connections;
 
 // What the first pass learned about one packet, read back later.
 struct PduRecord {
-    guint32 wire_len;  // 0: more bytes were needed here (desegmentation)
+    plugin::stream::PieceRecord piece;
     PacketKind kind;
     mcjava::State state;
     Direction dir;
@@ -184,7 +196,6 @@ const EndFindings& end_of(const ConnState* cs) {
 
 PduRecord* record_of(const mcjava::Packet& p) {
     auto* r = wmem_new0(wmem_file_scope(), PduRecord);
-    r->wire_len = p.wire_len;
     r->kind = p.kind;
     r->state = p.state;
     r->dir = p.dir;
@@ -201,25 +212,39 @@ void cleanup_mcjava() {
     connections.clear();
 }
 
-// The per-dissection count of packets shown in this frame (the key of
-// their records: the same calls come in the same order on every pass).
-guint next_pdu_key(packet_info* pinfo) {
-    auto* n = static_cast<guint*>(p_get_proto_data(pinfo->pool, pinfo, proto_mcjava, 0));
-    if (!n) {
-        n = wmem_new0(pinfo->pool, guint);
-        p_add_proto_data(pinfo->pool, pinfo, proto_mcjava, 0, n);
-    }
-    return (*n)++;
-}
-
 template <class B>
 core::MessageSummary decode_into(B& b, const core::Schema& s, const mcjava::Packet& p) {
     return core::decode(s, p.data, p.data_len, p.context(), b);
 }
 
-// Shows one packet of `wire_len` bytes at `offset` of `tvb`.
+// Shows bytes that are not a packet (passed over after a gap or bytes
+// that could not be framed) with the findings they carry.
+void show_passed_over(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, const PduRecord& rec) {
+    const core::Schema& s = mcjava::schema(*mcjava::versions()[rec.version]);
+    proto_item* ti = proto_tree_add_item(tree, proto_mcjava, tvb, gint(offset), gint(rec.piece.len), ENC_NA);
+    proto_tree* pt = proto_item_add_subtree(ti, ett_mcjava);
+    tvbuff_t* piece_tvb = tvb_new_subset_length(tvb, gint(offset), gint(rec.piece.len));
+    char label[96];
+    plugin::stream::passed_over_label(rec.piece, label, sizeof label);
+    proto_item_append_text(ti, ", %s, %s %s", mcjava::state_name(rec.state), mcjava::direction_arrow(rec.dir), label);
+    for (guint8 i = 0; i < rec.nfindings; ++i) {
+        if (tree) {
+            plugin::TreeBuilder tb(piece_tvb, pinfo, pt, ti, s, fields, experts);
+            tb.finding(rec.findings[i]);
+        } else {
+            experts.report(pinfo, ti, rec.findings[i]);
+        }
+    }
+    col_append_sep_str(pinfo->cinfo, COL_INFO, ", ", label);
+}
+
+// Shows one packet of `rec.piece.len` bytes at `offset` of `tvb`.
 void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, const PduRecord& rec) {
-    const guint8* wire = tvb_get_ptr(tvb, gint(offset), gint(rec.wire_len));
+    if (rec.piece.kind != PieceKind::Message && rec.piece.kind != PieceKind::Unframed) {
+        show_passed_over(tvb, pinfo, tree, offset, rec);
+        return;
+    }
+    const guint8* wire = tvb_get_ptr(tvb, gint(offset), gint(rec.piece.len));
     mcjava::Packet p;
     p.kind = rec.kind;
     p.state = rec.state;
@@ -227,14 +252,14 @@ void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, con
     p.version = mcjava::versions()[rec.version];
     p.table = mcjava::table_index(p.state, p.dir);
     p.wire = wire;
-    p.wire_len = rec.wire_len;
+    p.wire_len = rec.piece.len;
     p.compressed_framing = rec.compressed_framing;
     p.vars[mcjava::kVarDimension] = rec.dimension;
     const core::Schema& s = mcjava::schema(*p.version);
 
-    proto_item* ti = proto_tree_add_item(tree, proto_mcjava, tvb, gint(offset), gint(rec.wire_len), ENC_NA);
+    proto_item* ti = proto_tree_add_item(tree, proto_mcjava, tvb, gint(offset), gint(rec.piece.len), ENC_NA);
     proto_tree* pt = proto_item_add_subtree(ti, ett_mcjava);
-    tvbuff_t* frame_tvb = tvb_new_subset_length(tvb, gint(offset), gint(rec.wire_len));
+    tvbuff_t* frame_tvb = tvb_new_subset_length(tvb, gint(offset), gint(rec.piece.len));
     const char* arrow = mcjava::direction_arrow(p.dir);
 
     const char* name = nullptr;
@@ -320,62 +345,63 @@ void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, con
         t->state = mcjava::state_name(p.state);
         t->dir = p.dir == Direction::Serverbound ? "client->server" : "server->client";
         std::snprintf(t->type, sizeof t->type, "%s", label);
-        t->length = rec.wire_len;
+        t->length = rec.piece.len;
         tap_queue_packet(mcjava_tap, pinfo, t);
     }
     col_append_sep_fstr(pinfo->cinfo, COL_INFO, ", ", "%s%s", label, info);
     if (sum.worst == core::Severity::Error) col_append_str(pinfo->cinfo, COL_INFO, " [Malformed]");
 }
 
-int dissect_mcjava(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
-    col_set_str(pinfo->cinfo, COL_PROTOCOL, "MCJAVA");
-    // Several calls per frame (a reassembled packet, then the rest of the
-    // segment): the Info column is cleared by the first only.
-    if (!p_get_proto_data(pinfo->pool, pinfo, proto_mcjava, 0)) col_clear(pinfo->cinfo, COL_INFO);
-    ConnState* cs = conn_state(pinfo);
-    const bool from_server = pinfo->srcport == cs->server_port && addresses_equal(&pinfo->src, &cs->server_addr);
-    const Direction d = from_server ? Direction::Clientbound : Direction::Serverbound;
-    const guint len = tvb_captured_length(tvb);
-    guint offset = 0;
-    while (offset < len) {
-        const guint key = next_pdu_key(pinfo);
-        PduRecord* rec = nullptr;
-        if (!PINFO_FD_VISITED(pinfo)) {
-            const guint avail = len - offset;
-            const guint8* p = tvb_get_ptr(tvb, gint(offset), gint(avail));
-            const core::MeasureResult m = cs->conn.frame_length(d, p, avail);
-            if (m.status == core::Measure::NeedMore) {
-                pinfo->desegment_offset = int(offset);
-                pinfo->desegment_len = m.length > avail ? m.length - avail : DESEGMENT_ONE_MORE_SEGMENT;
-                return int(len);
-            }
-            Catch c;
-            c.analysis = &cs->analysis;
-            core::Span span;
-            span.first.frame = span.last.frame = pinfo->num;
-            span.first.time = span.last.time = nstime_to_sec(&pinfo->rel_ts);  // as the analyzer: since the first frame
-            if (m.status == core::Measure::Invalid) {
-                cs->conn.unframed(d, p, avail, span, c);  // the rest of this segment
-            } else {
-                cs->conn.frame(d, p, m.length, span, c);
-            }
-            rec = record_of(c.caught);
-            rec->link = c.link;
-            rec->conn = cs;
-            p_add_proto_data(wmem_file_scope(), pinfo, proto_mcjava, gint(key + 1), rec);
-        } else {
-            rec = static_cast<PduRecord*>(p_get_proto_data(wmem_file_scope(), pinfo, proto_mcjava, gint(key + 1)));
-            if (!rec || rec->wire_len == 0 || offset + rec->wire_len > len) {
-                // Not a packet of the first pass here: what the first pass asked more bytes for.
-                pinfo->desegment_offset = int(offset);
-                pinfo->desegment_len = DESEGMENT_ONE_MORE_SEGMENT;
-                return int(len);
-            }
-        }
-        show(tvb, pinfo, tree, offset, *rec);
-        offset += rec->wire_len;
+// The protocol's side of the TCP stream layer (plugin/stream/pdu_dissection.hpp).
+struct JavaStream {
+    using Record = PduRecord;
+    int id() const { return proto_mcjava; }
+    const char* column() const { return "MCJAVA"; }
+    ConnState& conn(packet_info* pinfo) { return *conn_state(pinfo); }
+    int direction(const ConnState& cs, packet_info* pinfo) const {
+        const bool from_server = pinfo->srcport == cs.server_port && addresses_equal(&pinfo->src, &cs.server_addr);
+        return int(from_server ? Direction::Clientbound : Direction::Serverbound);
     }
-    return int(len);
+    core::Framing& framing(ConnState& cs, int d) { return cs.conn.framing(Direction(d)); }
+
+    // First pass: the record of a piece, with what the stream did before it.
+    PduRecord* record(ConnState& cs, int i, PieceKind k, const guint8* p, guint32 len, const core::Span& span,
+                      const plugin::stream::StreamEvents& ev) {
+        const Direction d = Direction(i);
+        PduRecord* r = nullptr;
+        if (k == PieceKind::Message || k == PieceKind::Unframed) {
+            Catch c;
+            c.analysis = &cs.analysis;
+            if (k == PieceKind::Message) cs.conn.frame(d, p, len, span, c);
+            else cs.conn.unframed(d, p, len, span, c);
+            r = record_of(c.caught);
+            r->link = c.link;
+            r->conn = &cs;
+        } else {
+            r = wmem_new0(wmem_file_scope(), PduRecord);
+            r->kind = PacketKind::Unframed;
+            r->state = cs.conn.state(d);
+            r->dir = d;
+            r->version = version_index(&cs.conn.version());
+        }
+        // As mcjava::Session: the gap, then where decoding found a packet start again.
+        auto add = [&](core::Finding f) {
+            f.frame = span.last.frame;
+            if (r->nfindings < mcjava::Packet::kMaxFindings) r->findings[r->nfindings++] = f;
+        };
+        if (k == PieceKind::Gap) add({mcjava::FindingCode::StreamGap, 0, 0, int64_t(ev.gap_missing), int64_t(ev.gap_offset)});
+        if (ev.resync && k == PieceKind::Message)
+            add({mcjava::FindingCode::Resynchronised, 0, 0, int64_t(ev.resync_offset), int64_t(ev.resync_skipped)});
+        return r;
+    }
+    void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, const PduRecord& rec) {
+        ::show(tvb, pinfo, tree, offset, rec);
+    }
+};
+
+int dissect_mcjava(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* data) {
+    JavaStream stream;
+    return plugin::stream::dissect_pdus(stream, tvb, pinfo, tree, data);
 }
 
 // Claims a TCP connection on any port whose first client bytes are a

@@ -54,6 +54,10 @@ public:
     virtual Measure starts_here(const uint8_t* p, size_t avail) = 0;
     // Largest message (bytes) the buffer has to hold.
     virtual uint32_t max_message() const = 0;
+    // NeedMore's `length` is the message's exact total (a length prefix
+    // read whole), not only a lower bound (parsing that stopped at the end
+    // of the bytes): a desegmenting dissector may ask for exactly the rest.
+    virtual bool need_is_exact() const { return false; }
 };
 
 class StreamSink {

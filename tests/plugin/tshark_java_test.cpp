@@ -59,12 +59,6 @@ Frames analyzer(const std::string& file) {
         PacketView p;
         flatten(j, p.values, p.nodes);
         for (const json& x : j.at("findings")) {
-            // A gap in the TCP stream and the resynchronisation after it:
-            // Wireshark's TCP dissector reports the gap itself
-            // (tcp.analysis.lost_segment) and hands the plugin the segments
-            // after it as they come.
-            const std::string code = x.at("code");
-            if (code == "mcjava.stream.gap" || code == "mcjava.stream.resync") continue;
             p.findings.push_back(x.at("message"));
             core::Code c;
             EXPECT_TRUE(core::find_code(x.at("code").get<std::string>().c_str(), c)) << x.dump();
@@ -123,6 +117,9 @@ WiresharkFrames wireshark(const std::string& path) {
         const json& mc = layers.at("mcjava");
         auto& list = w.packets[n];
         for (const json& p : mc.is_array() ? mc : json::array({mc})) {
+            // A stream gap is shown where it is noticed, as an item of its
+            // finding alone; the analyzer puts the finding on the next packet.
+            if (p.size() == 2 && p.contains("mcjava.finding") && p.contains("mcjava.finding_tree")) continue;
             list.emplace_back();
             from_json(p, list.back().values);
         }
@@ -228,18 +225,74 @@ TEST_P(JavaSameAsAnalyzer, PacketsFieldsAndFindings) {
         }
         std::sort(msgs.begin(), msgs.end());
         const auto wf = w.findings.find(n);
-        EXPECT_EQ(msgs, wf == w.findings.end() ? std::vector<std::string>{} : wf->second) << "frame " << n;
+        std::vector<std::string> wmsgs = wf == w.findings.end() ? std::vector<std::string>{} : wf->second;
+        // A gap's size and the resynchronisation after it differ where
+        // Wireshark's TCP keeps captured bytes after a hole in a reassembly
+        // that never completes (the dissector sees them as missing too, and
+        // resumes where the cut packet's Length says it ends); both front
+        // ends report one gap in the same frame.
+        auto stream_findings = [](std::vector<std::string>& v) {
+            const auto is_stream = [](const std::string& t) {
+                return t.find(" bytes never captured at stream offset ") != std::string::npos ||
+                       t.rfind("Resynchronised at stream offset ", 0) == 0;
+            };
+            const auto gaps = std::count_if(v.begin(), v.end(), [](const std::string& t) {
+                return t.find(" bytes never captured at stream offset ") != std::string::npos;
+            });
+            v.erase(std::remove_if(v.begin(), v.end(), is_stream), v.end());
+            return gaps;
+        };
+        EXPECT_EQ(stream_findings(msgs), stream_findings(wmsgs)) << "frame " << n << ": stream gaps";
+        EXPECT_EQ(msgs, wmsgs) << "frame " << n;
         // Each finding is an expert info (tshark's own TCP experts may be there too).
         const auto we = w.experts.find(n);
-        for (const std::string& s : sums)
+        for (const std::string& s : sums) {
+            if (s.rfind("decoding found a packet boundary again", 0) == 0) continue;  // the analyzer's search, see above
             EXPECT_TRUE(we != w.experts.end() && std::count(we->second.begin(), we->second.end(), s) >=
                                                      std::count(sums.begin(), sums.end(), s))
                 << "frame " << n << ": expert \"" << s << "\" missing";
+        }
     }
     EXPECT_GE(compared, a.size() * 2);
 }
 
 INSTANTIATE_TEST_SUITE_P(Captures, JavaSameAsAnalyzer, ::testing::ValuesIn(java_captures()),
+                         [](const auto& info) { return identifier(info.param); });
+
+// tcp.reassemble_out_of_order on (Wireshark's default is off): nothing is
+// reordered in these files, so every packet, field and finding is the
+// same, except after a hole never filled (crafted gap), where Wireshark's
+// TCP hands nothing more over.
+class JavaOutOfOrderPreference : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(JavaOutOfOrderPreference, SamePacketsEitherWay) {
+    const std::string file = tshark_file(kDir + GetParam());
+    const std::string fields =
+        " -Y mcjava -T fields -E occurrence=a -E aggregator=@ -e frame.number -e mcjava.packet_id -e mcjava.length"
+        " -e mcjava.finding";
+    const RunResult off = tshark("-r " + file + fields);
+    const RunResult on = tshark("-r " + file + " -o tcp.reassemble_out_of_order:TRUE" + fields);
+    ASSERT_FALSE(off.out.empty());
+    if (GetParam() == "crafted/mcjava-crafted-gap.pcap") {
+        // The server's packets after its hole (frame 20) are never handed
+        // over; the client's go on (answering Keep Alives tshark never showed).
+        auto frames = [](const std::string& out) {
+            std::vector<std::string> n;
+            std::istringstream in(out);
+            for (std::string line; std::getline(in, line);) n.push_back(line.substr(0, line.find('\t')));
+            return n;
+        };
+        EXPECT_NE(off.out.find("\n20\t"), std::string::npos);
+        EXPECT_NE(off.out.find("691 bytes never captured at stream offset 354"), std::string::npos);
+        std::vector<std::string> want = frames(off.out);
+        want.erase(std::remove(want.begin(), want.end(), "20"), want.end());
+        EXPECT_EQ(frames(on.out), want);
+    } else {
+        EXPECT_EQ(on.out, off.out);
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(Captures, JavaOutOfOrderPreference, ::testing::ValuesIn(java_captures()),
                          [](const auto& info) { return identifier(info.param); });
 
 }  // namespace

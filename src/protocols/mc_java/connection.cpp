@@ -81,7 +81,7 @@ void Connection::start_mid_stream() {
 }
 
 MeasureResult Connection::frame_length(Direction d, const uint8_t* p, size_t avail) const {
-    if (avail == 0) return {Measure::NeedMore, 1};
+    if (avail == 0) return {Measure::NeedMore, 0};
     if (encrypted_) return {Measure::Complete, uint32_t(avail)};
     if (legacy_) {
         if (d == Direction::Clientbound) return measure_legacy_kick(p, avail);

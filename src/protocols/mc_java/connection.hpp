@@ -113,6 +113,7 @@ private:
         core::MeasureResult measure(const uint8_t* p, size_t avail) override { return c->frame_length(d, p, avail); }
         core::Measure starts_here(const uint8_t* p, size_t avail) override;
         uint32_t max_message() const override { return kMaxPacketLength + 3; }
+        bool need_is_exact() const override { return true; }  // the VarInt length, once read whole
         Connection* c = nullptr;
         Direction d = Direction::Serverbound;
     };

@@ -27,7 +27,7 @@ MeasureResult measure_frame(const uint8_t* p, size_t avail) {
 }
 
 MeasureResult measure_legacy_kick(const uint8_t* p, size_t avail) {
-    if (avail < 3) return {Measure::NeedMore, 3};
+    if (avail < 3) return {Measure::NeedMore, 0};  // the total is not known yet
     if (p[0] != kLegacyKick) return {Measure::Invalid, 1};
     const uint32_t total = 3 + 2 * (uint32_t(p[1]) << 8 | p[2]);
     return avail < total ? MeasureResult{Measure::NeedMore, total} : MeasureResult{Measure::Complete, total};

@@ -1,0 +1,142 @@
+// The dissection loop of every TCP protocol whose messages the core frames
+// (Minecraft Java: a VarInt length; Alpha: parsing), one for all:
+// Wireshark's TCP desegmentation (doc/README.dissector, "TCP
+// desegmentation": pinfo->desegment_offset/len) asks for exactly the bytes
+// a message still needs when its length is known, for one more segment
+// when it is not, and again until the message is whole; the stream cursor
+// (stream_cursor.hpp) places each call in the stream by its TCP sequence
+// number, so bytes handed over again are not cut twice and bytes that do
+// not follow on are a gap (a piece of no bytes where it was noticed, with
+// an expert info and an Info column marker beside TCP's own "[TCP Previous
+// segment not captured]").
+//
+// The first pass cuts and records (file-scope proto data keyed by the
+// order of pieces within the frame: the same calls come in the same order
+// on every pass); later passes and clicks show the records again.
+//
+// The protocol's side, P:
+//   int id() const;                          the proto_ id (its proto data)
+//   const char* column() const;              the Protocol column
+//   struct Conn { StreamCursor cursor[2]; ... };
+//   Conn& conn(packet_info*);                the conversation's state
+//   int direction(const Conn&, packet_info*);   0 or 1
+//   core::Framing& framing(Conn&, int d);
+//   Record* record(Conn&, int d, PieceKind, const guint8*, guint32 len,
+//                  const core::Span&, const StreamEvents&);  first pass
+//   void show(tvbuff_t*, packet_info*, proto_tree*, guint offset, const Record&);
+// where Record has a member `PieceRecord piece` (filled in here).
+#pragma once
+
+#include <epan/dissectors/packet-tcp.h>
+#include <epan/packet.h>
+#include <epan/proto_data.h>
+
+#include <cstdio>
+
+#include "core/stream_buffer.hpp"
+#include "stream_cursor.hpp"
+
+namespace plugin::stream {
+
+// Where a recorded piece lies in the tvb of its call.
+struct PieceRecord {
+    guint32 tvb_offset;
+    guint32 len;
+    PieceKind kind;
+    guint64 gap_missing;  // Gap: bytes missing
+};
+
+// The Info column text of a piece that is not a message ("Skipped 12 bytes").
+inline void passed_over_label(const PieceRecord& p, char* buf, size_t cap) {
+    if (p.kind == PieceKind::Gap)
+        std::snprintf(buf, cap, "[Stream gap: %" G_GUINT64_FORMAT " bytes missing]", p.gap_missing);
+    else if (p.kind == PieceKind::Tail)
+        std::snprintf(buf, cap, "Rest of a message cut by a gap (%u bytes)", p.len);
+    else
+        std::snprintf(buf, cap, "Skipped %u bytes", p.len);
+}
+
+// The per-dissection count of pieces shown in this frame (proto data 0 of
+// the packet scope): the key of their records.
+inline guint next_piece_key(packet_info* pinfo, int proto) {
+    auto* n = static_cast<guint*>(p_get_proto_data(pinfo->pool, pinfo, proto, 0));
+    if (!n) {
+        n = wmem_new0(pinfo->pool, guint);
+        p_add_proto_data(pinfo->pool, pinfo, proto, 0, n);
+    }
+    return (*n)++;
+}
+
+template <class P>
+int dissect_pdus(P& proto, tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* data) {
+    const int id = proto.id();
+    col_set_str(pinfo->cinfo, COL_PROTOCOL, proto.column());
+    // Several calls per frame (a reassembled message, then the rest of the
+    // segment): the Info column is cleared by the first only.
+    if (!p_get_proto_data(pinfo->pool, pinfo, id, 0)) col_clear(pinfo->cinfo, COL_INFO);
+    auto& conn = proto.conn(pinfo);
+    const int d = proto.direction(conn, pinfo);
+    StreamCursor& cursor = conn.cursor[d];
+    const guint len = tvb_captured_length(tvb);
+    const auto* tcp = static_cast<const struct tcpinfo*>(data);  // TCP's, for every call on a TCP port
+    const bool first = !PINFO_FD_VISITED(pinfo);
+    guint offset = first ? cursor.begin(tcp != nullptr, tcp ? tcp->seq : 0, len) : 0;
+    auto span_at = [&](guint at) {
+        core::Span span;
+        span.stream_offset = cursor.stream_offset(at);
+        span.first.frame = span.last.frame = pinfo->num;
+        span.first.time = span.last.time = nstime_to_sec(&pinfo->rel_ts);  // as the analyzer: since the first frame
+        return span;
+    };
+    auto keep = [&](typename P::Record* rec, guint key, guint at, const Step& s, guint64 missing) {
+        rec->piece.tvb_offset = at;
+        rec->piece.len = s.length;
+        rec->piece.kind = s.kind;
+        rec->piece.gap_missing = missing;
+        p_add_proto_data(wmem_file_scope(), pinfo, id, gint(key + 1), rec);
+    };
+    bool gap_checked = !first;
+    for (;;) {
+        const guint key = next_piece_key(pinfo, id);
+        typename P::Record* rec = nullptr;
+        if (first) {
+            const StreamEvents& ev = cursor.events();
+            Step s;
+            if (!gap_checked && ev.gap) {
+                s.kind = PieceKind::Gap;
+                rec = proto.record(conn, d, s.kind, nullptr, 0, span_at(offset), ev);
+                keep(rec, key, offset, s, ev.gap_missing);
+                cursor.gap_shown();
+            } else {
+                if (offset >= len) return int(len);
+                const guint8* p = tvb_get_ptr(tvb, gint(offset), gint(len - offset));
+                s = cursor.step(offset, p, len - offset, proto.framing(conn, d));
+                if (s.need_more) {
+                    pinfo->desegment_offset = int(offset);
+                    pinfo->desegment_len = s.length ? s.length : DESEGMENT_ONE_MORE_SEGMENT;
+                    return int(len);
+                }
+                rec = proto.record(conn, d, s.kind, p, s.length, span_at(offset), cursor.events());
+                keep(rec, key, offset, s, 0);
+                cursor.cut(offset, s);
+            }
+            gap_checked = true;
+        } else {
+            rec = static_cast<typename P::Record*>(p_get_proto_data(wmem_file_scope(), pinfo, id, gint(key + 1)));
+            const bool fits = rec && rec->piece.tvb_offset >= offset && rec->piece.tvb_offset + rec->piece.len <= len &&
+                              (rec->piece.len > 0 || rec->piece.kind == PieceKind::Gap);
+            if (!fits) {
+                if (offset >= len) return int(len);
+                // Not a piece of the first pass here: what it asked more bytes for.
+                pinfo->desegment_offset = int(offset);
+                pinfo->desegment_len = DESEGMENT_ONE_MORE_SEGMENT;
+                return int(len);
+            }
+            offset = rec->piece.tvb_offset;
+        }
+        proto.show(tvb, pinfo, tree, offset, *rec);
+        offset += rec->piece.len;
+    }
+}
+
+}  // namespace plugin::stream
