@@ -66,7 +66,11 @@ void AlphaFlows::data(AlphaConnection& c, tcp::Dir dir, const uint8_t* p, uint32
 
 void AlphaFlows::gap(AlphaConnection& c, tcp::Dir dir, uint64_t offset, uint64_t missing, uint64_t frame,
                      double time) {
-    c.session.gap(direction(dir), offset, missing, core::Origin{frame, time});
+    Relay r;
+    r.flows = this;
+    r.conn = &c;
+    r.time = time;
+    c.session.gap(direction(dir), offset, missing, core::Origin{frame, time}, r);
 }
 
 void AlphaFlows::fin(AlphaConnection& c, tcp::Dir dir, const tcp::SegmentOrigin& o) {

@@ -69,6 +69,7 @@
 #include "protocols/mc_alpha/message_fields.hpp"
 #include "protocols/mc_alpha/protocol_info.hpp"
 #include "protocols/mc_alpha/schema.hpp"
+#include "protocols/mc_alpha/session.hpp"
 
 namespace {
 
@@ -245,6 +246,11 @@ struct AlphaStream {
             core::Finding f{mcalpha::FindingCode::StreamGap, 0, 0, int64_t(ev.gap_missing), int64_t(ev.gap_offset)};
             f.frame = span.last.frame;
             add_finding(*r, f);
+            if (ev.cut) {
+                core::Finding c = mcalpha::cut_finding(cs.conn, d, ev.head, ev.head_len, ev.cut_have, ev.cut_declared);
+                c.frame = span.last.frame;
+                add_finding(*r, c);
+            }
         }
         if (ev.resync && k == PieceKind::Message) {
             const uint64_t undecoded = ev.resync_skipped - std::min(ev.resync_skipped, ev.resync_gap_missing);

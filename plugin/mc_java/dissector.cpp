@@ -64,6 +64,7 @@
 #include "protocols/mc_java/play_values.hpp"
 #include "protocols/mc_java/protocol_info.hpp"
 #include "protocols/mc_java/schema.hpp"
+#include "protocols/mc_java/session.hpp"
 #include "../tree_builder.hpp"
 #include "../ws_compat.hpp"
 
@@ -389,7 +390,10 @@ struct JavaStream {
             f.frame = span.last.frame;
             if (r->nfindings < mcjava::Packet::kMaxFindings) r->findings[r->nfindings++] = f;
         };
-        if (k == PieceKind::Gap) add({mcjava::FindingCode::StreamGap, 0, 0, int64_t(ev.gap_missing), int64_t(ev.gap_offset)});
+        if (k == PieceKind::Gap) {
+            add({mcjava::FindingCode::StreamGap, 0, 0, int64_t(ev.gap_missing), int64_t(ev.gap_offset)});
+            if (ev.cut) add(mcjava::cut_finding(cs.conn, d, ev.head, ev.head_len, ev.cut_have, ev.cut_declared));
+        }
         if (ev.resync && k == PieceKind::Message)
             add({mcjava::FindingCode::Resynchronised, 0, 0, int64_t(ev.resync_offset), int64_t(ev.resync_skipped)});
         return r;

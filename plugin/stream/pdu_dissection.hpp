@@ -80,7 +80,7 @@ int dissect_pdus(P& proto, tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, 
     const guint len = tvb_captured_length(tvb);
     const auto* tcp = static_cast<const struct tcpinfo*>(data);  // TCP's, for every call on a TCP port
     const bool first = !PINFO_FD_VISITED(pinfo);
-    guint offset = first ? cursor.begin(tcp != nullptr, tcp ? tcp->seq : 0, len) : 0;
+    guint offset = first ? cursor.begin(tcp != nullptr, tcp ? tcp->seq : 0, len, proto.framing(conn, d)) : 0;
     auto span_at = [&](guint at) {
         core::Span span;
         span.stream_offset = cursor.stream_offset(at);

@@ -1,6 +1,7 @@
 #include "stream_cursor.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 namespace plugin::stream {
 
@@ -11,7 +12,7 @@ bool after(uint32_t a, uint32_t b) { return int32_t(a - b) > 0; }
 
 }  // namespace
 
-uint32_t StreamCursor::begin(bool has_seq, uint32_t seq, uint32_t len) {
+uint32_t StreamCursor::begin(bool has_seq, uint32_t seq, uint32_t len, core::Framing& f) {
     if (!has_seq) seq = next_seq_;  // no TCP sequence number: taken as following on
     if (!have_seq_) {
         have_seq_ = true;
@@ -38,19 +39,30 @@ uint32_t StreamCursor::begin(bool has_seq, uint32_t seq, uint32_t len) {
         ev_.gap = true;
         ev_.gap_missing += missing;
     }
-    if (exact_pending_ && !after(seq, exact_end_)) {
-        // Inside (or at the end of) a message whose length is known: resume
-        // where it ends. Wireshark's TCP keeps the captured bytes of it that
-        // came after the hole in its reassembly and hands over what follows.
-        tail_ = after(exact_end_, seq);
-        tail_end_ = exact_end_;
+    // A message waiting for bytes when the gap came: if its first bytes tell
+    // its length, it is reported as cut and decoding resumes where it ends.
+    const uint32_t declared = pending_ ? core::known_length(head_, head_len_, f) : 0;
+    if (declared) {
+        ev_.cut = true;
+        ev_.cut_offset = offset_;
+        ev_.cut_have = uint32_t(dropped);
+        ev_.cut_declared = declared;
+        ev_.head_len = head_len_;
+        std::memcpy(ev_.head, head_, head_len_);
+    }
+    const uint32_t msg_end = next_seq_ + declared;
+    if (declared && !after(seq, msg_end)) {
+        // Wireshark's TCP keeps the message's captured bytes after the hole
+        // in its reassembly and hands over what follows it.
+        tail_ = after(msg_end, seq);
+        tail_end_ = msg_end;
     } else if (!tail_ || !after(tail_end_, seq)) {
         tail_ = false;
         searching_ = true;
-        skipped_ += dropped + missing;
+        skipped_ += (declared ? 0 : dropped) + missing;
         gap_missing_ += missing;
     }
-    exact_pending_ = false;
+    pending_ = false;
     offset_ += seq - next_seq_;
     next_seq_ = seq;
     if (after(end, seen_end_)) seen_end_ = end;
@@ -91,11 +103,10 @@ Step StreamCursor::step(uint32_t at, const uint8_t* p, uint32_t avail, core::Fra
     switch (m.status) {
     case core::Measure::NeedMore:
         s.need_more = true;
-        exact_pending_ = f.need_is_exact() && m.length > avail;
-        if (exact_pending_) {
-            s.length = m.length - avail;
-            exact_end_ = seq + m.length;
-        }
+        if (f.need_is_exact() && m.length > avail) s.length = m.length - avail;
+        pending_ = true;  // its first bytes, should a gap cut it
+        head_len_ = std::min<uint32_t>(avail, StreamEvents::kHead);
+        std::memcpy(head_, p, head_len_);
         return s;
     case core::Measure::Invalid:
         s.kind = PieceKind::Unframed;
@@ -115,7 +126,7 @@ void StreamCursor::cut(uint32_t at, const Step& s) {
     switch (s.kind) {
     case PieceKind::Message:
         skipped_ = gap_missing_ = 0;
-        exact_pending_ = false;
+        pending_ = false;
         break;
     case PieceKind::Unframed: searching_ = true; break;
     case PieceKind::Skipped: skipped_ += s.length; break;

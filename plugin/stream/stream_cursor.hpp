@@ -14,10 +14,12 @@
 // late one. Bytes already cut are skipped; bytes that do not follow the
 // last ones are a gap, never decoded from a misaligned offset.
 //
-// After a gap: inside a message whose exact length was known (a Java length
-// prefix), decoding resumes where that message ends; otherwise the next
-// message start is searched for (Framing::starts_here, the analyzer's rule)
-// and the message found carries a resynchronisation finding.
+// After a gap inside a message whose first bytes tell its length (a Java
+// Length, an Alpha Map Chunk's compressed size: core::known_length, the
+// analyzer's rule), the message is reported as cut and decoding resumes
+// where it ends; otherwise the next message start is searched for
+// (Framing::starts_here) and the message found carries a
+// resynchronisation finding.
 //
 // Knows no Wireshark type: the dissection loop (pdu_dissection.hpp) passes
 // the sequence number in.
@@ -48,6 +50,7 @@ struct Step {
 
 // What the stream did before the next piece, for the findings it carries.
 struct StreamEvents {
+    static constexpr uint32_t kHead = 64;  // first bytes of a cut message kept (its id, its length fields)
     bool gap = false;
     uint64_t gap_missing = 0;  // bytes never handed over
     uint64_t gap_offset = 0;   // stream offset of the first of them
@@ -55,15 +58,21 @@ struct StreamEvents {
     uint64_t resync_offset = 0;
     uint64_t resync_skipped = 0;      // bytes passed over since the last message, gaps' missing bytes included
     uint64_t resync_gap_missing = 0;  // of those, missing in gaps
+    bool cut = false;                  // the gap cut a message whose length its first bytes tell
+    uint64_t cut_offset = 0;           // its stream offset
+    uint32_t cut_have = 0;             // its bytes handed over before the gap
+    uint32_t cut_declared = 0;         // its length
+    uint32_t head_len = 0;
+    uint8_t head[kHead] = {};
 };
 
 class StreamCursor {
 public:
     // Start of a dissector call whose bytes begin at TCP sequence number
     // `seq` (`has_seq` false: not over TCP, taken as following on) and are
-    // `len` long. Returns the offset of the first byte not cut before (`len`
-    // when every byte was).
-    uint32_t begin(bool has_seq, uint32_t seq, uint32_t len);
+    // `len` long, in a stream framed by `f`. Returns the offset of the first
+    // byte not cut before (`len` when every byte was).
+    uint32_t begin(bool has_seq, uint32_t seq, uint32_t len, core::Framing& f);
     // What the bytes at `at` of this call, p[0, avail), are.
     Step step(uint32_t at, const uint8_t* p, uint32_t avail, core::Framing& f);
     // The step's piece at `at` was recorded.
@@ -83,8 +92,9 @@ private:
     uint32_t seen_end_ = 0;   // after the last byte handed over
     uint64_t offset_ = 0;     // stream offset of next_seq_
     uint32_t call_seq_ = 0;   // sequence number of this call's byte 0
-    bool exact_pending_ = false;  // a message of known length waits for bytes
-    uint32_t exact_end_ = 0;      // and ends before this sequence number
+    bool pending_ = false;        // a message at next_seq_ waits for bytes; its first ones:
+    uint32_t head_len_ = 0;
+    uint8_t head_[StreamEvents::kHead] = {};
     bool tail_ = false;           // skipping the rest of a message cut by a gap
     uint32_t tail_end_ = 0;
     bool searching_ = false;

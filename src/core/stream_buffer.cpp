@@ -35,17 +35,76 @@ Origin StreamBuffer::origin_at(uint64_t offset) const {
     return o;
 }
 
-void StreamBuffer::gap(uint64_t offset, uint64_t missing, const Origin& o) {
+uint32_t known_length(const uint8_t* p, size_t have, Framing& f) {
+    // Grown as measuring asks (a length prefix at once; parsing field by
+    // field), never past the largest message.
+    const size_t cap = size_t(f.max_message());
+    if (have == 0 || have >= cap) return 0;
+    std::vector<uint8_t> t(p, p + have);
+    MeasureResult zero{Measure::NeedMore, 0};
+    for (size_t size = have + 1; size <= cap;) {
+        t.resize(size, 0x00);
+        zero = f.measure(t.data(), t.size());
+        if (zero.status != Measure::NeedMore) break;
+        size = std::max<size_t>(size + 1, zero.length);
+    }
+    if (zero.status != Measure::Complete || zero.length <= have) return 0;
+    t.resize(zero.length);
+    std::fill(t.begin() + long(have), t.end(), 0xFF);
+    const MeasureResult ones = f.measure(t.data(), t.size());
+    return ones.status == Measure::Complete && ones.length == zero.length ? zero.length : 0;
+}
+
+void StreamBuffer::gap(uint64_t offset, uint64_t missing, const Origin& o, Framing& f, StreamSink& sink) {
+    const uint64_t gap_end = offset + missing;
+    if (skipping_) {
+        // Inside the rest of a message cut before: it still ends where it said.
+        if (skip_until_ >= gap_end) return;
+        skipping_ = false;
+        skipped_ += gap_end - skip_until_;  // its next message starts in this gap
+        buf_offset_ = gap_end;
+        buf_first_ = o;
+        resync_ = true;
+        return;
+    }
+    if (!buf_.empty() && !resync_) {
+        if (const uint32_t declared = known_length(buf_.data(), buf_.size(), f)) {
+            sink.cut(buf_.data(), uint32_t(buf_.size()), declared, Span{buf_offset_, buf_first_, o});
+            const uint64_t end = buf_offset_ + declared;
+            buf_.clear();
+            marks_.clear();
+            if (end >= gap_end) {  // resume where it ends
+                skipping_ = end > gap_end;
+                skip_until_ = end;
+                buf_offset_ = end;
+                return;
+            }
+            skipped_ += gap_end - end;  // it ends inside the gap: where the next starts is not known
+            buf_offset_ = gap_end;
+            buf_first_ = o;
+            resync_ = true;
+            return;
+        }
+    }
     skipped_ += buf_.size() + missing;
     buf_.clear();
     marks_.clear();
-    buf_offset_ = offset + missing;
+    buf_offset_ = gap_end;
     buf_first_ = o;
     resync_ = true;
 }
 
 void StreamBuffer::push(const uint8_t* p, size_t n, uint64_t offset, const Origin& o, Framing& f, StreamSink& sink) {
     if (n == 0) return;
+    if (skipping_) {
+        // The rest of a message a gap cut (reported by gap()).
+        if (offset + n <= skip_until_) return;
+        const size_t drop = skip_until_ > offset ? size_t(skip_until_ - offset) : 0;
+        p += drop;
+        n -= drop;
+        offset += drop;
+        skipping_ = false;
+    }
     if (resync_ || !buf_.empty()) {
         // Complete the buffered message first, taking only what it needs.
         while (n > 0 && !buf_.empty() && !resync_) {

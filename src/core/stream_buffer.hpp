@@ -69,16 +69,33 @@ public:
     // Decoding resumed at `where.stream_offset` after `skipped` bytes that
     // were not framed (after a gap or invalid bytes).
     virtual void resynchronised(uint64_t skipped, const Span& where) = 0;
+    // A gap cut the message at `where.stream_offset`: its first `have`
+    // bytes arrived and tell that it is `declared` bytes long; decoding
+    // resumes where it ends (where.last: the frame after the gap).
+    virtual void cut(const uint8_t* p, uint32_t have, uint32_t declared, const Span& where) {
+        (void)p, (void)have, (void)declared, (void)where;
+    }
 };
+
+// The length of the message that starts with p[0, have) when those bytes
+// alone tell it (the framing measures the same complete length whether the
+// bytes after them are all 0x00 or all 0xFF: a length prefix, a Map
+// Chunk's compressed size), else 0. What a gap that cut the message leaves
+// to go on with.
+uint32_t known_length(const uint8_t* p, size_t have, Framing& f);
 
 class StreamBuffer {
 public:
     // Bytes at stream offset `offset` (contiguous with what came before,
     // unless a gap was reported in between).
     void push(const uint8_t* p, size_t n, uint64_t offset, const Origin& o, Framing& f, StreamSink& sink);
-    // `missing` bytes at `offset` were never captured: a partial message is
-    // dropped (counted in skipped) and the next message is searched for.
-    void gap(uint64_t offset, uint64_t missing, const Origin& o);
+    // `missing` bytes at `offset` were never captured. A message they cut
+    // whose length its first bytes tell (the framing measures the same
+    // length whatever the missing bytes are) goes to sink.cut(), and
+    // decoding resumes where it ends, without a search, when that is not
+    // inside the gap; otherwise the partial message is dropped (counted in
+    // skipped) and the next message is searched for.
+    void gap(uint64_t offset, uint64_t missing, const Origin& o, Framing& f, StreamSink& sink);
     // Bytes of a message still incomplete (the capture ended inside it).
     size_t pending() const { return buf_.size(); }
     uint64_t pending_offset() const { return buf_offset_; }
@@ -109,6 +126,8 @@ private:
     // Where buffered bytes came from: (stream offset, origin) at each change.
     std::vector<std::pair<uint64_t, Origin>> marks_;
     bool resync_ = false;
+    bool skipping_ = false;     // the rest of a message a gap cut, up to skip_until_
+    uint64_t skip_until_ = 0;
     bool ended_ = false;        // finish(): no more bytes will come
     uint64_t skipped_ = 0;      // bytes skipped since the last message
 };

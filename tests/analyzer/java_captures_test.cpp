@@ -249,26 +249,30 @@ TEST(MinecraftJavaCrafted, RetransmissionWithOtherBytesIsReportedAndTheFirstCopy
 TEST(MinecraftJavaCrafted, GapThenDecodingResumesAtTheNextPacket) {
     const std::vector<Packet> ps = decode("mcjava-crafted-gap.pcap");
     // The compressed chat lost its fifth piece (77 bytes at stream offset
-    // 431): the server's packets after it (three Keep Alives and the
-    // Disconnect at stream offset 1045, frame 20) still decode.
+    // 431): its first 154 bytes (from offset 277) arrived with its Length,
+    // 768, so decoding resumes at its end (stream offset 1045, frame 20)
+    // without a search: three Keep Alives and the Disconnect.
     std::vector<Packet> sc;
     for (const Packet& p : ps)
         if (!p.c2s) sc.push_back(p);
-    ASSERT_EQ(sc.size(), 8u);
+    ASSERT_EQ(sc.size(), 9u);
     EXPECT_EQ(sc[3].type, "Chat Message (clientbound)");
-    EXPECT_EQ(sc[4].type, "Keep Alive (clientbound)");
-    EXPECT_EQ(sc[4].frame, 20u);
-    EXPECT_EQ(sc[4].codes, (std::vector<std::string>{"mcjava.stream.gap", "mcjava.stream.resync"}));
-    EXPECT_EQ(sc[7].type, "Disconnect (play)");
+    EXPECT_EQ(sc[4].type, "Compressed packet, cut by a gap");
+    EXPECT_EQ(sc[4].codes, (std::vector<std::string>{"mcjava.stream.cut", "mcjava.stream.gap"}));
+    EXPECT_EQ(sc[5].type, "Keep Alive (clientbound)");
+    EXPECT_EQ(sc[5].frame, 20u);
+    EXPECT_TRUE(sc[5].codes.empty());
+    EXPECT_EQ(sc[8].type, "Disconnect (play)");
     // In capture order: the server's frame 20 before the client's 21.
     for (size_t i = 1; i < ps.size(); ++i) EXPECT_LE(ps[i - 1].frame, ps[i].frame);
     const RunResult c = check("mcjava-crafted-gap.pcap");
     EXPECT_EQ(c.exit_code, 1) << c.out;
     EXPECT_NE(c.out.find("mcjava.stream.gap: 77 bytes never captured at stream offset 431"), std::string::npos)
         << c.out;
-    EXPECT_NE(c.out.find("mcjava.stream.resync: Resynchronised at stream offset 1045 after skipping 768 bytes"),
+    EXPECT_NE(c.out.find("mcjava.stream.cut: A compressed packet cut by a gap after 154 of its 768 bytes"),
               std::string::npos)
         << c.out;
+    EXPECT_EQ(c.out.find("mcjava.stream.resync"), std::string::npos) << c.out;
     EXPECT_NE(c.out.find("1 gaps (77 bytes never captured)"), std::string::npos) << c.out;
     EXPECT_NE(c.out.find("verdict: FAIL"), std::string::npos) << c.out;
 }

@@ -105,7 +105,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     for (size_t at = 0; at < n; at += seg) {
         const size_t len = at + seg < n ? seg : n - at;
         if (gap && at <= n / 2 && n / 2 < at + len && at > 0) {
-            s.gap(d, off, len, core::Origin{++frame, 0});
+            s.gap(d, off, len, core::Origin{++frame, 0}, sink);
         } else {
             s.data(d, p + at, uint32_t(len), off, core::Origin{++frame, double(frame)}, sink);
         }

@@ -243,7 +243,7 @@ TEST(CoreParsedFraming, AfterAGapTheNextCleanChainIsFound) {
     Cuts c;
     // The first 10 bytes arrive, then 20 are missing.
     buf.push(s.data(), 10, 0, {1, 0}, f, c);
-    buf.gap(10, 20, {2, 0});
+    buf.gap(10, 20, {2, 0}, f, c);
     buf.push(s.data() + 30, s.size() - 30, 30, {3, 0}, f, c);
     ASSERT_GE(c.resyncs.size(), 1u);
     ASSERT_GE(c.messages.size(), 2u);

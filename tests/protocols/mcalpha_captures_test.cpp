@@ -57,7 +57,7 @@ struct Feed : tcp::Sink {
     void on_gap(tcp::Connection&, tcp::Dir d, uint64_t off, uint64_t missing, tcp::GapReason, uint64_t frame,
                 double time) override {
         ++tcp_gaps;
-        session.gap(dir_of(d), off, missing, core::Origin{frame, time});
+        session.gap(dir_of(d), off, missing, core::Origin{frame, time}, messages);
     }
     void on_fin(tcp::Connection&, tcp::Dir d, uint64_t, const tcp::SegmentOrigin& o) override {
         ++fins;
@@ -147,35 +147,46 @@ TEST(McAlphaCaptures, AGapIsReportedAndDecodingResumes) {
     const auto feed = read(kDir + "mc_alpha-session-gap.pcap");
     const alphatest::Sink& m = feed->messages;
     EXPECT_EQ(feed->tcp_gaps, 1u);
-    // The healthy session's findings, the gap and the resynchronisation:
-    // the missing 536 bytes lay inside a Map Chunk (server stream offset
-    // 31794, 1209 bytes), its other 673 captured bytes are skipped and
-    // decoding resumes at the Pre-Chunk after it (offset 33003).
+    // The healthy session's findings, the gap and the message it cut: the
+    // missing 536 bytes (server stream offset 31816) lay inside a Map Chunk
+    // (offset 31794, 1209 bytes, captures/mc_alpha/README.md): its first 22
+    // bytes arrived, its compressed size says where it ends, and decoding
+    // resumes at the Pre-Chunk after it (offset 33003) without a search.
     std::map<std::string, int> want = kSessionFindings;
     want["mcalpha.stream.gap"] = 1;
-    want["mcalpha.stream.resync"] = 1;
+    want["mcalpha.stream.cut"] = 1;
     EXPECT_EQ(m.names(), want);
+    size_t cut = 0;
     for (const Kept& k : m.messages)
         for (const core::Finding& f : k.findings) {
             const std::string n = core::finding_info(f.code).name;
             if (n == "mcalpha.stream.gap") {
                 EXPECT_EQ(std::make_pair(f.a, f.b), std::make_pair(int64_t(536), int64_t(31816)));
             }
-            if (n == "mcalpha.stream.resync") {
-                EXPECT_EQ(std::make_pair(f.a, f.b), std::make_pair(int64_t(33003), int64_t(673)));
+            if (n == "mcalpha.stream.cut") {
+                ++cut;
+                EXPECT_EQ(k.kind, MessageKind::Incomplete);
+                EXPECT_EQ(k.offset, 31794u);
+                EXPECT_EQ(k.len, 22u);
+                EXPECT_EQ(f.a, 22);
+                EXPECT_EQ(f.b, 1209);
+                EXPECT_EQ(f.c, 0x33);
+                EXPECT_STREQ(f.what, "Map Chunk");
             }
         }
-    // Every message decoded is a real one; a few around the gap are lost.
+    EXPECT_EQ(cut, 1u);
+    // Every other message is a real one, decoded whole; none is lost.
     const Stream server = stream(sim::session(), Direction::Clientbound);
     size_t decoded = 0;
     for (const Kept& k : m.messages) {
-        if (k.dir != Direction::Clientbound) continue;
+        if (k.dir != Direction::Clientbound || k.kind == MessageKind::Incomplete) continue;
         ASSERT_EQ(k.kind, MessageKind::Message);
         EXPECT_TRUE(std::binary_search(server.starts.begin(), server.starts.end(), k.offset)) << k.offset;
         EXPECT_TRUE(k.decoder_findings.empty());
         ++decoded;
     }
     EXPECT_EQ(decoded + 1, server.starts.size());  // all but the Map Chunk the gap cut
+    EXPECT_EQ(feed->session.resyncs(Direction::Clientbound), 0u);
     std::printf("gap: %llu bytes missing, %zu of %zu server messages decoded, %llu bytes skipped\n",
                 (unsigned long long)feed->session.missing_bytes(Direction::Clientbound), decoded, server.starts.size(),
                 (unsigned long long)feed->session.skipped_bytes(Direction::Clientbound));

@@ -19,9 +19,13 @@ using namespace alphatest;
 struct Cuts : core::StreamSink {
     std::vector<std::pair<uint64_t, uint32_t>> messages;
     uint64_t invalid_bytes = 0, resyncs = 0;
+    std::vector<std::pair<uint64_t, uint32_t>> cuts;  // messages a gap cut: offset, declared length
     void message(const uint8_t*, uint32_t len, const core::Span& w) override { messages.emplace_back(w.stream_offset, len); }
     void invalid(const uint8_t*, uint32_t len, const core::Span&) override { invalid_bytes += len; }
     void resynchronised(uint64_t, const core::Span&) override { ++resyncs; }
+    void cut(const uint8_t*, uint32_t, uint32_t declared, const core::Span& w) override {
+        cuts.emplace_back(w.stream_offset, declared);
+    }
 };
 
 const std::vector<sim::Record>& session() {
@@ -71,14 +75,16 @@ TEST(McAlphaFraming, BothStreamsFedAByteAtATimeGiveEveryMessage) {
 // A gap of `missing` bytes at `at` of a stream: decoding resumes at
 // a real message (or, rarely, one fake message that ends where a real one
 // starts: starts_here()'s false positives realign at once), and every
-// message after is a real one.
+// message after is a real one. A message the gap cut whose length its
+// first bytes tell is reported with that length, and when it ends after
+// the gap decoding resumes at its end without a search.
 void gap_at(Direction d, const Stream& s, size_t at, size_t missing, size_t& resumed_after, size_t& fakes) {
     StreamFraming f(d);
     core::StreamBuffer buf;
     Cuts c;
     buf.push(s.bytes.data(), at, 0, {1, 0}, f, c);
     const size_t before = c.messages.size();
-    buf.gap(at, missing, {2, 0});
+    buf.gap(at, missing, {2, 0}, f, c);
     const size_t from = at + missing;
     // In pieces of 1460 bytes, as TCP would bring them.
     for (size_t p = from; p < s.bytes.size(); p += 1460) {
@@ -87,7 +93,18 @@ void gap_at(Direction d, const Stream& s, size_t at, size_t missing, size_t& res
     }
     buf.finish(f, c);  // the end of the capture: stop waiting for a candidate
     ASSERT_EQ(c.invalid_bytes, 0u);
-    ASSERT_EQ(c.resyncs, 1u) << at;
+    ASSERT_LE(c.cuts.size(), 1u);
+    bool resumed_at_end = false;
+    if (!c.cuts.empty()) {
+        // The real message there, with its real length.
+        const uint64_t cut_at = c.cuts[0].first;
+        ASSERT_TRUE(std::binary_search(s.starts.begin(), s.starts.end(), cut_at)) << at;
+        const auto next = std::upper_bound(s.starts.begin(), s.starts.end(), cut_at);
+        const uint64_t real_end = next == s.starts.end() ? s.bytes.size() : *next;
+        ASSERT_EQ(cut_at + c.cuts[0].second, real_end) << at;
+        resumed_at_end = real_end >= from;
+    }
+    ASSERT_EQ(c.resyncs, resumed_at_end ? 0u : 1u) << at;
     ASSERT_GT(c.messages.size(), before) << at;
     size_t first_real = before;
     if (!std::binary_search(s.starts.begin(), s.starts.end(), c.messages[before].first)) {

@@ -36,6 +36,8 @@ const FindingInfo kFindings[] = {
      "bytes of this direction were never cut into messages (after a gap, an unknown id or an impossible value)"},
     {C::IncompleteAtEnd, "mcalpha.stream.incomplete", S::Note, G::Sequence,
      "the capture ends inside a message: its last bytes were never captured"},
+    {C::CutByGap, "mcalpha.stream.cut", S::Note, G::Sequence,
+     "a message a stream gap cut: its first bytes arrived and tell how long it is (decoding resumed at its end)"},
     {C::UnexpectedState, "mcalpha.state.unexpected", S::Warn, G::Protocol,
      "message out of place: a play message before the login completed, or a Handshake or Login during play"},
     {C::ProtocolVersion, "mcalpha.login.version", S::Comment, G::Protocol,
@@ -113,6 +115,9 @@ size_t format(const core::Finding& f, char* buf, size_t cap) {
     case C::Resynchronised: OUT("Resynchronised at stream offset %" PRId64 " after skipping %" PRId64 " bytes", f.a, f.b);
     case C::BytesLost: OUT("%" PRId64 " bytes of this direction were never cut into messages", f.a);
     case C::IncompleteAtEnd: OUT("Capture ends inside a message: %" PRId64 " bytes of it captured", f.a);
+    case C::CutByGap:
+        OUT("%s (0x%02" PRIx64 ") cut by a gap after %" PRId64 " of its %" PRId64 " bytes", f.what ? f.what : "Unknown",
+            uint64_t(f.c), f.a, f.b);
     case C::UnexpectedState: OUT("%s during %s", what, f.a ? "play" : "login");
     case C::ProtocolVersion: OUT("Protocol version %" PRId64, f.a);
     case C::VersionNotSeed: OUT("Protocol version %" PRId64 ", the seed describes 6", f.a);

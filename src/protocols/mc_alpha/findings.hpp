@@ -25,6 +25,7 @@ enum class FindingCode : uint16_t {
     Resynchronised,       // decoding found a message start again after a gap or unframed bytes
     BytesLost,            // bytes of a direction that were never cut into messages
     IncompleteAtEnd,      // the capture ends inside a message
+    CutByGap,             // a message a gap cut whose length its first bytes tell (decoding resumed at its end)
     // Connection state
     UnexpectedState,      // a message out of place for the login/play state
     ProtocolVersion,      // the client's protocol version (Login Request)

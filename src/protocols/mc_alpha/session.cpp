@@ -1,6 +1,8 @@
 #include "session.hpp"
 
+#include "core/decoder.hpp"
 #include "findings.hpp"
+#include "schema.hpp"
 
 namespace mcalpha {
 
@@ -46,6 +48,36 @@ void Session::Cut::resynchronised(uint64_t skipped, const core::Span& where) {
     s->note(d, {C::Resynchronised, 0, 0, int64_t(where.stream_offset), int64_t(undecoded)});
 }
 
+core::Finding cut_finding(Connection& c, Direction d, const uint8_t* p, uint32_t head_len, uint32_t have,
+                          uint32_t declared) {
+    core::DecodeContext ctx;
+    ctx.table = c.framing(d).spec().table;
+    ctx.header_only = true;
+    core::NullVisitor v;
+    const core::MessageSummary sum = core::decode(schema(), p, head_len, ctx, v);
+    core::Finding f{C::CutByGap, 0, head_len, int64_t(have), int64_t(declared), int64_t(sum.id)};
+    f.what = sum.type ? sum.type->name : nullptr;
+    return f;
+}
+
+void Session::Cut::cut(const uint8_t* p, uint32_t have, uint32_t declared, const core::Span& where) {
+    Message m;
+    m.kind = MessageKind::Incomplete;
+    m.dir = d;
+    m.state = s->conn_.state();
+    m.data = p;
+    m.len = have;
+    m.span = where;
+    core::Finding f = cut_finding(s->conn_, d, p, have, have, declared);
+    f.frame = where.last.frame;
+    f.ref_frame = where.first.frame;
+    m.add(f);
+    Relay r;
+    r.s = s;
+    r.sink = sink;
+    r.message(m);
+}
+
 void Session::data(Direction d, const uint8_t* p, uint32_t n, uint64_t offset, const core::Origin& o,
                    MessageSink& sink) {
     Cut cut;
@@ -55,7 +87,7 @@ void Session::data(Direction d, const uint8_t* p, uint32_t n, uint64_t offset, c
     buf_[int(d)].push(p, n, offset, o, conn_.framing(d), cut);
 }
 
-void Session::gap(Direction d, uint64_t offset, uint64_t missing, const core::Origin& o) {
+void Session::gap(Direction d, uint64_t offset, uint64_t missing, const core::Origin& o, MessageSink& sink) {
     const int i = int(d);
     ++gaps_[i];
     missing_[i] += missing;
@@ -63,7 +95,11 @@ void Session::gap(Direction d, uint64_t offset, uint64_t missing, const core::Or
     // the gap cut, whose captured bytes are dropped): only those are "skipped".
     gap_missing_[i] += missing;
     note(d, {C::StreamGap, 0, 0, int64_t(missing), int64_t(offset)});
-    buf_[i].gap(offset, missing, o);
+    Cut cut;
+    cut.s = this;
+    cut.d = d;
+    cut.sink = &sink;
+    buf_[i].gap(offset, missing, o, conn_.framing(d), cut);
 }
 
 void Session::end(Direction d, StreamEnd how, const core::Origin& o) {

@@ -10,7 +10,10 @@
 // searches, byte by byte, for an offset where three clean, plausible
 // messages follow each other (framing.hpp) and resumes there with
 // mcalpha.stream.resync (offset, bytes skipped) on the first message. A gap
-// (bytes never captured) is handled the same way, with mcalpha.stream.gap.
+// (bytes never captured) is handled the same way, with mcalpha.stream.gap,
+// unless it cut a message whose first bytes tell its length (a Map Chunk's
+// compressed size): that message is handed on as Incomplete with
+// mcalpha.stream.cut and decoding resumes where it ends.
 // If no such offset comes before the capture ends, mcalpha.stream.lost
 // counts the bytes that were never decoded; a message cut by the end of the
 // capture is mcalpha.stream.incomplete.
@@ -25,14 +28,22 @@ namespace mcalpha {
 
 enum class StreamEnd : uint8_t { Open, Fin, Reset };
 
+// mcalpha.stream.cut for a message a gap cut: its first `head_len` bytes
+// (its id and type), `have` of its bytes arrived, `declared` long.
+core::Finding cut_finding(Connection& c, Direction d, const uint8_t* p, uint32_t head_len, uint32_t have,
+                          uint32_t declared);
+
 class Session {
 public:
     explicit Session(core::Inflater& inflater, const Settings& settings = Settings()) : conn_(inflater, settings) {}
 
     // In-order bytes of direction `d` at `offset` of its stream.
     void data(Direction d, const uint8_t* p, uint32_t n, uint64_t offset, const core::Origin& o, MessageSink& sink);
-    // `missing` bytes at `offset` were never captured.
-    void gap(Direction d, uint64_t offset, uint64_t missing, const core::Origin& o);
+    // `missing` bytes at `offset` were never captured. A message they cut
+    // whose length its first bytes tell (a Map Chunk's compressed size) is
+    // handed on as Incomplete with mcalpha.stream.cut, and decoding resumes
+    // where it ends.
+    void gap(Direction d, uint64_t offset, uint64_t missing, const core::Origin& o, MessageSink& sink);
     // The direction ended (FIN or RST) in `o`.
     void end(Direction d, StreamEnd how, const core::Origin& o);
     // End of the capture, whose last frame is `last`.
@@ -50,6 +61,7 @@ private:
         void message(const uint8_t* p, uint32_t len, const core::Span& where) override;
         void invalid(const uint8_t* p, uint32_t len, const core::Span& where) override;
         void resynchronised(uint64_t skipped, const core::Span& where) override;
+        void cut(const uint8_t* p, uint32_t have, uint32_t declared, const core::Span& where) override;
         Session* s = nullptr;
         Direction d = Direction::Serverbound;
         MessageSink* sink = nullptr;

@@ -61,6 +61,8 @@ const FindingInfo kFindings[] = {
      "decoding found a packet boundary again after a gap or an unreadable packet"},
     {C::IncompleteAtEnd, "mcjava.stream.incomplete", S::Note, G::Sequence,
      "the capture ends inside a packet: its last bytes were never captured"},
+    {C::CutByGap, "mcjava.stream.cut", S::Note, G::Sequence,
+     "a packet a stream gap cut: its first bytes arrived and its Length said where it ends (decoding resumed there)"},
     {C::ChunkDataLength, "mcjava.chunk.data_length", S::Error, G::Malformed,
      "a chunk section's packed states are not 64 longs per bit of bits per block"},
     {C::ChunkPaletteIndex, "mcjava.chunk.palette_index", S::Error, G::Malformed,
@@ -146,6 +148,11 @@ size_t format(const core::Finding& f, char* buf, size_t cap) {
         return put(buf, cap, std::snprintf(buf, cap, "Resynchronised at stream offset %" PRId64 " after skipping %" PRId64 " bytes", f.a, f.b));
     case C::IncompleteAtEnd:
         return put(buf, cap, std::snprintf(buf, cap, "Capture ends inside a packet: %" PRId64 " bytes of it captured", f.a));
+    case C::CutByGap:
+        if (f.c < 0)
+            return put(buf, cap, std::snprintf(buf, cap, "A compressed packet cut by a gap after %" PRId64 " of its %" PRId64 " bytes", f.a, f.b));
+        return put(buf, cap, std::snprintf(buf, cap, "%s (0x%02" PRIx64 ") cut by a gap after %" PRId64 " of its %" PRId64 " bytes",
+                                           f.what ? f.what : "Unknown", uint64_t(f.c), f.a, f.b));
     case C::ChunkDataLength:
         return put(buf, cap, std::snprintf(buf, cap, "Section %" PRId64 ": %" PRId64 " longs of packed states, %" PRId64 " expected", f.c, f.a, f.b));
     case C::ChunkPaletteIndex:

@@ -39,6 +39,7 @@ enum class FindingCode : uint16_t {
     StreamGap,          // bytes of the TCP stream never captured; decoding resumed after them
     Resynchronised,     // decoding found a packet boundary again after a gap or an error
     IncompleteAtEnd,    // the capture (or the stream) ends inside a packet
+    CutByGap,           // a packet a gap cut: its first bytes and declared length (decoding resumed at its end)
     // Chunk contents (chunk_column.hpp)
     ChunkDataLength,    // a section's packed longs are not 64 x bits per block
     ChunkPaletteIndex,  // a packed entry points past the section's palette

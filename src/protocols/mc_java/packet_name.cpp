@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "findings.hpp"
+
 namespace mcjava {
 
 const char* packet_name(const Packet& p, char* buf, size_t cap) {
@@ -9,7 +11,14 @@ const char* packet_name(const Packet& p, char* buf, size_t cap) {
     case PacketKind::LegacyPing:
         return p.dir == Direction::Serverbound ? "Legacy server list ping" : "Legacy ping answer";
     case PacketKind::Encrypted: return "Encrypted data";
-    case PacketKind::Unframed: return "Unframed data";
+    case PacketKind::Unframed:
+        // The first bytes of a packet a gap cut (Session::Cut::cut), else bytes that could not be framed.
+        for (uint8_t i = 0; i < p.nfindings; ++i)
+            if (p.findings[i].code == core::Code(FindingCode::CutByGap)) {
+                std::snprintf(buf, cap, "%s, cut by a gap", p.findings[i].what ? p.findings[i].what : "Compressed packet");
+                return buf;
+            }
+        return "Unframed data";
     case PacketKind::Packet: break;
     }
     if (p.summary.type) return p.summary.type->name;

@@ -1,6 +1,8 @@
 #include "session.hpp"
 
+#include "core/decoder.hpp"
 #include "findings.hpp"
+#include "schema.hpp"
 
 namespace mcjava {
 
@@ -42,6 +44,45 @@ void Session::Cut::resynchronised(uint64_t skipped, const core::Span& where) {
     s->note(d, {C::Resynchronised, 0, 0, int64_t(where.stream_offset), int64_t(skipped)});
 }
 
+core::Finding cut_finding(const Connection& c, Direction d, const uint8_t* p, uint32_t head_len, uint32_t have,
+                          uint32_t declared) {
+    core::Finding f{C::CutByGap, 0, head_len, int64_t(have), int64_t(declared), -1};
+    const FrameParts parts = split_frame(p, head_len, c.threshold() >= 0);
+    if (!parts.data_length_bad && parts.data_length == 0 && parts.body_offset < head_len) {
+        core::DecodeContext ctx;
+        ctx.table = table_index(c.state(d), d);
+        ctx.header_only = true;
+        core::NullVisitor v;
+        const core::MessageSummary sum =
+            core::decode(schema(c.version()), p + parts.body_offset, head_len - parts.body_offset, ctx, v);
+        f.c = int64_t(sum.id);
+        f.what = sum.type ? sum.type->name : nullptr;
+    }
+    return f;
+}
+
+void Session::Cut::cut(const uint8_t* p, uint32_t have, uint32_t declared, const core::Span& where) {
+    Packet k;
+    k.kind = PacketKind::Unframed;
+    k.dir = d;
+    k.state = s->conn_.state(d);
+    k.version = &s->conn_.version();
+    k.table = table_index(k.state, d);
+    k.wire = p;
+    k.wire_len = have;
+    k.span = where;
+    k.compressed_framing = s->conn_.threshold() >= 0;
+    k.parts = split_frame(p, have, k.compressed_framing);
+    core::Finding f = cut_finding(s->conn_, d, p, have, have, declared);
+    f.frame = where.last.frame;
+    f.ref_frame = where.first.frame;
+    k.add(f);
+    Relay r;
+    r.s = s;
+    r.sink = sink;
+    r.packet(k);
+}
+
 void Session::data(Direction d, const uint8_t* p, uint32_t n, uint64_t offset, const core::Origin& o,
                    PacketSink& sink) {
     Cut cut;
@@ -51,11 +92,15 @@ void Session::data(Direction d, const uint8_t* p, uint32_t n, uint64_t offset, c
     buf_[int(d)].push(p, n, offset, o, conn_.framing(d), cut);
 }
 
-void Session::gap(Direction d, uint64_t offset, uint64_t missing, const core::Origin& o, PacketSink&) {
+void Session::gap(Direction d, uint64_t offset, uint64_t missing, const core::Origin& o, PacketSink& sink) {
     ++gaps_[int(d)];
     missing_[int(d)] += missing;
     note(d, {C::StreamGap, 0, 0, int64_t(missing), int64_t(offset)});
-    buf_[int(d)].gap(offset, missing, o);
+    Cut cut;
+    cut.s = this;
+    cut.d = d;
+    cut.sink = &sink;
+    buf_[int(d)].gap(offset, missing, o, conn_.framing(d), cut);
 }
 
 void Session::end(Direction d, StreamEnd how, const core::Origin& o) {

@@ -12,6 +12,12 @@
 
 namespace mcjava {
 
+// mcjava.stream.cut for a packet a gap cut: its first `head_len` bytes
+// (its id and type when its body is not compressed), `have` of its bytes
+// arrived, its Length says `declared`.
+core::Finding cut_finding(const Connection& c, Direction d, const uint8_t* p, uint32_t head_len, uint32_t have,
+                          uint32_t declared);
+
 // How a direction of the connection ended.
 enum class StreamEnd : uint8_t { Open, Fin, Reset, CaptureEnd };
 
@@ -24,7 +30,9 @@ public:
 
     // In-order bytes of direction `d` at `offset` of its stream.
     void data(Direction d, const uint8_t* p, uint32_t n, uint64_t offset, const core::Origin& o, PacketSink& sink);
-    // `missing` bytes at `offset` were never captured.
+    // `missing` bytes at `offset` were never captured. A packet they cut
+    // whose Length arrived is handed on (Unframed, its first bytes) with
+    // mcjava.stream.cut, and decoding resumes where it ends.
     void gap(Direction d, uint64_t offset, uint64_t missing, const core::Origin& o, PacketSink& sink);
     // The direction ended (FIN or RST) at `o`.
     void end(Direction d, StreamEnd how, const core::Origin& o);
@@ -46,6 +54,7 @@ private:
         void message(const uint8_t* p, uint32_t len, const core::Span& where) override;
         void invalid(const uint8_t* p, uint32_t len, const core::Span& where) override;
         void resynchronised(uint64_t skipped, const core::Span& where) override;
+        void cut(const uint8_t* p, uint32_t have, uint32_t declared, const core::Span& where) override;
         Session* s = nullptr;
         Direction d = Direction::Serverbound;
         PacketSink* sink = nullptr;
