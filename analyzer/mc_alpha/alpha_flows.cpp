@@ -10,7 +10,9 @@ mcalpha::Direction direction(tcp::Dir d) {
     return d == tcp::Dir::ClientToServer ? mcalpha::Direction::Serverbound : mcalpha::Direction::Clientbound;
 }
 
-core::Origin origin(const tcp::SegmentOrigin& o) { return core::Origin{o.delivered_frame, o.delivered_time}; }
+core::Origin origin(const tcp::SegmentOrigin& o) {
+    return core::Origin{o.delivered_frame, o.delivered_time, o.frame != o.delivered_frame ? o.frame : 0};
+}
 
 constexpr uint8_t kAlphaHandshake = 0x02;
 
@@ -75,14 +77,22 @@ void AlphaFlows::gap(AlphaConnection& c, tcp::Dir dir, uint64_t offset, uint64_t
 
 void AlphaFlows::fin(AlphaConnection& c, tcp::Dir dir, const tcp::SegmentOrigin& o) {
     c.fin[int(dir)] = true;
-    c.fin_frame[int(dir)] = o.delivered_frame;
-    c.session.end(direction(dir), mcalpha::StreamEnd::Fin, origin(o));
+    c.fin_frame[int(dir)] = o.frame;  // the FIN's own frame, also when held behind a hole
+    Relay r;
+    r.flows = this;
+    r.conn = &c;
+    r.time = o.delivered_time;
+    c.session.end(direction(dir), mcalpha::StreamEnd::Fin, origin(o), r);
 }
 
 void AlphaFlows::rst(AlphaConnection& c, tcp::Dir dir, uint64_t frame, double time) {
     c.rst[int(dir)] = true;
     c.rst_frame[int(dir)] = frame;
-    c.session.end(direction(dir), mcalpha::StreamEnd::Reset, core::Origin{frame, time});
+    Relay r;
+    r.flows = this;
+    r.conn = &c;
+    r.time = time;
+    c.session.end(direction(dir), mcalpha::StreamEnd::Reset, core::Origin{frame, time}, r);
 }
 
 void AlphaFlows::close(AlphaConnection& c, tcp::Connection& conn, tcp::CloseReason why, uint64_t frame,

@@ -90,7 +90,7 @@ void print_alpha_tree(Output& out, const AlphaMessage& am) {
             << capture::to_string(from_client ? c->server : c->client) << ", ";
     }
     out << m.len << " bytes at stream offset " << m.span.stream_offset;
-    if (m.span.first.frame != m.span.last.frame) out << ", frames " << m.span.first.frame << '-' << m.span.last.frame;
+    if (m.span.first.carrier() != m.span.last.frame) out << ", frames " << m.span.first.carrier() << '-' << m.span.last.frame;
     out << '\n';
     TreeVisitor v(out);
     show(m, v, true);
@@ -103,7 +103,7 @@ void print_alpha_json(Output& out, const AlphaMessage& am) {
     AlphaName name;
     JsonPacketHead h;
     h.frame = m.span.last.frame;
-    h.first_frame = m.span.first.frame;
+    h.first_frame = m.span.first.carrier();
     h.time = am.time;
     if (am.conv) {
         h.client = &am.conv->client;

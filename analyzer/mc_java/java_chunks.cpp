@@ -12,7 +12,7 @@ void JavaChunks::packet(const JavaPacket& jp) {
     if (p.kind != mcjava::PacketKind::Packet || !p.data || !p.summary.type || !p.summary.type->key ||
         std::strcmp(p.summary.type->key, "chunk_data") != 0)
         return;
-    Column c{jp.conv ? jp.conv->id : 0, p.span.first.frame, p.span.last.frame, jp.time, p.wire_len, p.data_len, {}};
+    Column c{jp.conv ? jp.conv->id : 0, p.span.first.carrier(), p.span.last.frame, jp.time, p.wire_len, p.data_len, {}};
     mcjava::summarize_chunk(p, c.sum);
     if (!dir_.empty()) (extract(c, p) ? extracted_ : failed_)++;
     columns_.push_back(c);

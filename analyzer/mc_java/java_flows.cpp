@@ -17,7 +17,9 @@ mcjava::Direction direction(tcp::Dir d) {
     return d == tcp::Dir::ClientToServer ? mcjava::Direction::Serverbound : mcjava::Direction::Clientbound;
 }
 
-core::Origin origin(const tcp::SegmentOrigin& o) { return core::Origin{o.delivered_frame, o.delivered_time}; }
+core::Origin origin(const tcp::SegmentOrigin& o) {
+    return core::Origin{o.delivered_frame, o.delivered_time, o.frame != o.delivered_frame ? o.frame : 0};
+}
 
 }  // namespace
 

@@ -98,7 +98,7 @@ void print_java_tree(Output& out, const JavaPacket& jp) {
     }
     out << p.wire_len << " bytes";
     if (p.inflated) out << " (" << p.data_len << " inflated)";
-    if (p.span.first.frame != p.span.last.frame) out << ", frames " << p.span.first.frame << '-' << p.span.last.frame;
+    if (p.span.first.carrier() != p.span.last.frame) out << ", frames " << p.span.first.carrier() << '-' << p.span.last.frame;
     out << '\n';
     TreeVisitor v(out);
     show(jp, v, true);
@@ -111,7 +111,7 @@ void print_java_json(Output& out, const JavaPacket& jp) {
     char name[32];
     JsonPacketHead h;
     h.frame = p.span.last.frame;
-    h.first_frame = p.span.first.frame;
+    h.first_frame = p.span.first.carrier();
     h.time = jp.time;
     if (jp.conv) {
         h.client = &jp.conv->client;

@@ -22,7 +22,8 @@ void StreamBuffer::append(const uint8_t* p, size_t n, uint64_t offset, const Ori
         buf_first_ = o;
         marks_.clear();
     }
-    if (marks_.empty() || marks_.back().second.frame != o.frame) marks_.emplace_back(offset, o);
+    if (marks_.empty() || marks_.back().second.frame != o.frame || marks_.back().second.carried != o.carried)
+        marks_.emplace_back(offset, o);
     buf_.insert(buf_.end(), p, p + n);
 }
 

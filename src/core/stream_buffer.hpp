@@ -18,10 +18,15 @@
 
 namespace core {
 
-// Where stream bytes came from: the frame that carried them.
+// Where stream bytes came from: the frame where they became part of the
+// in-order stream (where a desegmenting dissector shows what they
+// complete) and, when earlier (a segment that arrived before the hole in
+// front of it was filled), the frame that carried them.
 struct Origin {
     uint64_t frame = 0;
     double time = 0;
+    uint64_t carried = 0;  // 0: `frame` carried them
+    uint64_t carrier() const { return carried ? carried : frame; }
 };
 
 // The frames a message's bytes came in: the first and the one that

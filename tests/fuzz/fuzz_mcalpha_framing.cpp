@@ -111,7 +111,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         }
         off += len;
     }
-    s.end(d, StreamEnd::Fin, core::Origin{++frame, 0});
+    s.end(d, StreamEnd::Fin, core::Origin{++frame, 0}, sink);
     s.finish(sink, core::Origin{frame, 0});
     return 0;
 }

@@ -255,6 +255,21 @@ void expect_early_segment(Proto p) {
     EXPECT_EQ(tshark_chats(path, p, kOutOfOrder)[0], chats_but(-1));
     EXPECT_EQ(stream_findings(path, p, kOutOfOrder), "");
     EXPECT_EQ(analyzer_chats(path, p)[0], chats_but(-1));
+    // Frames 1-3 the TCP handshake, 4 the client's login, 5 the server's,
+    // 6 and 7 chats 0 and 1, 8 chat 3 (early), 9 chat 2: both complete in
+    // frame 9, in stream order; chat 3's first byte came in frame 8.
+    const RunResult a = run(kBin + " decode --json " + path);
+    std::vector<std::string> seen;
+    for (const std::string& line : split(a.out, '\n')) {
+        if (line.empty()) continue;
+        const json o = json::parse(line);
+        if (!o.contains(chat_field(p))) continue;
+        const std::string text = o[chat_field(p)].get<std::string>();
+        if (text != "chat 2" && text != "chat 3") continue;
+        seen.push_back(text + " frame " + std::to_string(o["frame"].get<int>()) + " first_frame " +
+                       std::to_string(o.value("first_frame", 0)));
+    }
+    EXPECT_EQ(seen, (std::vector<std::string>{"chat 2 frame 9 first_frame 9", "chat 3 frame 9 first_frame 8"}));
 }
 
 TEST(TsharkTcpStream, JavaEarlySegment) { expect_early_segment(Proto::Java); }
@@ -298,6 +313,49 @@ TEST(TsharkTcpStream, AlphaLostSegmentResynchronises) {
     EXPECT_NE(r.out.find("[Resynchronised at stream offset 58 after skipping 0 bytes]"), std::string::npos) << r.out;
     EXPECT_EQ(tshark("-r " + path + " -Y \"_ws.malformed || mcalpha.malformed.unknown_id\"").out, "");
     EXPECT_EQ(analyzer_chats(path, Proto::Alpha)[0], chats_but(2));
+}
+
+// A Kick behind a hole in the server's stream: the client's FIN comes
+// (and is handed over) before the hole is given up on, yet the connection
+// ended with the Kick the server sent before its own FIN: each direction's
+// stream order is its own.
+TEST(TsharkTcpStream, AlphaKickBehindAHoleEndsTheConnection) {
+    const std::string path = TsharkStage::get().dir() + "/mcalpha-kick-behind-hole.pcap";
+    {
+        blankshark::PcapWriter w(path, 1);
+        tcpcap::Side client{{0x02, 0, 0, 0, 0, 0x02}, {192, 0, 2, 2}, 40000, 1000};
+        tcpcap::Side server{{0x02, 0, 0, 0, 0, 0x01}, {192, 0, 2, 1}, 25565, 5000};
+        tcpcap::TcpCapture tcp(w, client, server);
+        tcp.handshake(1.0, 0.001);
+        double t = 1.01;
+        tcp.data(t += 0.01, true, kAlphaLogin.data(), uint32_t(kAlphaLogin.size()), 0);
+        tcp.data(t += 0.01, false, kAlphaLoginResponse.data(), uint32_t(kAlphaLoginResponse.size()), 0);
+        tcp.ack(t += 0.01, true);
+        tcp.set_auto_ack(false);  // the client's acknowledgements stop here
+        Bytes server_play;
+        for (int i = 0; i < 6; ++i) {
+            const Bytes m = achat("server " + std::to_string(i));
+            server_play.insert(server_play.end(), m.begin(), m.end());
+        }
+        const Bytes kick{0xff, 0x00, 0x03, 'b', 'y', 'e'};
+        server_play.insert(server_play.end(), kick.begin(), kick.end());
+        const uint64_t base = kAlphaLoginResponse.size();
+        for (size_t at = 0, k = 0; at < server_play.size(); at += 8, ++k) {
+            const uint32_t n = uint32_t(std::min<size_t>(8, server_play.size() - at));
+            tcp.data(t += 0.01, false, server_play.data() + at, n, base + at, k != 3);  // the 4th never captured
+        }
+        tcp.fin(t += 0.01, false);
+        tcp.fin(t += 0.01, true);
+        EXPECT_TRUE(w.close());
+        std::filesystem::permissions(path, std::filesystem::perms(0644));
+    }
+    const RunResult c = run(kBin + " check " + path);
+    EXPECT_NE(c.out.find("ended: Kick from the server in frame"), std::string::npos) << c.out;
+    EXPECT_NE(c.out.find("mcalpha.end.kick: Kicked: \"bye\""), std::string::npos) << c.out;
+    EXPECT_EQ(c.out.find("(after the end)"), std::string::npos) << c.out;
+    EXPECT_EQ(c.out.find("mcalpha.end.fin"), std::string::npos) << c.out;
+    // tshark shows the Kick too (after the gap).
+    EXPECT_EQ(tshark("-r " + path + " -Y mcalpha.cb.kick.reason -T fields -e mcalpha.cb.kick.reason").out, "bye\n");
 }
 
 }  // namespace

@@ -61,10 +61,10 @@ struct Feed : tcp::Sink {
     }
     void on_fin(tcp::Connection&, tcp::Dir d, uint64_t, const tcp::SegmentOrigin& o) override {
         ++fins;
-        session.end(dir_of(d), StreamEnd::Fin, core::Origin{o.frame, o.time});
+        session.end(dir_of(d), StreamEnd::Fin, core::Origin{o.frame, o.time}, messages);
     }
     void on_rst(tcp::Connection&, tcp::Dir d, uint64_t frame, double time) override {
-        session.end(dir_of(d), StreamEnd::Reset, core::Origin{frame, time});
+        session.end(dir_of(d), StreamEnd::Reset, core::Origin{frame, time}, messages);
     }
 };
 

@@ -120,8 +120,8 @@ inline void run(Session& s, const std::vector<sim::Record>& recs, Sink& sink, bo
     }
     const core::Origin last{recs.size() + 1, recs.back().time + 0.01};
     if (fin) {
-        s.end(Direction::Clientbound, StreamEnd::Fin, last);
-        s.end(Direction::Serverbound, StreamEnd::Fin, core::Origin{recs.size() + 2, last.time});
+        s.end(Direction::Clientbound, StreamEnd::Fin, last, sink);
+        s.end(Direction::Serverbound, StreamEnd::Fin, core::Origin{recs.size() + 2, last.time}, sink);
     }
     s.finish(sink, core::Origin{recs.size() + 2, last.time});
 }

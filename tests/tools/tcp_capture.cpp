@@ -92,12 +92,13 @@ void TcpCapture::data(double t, bool from_client, const uint8_t* p, uint32_t len
     if (seq_offset + len > sent_[i]) {
         sent_[i] = seq_offset + len;
         src.next = src.isn + 1 + uint32_t(sent_[i]);
-        side_[1 - i].acked = src.next;  // the peer will acknowledge it
+        if (auto_ack_) side_[1 - i].acked = src.next;  // the peer will acknowledge it
     }
 }
 
 void TcpCapture::ack(double t, bool from_client) {
     Side& src = side_[from_client ? 0 : 1];
+    src.acked = side_[from_client ? 1 : 0].next;
     segment(t, from_client, kAck, src.next, nullptr, 0);
 }
 
@@ -108,7 +109,7 @@ void TcpCapture::fin(double t, bool from_client) {
     if (!fin_sent_[i]) {
         fin_sent_[i] = true;
         src.next += 1;
-        side_[1 - i].acked = src.next;
+        if (auto_ack_) side_[1 - i].acked = src.next;
     }
 }
 

@@ -37,6 +37,9 @@ public:
     void data(double t, bool from_client, const uint8_t* p, uint32_t len, uint64_t seq_offset, bool captured = true);
     // An acknowledgement from `from_client` of everything the peer sent.
     void ack(double t, bool from_client);
+    // Off: a side's segments acknowledge only what its last ack() did (a
+    // receiver whose acknowledgements the capture does not show moving).
+    void set_auto_ack(bool on) { auto_ack_ = on; }
     // FIN (with ACK) from `from_client`.
     void fin(double t, bool from_client);
     // Stream bytes sent so far by each side (client 0, server 1).
@@ -52,6 +55,7 @@ private:
     bool fin_sent_[2] = {false, false};
     uint16_t ip_id_[2] = {0x1000, 0x2000};
     uint64_t frames_ = 0;
+    bool auto_ack_ = true;
     double last_time_ = 0;
     std::vector<uint8_t> frame_;
 };

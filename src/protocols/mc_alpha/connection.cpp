@@ -244,7 +244,7 @@ void Connection::analyse(Message& m, const MessageValues& v) {
             copy_text(client_reason_, sizeof client_reason_, v.s("reason"));
             m.add(at(m, C::Disconnect, 0, 0, 0, client_reason_));
             ended_[0] = true;
-            if (sum_.ending == Ending::Open) {
+            if (ends_first(m)) {
                 sum_.ending = Ending::Disconnect;
                 copy_text(sum_.reason, sizeof sum_.reason, v.s("reason"));
                 sum_.end_frame = frame;
@@ -327,7 +327,7 @@ void Connection::analyse(Message& m, const MessageValues& v) {
     case kMapChunk: map_chunk(m, v); break;
     case kKick:
         ended_[1] = true;
-        if (sum_.ending == Ending::Open) {
+        if (ends_first(m)) {
             sum_.ending = Ending::Kick;
             copy_text(sum_.reason, sizeof sum_.reason, v.s("reason"));
             sum_.end_frame = frame;
@@ -341,17 +341,27 @@ void Connection::analyse(Message& m, const MessageValues& v) {
     sum_.columns_loaded = columns_.loaded();
 }
 
+// A Kick or Disconnect ends the connection unless something ended it
+// before; a FIN or RST the other direction delivered first did not, when
+// the message came in an earlier frame (a hole in its direction held it
+// back: each direction's stream order is its own).
+bool Connection::ends_first(const Message& m) const {
+    if (sum_.ending == Ending::Open) return true;
+    return (sum_.ending == Ending::Fin || sum_.ending == Ending::Reset) && m.span.last.carrier() < end_carried_;
+}
+
 void Connection::closed(Direction d, bool reset, const core::Origin& o) {
     if (reset) {
         if (!reset_) reset_frame_ = o.frame;
         reset_ = true;
     } else if (!sum_.fin[int(d)]) {
         sum_.fin[int(d)] = true;
-        fin_frame_[int(d)] = o.frame;
+        fin_frame_[int(d)] = o.carrier();  // the FIN's own frame, also when held behind a hole
     }
     if (sum_.ending == Ending::Open) {
         sum_.ending = reset ? Ending::Reset : Ending::Fin;
         sum_.end_frame = o.frame;
+        end_carried_ = o.carrier();
         closed_by_ = d;
     }
 }

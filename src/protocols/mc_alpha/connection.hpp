@@ -109,7 +109,9 @@ private:
     uint64_t fin_frame_[2] = {0, 0};
     bool reset_ = false;
     uint64_t reset_frame_ = 0;
+    bool ends_first(const Message& m) const;
     Direction closed_by_ = Direction::Serverbound;  // the side whose FIN / RST ended it
+    uint64_t end_carried_ = 0;                      // and the frame that carried it
     char client_reason_[256] = {};
     ConnectionSummary sum_;
 };

@@ -102,9 +102,14 @@ void Session::gap(Direction d, uint64_t offset, uint64_t missing, const core::Or
     buf_[i].gap(offset, missing, o, conn_.framing(d), cut);
 }
 
-void Session::end(Direction d, StreamEnd how, const core::Origin& o) {
+void Session::end(Direction d, StreamEnd how, const core::Origin& o, MessageSink& sink) {
     if (end_[int(d)] != StreamEnd::Open || how == StreamEnd::Open) return;
     end_[int(d)] = how;
+    Cut cut;
+    cut.s = this;
+    cut.d = d;
+    cut.sink = &sink;
+    if (buf_[int(d)].resyncing()) buf_[int(d)].finish(conn_.framing(d), cut);
     conn_.closed(d, how == StreamEnd::Reset, o);
 }
 

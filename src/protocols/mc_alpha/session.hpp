@@ -44,8 +44,10 @@ public:
     // handed on as Incomplete with mcalpha.stream.cut, and decoding resumes
     // where it ends.
     void gap(Direction d, uint64_t offset, uint64_t missing, const core::Origin& o, MessageSink& sink);
-    // The direction ended (FIN or RST) in `o`.
-    void end(Direction d, StreamEnd how, const core::Origin& o);
+    // The direction ended (FIN or RST) in `o`: no more bytes will come, so
+    // a search for a message start stops waiting and what it finds is
+    // handed on before the end is judged (each direction's order is its own).
+    void end(Direction d, StreamEnd how, const core::Origin& o, MessageSink& sink);
     // End of the capture, whose last frame is `last`.
     void finish(MessageSink& sink, const core::Origin& last);
 
