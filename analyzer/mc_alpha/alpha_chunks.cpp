@@ -6,12 +6,35 @@
 #include "core/format.hpp"
 #include "protocols/mc_alpha/message_values.hpp"
 #include "protocols/mc_alpha/schema.hpp"
+#include "protocols/mc_alpha/session.hpp"
 
 namespace blankshark {
 
 void AlphaChunks::message(const AlphaMessage& am) {
     if (!am.msg) return;
     const mcalpha::Message& m = *am.msg;
+    // A Map Chunk a gap cut: listed with what its header says.
+    const core::Finding* cut = mcalpha::cut_of(m);
+    if (cut && cut->c == mcalpha::kMapChunk) {
+        Row r;
+        r.conv = am.conv ? am.conv->id : 0;
+        r.frame = m.span.last.frame;
+        r.compressed = uint32_t(cut->b);
+        r.cut_have = uint32_t(cut->a);
+        mcalpha::MessageValues v;  // the header's fields (the decoder stops where the bytes end)
+        core::decode(mcalpha::schema(), m.data, m.len, m.context(), v);
+        r.x = int32_t(v.i("x"));
+        r.y = int32_t(v.i("y"));
+        r.z = int32_t(v.i("z"));
+        r.chunk.column_x = r.x >> 4;  // block to column, rounding down
+        r.chunk.column_z = r.z >> 4;
+        r.chunk.size_x = uint16_t(v.i("size_x") + 1);
+        r.chunk.size_y = uint16_t(v.i("size_y") + 1);
+        r.chunk.size_z = uint16_t(v.i("size_z") + 1);
+        r.problem = core::finding_info(cut->code).name;
+        rows_.push_back(r);
+        return;
+    }
     if (!m.analysis.chunk.present) return;
     Row r;
     r.conv = am.conv ? am.conv->id : 0;
@@ -54,14 +77,19 @@ void AlphaChunks::text(Output& out) const {
                       unsigned(c.size_y), unsigned(c.size_z), r.compressed, c.inflated, c.non_air, c.distinct,
                       unsigned(c.block_light_min), unsigned(c.block_light_max), unsigned(c.sky_light_min),
                       unsigned(c.sky_light_max), (unsigned long long)c.pre_chunk_frame,
-                      c.summarised ? "summarised" : "not summarised");
+                      r.cut_have ? "cut by a gap" : c.summarised ? "summarised" : "not summarised");
         out << buf;
         if (r.problem) out << " (" << r.problem << ')';
         out << '\n';
     }
-    size_t summarised = 0;
-    for (const Row& r : rows_) summarised += r.chunk.summarised;
-    out << rows_.size() << " Map Chunks, " << summarised << " inflated and summarised\n";
+    size_t summarised = 0, cut = 0;
+    for (const Row& r : rows_) {
+        summarised += r.chunk.summarised;
+        cut += r.cut_have != 0;
+    }
+    out << rows_.size() << " Map Chunks, " << summarised << " inflated and summarised";
+    if (cut) out << ", " << cut << " cut by a gap";
+    out << '\n';
 }
 
 void AlphaChunks::json(Output& out) const {
@@ -72,6 +100,7 @@ void AlphaChunks::json(Output& out) const {
             << r.z << "],\"size\":[" << c.size_x << ',' << c.size_y << ',' << c.size_z << "],\"length\":"
             << r.compressed << ",\"expected\":" << c.expected << ",\"inflated\":" << c.inflated
             << ",\"summarised\":" << (c.summarised ? "true" : "false");
+        if (r.cut_have) out << ",\"cut_by_gap\":{\"received\":" << r.cut_have << '}';
         if (c.summarised)
             out << ",\"contents\":{\"non_air\":" << c.non_air << ",\"distinct_types\":" << c.distinct
                 << ",\"block_light\":[" << unsigned(c.block_light_min) << ',' << unsigned(c.block_light_max)

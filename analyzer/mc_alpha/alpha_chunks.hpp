@@ -42,6 +42,7 @@ private:
         mcalpha::ChunkResult chunk;
         uint32_t compressed = 0;  // the message's length
         const char* problem = nullptr;  // the first chunk finding's name
+        uint32_t cut_have = 0;    // a Map Chunk a gap cut: bytes that arrived before it (0: not cut)
     };
     std::string dir_;
     std::vector<Row> rows_;

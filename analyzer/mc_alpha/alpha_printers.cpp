@@ -7,7 +7,7 @@
 #include "item_visitors.hpp"
 #include "json_packet_head.hpp"
 #include "nested_json.hpp"
-#include "protocols/mc_alpha/findings.hpp"
+#include "protocols/mc_alpha/session.hpp"
 #include "protocols/mc_alpha/message_fields.hpp"
 #include "protocols/mc_alpha/schema.hpp"
 
@@ -45,12 +45,10 @@ const char* alpha_message_name(const mcalpha::Message& m, AlphaName& buf) {
         return buf.text;
     case MessageKind::Incomplete:
         // The first bytes of a message a gap cut (Session::Cut::cut), or the capture's last ones.
-        for (uint8_t i = 0; i < m.nfindings; ++i)
-            if (m.findings[i].code == core::Code(mcalpha::FindingCode::CutByGap)) {
-                std::snprintf(buf.text, sizeof buf.text, "%s, cut by a gap",
-                              m.findings[i].what ? m.findings[i].what : "Unknown message");
-                return buf.text;
-            }
+        if (const core::Finding* cut = mcalpha::cut_of(m)) {
+            std::snprintf(buf.text, sizeof buf.text, "%s, cut by a gap", cut->what ? cut->what : "Unknown message");
+            return buf.text;
+        }
         return "Incomplete message";
     case MessageKind::Message: break;
     }

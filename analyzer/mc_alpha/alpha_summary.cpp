@@ -1,6 +1,7 @@
 #include "mc_alpha/alpha_summary.hpp"
 
 #include "protocols/mc_alpha/findings.hpp"
+#include "protocols/mc_alpha/session.hpp"
 #include "tcp/tcp_finding.hpp"
 
 namespace blankshark {
@@ -15,6 +16,7 @@ void AlphaSummary::message(const mcalpha::Message& m) {
     ++d.messages;
     d.bytes += m.len;
     if (m.kind == mcalpha::MessageKind::Unframed) ++d.unframed;
+    if (const core::Finding* cut = mcalpha::cut_of(m)) map_chunks_cut_ += cut->c == mcalpha::kMapChunk;
     if (m.kind == mcalpha::MessageKind::Message && m.summary.id == mcalpha::kKeepAlive) ++d.keepalives;
     const mcalpha::MessageAnalysis& a = m.analysis;
     if (a.has_keepalive) {
@@ -100,7 +102,9 @@ void AlphaSummary::text(Output& out) const {
         out << '\n';
     }
     out << "  chunks: " << sum_.pre_chunks << " Pre-Chunk, " << sum_.map_chunks << " Map Chunk (" << sum_.chunks_summarised
-        << " inflated and summarised), " << sum_.columns_loaded << " columns loaded at the end\n";
+        << " inflated and summarised), ";
+    if (map_chunks_cut_) out << map_chunks_cut_ << " Map Chunk cut by a gap, ";
+    out << sum_.columns_loaded << " columns loaded at the end\n";
     out << "  movement: " << placements_ << " placements, " << corrections_ << " corrections";
     if (corrections_) {
         out << " (largest ";
@@ -124,7 +128,8 @@ void AlphaSummary::json(Output& out) const {
         out << "\"}";
     }
     out << ",\"pre_chunks\":" << sum_.pre_chunks << ",\"map_chunks\":" << sum_.map_chunks
-        << ",\"chunks_summarised\":" << sum_.chunks_summarised << ",\"placements\":" << placements_
+        << ",\"chunks_summarised\":" << sum_.chunks_summarised << ",\"map_chunks_cut\":" << map_chunks_cut_
+        << ",\"placements\":" << placements_
         << ",\"corrections\":" << corrections_ << ",\"max_correction\":";
     out.fixed(max_correction_, 3);
     out << ",\"entities_spawned\":" << sum_.entities_spawned << ",\"entities_alive\":" << sum_.entities_alive;

@@ -38,6 +38,7 @@ private:
     Direction dir_[2];
     mcalpha::ConnectionSummary sum_;
     uint64_t corrections_ = 0, placements_ = 0;
+    uint64_t map_chunks_cut_ = 0;  // Map Chunks a gap cut (mcalpha.stream.cut)
     double max_correction_ = 0;
     uint64_t max_correction_frame_ = 0;
     bool midstream_ = false, capture_end_ = false;

@@ -106,6 +106,13 @@ TEST(McAlphaCheck, GapAndRetransmission) {
     EXPECT_NE(g.out.find("mcalpha.stream.cut: Map Chunk (0x33) cut by a gap after 22 of its 1209 bytes"),
               std::string::npos);
     EXPECT_EQ(g.out.find("resync"), std::string::npos) << g.out;
+    EXPECT_NE(g.out.find("29 Map Chunk (29 inflated and summarised), 1 Map Chunk cut by a gap,"), std::string::npos)
+        << g.out;
+    const RunResult ch = run(kBin + " chunks " + kDir + "mc_alpha-session-gap.pcap");
+    EXPECT_NE(ch.out.find("30 Map Chunks, 29 inflated and summarised, 1 cut by a gap\n"), std::string::npos) << ch.out;
+    EXPECT_NE(ch.out.find(" 1209        0       0     0  0-0     0-0          0  cut by a gap (mcalpha.stream.cut)"),
+              std::string::npos)
+        << ch.out;
     const RunResult t = run(kBin + " check " + kDir + "mc_alpha-session-retransmission.pcap");
     EXPECT_NE(t.out.find("server->client: 247 messages, 38602 bytes"), std::string::npos) << t.out;
     EXPECT_NE(t.out.find("1489 bytes retransmitted"), std::string::npos);  // 16 + 19 + 1454

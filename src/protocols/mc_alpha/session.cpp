@@ -60,6 +60,13 @@ core::Finding cut_finding(Connection& c, Direction d, const uint8_t* p, uint32_t
     return f;
 }
 
+const core::Finding* cut_of(const Message& m) {
+    if (m.kind != MessageKind::Incomplete) return nullptr;
+    for (uint8_t i = 0; i < m.nfindings; ++i)
+        if (m.findings[i].code == core::Code(C::CutByGap)) return &m.findings[i];
+    return nullptr;
+}
+
 void Session::Cut::cut(const uint8_t* p, uint32_t have, uint32_t declared, const core::Span& where) {
     Message m;
     m.kind = MessageKind::Incomplete;

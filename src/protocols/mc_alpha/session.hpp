@@ -32,6 +32,9 @@ enum class StreamEnd : uint8_t { Open, Fin, Reset };
 // (its id and type), `have` of its bytes arrived, `declared` long.
 core::Finding cut_finding(Connection& c, Direction d, const uint8_t* p, uint32_t head_len, uint32_t have,
                           uint32_t declared);
+// The mcalpha.stream.cut finding of a message (an Incomplete one a gap
+// cut), or null.
+const core::Finding* cut_of(const Message& m);
 
 class Session {
 public:
