@@ -17,6 +17,7 @@
 #include <map>
 #include <sstream>
 
+#include "protocols/mc_alpha/simulator.hpp"
 #include "tcp_capture.hpp"
 #include "tshark.hpp"
 
@@ -100,6 +101,7 @@ struct Connection {
     Bytes play;
     std::vector<size_t> cuts;
     std::vector<int> order;
+    bool from_server = false;  // the play bytes are the server's
 };
 
 std::string write_capture(const std::string& name, Proto proto, const std::vector<Connection>& conns) {
@@ -120,7 +122,8 @@ std::string write_capture(const std::string& name, Proto proto, const std::vecto
             const bool captured = i >= 0;
             const size_t s = size_t(captured ? i : ~i);
             const size_t from = c.cuts[s], to = c.cuts[s + 1];
-            tcp.data(t += 0.01, true, c.play.data() + from, uint32_t(to - from), login.size() + from, captured);
+            const uint64_t base = c.from_server ? ok.size() : login.size();
+            tcp.data(t += 0.01, !c.from_server, c.play.data() + from, uint32_t(to - from), base + from, captured);
         }
         tcp.ack(t += 0.01, false);
     }
@@ -215,6 +218,64 @@ TEST(TsharkTcpStream, JavaEveryThreeWayCutDecodes) {
 TEST(TsharkTcpStream, AlphaEveryThreeWayCutDecodes) {
     const Bytes play = cat({achat("hi"), achat(kLong), achat("bye")});
     expect_every_cut_decodes(Proto::Alpha, play, "hi|" + kLong + "|bye", 6);
+}
+
+// One message of every (direction, id) of the simulated Alpha session
+// (src/protocols/mc_alpha/simulator.hpp), followed by a Chat Message in the
+// same direction, cut in three at every pair of offsets in its first 8
+// bytes (its id and the length fields of its first fields): tshark shows
+// the message and the chat in every connection, nothing malformed, no
+// stream finding.
+TEST(TsharkTcpStream, AlphaEveryMessageTypeCutInItsHeader) {
+    std::map<std::pair<int, int>, Bytes> samples;
+    for (const mcalpha::sim::Record& r : mcalpha::sim::session())
+        if (!r.bytes.empty()) samples.emplace(std::make_pair(int(r.dir), int(r.bytes[0])), r.bytes);
+    ASSERT_GE(samples.size(), 30u);
+    std::vector<Connection> conns;
+    std::vector<std::pair<int, std::string>> want;  // per connection: the message's id and the chat after it
+    for (const auto& [key, msg] : samples) {
+        if (key.second == 0xff || key.second == 0x01 || key.second == 0x02) continue;  // Kick/Disconnect, login, handshake
+        const Bytes tail = achat("after");
+        const Bytes play = cat({msg, tail});
+        const size_t head = std::min<size_t>(8, msg.size());
+        for (size_t a = 1; a <= head; ++a)
+            for (size_t b = a + 1; b <= head + 1 && b < play.size(); ++b) {
+                Connection c{play, {0, a, b, play.size()}, {0, 1, 2}, key.first == int(mcalpha::Direction::Clientbound)};
+                conns.push_back(c);
+                want.emplace_back(key.second, "after");
+            }
+    }
+    const std::string path = write_capture("mcalpha-every-type-cuts", Proto::Alpha, conns);
+    for (const std::string& prefs : {std::string(), std::string(kOutOfOrder)}) {
+        // Per TCP stream, the ids after the login (the login's own are 0x01 and 0x02) and the chats.
+        const RunResult r = tshark("-r " + path + prefs +
+                                   " -Y mcalpha -T fields -E occurrence=a -E aggregator=@ -e tcp.stream"
+                                   " -e mcalpha.packet_id -e mcalpha.sb.chat.message -e mcalpha.cb.chat.message");
+        std::map<int, std::string> ids, chats;
+        for (const std::string& line : split(r.out, '\n')) {
+            const auto col = split(line, '\t');
+            if (col.size() < 2) continue;
+            const int stream = std::stoi(col[0]);
+            for (const std::string& id : split(col[1], '@'))
+                if (id != "0x01" && id != "0x02") ids[stream] += id + " ";
+            for (size_t i = 2; i < col.size(); ++i)
+                if (!col[i].empty()) chats[stream] += col[i];
+        }
+        ASSERT_EQ(ids.size(), conns.size()) << prefs;
+        for (size_t k = 0; k < conns.size(); ++k) {
+            char id[8];
+            std::snprintf(id, sizeof id, "0x%02x", want[k].first);
+            EXPECT_EQ(ids[int(k)], std::string(id) + " 0x03 ")
+                << "message " << id << " cut at " << conns[k].cuts[1] << "," << conns[k].cuts[2] << prefs;
+            const std::string& got = chats[int(k)];  // a Chat Message sample shows its own text first
+            if (want[k].first == 0x03) {
+                EXPECT_EQ(got.substr(got.size() - std::min<size_t>(got.size(), 6)), "@after") << prefs;
+            } else {
+                EXPECT_EQ(got, want[k].second) << "message " << id << prefs;
+            }
+        }
+        EXPECT_EQ(stream_findings(path, Proto::Alpha, prefs), "") << prefs;
+    }
 }
 
 // Ten chats, one per segment; the fourth segment sent before the third.
