@@ -37,17 +37,18 @@ Origin StreamBuffer::origin_at(uint64_t offset) const {
 }
 
 uint32_t known_length(const uint8_t* p, size_t have, Framing& f) {
-    // Grown as measuring asks (a length prefix at once; parsing field by
-    // field), never past the largest message.
+    // Grown as measuring asks, at least doubling (parsing may reveal one
+    // field at a time: an array of many small items), never past the
+    // largest message: a few measures per gap.
     const size_t cap = size_t(f.max_message());
     if (have == 0 || have >= cap) return 0;
     std::vector<uint8_t> t(p, p + have);
     MeasureResult zero{Measure::NeedMore, 0};
-    for (size_t size = have + 1; size <= cap;) {
+    for (size_t size = std::min(cap, std::max<size_t>(have * 2, 64));;) {
         t.resize(size, 0x00);
         zero = f.measure(t.data(), t.size());
-        if (zero.status != Measure::NeedMore) break;
-        size = std::max<size_t>(size + 1, zero.length);
+        if (zero.status != Measure::NeedMore || size == cap) break;
+        size = std::min(cap, std::max<size_t>(size * 2, zero.length));
     }
     if (zero.status != Measure::Complete || zero.length <= have) return 0;
     t.resize(zero.length);
