@@ -163,6 +163,7 @@ void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, con
     proto_item* ti = proto_tree_add_item(tree, proto_mcalpha, tvb, gint(offset), gint(rec.piece.len), ENC_NA);
     proto_tree* pt = proto_item_add_subtree(ti, ett_mcalpha);
     tvbuff_t* msg_tvb = tvb_new_subset_length(tvb, gint(offset), gint(rec.piece.len));
+    if (rec.piece.kind == PieceKind::Gap) plugin::stream::add_gap_hint(pt, tvb, offset, ett_mcalpha);
 
     mcalpha::Message m;  // what emit_message_fields() reads
     m.kind = rec.piece.kind == PieceKind::Message ? MessageKind::Message : MessageKind::Unframed;

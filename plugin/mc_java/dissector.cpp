@@ -228,6 +228,7 @@ void show_passed_over(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint
     char label[96];
     plugin::stream::passed_over_label(rec.piece, label, sizeof label);
     proto_item_append_text(ti, ", %s, %s %s", mcjava::state_name(rec.state), mcjava::direction_arrow(rec.dir), label);
+    if (rec.piece.kind == PieceKind::Gap) plugin::stream::add_gap_hint(pt, tvb, offset, ett_mcjava);
     for (guint8 i = 0; i < rec.nfindings; ++i) {
         if (tree) {
             plugin::TreeBuilder tb(piece_tvb, pinfo, pt, ti, s, fields, experts);

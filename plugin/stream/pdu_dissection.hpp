@@ -56,6 +56,15 @@ inline void passed_over_label(const PieceRecord& p, char* buf, size_t cap) {
         std::snprintf(buf, cap, "Skipped %u bytes", p.len);
 }
 
+// Under a gap's item: why Wireshark's TCP may not have handed the bytes
+// over, and the preference that shows them when they were only late.
+inline void add_gap_hint(proto_tree* tree, tvbuff_t* tvb, guint offset, gint ett) {
+    if (!tree) return;
+    proto_tree_add_subtree(tree, tvb, gint(offset), 0, ett, nullptr,
+                           "[Bytes Wireshark's TCP did not hand over: a segment not captured, or one that came out of "
+                           "order (to decode it, switch on Protocols > TCP > Reassemble out-of-order segments)]");
+}
+
 // The per-dissection count of pieces shown in this frame (proto data 0 of
 // the packet scope): the key of their records.
 inline guint next_piece_key(packet_info* pinfo, int proto) {
