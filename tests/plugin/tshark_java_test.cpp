@@ -119,7 +119,11 @@ WiresharkFrames wireshark(const std::string& path) {
         for (const json& p : mc.is_array() ? mc : json::array({mc})) {
             // A stream gap is shown where it is noticed, as an item of its
             // finding alone; the analyzer puts the finding on the next packet.
-            if (p.size() == 2 && p.contains("mcjava.finding") && p.contains("mcjava.finding_tree")) continue;
+            const bool gap_item = std::all_of(p.items().begin(), p.items().end(), [](const auto& kv) {
+                return kv.key() == "mcjava.finding" || kv.key() == "mcjava.finding_tree" ||
+                       kv.key().rfind("[Bytes Wireshark's TCP did not hand over", 0) == 0;
+            });
+            if (gap_item) continue;
             list.emplace_back();
             from_json(p, list.back().values);
         }
