@@ -13,6 +13,8 @@
 // and seed 001 (Alpha Chat Message 0x03: id, u16 length, UTF-8).
 #include <gtest/gtest.h>
 
+#include <zlib.h>
+
 #include <algorithm>
 #include <map>
 #include <sstream>
@@ -63,6 +65,33 @@ Bytes cat(std::initializer_list<Bytes> parts) {
     return b;
 }
 
+// A Java packet (id + fields) in compressed framing (after Set Compression
+// with `threshold`): Length, Data Length, then the body as is (Data Length
+// 0) or zlib-compressed.
+Bytes jcompressed(const Bytes& body, uint32_t threshold) {
+    Bytes inner;
+    if (body.size() < threshold) {
+        inner.push_back(0);
+        inner.insert(inner.end(), body.begin(), body.end());
+    } else {
+        varint(inner, uint32_t(body.size()));
+        uLongf n = compressBound(uLong(body.size()));
+        Bytes z(n);
+        EXPECT_EQ(compress2(z.data(), &n, body.data(), uLong(body.size()), Z_DEFAULT_COMPRESSION), Z_OK);
+        inner.insert(inner.end(), z.begin(), z.begin() + long(n));
+    }
+    Bytes b;
+    varint(b, uint32_t(inner.size()));
+    b.insert(b.end(), inner.begin(), inner.end());
+    return b;
+}
+Bytes jchat_body(const std::string& text) {
+    Bytes b{0x02};
+    jstring(b, text);
+    return b;
+}
+constexpr uint32_t kThreshold = 64;
+
 // Handshake (404, "localhost", 25565, next state login) and Login Start "alice".
 Bytes java_login() {
     Bytes hs;
@@ -92,7 +121,7 @@ const Bytes kAlphaLoginResponse{0x02, 0x00, 0x01, '-',  0x01, 0x00, 0x00, 0x05, 
 
 const std::string kLong(200, 'x');  // a 2-byte Length and a 2-byte string length
 
-enum class Proto { Java, Alpha };
+enum class Proto { Java, JavaCompressed, Alpha };
 
 // One connection: the login, then the client's play bytes in segments
 // [cuts[i], cuts[i+1]), sent in `order` (indexes; negative: ~index not
@@ -114,9 +143,16 @@ std::string write_capture(const std::string& name, Proto proto, const std::vecto
         tcpcap::TcpCapture tcp(w, client, server);
         double t = double(k);
         tcp.handshake(t, 0.001);
-        const Bytes login = proto == Proto::Java ? java_login() : kAlphaLogin;
+        const Bytes login = proto == Proto::Alpha ? kAlphaLogin : java_login();
         tcp.data(t += 0.01, true, login.data(), uint32_t(login.size()), 0);
-        const Bytes ok = proto == Proto::Java ? java_login_success() : kAlphaLoginResponse;
+        Bytes ok = proto == Proto::Alpha ? kAlphaLoginResponse : java_login_success();
+        if (proto == Proto::JavaCompressed) {
+            // Set Compression (login 0x03, threshold 64), then Login Success in compressed framing.
+            Bytes sc;
+            varint(sc, kThreshold);
+            const Bytes success(ok.begin() + 1, ok.end());  // without its Length
+            ok = cat({jpacket(0x03, sc), jcompressed(success, kThreshold)});
+        }
         tcp.data(t += 0.01, false, ok.data(), uint32_t(ok.size()), 0);
         for (int i : c.order) {
             const bool captured = i >= 0;
@@ -139,8 +175,8 @@ std::vector<std::string> split(const std::string& s, char sep) {
     return out;
 }
 
-const char* chat_field(Proto p) { return p == Proto::Java ? "mcjava.play.sb.chat.message" : "mcalpha.sb.chat.message"; }
-const char* prefix(Proto p) { return p == Proto::Java ? "mcjava" : "mcalpha"; }
+const char* chat_field(Proto p) { return p == Proto::Alpha ? "mcalpha.sb.chat.message" : "mcjava.play.sb.chat.message"; }
+const char* prefix(Proto p) { return p == Proto::Alpha ? "mcalpha" : "mcjava"; }
 
 // tshark: each TCP stream's client chat texts in order ("|" between).
 std::map<int, std::string> tshark_chats(const std::string& path, Proto p, const std::string& prefs) {
@@ -195,7 +231,8 @@ std::vector<Connection> three_way_cuts(const Bytes& play, size_t short_len) {
 
 void expect_every_cut_decodes(Proto p, const Bytes& play, const std::string& want, size_t short_len) {
     const std::vector<Connection> conns = three_way_cuts(play, short_len);
-    const std::string path = write_capture(std::string(prefix(p)) + "-three-way-cuts", p, conns);
+    const std::string path =
+        write_capture(std::string(prefix(p)) + (p == Proto::JavaCompressed ? "-compressed" : "") + "-three-way-cuts", p, conns);
     for (const std::string& prefs : {std::string(), std::string(kOutOfOrder)}) {
         const auto chats = tshark_chats(path, p, prefs);
         ASSERT_EQ(chats.size(), conns.size()) << prefs;
@@ -213,6 +250,15 @@ void expect_every_cut_decodes(Proto p, const Bytes& play, const std::string& wan
 TEST(TsharkTcpStream, JavaEveryThreeWayCutDecodes) {
     const Bytes play = cat({jchat("hi"), jchat(kLong), jchat("bye")});
     expect_every_cut_decodes(Proto::Java, play, "hi|" + kLong + "|bye", 6);
+}
+
+// Compressed framing: a Data Length after the Length, the long chat's body
+// zlib-compressed (over the threshold), the short ones with Data Length 0.
+TEST(TsharkTcpStream, JavaCompressedEveryThreeWayCutDecodes) {
+    const Bytes play = cat({jcompressed(jchat_body("hi"), kThreshold), jcompressed(jchat_body(kLong), kThreshold),
+                            jcompressed(jchat_body("bye"), kThreshold)});
+    ASSERT_LT(play.size(), 100u);  // the long one compressed
+    expect_every_cut_decodes(Proto::JavaCompressed, play, "hi|" + kLong + "|bye", 6);
 }
 
 TEST(TsharkTcpStream, AlphaEveryThreeWayCutDecodes) {
