@@ -213,7 +213,9 @@ void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, con
     }
     proto_item_append_text(ti, ", %s, %s %s", mcalpha::state_name(rec.state), mcalpha::direction_arrow(rec.dir),
                            label);
-    col_append_sep_fstr(pinfo->cinfo, COL_INFO, ", ", "%s%s", label, info);
+    char text[sizeof label + sizeof info];
+    std::snprintf(text, sizeof text, "%s%s", label, info);
+    plugin::stream::append_info(pinfo, proto_mcalpha, text);
     if (sum.worst == core::Severity::Error) col_append_str(pinfo->cinfo, COL_INFO, " [Malformed]");
 }
 

@@ -237,7 +237,7 @@ void show_passed_over(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint
             experts.report(pinfo, ti, rec.findings[i]);
         }
     }
-    col_append_sep_str(pinfo->cinfo, COL_INFO, ", ", label);
+    plugin::stream::append_info(pinfo, proto_mcjava, label);
 }
 
 // Shows one packet of `rec.piece.len` bytes at `offset` of `tvb`.
@@ -350,7 +350,9 @@ void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, con
         t->length = rec.piece.len;
         tap_queue_packet(mcjava_tap, pinfo, t);
     }
-    col_append_sep_fstr(pinfo->cinfo, COL_INFO, ", ", "%s%s", label, info);
+    char text[sizeof label + sizeof info];
+    std::snprintf(text, sizeof text, "%s%s", label, info);
+    plugin::stream::append_info(pinfo, proto_mcjava, text);
     if (sum.worst == core::Severity::Error) col_append_str(pinfo->cinfo, COL_INFO, " [Malformed]");
 }
 

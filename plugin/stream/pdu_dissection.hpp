@@ -65,15 +65,31 @@ inline void add_gap_hint(proto_tree* tree, tvbuff_t* tvb, guint offset, gint ett
                            "order (to decode it, switch on Protocols > TCP > Reassemble out-of-order segments)]");
 }
 
-// The per-dissection count of pieces shown in this frame (proto data 0 of
-// the packet scope): the key of their records.
-inline guint next_piece_key(packet_info* pinfo, int proto) {
-    auto* n = static_cast<guint*>(p_get_proto_data(pinfo->pool, pinfo, proto, 0));
-    if (!n) {
-        n = wmem_new0(pinfo->pool, guint);
-        p_add_proto_data(pinfo->pool, pinfo, proto, 0, n);
+// Per dissection of a frame (packet-scope proto data 0): the count of
+// pieces (the key of their records: the same calls come in the same order
+// on every pass) and whether the Info column has a piece's text yet.
+struct FrameState {
+    guint key = 0;
+    bool info = false;
+};
+
+inline FrameState& frame_state(packet_info* pinfo, int proto) {
+    auto* f = static_cast<FrameState*>(p_get_proto_data(pinfo->pool, pinfo, proto, 0));
+    if (!f) {
+        f = wmem_new0(pinfo->pool, FrameState);
+        p_add_proto_data(pinfo->pool, pinfo, proto, 0, f);
     }
-    return (*n)++;
+    return *f;
+}
+
+// A piece's text in the Info column: after TCP's own markers ("[TCP
+// Previous segment not captured] ", fenced) without a separator, after
+// another piece's with ", ".
+inline void append_info(packet_info* pinfo, int proto, const char* text) {
+    FrameState& f = frame_state(pinfo, proto);
+    if (f.info) col_append_sep_str(pinfo->cinfo, COL_INFO, ", ", text);
+    else col_append_str(pinfo->cinfo, COL_INFO, text);
+    f.info = true;
 }
 
 template <class P>
@@ -106,7 +122,7 @@ int dissect_pdus(P& proto, tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, 
     };
     bool gap_checked = !first;
     for (;;) {
-        const guint key = next_piece_key(pinfo, id);
+        const guint key = frame_state(pinfo, id).key++;
         typename P::Record* rec = nullptr;
         if (first) {
             const StreamEvents& ev = cursor.events();
