@@ -59,6 +59,7 @@
 #include "../expert_registry.hpp"
 #include "../field_registry.hpp"
 #include "../stream/pdu_dissection.hpp"
+#include "../stream/server_side.hpp"
 #include "../tree_builder.hpp"
 #include "core/decoder.hpp"
 #include "core/inflater.hpp"
@@ -86,8 +87,7 @@ plugin::ExpertRegistry experts;
 // Per connection: the analyses (first pass), the side that is the server,
 // and each direction's place in its TCP stream.
 struct ConnState {
-    address server_addr;
-    guint32 server_port = 0;
+    plugin::stream::ServerSide server;
     core::Inflater inflater;
     mcalpha::Connection conn{inflater};
     plugin::stream::StreamCursor cursor[2];
@@ -112,12 +112,7 @@ ConnState* conn_state(packet_info* pinfo) {
     if (!st) {
         connections.push_back(std::make_unique<ConnState>());
         st = connections.back().get();
-        // The server: the side on the Minecraft port, else the receiver of
-        // the first data (the client speaks first, its Handshake).
-        const guint16 port = mcalpha::protocol_info().default_port;
-        const bool src_server = pinfo->srcport == port && pinfo->destport != port;
-        copy_address_wmem(wmem_file_scope(), &st->server_addr, src_server ? &pinfo->src : &pinfo->dst);
-        st->server_port = src_server ? pinfo->srcport : pinfo->destport;
+        st->server.decide(pinfo, mcalpha::protocol_info().default_port);
         conversation_add_proto_data(conv, proto_mcalpha, st);
     }
     return st;
@@ -226,8 +221,7 @@ struct AlphaStream {
     const char* column() const { return "MCALPHA"; }
     ConnState& conn(packet_info* pinfo) { return *conn_state(pinfo); }
     int direction(const ConnState& cs, packet_info* pinfo) const {
-        const bool from_server = pinfo->srcport == cs.server_port && addresses_equal(&pinfo->src, &cs.server_addr);
-        return int(from_server ? Direction::Clientbound : Direction::Serverbound);
+        return int(cs.server.sent_by(pinfo) ? Direction::Clientbound : Direction::Serverbound);
     }
     core::Framing& framing(ConnState& cs, int d) { return cs.conn.framing(Direction(d)); }
 

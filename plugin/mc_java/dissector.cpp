@@ -55,6 +55,7 @@
 #include "../expert_registry.hpp"
 #include "../field_registry.hpp"
 #include "../stream/pdu_dissection.hpp"
+#include "../stream/server_side.hpp"
 #include "dissector.hpp"
 #include "protocols/mc_java/analysis.hpp"
 #include "protocols/mc_java/connection.hpp"
@@ -92,8 +93,7 @@ mcjava::AnalysisConfig analysis_config() {
 
 // Per connection: the state machine, and which side is the server.
 struct ConnState {
-    address server_addr;
-    guint32 server_port = 0;
+    plugin::stream::ServerSide server;
     core::Inflater inflater;
     mcjava::Connection conn{inflater};
     mcjava::Analysis analysis{analysis_config()};
@@ -131,11 +131,7 @@ ConnState* conn_state(packet_info* pinfo) {
     if (!st) {
         connections.push_back(std::make_unique<ConnState>());
         st = connections.back().get();
-        // The server: the side on the port, else the receiver of the first
-        // data (a Java client speaks first).
-        const bool src_server = pinfo->srcport == pref_port && pinfo->destport != pref_port;
-        copy_address_wmem(wmem_file_scope(), &st->server_addr, src_server ? &pinfo->src : &pinfo->dst);
-        st->server_port = src_server ? pinfo->srcport : pinfo->destport;
+        st->server.decide(pinfo, pref_port);
         conversation_add_proto_data(conv, proto_mcjava, st);
     }
     return st;
@@ -363,8 +359,7 @@ struct JavaStream {
     const char* column() const { return "MCJAVA"; }
     ConnState& conn(packet_info* pinfo) { return *conn_state(pinfo); }
     int direction(const ConnState& cs, packet_info* pinfo) const {
-        const bool from_server = pinfo->srcport == cs.server_port && addresses_equal(&pinfo->src, &cs.server_addr);
-        return int(from_server ? Direction::Clientbound : Direction::Serverbound);
+        return int(cs.server.sent_by(pinfo) ? Direction::Clientbound : Direction::Serverbound);
     }
     core::Framing& framing(ConnState& cs, int d) { return cs.conn.framing(Direction(d)); }
 
