@@ -9,12 +9,14 @@
 #   3. every libFuzzer target for FUZZ_SECONDS (default 60) each (./build-fuzz)
 #   4. hostile captures (mutated and truncated real captures) through the
 #      sanitizer builds of blankshark and of the plugin (in tshark)
-# BLANKSHARK_TEST_STAGES="ctest asan fuzz hostile" (the default: all) picks
+#   5. blankshark built with ThreadSanitizer (./build-tsan): check -j 2 and
+#      --threads 2 over every bundled capture, all protocols mixed
+# BLANKSHARK_TEST_STAGES="ctest asan fuzz hostile tsan" (the default: all) picks
 # stages, for tests/distros/run.sh --quick; CI runs them all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 fuzz_seconds=${FUZZ_SECONDS:-60}
-stages=" ${BLANKSHARK_TEST_STAGES:-ctest asan fuzz hostile} "
+stages=" ${BLANKSHARK_TEST_STAGES:-ctest asan fuzz hostile tsan} "
 stage() { [[ $stages == *" $1 "* ]]; }
 
 if stage ctest; then
@@ -41,4 +43,11 @@ fi
 if stage hostile; then
 echo "== hostile captures"
 tests/hostile/run.sh "$PWD/build-asan/analyzer/blankshark" "$PWD/build-asan/plugins" "$PWD/build-asan/hostile"
+fi
+
+if stage tsan; then
+echo "== ThreadSanitizer: check -j over captures of every protocol"
+cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBLANKSHARK_SANITIZE=thread -DBLANKSHARK_PLUGIN=OFF >/dev/null
+cmake --build build-tsan -j2 --target blankshark >/dev/null
+tests/tsan/run.sh "$PWD/build-tsan/analyzer/blankshark"
 fi

@@ -29,21 +29,25 @@ Layout Arena::layout(const std::vector<F>& rows) {
                 cs[c] = Case{cr.value, cr.text, layout(cr.rows)};
             }
             f.cases = Cases{cs.get(), rows[i].cases.size()};
+            std::lock_guard<std::mutex> lock(m_);
             cases_.push_back(std::move(cs));
         }
         out[i] = f;
     }
     const Layout l{out.get(), rows.size()};
+    std::lock_guard<std::mutex> lock(m_);
     fields_.push_back(std::move(out));
     return l;
 }
 
 TypeDef* Arena::type(const char* name, const char* desc) {
+    std::lock_guard<std::mutex> lock(m_);
     types_.push_back(TypeDef{name, desc, Layout{nullptr, 0}});
     return &types_.back();
 }
 
 MessageType* Arena::messages(size_t n) {
+    std::lock_guard<std::mutex> lock(m_);
     messages_.push_back(std::make_unique<MessageType[]>(n));
     return messages_.back().get();
 }

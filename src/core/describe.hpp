@@ -19,6 +19,7 @@
 #pragma once
 
 #include <deque>
+#include <mutex>
 #include <initializer_list>
 #include <memory>
 #include <utility>
@@ -194,7 +195,8 @@ inline F use(const char* k, const char* n, const TypeDef* type) {
 }
 
 // Owns the rows built from F trees; never frees them (tables live as long
-// as the process).
+// as the process). Thread-safe: each protocol builds its tables on first
+// use, and `check -j` may first use two protocols in two threads at once.
 class Arena {
 public:
     Layout layout(const std::vector<F>& rows);
@@ -206,6 +208,7 @@ public:
     MessageType* messages(size_t n);
 
 private:
+    std::mutex m_;  // guards the four containers, not the rows in them
     std::deque<std::unique_ptr<Field[]>> fields_;
     std::deque<std::unique_ptr<Case[]>> cases_;
     std::deque<TypeDef> types_;
