@@ -7,6 +7,18 @@
 
 namespace blankshark {
 
+std::string recognition_text(const StreamOptions& opt) {
+    std::string ports = "UDP port " + std::to_string(opt.port) + " (blank)";
+    if (opt.tcp)
+        ports += ", TCP port " + std::to_string(opt.java_port) + " (Minecraft Java)" + ", TCP port " +
+                 std::to_string(opt.alpha_port) + " (Minecraft Alpha)";
+    if (opt.raknet) ports += ", UDP port " + std::to_string(opt.raknet_port) + " (RakNet / Minecraft Pocket Edition)";
+    std::string anywhere = "blank's tag";
+    if (opt.tcp) anywhere += ", a Minecraft Java Handshake";
+    if (opt.raknet) anywhere += ", a RakNet offline message";
+    return ports + "; on any port: " + anywhere;
+}
+
 size_t CaptureStream::KeyHash::operator()(const Key& k) const {
     size_t h = 1469598103934665603ull;
     auto mix = [&h](const Endpoint& e) {

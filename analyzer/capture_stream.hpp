@@ -20,6 +20,7 @@
 #include "link_layer.hpp"
 #include "protocols/blank/protocol_info.hpp"
 #include "protocols/blank/roles.hpp"
+#include "protocols/mc_alpha/protocol_info.hpp"
 #include "protocols/mc_java/protocol_info.hpp"
 #include "protocols/raknet/protocol_info.hpp"
 
@@ -54,6 +55,7 @@ struct StreamOptions {
     // offline message.
     uint16_t port = blank::protocol_info().default_port;
     uint16_t java_port = mcjava::protocol_info().default_port;
+    uint16_t alpha_port = mcalpha::protocol_info().default_port;  // the same port: the client's first byte tells
     uint16_t raknet_port = raknet::protocol_info().default_port;
     bool tcp = true;             // reassemble TCP and decode the Minecraft Java connections
     bool raknet = true;          // decode RakNet conversations (else their packets are other UDP)
@@ -70,6 +72,11 @@ struct StreamStats {
 };
 
 enum class StreamResult { Ok, OpenError, ReadError };
+
+// What the stream looks for, in words: each protocol's port, then what it
+// recognises on any port ("UDP port 12354 (blank), ...; on any port: ...").
+// Said when a capture holds nothing of any supported protocol.
+std::string recognition_text(const StreamOptions& opt);
 
 class JavaFlows;
 class RaknetFlows;

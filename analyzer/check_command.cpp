@@ -78,6 +78,21 @@ void text_direction(Output& out, const char* name, const blank::DirectionStats& 
     out << '\n';
 }
 
+// Whether the file held anything of a supported protocol: a conversation, or
+// packets without one (the conversation limit). A file that could not be
+// opened is an error, not "nothing recognised".
+bool recognised(const FileReport& rep) {
+    if (rep.result == StreamResult::OpenError) return true;
+    for (const auto& [id, c] : rep.convs)
+        if (c.has_conv) return true;
+    return rep.stats.blank + rep.java_packets + rep.alpha_messages + rep.raknet_packets > 0;
+}
+
+std::string nothing_text(const FileReport& rep, const CheckOptions& opt) {
+    return rep.path + ": no conversation of any supported protocol in " + std::to_string(rep.stats.frames) +
+           " frames (tried " + recognition_text(opt.stream) + ")";
+}
+
 void text_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
     out << rep.path << ": " << rep.stats.blank << " blank packets";
     if (rep.java_packets) out << ", " << rep.java_packets << " Minecraft Java packets";
@@ -120,6 +135,9 @@ void text_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
         text_findings(out, c.findings, silence_of(rep, id), FindingsTextOptions{opt.max_listed, opt.comments},
                       [&opt](const Finding& f) { return counts(opt, f); });
     }
+    if (!recognised(rep))
+        out << "  nothing recognised: no conversation of any supported protocol (tried " << recognition_text(opt.stream)
+            << ")\n";
     if (rep.result != StreamResult::Ok) out << "  error: " << rep.error << '\n';
 }
 
@@ -218,6 +236,13 @@ void json_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
         for (const Finding& f : c.findings)
             if (counts(opt, f)) json_finding(out, rep, id, f, silence_of(rep, id));
     }
+    if (!recognised(rep)) {
+        out << "{\"event_type\":\"nothing_recognised\",\"file\":\"";
+        json_escape(out, rep.path);
+        out << "\",\"frames\":" << rep.stats.frames << ",\"tried\":\"";
+        json_escape(out, recognition_text(opt.stream));
+        out << "\"}\n";
+    }
     if (rep.result != StreamResult::Ok) json_error(out, rep);
 }
 
@@ -266,7 +291,9 @@ void junit_report(Output& out, const std::vector<FileReport>& reps, const CheckO
                                                                                           : all[i->second].other)
                         .push_back(f);
         }
-        tests = all.size() + errors;
+        const bool nothing = !recognised(rep);
+        tests = all.size() + errors + nothing;
+        failures = nothing;
         for (const Case& cs : all) failures += !cs.fail.empty();
         out << "  <testsuite name=\"";
         xml_escape(out, rep.path);
@@ -278,6 +305,14 @@ void junit_report(Output& out, const std::vector<FileReport>& reps, const CheckO
             xml_escape(out, rep.error);
             out << "\" type=\"" << (rep.result == StreamResult::OpenError ? "unreadable" : "truncated_or_corrupt")
                 << "\"/></testcase>\n";
+        }
+        if (nothing) {
+            out << "    <testcase classname=\"";
+            xml_escape(out, rep.path);
+            out << "\" name=\"protocol recognised\"><failure message=\"nothing recognised: no conversation of "
+                   "any supported protocol\" type=\"nothing_recognised\">tried ";
+            xml_escape(out, recognition_text(opt.stream));
+            out << "</failure></testcase>\n";
         }
         for (const Case& cs : all) {
             out << "    <testcase classname=\"";
@@ -410,7 +445,8 @@ int run_check(const std::vector<std::string>& files, const CheckOptions& opt) {
 
     Output out(stdout);
     size_t fails = 0, unread = 0;  // unread: files not read completely
-    std::string first_unread;
+    size_t nothing = 0;            // files with nothing of any supported protocol
+    std::string first_unread, first_nothing;
     int worst_io = kExitOk;
     std::vector<FileReport> reps;  // JUnit
     for (size_t i = 0; i < files.size(); ++i) {
@@ -424,6 +460,7 @@ int run_check(const std::vector<std::string>& files, const CheckOptions& opt) {
         fails += f.fails;
         worst_io = std::max(worst_io, exit_code(f.rep.result));
         if (f.rep.result != StreamResult::Ok && !unread++) first_unread = unread_reason(f.rep);
+        if (!recognised(f.rep) && !nothing++) first_nothing = nothing_text(f.rep, opt);
         print_one(out, f, opt);
         if (opt.format == CheckFormat::Junit) reps.push_back(std::move(f.rep));
         else f.rep = FileReport{};
@@ -439,22 +476,35 @@ int run_check(const std::vector<std::string>& files, const CheckOptions& opt) {
                                          " files not read completely, the first: "
                                    : std::string("not read completely: ")) +
                  first_unread;
+    // Nothing recognised is not a pass: a CI job pointed at the wrong capture,
+    // or at a port the options do not name, must not go green.
+    std::string nothing_reason;
+    if (nothing)
+        nothing_reason = (files.size() > 1 ? std::to_string(nothing) + " of " + std::to_string(files.size()) +
+                                                 " files with nothing recognised, the first: "
+                                           : std::string()) +
+                         first_nothing;
+    const char* verdict = unread ? "ERROR" : nothing ? "NOTHING RECOGNISED" : failed ? "FAIL" : "PASS";
     if (opt.format == CheckFormat::Text) {
-        out << "verdict: " << (unread ? "ERROR" : failed ? "FAIL" : "PASS") << " (";
+        out << "verdict: " << verdict << " (";
         if (unread) out << reason << "; ";
+        if (nothing) out << nothing_reason << "; ";
         out << fails << " findings at or above " << blank::severity_name(opt.fail_on) << ")\n";
     } else if (opt.format == CheckFormat::Json) {
-        out << "{\"event_type\":\"verdict\",\"verdict\":\"" << (unread ? "error" : failed ? "fail" : "pass") << '"';
-        if (unread) {
+        out << "{\"event_type\":\"verdict\",\"verdict\":\""
+            << (unread ? "error" : nothing ? "nothing_recognised" : failed ? "fail" : "pass") << '"';
+        if (unread || nothing) {
             out << ",\"reason\":\"";
-            json_escape(out, reason);
+            json_escape(out, unread && nothing ? reason + "; " + nothing_reason : unread ? reason : nothing_reason);
             out << '"';
         }
         out << ",\"fail_on\":\"" << blank::severity_name(opt.fail_on) << "\",\"failing\":" << fails
-            << ",\"files\":" << files.size() << ",\"files_not_read\":" << unread << "}\n";
+            << ",\"files\":" << files.size() << ",\"files_not_read\":" << unread
+            << ",\"files_nothing_recognised\":" << nothing << "}\n";
     }
     out.flush();
     if (worst_io != kExitOk) return worst_io;
+    if (nothing) return kExitNothingRecognised;
     return failed ? kExitFindings : kExitOk;
 }
 

@@ -163,7 +163,7 @@ int run_chunks(const std::string& path, const ChunksOptions& opt) {
             return stream.add_tcp_conversation(c.client(), c.server(), frame, ConvProtocol::MinecraftAlpha);
         },
         [&](const AlphaMessage& m) { alpha_chunks.message(m); });
-    java.set_alpha(&alpha);
+    java.set_alpha(&alpha, opt.stream.alpha_port);
     const StreamResult r = stream.run(path, [&](const BlankPacket& p) {
         last_time = p.time;
         const blank::FrameAnalysis* fa = analyses.on_packet(p);

@@ -77,7 +77,7 @@ int run_decode(const std::string& path, const DecodeOptions& opt) {
             case DecodeFormat::Json: print_alpha_json(out, m); break;
             }
         });
-    java.set_alpha(&alpha);
+    java.set_alpha(&alpha, opt.stream.alpha_port);
     // RakNet: each UDP packet with the game packets it completed.
     struct RaknetDecode : RaknetListener {
         std::function<void(RaknetConnection&, const raknet::PacketResult&)> print;

@@ -209,7 +209,7 @@ FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt,
             col.out = &c.findings;
             col.add(g);
         });
-    java.set_alpha(&alpha);
+    java.set_alpha(&alpha, opt.stream.alpha_port);
     RaknetCollector raknet_col(rep, col, observe_raknet);
     RaknetFlows raknet(
         opt.stream.raknet_port,

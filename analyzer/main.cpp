@@ -15,6 +15,7 @@
 #include "stats_command.hpp"
 #include "synth_command.hpp"
 #include "exit_codes.hpp"
+#include "port_options.hpp"
 #include "tcp/tcp_finding.hpp"
 #include "protocols/blank/findings.hpp"
 #include "protocols/blank/protocol.hpp"
@@ -102,11 +103,6 @@ int main(int argc, char** argv) {
     decode->add_flag("--json", json, "one JSON object per packet, fields under the Wireshark filter names");
     decode->add_option("-t,--type", dtypes, "only these packet types (name or code; repeat or comma-separate): " + type_list())
         ->delimiter(',');
-    decode->add_option("--port", dopt.stream.port, "UDP port of the blank server (default " +
-                                                    std::to_string(blank::protocol_info().default_port) + "); "
-                                                    "packets starting with the blank tag are found on any port")
-        ->capture_default_str();
-    decode->add_option("--raknet-port", dopt.stream.raknet_port, "UDP port of RakNet / Minecraft Pocket Edition servers (other ports: by the offline handshake)")->capture_default_str();
 
     ChunksOptions copt;
     std::string cfile;
@@ -117,8 +113,6 @@ int main(int argc, char** argv) {
     chunks->add_option("--extract", copt.extract_dir,
                        "write each completed chunk's inflated data to DIR/chunk_x<X>_y<Y>_z<Z>_c<conversation>_t<id>.bin")
         ->check(CLI::ExistingDirectory);
-    chunks->add_option("--port", copt.stream.port, "UDP port of the blank server")->capture_default_str();
-    chunks->add_option("--raknet-port", copt.stream.raknet_port, "UDP port of RakNet / Minecraft Pocket Edition servers (other ports: by the offline handshake)")->capture_default_str();
     CheckOptions kopt;
     std::vector<std::string> kfiles, kignore;
     std::string fail_on = "warn", format = "text";
@@ -150,8 +144,6 @@ int main(int argc, char** argv) {
     check->add_option("-j,--jobs", kopt.jobs, "files checked in parallel (output is the same as one at a time)")
         ->capture_default_str()
         ->check(CLI::Range(1u, 256u));
-    check->add_option("--port", kopt.stream.port, "UDP port of the blank server")->capture_default_str();
-    check->add_option("--raknet-port", kopt.stream.raknet_port, "UDP port of RakNet / Minecraft Pocket Edition servers (other ports: by the offline handshake)")->capture_default_str();
     check->add_option("--silence", kopt.analysis.seq.silence, "seconds without a packet from one side worth a note")
         ->capture_default_str();
     check->add_option("--correction-warn", kopt.analysis.seq.correction_warn,
@@ -174,8 +166,6 @@ int main(int argc, char** argv) {
                                               "chunk transmissions; findings by code (as tshark -z blank,tree)");
     stats->add_option("files", sfiles, "capture files (pcap or pcapng)")->required();
     stats->add_flag("--json", sopt.json, "one JSON object per file");
-    stats->add_option("--port", sopt.file.stream.port, "UDP port of the blank server")->capture_default_str();
-    stats->add_option("--raknet-port", sopt.file.stream.raknet_port, "UDP port of RakNet / Minecraft Pocket Edition servers (other ports: by the offline handshake)")->capture_default_str();
 
     ReportOptions ropt;
     std::string rfile;
@@ -188,8 +178,6 @@ int main(int argc, char** argv) {
     report->add_option("--max-charted", ropt.max_charted, "conversations drawn as timelines (the rest: summary rows)")
         ->capture_default_str();
     report->add_option("--max-findings", ropt.max_findings, "rows of the findings table")->capture_default_str();
-    report->add_option("--port", ropt.file.stream.port, "UDP port of the blank server")->capture_default_str();
-    report->add_option("--raknet-port", ropt.file.stream.raknet_port, "UDP port of RakNet / Minecraft Pocket Edition servers (other ports: by the offline handshake)")->capture_default_str();
     report->add_option("--correction-warn", ropt.file.analysis.seq.correction_warn,
                        "PlayerCorrection distance (blocks) above which a correction is a warning")
         ->capture_default_str();
@@ -198,14 +186,21 @@ int main(int argc, char** argv) {
         CLI::App* sub;
         StreamOptions* stream;
         blank::AnalysisConfig* analysis;
+        std::vector<std::string> ports{};
     };
-    const Common commons[] = {{decode, &dopt.stream, &dopt.analysis},
+    Common commons[] = {{decode, &dopt.stream, &dopt.analysis},
                               {chunks, &copt.stream, &copt.analysis},
                               {check, &kopt.stream, &kopt.analysis},
                               {stats, &sopt.file.stream, &sopt.file.analysis},
                               {report, &ropt.file.stream, &ropt.file.analysis}};
-    for (const Common& c : commons) {
+    for (Common& c : commons) {
         CLI::App* sub = c.sub;
+        sub->add_option("--port", c.ports,
+                        "a protocol's port, PROTOCOL=PORT (repeat or comma-separate; a port alone is blank's): " +
+                            port_help() +
+                            ". Other ports: blank by its tag, Minecraft Java by its Handshake, RakNet by its "
+                            "offline messages; Minecraft Alpha on its port only")
+            ->delimiter(',');
         sub->add_flag("-q,--quiet", quiet, "no progress bar on stderr (it is shown only when stderr is a terminal)");
         sub->add_option("--revision", revision,
                         "protocol revision: auto (detected per conversation from packet lengths) or a game commit: " +
@@ -238,7 +233,16 @@ int main(int argc, char** argv) {
         return rc == 0 ? kExitOk : kExitUsage;
     }
 
-    for (const Common& c : commons) c.stream->progress = !quiet;
+    for (const Common& c : commons) {
+        c.stream->progress = !quiet;
+        for (const std::string& spec : c.ports) {
+            std::string error;
+            if (!apply_port(spec, *c.stream, error)) {
+                std::fprintf(stderr, "blankshark: --port %s\n", error.c_str());
+                return kExitUsage;
+            }
+        }
+    }
     if (revision != "auto") {
         const blank::Revision* r = blank::find_revision(revision);
         if (!r) {

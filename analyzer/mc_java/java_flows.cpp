@@ -35,9 +35,12 @@ void JavaFlows::Relay::packet(mcjava::Packet& p) {
 }
 
 tcp::Hint JavaFlows::on_new_tuple(const capture::TcpSegment& first, uint64_t) {
-    // Without a SYN: the side on the Java port is the server.
-    if (first.dst.port == port_ && first.src.port != port_) return tcp::Hint::SenderIsClient;
-    if (first.src.port == port_ && first.dst.port != port_) return tcp::Hint::SenderIsServer;
+    // Without a SYN: the side on the Java (or Alpha) port is the server.
+    for (uint16_t port : {port_, alpha_port_}) {
+        if (!port) continue;
+        if (first.dst.port == port && first.src.port != port) return tcp::Hint::SenderIsClient;
+        if (first.src.port == port && first.dst.port != port) return tcp::Hint::SenderIsServer;
+    }
     return tcp::Hint::Unknown;
 }
 
@@ -73,7 +76,7 @@ void JavaFlows::on_data(tcp::Connection& conn, tcp::Dir dir, const uint8_t* p, u
     if (!jc) {
         if (conn.user == &kNotJava) return;
         // Port 25565 is shared with Minecraft Alpha: its client starts with 0x02 Handshake.
-        if (alpha_ && dir == tcp::Dir::ClientToServer && conn.server().port == port_ &&
+        if (alpha_ && dir == tcp::Dir::ClientToServer && conn.server().port == alpha_port_ &&
             AlphaFlows::starts_alpha(p, n)) {
             AlphaConnection* ac = alpha_->adopt(conn, o.delivered_frame);
             return alpha_->data(*ac, dir, p, n, stream_offset, o);

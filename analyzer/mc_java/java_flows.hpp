@@ -1,5 +1,5 @@
 // The Minecraft Java connections of a capture: a TCP sink that gives every
-// connection on the Java port (preference --java-port, 25565), or whose
+// connection on the Java port (--port mcjava=N, 25565), or whose
 // first client bytes are a Java Handshake, a mcjava::Session, feeds it the
 // reassembled streams, and hands each packet on with its conversation.
 // Connections of no known protocol are released (the reassembler forgets
@@ -58,7 +58,10 @@ public:
 
     tcp::Reassembler& reassembler() { return tcp_; }
     // Alpha connections on the Java port go there (null: none are told apart).
-    void set_alpha(AlphaFlows* alpha) { alpha_ = alpha; }
+    void set_alpha(AlphaFlows* alpha, uint16_t port) {
+        alpha_ = alpha;
+        alpha_port_ = port;
+    }
     // The analysis settings of connections opened from now on.
     void set_analysis(const mcjava::AnalysisConfig& cfg) { analysis_ = cfg; }
     // The capture's first frame time (to make times relative) and its end.
@@ -90,6 +93,7 @@ private:
     bool is_java(const tcp::Connection& conn, const uint8_t* p, uint32_t n) const;
 
     uint16_t port_;
+    uint16_t alpha_port_ = 0;  // Alpha's port (the Java port unless told otherwise)
     std::function<Conversation*(const tcp::Connection&, uint64_t)> new_conversation_;
     std::function<void(const JavaPacket&)> on_packet_;
     std::function<void(const JavaConnection&, const tcp::FindingInfo&)> on_tcp_;

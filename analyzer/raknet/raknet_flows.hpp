@@ -1,5 +1,5 @@
 // The RakNet conversations of a capture: UDP datagrams to or from the
-// RakNet port (--raknet-port, 19132), or of a conversation whose packet is
+// RakNet port (--port raknet=N, 19132), or of a conversation whose packet is
 // a RakNet offline message (the core's heuristic, raknet/detect.hpp; the
 // plugin's too), each conversation with its own mcpe::Session (in its
 // RaknetSummary), fed in capture order. A socket's packet to itself (the

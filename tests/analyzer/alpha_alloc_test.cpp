@@ -24,7 +24,7 @@ TEST(AlphaAllocations, NoneForMessagesOnceWarm) {
                          ++messages[int(m.msg->dir)];
                          unframed += m.msg->kind != mcalpha::MessageKind::Message;
                      });
-    java.set_alpha(&alpha);
+    java.set_alpha(&alpha, 25565);
     testing::Wire w;
     w.server.port = 25565;
     // Client: Handshake "alice", then Player (0x0A, on ground) and Keep Alive.

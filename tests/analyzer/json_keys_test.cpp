@@ -117,8 +117,10 @@ TEST(JsonKeys, CheckEventsAsTheReadmeSays) {
     const Keys rtt = {"rtt_min", "rtt_median", "rtt_max"};
     const Keys finding = {"event_type", "file", "conversation", "pcap_cnt", "severity", "code", "message"};
     const Keys error = {"event_type", "file", "error", "message"}, cut = {"pcap_cnt", "offset"};
-    const Keys verdict = {"event_type", "verdict", "fail_on", "failing", "files", "files_not_read"};
-    for (const Keys* ks : {&conversation, &direction, &rtt, &finding, &error, &cut, &verdict})
+    const Keys verdict = {"event_type", "verdict", "fail_on", "failing", "files", "files_not_read",
+                          "files_nothing_recognised"};
+    const Keys nothing = {"event_type", "file", "frames", "tried"};  // port_options_test.cpp checks the values
+    for (const Keys* ks : {&conversation, &direction, &rtt, &finding, &error, &cut, &verdict, &nothing})
         expect_documented(p, *ks);
     expect_documented(p, {"ref_frame", "reason"});
 

@@ -53,7 +53,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             summary.message(*m.msg);
             chunks.message(m);
         });
-    java.set_alpha(&alpha);
+    java.set_alpha(&alpha, 25565);
     stream.run(path, [](const blankshark::BlankPacket&) {}, &java);
     for (const blankshark::AlphaConnection& c : alpha.connections()) summary.close(c);
     summary.text(out);

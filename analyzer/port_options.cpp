@@ -1,0 +1,68 @@
+#include "port_options.hpp"
+
+#include <cctype>
+#include <cstring>
+
+#include "protocols/catalog.hpp"
+
+namespace blankshark {
+namespace {
+
+// The option's name for a protocol: its field prefix (RakNet's filter name is
+// "bsraknet", beside Wireshark's own "raknet"; both are taken).
+uint16_t* port_of(const core::ProtocolInfo& p, StreamOptions& o) {
+    const std::string name = p.field_prefix;
+    if (name == "blank") return &o.port;
+    if (name == "mcjava") return &o.java_port;
+    if (name == "mcalpha") return &o.alpha_port;
+    if (name == "raknet") return &o.raknet_port;
+    return nullptr;  // MCPE: carried by RakNet
+}
+
+bool parse_number(const std::string& s, uint16_t& out) {
+    if (s.empty() || s.size() > 5) return false;
+    unsigned long v = 0;
+    for (char c : s) {
+        if (!std::isdigit(static_cast<unsigned char>(c))) return false;
+        v = v * 10 + unsigned(c - '0');
+    }
+    if (v == 0 || v > 65535) return false;
+    out = uint16_t(v);
+    return true;
+}
+
+}  // namespace
+
+bool apply_port(const std::string& spec, StreamOptions& opt, std::string& error) {
+    const size_t eq = spec.find('=');
+    const std::string name = eq == std::string::npos ? "blank" : spec.substr(0, eq);
+    const std::string number = eq == std::string::npos ? spec : spec.substr(eq + 1);
+    for (const core::ProtocolInfo* p : core::protocols()) {
+        if (name != p->field_prefix && name != p->filter_name) continue;
+        uint16_t* port = port_of(*p, opt);
+        if (!port) {
+            error = "'" + name + "' has no port of its own: it is carried by " +
+                    (p->carried_by ? p->carried_by->field_prefix : "another protocol") + " (--port " +
+                    (p->carried_by ? p->carried_by->field_prefix : "") + "=N)";
+            return false;
+        }
+        if (!parse_number(number, *port)) {
+            error = "'" + spec + "': the port must be a number from 1 to 65535";
+            return false;
+        }
+        return true;
+    }
+    error = "'" + spec + "': unknown protocol '" + name + "' (known: " + port_help() + ")";
+    return false;
+}
+
+std::string port_help() {
+    StreamOptions defaults;
+    std::string s;
+    for (const core::ProtocolInfo* p : core::protocols())
+        if (const uint16_t* port = port_of(*p, defaults))
+            s += (s.empty() ? "" : ", ") + std::string(p->field_prefix) + "=" + std::to_string(*port);
+    return s;
+}
+
+}  // namespace blankshark
