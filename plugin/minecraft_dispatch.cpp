@@ -34,7 +34,9 @@ int dissect_minecraft(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*
     conversation_t* conv = find_or_create_conversation(pinfo);
     auto* choice = static_cast<Choice*>(conversation_get_proto_data(conv, proto_minecraft));
     if (!choice) {
-        const guint16 port = mcalpha::protocol_info().default_port;
+        // The port the dissector was found by (the preference's, or one given
+        // by Decode As): the side on it is the server.
+        const guint32 port = pinfo->match_uint ? pinfo->match_uint : mcalpha::protocol_info().default_port;
         const bool from_client = pinfo->destport == port && pinfo->srcport != port;
         Edition e = Edition::Java;
         if (from_client) {

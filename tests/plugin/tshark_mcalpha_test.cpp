@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "protocols/mc_alpha/findings.hpp"
+#include "../support/port_rewrite.hpp"
 #include "tshark.hpp"
 
 namespace blank::test {
@@ -203,6 +204,37 @@ TEST(TsharkMcAlpha, JavaOnThePortStaysJava) {
                                " -Y \"mcalpha || mcjava\" -T fields -e frame.protocols");
     EXPECT_EQ(r.out.find("mcalpha"), std::string::npos);
     EXPECT_NE(r.out.find("mcjava"), std::string::npos);
+}
+
+// An Alpha session on another port, given to the Minecraft dissector by
+// Decode As or by its port preference: the client is the side on that port's
+// far end (the port the table matched, not 25565), so its first byte 0x02
+// picks mcalpha; every message of the README, nothing malformed, no mcjava.
+TEST(TsharkMcAlpha, OnAnotherPortByDecodeAsOrPreference) {
+    const std::string dir = std::string(TEST_ARTIFACTS_DIR) + "/mcalpha-port";
+    std::filesystem::create_directories(dir);
+    const std::string moved = dir + "/mc_alpha-session-25570.pcap";
+    ASSERT_EQ(rewrite_port(kCaps + "/mc_alpha/mc_alpha-session.pcap", moved, 25565, 25570), 1309);
+    const std::string f = tshark_file(moved);
+    for (const std::string& how : {std::string(" -d tcp.port==25570,minecraft"), std::string(" -o minecraft.tcp.port:25570")}) {
+        const RunResult r = tshark("-r " + f + how +
+                                   " -Y \"mcalpha || mcjava || _ws.malformed\" -T fields -E occurrence=a -E aggregator=, "
+                                   "-e ip.src -e mcalpha.packet_id -e mcjava.packet_id -e _ws.malformed");
+        std::map<std::string, int> messages;
+        int java = 0, malformed = 0;
+        for (const std::string& line : split(r.out, '\n')) {
+            const auto cols = split(line, '\t');
+            if (cols.size() < 2) continue;
+            for (const std::string& id : split(cols[1], ','))
+                if (!id.empty()) ++messages[cols[0]];
+            java += cols.size() > 2 && !cols[2].empty();
+            malformed += cols.size() > 3 && !cols[3].empty();
+        }
+        EXPECT_EQ(messages[kClient], 248) << how;
+        EXPECT_EQ(messages[kServer], 247) << how;
+        EXPECT_EQ(java, 0) << how;
+        EXPECT_EQ(malformed, 0) << how;
+    }
 }
 
 // Damaged sessions (1-20 random TCP payload bytes changed): neither front
