@@ -45,8 +45,9 @@ int run_decode(const std::string& path, const DecodeOptions& opt) {
         },
         [&](const JavaPacket& p) {
             if (p.conv) ++p.conv->packets;
-            const bool filtered = !opt.names.empty() || !opt.types.empty();
-            if (filtered && !opt.names.count(packet_name_key(java_packet_name(*p.packet)))) return;
+            if (opt.filtered() && !opt.names.count(packet_name_key(java_packet_name(*p.packet))) &&
+                !(p.packet->kind == mcjava::PacketKind::Packet && opt.ids.count(p.packet->summary.id)))
+                return;
             announce(p.conv, true);
             switch (opt.format) {
             case DecodeFormat::Summary: print_java_summary(out, p); break;
@@ -60,16 +61,17 @@ int run_decode(const std::string& path, const DecodeOptions& opt) {
         },
         [&](const AlphaMessage& m) {
             if (!m.msg) {  // how the connection ended, bytes never decoded
-                if (opt.names.empty() && opt.types.empty()) {
+                if (!opt.filtered()) {
                     announce(m.conv, true);
                     print_alpha_event(out, m, opt.format == DecodeFormat::Json);
                 }
                 return;
             }
             if (m.conv) ++m.conv->packets;
-            const bool filtered = !opt.names.empty() || !opt.types.empty();
             AlphaName name;
-            if (filtered && !opt.names.count(packet_name_key(alpha_message_name(*m.msg, name)))) return;
+            if (opt.filtered() && !opt.names.count(packet_name_key(alpha_message_name(*m.msg, name))) &&
+                !(m.msg->kind == mcalpha::MessageKind::Message && opt.ids.count(m.msg->summary.id)))
+                return;
             announce(m.conv, true);
             switch (opt.format) {
             case DecodeFormat::Summary: print_alpha_summary(out, m); break;
@@ -92,8 +94,7 @@ int run_decode(const std::string& path, const DecodeOptions& opt) {
     rk.print = [&](RaknetConnection& c, const raknet::PacketResult& p) {
         if (c.conv) ++c.conv->packets;
         RaknetPrint rp{&c, &p, &rk.games, p.time};
-        const bool filtered = !opt.names.empty() || !opt.types.empty();
-        if (filtered && !raknet_packet_has_name(rp, opt.names)) return;
+        if (opt.filtered() && !raknet_packet_matches(rp, opt.names, opt.ids)) return;
         if (opt.format != DecodeFormat::Json && c.conv && c.conv->id > raknet_announced) {
             raknet_announced = c.conv->id;
             print_raknet_conversation_header(out, c);
@@ -113,7 +114,7 @@ int run_decode(const std::string& path, const DecodeOptions& opt) {
     const StreamResult r = stream.run(path, [&](const BlankPacket& p) {
         // Every packet is analysed (state spans packets); only some are shown.
         const blank::FrameAnalysis* fa = analyses.on_packet(p);
-        if (!opt.types.empty() || !opt.names.empty()) {
+        if (opt.filtered()) {
             const blank::PacketSummary sum = blank::decode_header(fa ? *fa->schema : blank::schema(), p.data, p.len);
             if (!sum.ptype || !opt.types.count(sum.type)) return;
         }

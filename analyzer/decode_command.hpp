@@ -16,6 +16,8 @@ struct DecodeOptions {
     DecodeFormat format = DecodeFormat::Summary;
     std::set<uint8_t> types;       // blank packet types to show (-t); both empty: all
     std::set<std::string> names;   // other protocols' packet names to show, as packet_name_key() gives them
+    std::set<uint32_t> ids;        // and their packet ids to show (type_filter.hpp)
+    bool filtered() const { return !types.empty() || !names.empty() || !ids.empty(); }
     StreamOptions stream;
     blank::AnalysisConfig analysis;
 };

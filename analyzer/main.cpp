@@ -1,4 +1,4 @@
-// blankshark: offline analyzer for captures of the blank game protocol.
+// blankshark: offline analyzer for captures of blank's and Minecraft's protocols.
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
@@ -16,6 +16,7 @@
 #include "synth_command.hpp"
 #include "exit_codes.hpp"
 #include "port_options.hpp"
+#include "type_filter.hpp"
 #include "tcp/tcp_finding.hpp"
 #include "protocols/blank/findings.hpp"
 #include "protocols/blank/protocol.hpp"
@@ -34,60 +35,12 @@ auto keep_footer_layout(Formatter& f, int) -> decltype(f.enable_footer_formattin
 template <class Formatter>
 void keep_footer_layout(Formatter&, long) {}
 
-// "PlayerUpdate", "playerupdate" or "4" -> 4.
-bool parse_type(const std::string& text, uint8_t& out) {
-    const blank::Schema& s = blank::schema();
-    if (!text.empty() && std::all_of(text.begin(), text.end(), ::isdigit)) {
-        const unsigned long v = std::stoul(text);
-        if (v >= s.tables[0].by_id.size()) return false;
-        out = uint8_t(v);
-        return true;
-    }
-    for (const auto& t : s.tables[0].by_id) {
-        if (!t.type) continue;
-        const std::string name = t.type->name;
-        if (name.size() == text.size() &&
-            std::equal(name.begin(), name.end(), text.begin(), [](char a, char b) {
-                return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
-            })) {
-            out = uint8_t(t.type->id);
-            return true;
-        }
-    }
-    return false;
-}
-
-// A Minecraft Java packet name ("Chunk Data", "chunk_data") of any version.
-bool java_packet_known(const std::string& key) {
-    for (const mcjava::VersionInfo* v : mcjava::versions())
-        for (size_t t = 0; t < v->version.table_count; ++t) {
-            const core::MessageTable& mt = v->version.tables[t];
-            for (size_t i = 0; i < mt.count; ++i)
-                if (blankshark::packet_name_key(mt.types[i].name) == key) return true;
-        }
-    return false;
-}
-
-// A Minecraft Alpha message name ("Map Chunk", "map_chunk").
-bool alpha_message_known(const std::string& key) {
-    for (const core::CompiledTable& t : mcalpha::schema().tables)
-        for (const auto& e : t.by_id)
-            if (e.type && blankshark::packet_name_key(e.type->name) == key) return true;
-    return false;
-}
-
-std::string type_list() {
-    std::string all;
-    for (const auto& t : blank::schema().tables[0].by_id)
-        if (t.type) all += (all.empty() ? "" : ", ") + std::string(t.type->name);
-    return all;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
     using namespace blankshark;
-    CLI::App app{"blankshark: decode and check captures of the blank game's UDP protocol"};
+    CLI::App app{"blankshark: decode and check captures of game protocols: blank (UDP), Minecraft Java Edition and "
+                 "Minecraft Alpha (TCP), RakNet and Minecraft Pocket Edition 0.x (UDP)"};
     app.footer(kExitCodesHelp);
     keep_footer_layout(*app.get_formatter(), 0);
     app.require_subcommand(1);
@@ -101,7 +54,10 @@ int main(int argc, char** argv) {
     decode->add_option("file", dfile, "capture file (pcap or pcapng)")->required();
     decode->add_flag("-V,--verbose", verbose, "every field as a tree, as tshark -V");
     decode->add_flag("--json", json, "one JSON object per packet, fields under the Wireshark filter names");
-    decode->add_option("-t,--type", dtypes, "only these packet types (name or code; repeat or comma-separate): " + type_list())
+    decode->add_option("-t,--type", dtypes,
+                       "only these packet types, of any protocol (repeat or comma-separate): a name in any case, "
+                       "exact or else every name containing it (\"keep alive\", \"chunk\"), or an id (33, 0x21: "
+                       "every type with that id); `blankshark types` lists them all")
         ->delimiter(',');
 
     ChunksOptions copt;
@@ -223,6 +179,11 @@ int main(int argc, char** argv) {
             ->check(CLI::Range(32u, 1u << 20));
     }
 
+    std::string types_of;
+    auto* types = app.add_subcommand("types", "List every packet type of every protocol (or of one: blank, mcjava, "
+                                              "mcalpha, raknet, mcpe) with its ids: what decode -t takes");
+    types->add_option("protocol", types_of, "only this protocol");
+
     SynthOptions synth_opt;
     CLI::App* synth = add_synth_command(app, synth_opt);
 
@@ -258,20 +219,24 @@ int main(int argc, char** argv) {
             return kExitUsage;
         }
         dopt.format = json ? DecodeFormat::Json : verbose ? DecodeFormat::Tree : DecodeFormat::Summary;
+        TypeFilter filter;
         for (const std::string& t : dtypes) {
-            uint8_t code;
-            const bool is_blank = parse_type(t, code);
-            const bool is_java = java_packet_known(packet_name_key(t)) || alpha_message_known(packet_name_key(t)) ||
-                                 raknet_packet_known(packet_name_key(t));
-            if (!is_blank && !is_java) {
-                std::fprintf(stderr, "blankshark: unknown packet type '%s' (known: %s, and the Minecraft Java, Alpha, RakNet and MCPE packet names)\n",
-                             t.c_str(), type_list().c_str());
+            std::string error;
+            if (!add_type(t, filter, error)) {
+                std::fprintf(stderr, "blankshark: -t %s\n", error.c_str());
                 return kExitUsage;
             }
-            if (is_blank) dopt.types.insert(code);
-            if (is_java) dopt.names.insert(packet_name_key(t));
         }
+        dopt.types = std::move(filter.blank_types);
+        dopt.names = std::move(filter.names);
+        dopt.ids = std::move(filter.ids);
         return run_decode(dfile, dopt);
+    }
+    if (types->parsed()) {
+        if (print_types(types_of)) return kExitOk;
+        std::fprintf(stderr, "blankshark: types: no protocol named '%s' (blank, mcjava, mcalpha, raknet, mcpe)\n",
+                     types_of.c_str());
+        return kExitUsage;
     }
     if (chunks->parsed()) return run_chunks(cfile, copt);
     if (synth->parsed()) return run_synth(synth_opt);

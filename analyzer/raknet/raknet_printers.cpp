@@ -86,30 +86,15 @@ void print_raknet_conversation_header(Output& out, const RaknetConnection& c) {
         << " <-> server " << capture::to_string(c.server) << '\n';
 }
 
-bool raknet_packet_has_name(const RaknetPrint& r, const std::set<std::string>& keys) {
+bool raknet_packet_matches(const RaknetPrint& r, const std::set<std::string>& keys, const std::set<uint32_t>& ids) {
     bool found = false;
     core::NullVisitor quiet;
     show(r, quiet, false, [&](const core::MessageSummary& s, bool) {
         if (s.type && keys.count(packet_name_key(s.type->name))) found = true;
         if (s.type && s.type->key && keys.count(s.type->key)) found = true;
+        if (s.type && ids.count(s.id)) found = true;
     });
     return found;
-}
-
-bool raknet_packet_known(const std::string& key) {
-    const auto in = [&key](const core::Version& v) {
-        for (size_t t = 0; t < v.table_count; ++t)
-            for (size_t i = 0; i < v.tables[t].count; ++i) {
-                const core::MessageType& m = v.tables[t].types[i];
-                if (packet_name_key(m.name) == key || (m.key && key == m.key)) return true;
-            }
-        return false;
-    };
-    for (const raknet::VersionInfo* v : raknet::versions())
-        if (in(v->version)) return true;
-    for (const mcpe::VersionInfo* v : mcpe::versions())
-        if (in(v->version)) return true;
-    return false;
 }
 
 void print_raknet_summary(Output& out, const RaknetPrint& r) {

@@ -26,11 +26,9 @@ void print_raknet_summary(Output& out, const RaknetPrint& r);
 void print_raknet_tree(Output& out, const RaknetPrint& r);
 void print_raknet_json(Output& out, const RaknetPrint& r);
 
-// The name decode -t compares for the packet's messages: game packets and
-// system messages (and the packet's own: "datagram", "ack", ...).
-bool raknet_packet_has_name(const RaknetPrint& r, const std::set<std::string>& keys);
-// A name -t accepts for RakNet / MCPE: a message type's name as
-// packet_name_key() gives it, or its key ("chunk_data", "connected_pong").
-bool raknet_packet_known(const std::string& key);
+// Whether decode -t shows the packet: one of its messages (game packets,
+// system messages, the packet's own: "datagram", "ack", ...) has one of the
+// names (as packet_name_key() gives them), keys or ids.
+bool raknet_packet_matches(const RaknetPrint& r, const std::set<std::string>& keys, const std::set<uint32_t>& ids);
 
 }  // namespace blankshark

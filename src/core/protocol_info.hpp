@@ -12,6 +12,7 @@
 namespace core {
 
 struct FindingTable;
+struct Schema;
 
 enum class Transport : uint8_t { Udp, Tcp };
 
@@ -46,9 +47,14 @@ struct ProtocolInfo {
     // protocol wherever it appears, for heuristic dissectors; nullptr if the
     // protocol has no such test.
     bool (*looks_like)(const uint8_t* p, size_t len);
+    // Version i's compiled tables (i < version_count(); a protocol without a
+    // version list has one, i = 0): every message's id and name, for what
+    // lists or matches message types (the analyzer's -t).
+    const Schema& (*schema)(size_t i);
 
     // The Wireshark dissector table its default port is registered in.
     const char* port_table() const { return transport == Transport::Udp ? "udp.port" : "tcp.port"; }
+    size_t versions() const { return version_count ? version_count() : 1; }
 };
 
 // ProtocolInfo::version_count / version_name over a protocol's list of
@@ -61,6 +67,11 @@ size_t version_count() {
 template <auto list>
 const char* version_name(size_t i) {
     return list()[i]->name;
+}
+// ProtocolInfo::schema over the same list and the protocol's schema(item).
+template <auto list, auto schema_of>
+const Schema& version_schema(size_t i) {
+    return schema_of(*list()[i]);
 }
 
 }  // namespace core

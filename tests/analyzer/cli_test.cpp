@@ -1,6 +1,7 @@
 // The command line: errors, exit codes, filters, output forms.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 
 #include "../support/run.hpp"
@@ -81,7 +82,54 @@ TEST(Cli, TruncatedInsideTheFileHeader) {
 TEST(Cli, UnknownTypeFilterIsAUsageError) {
     const RunResult r = run(kBin + " decode -t Bogus " + kCaps + "/blank-fa73e36-clean-session.pcap");
     EXPECT_EQ(r.exit_code, 2);
-    EXPECT_NE(r.err.find("PlayerCorrection"), std::string::npos);  // lists the known types
+    EXPECT_NE(r.err.find("no packet type of any protocol is named 'Bogus'; the closest: "), std::string::npos) << r.err;
+    // A misspelt name: the closest names lead with the right one.
+    const RunResult k = run(kBin + " decode -t \"Kep Alive\" " + kCaps + "/blank-fa73e36-clean-session.pcap");
+    EXPECT_EQ(k.exit_code, 2);
+    EXPECT_NE(k.err.find("the closest: Keep Alive (mcalpha)"), std::string::npos) << k.err;
+    EXPECT_EQ(run(kBin + " decode -t 0x7fffffff " + kCaps + "/blank-fa73e36-clean-session.pcap").exit_code, 2);
+}
+
+// -t across protocols, on the 1.13.2 teleport session (README-1.13.2.md,
+// packet counts, column 1.13.2-teleport): Keep Alive 2 clientbound (0x21)
+// and 2 serverbound (0x0E); Held Item Change (serverbound) 1 (0x21).
+TEST(Cli, TypeFilterByPartOfANameOrById) {
+    const std::string java = kCaps + "/minecraft-java/mcjava-1.13.2-teleport.pcap";
+    const auto lines = [](const std::string& out, const std::string& what) {
+        size_t n = 0;
+        for (size_t at = 0; (at = out.find(what, at)) != std::string::npos; ++at) ++n;
+        return n;
+    };
+    for (const char* spec : {"\"Keep Alive\"", "keep_alive", "KEEP-ALIVE"}) {
+        const RunResult r = run(kBin + " decode -t " + spec + " " + java);
+        ASSERT_EQ(r.exit_code, 0) << spec << r.err;
+        EXPECT_EQ(lines(r.out, "S>C  Keep Alive (clientbound) keep_alive_id="), 2u) << spec;
+        EXPECT_EQ(lines(r.out, "C>S  Keep Alive (serverbound) keep_alive_id="), 2u) << spec;
+        EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 5) << spec << r.out;  // and the conversation line
+    }
+    // An id: each packet by its own id (in 1.13.2's play state).
+    const RunResult id = run(kBin + " decode -t 0x21 " + java);
+    EXPECT_EQ(lines(id.out, "Keep Alive (clientbound)"), 2u) << id.out;
+    EXPECT_EQ(lines(id.out, "Held Item Change (serverbound)"), 1u) << id.out;
+    EXPECT_EQ(std::count(id.out.begin(), id.out.end(), '\n'), 4) << id.out;
+    // An exact name is not widened: "Player" is not "Player Position".
+    const RunResult player = run(kBin + " decode -t player " + java);
+    EXPECT_EQ(lines(player.out, "C>S  Player on_ground="), 1u) << player.out;  // README: Player 0x0F, 1
+    EXPECT_EQ(lines(player.out, "Player Position"), 0u);
+    // Alpha: every Pre-Chunk of the session (captures/mc_alpha/README.md: 35).
+    const RunResult alpha = run(kBin + " decode -t prechunk " + kCaps + "/mc_alpha/mc_alpha-session.pcap");
+    EXPECT_EQ(lines(alpha.out, "S>C  Pre-Chunk"), 35u) << alpha.out.substr(0, 400);
+}
+
+TEST(Cli, TypesListsEveryProtocol) {
+    const RunResult all = run(kBin + " types");
+    ASSERT_EQ(all.exit_code, 0);
+    for (const char* p : {"blank ", "mcjava ", "mcalpha ", "raknet ", "mcpe "})
+        EXPECT_NE(("\n" + all.out).find(std::string("\n") + p), std::string::npos) << p;
+    const RunResult java = run(kBin + " types mcjava");
+    EXPECT_NE(java.out.find("Keep Alive (clientbound)                     0x21 0x20\n"), std::string::npos) << java.out;
+    EXPECT_EQ(java.out.find("\nblank "), std::string::npos);
+    EXPECT_EQ(run(kBin + " types quake").exit_code, 2);
 }
 
 TEST(Cli, TypeFilterAndSummaryLines) {

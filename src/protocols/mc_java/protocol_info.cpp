@@ -18,6 +18,13 @@ bool looks_like_java(const uint8_t* p, size_t len) {
 
 }  // namespace
 
+namespace {
+
+// One version's tables, for ProtocolInfo::schema.
+const core::Schema& schema_of(const VersionInfo& v) { return schema(v); }
+
+}  // namespace
+
 const core::ProtocolInfo& protocol_info() {
     // Port 25565 is shared with Alpha: the plugin's Minecraft dispatcher
     // holds it, hence the preference's name.
@@ -25,6 +32,7 @@ const core::ProtocolInfo& protocol_info() {
         "Minecraft Java Edition", "MCJAVA", kPrefix, kPrefix, "003_b5f8db852183982f.txt",
         core::Transport::Tcp, core::FramingKind::VarIntLength, kDefaultPort, "minecraft.tcp.port", nullptr,
         finding_table, core::version_count<versions>, core::version_name<versions>, looks_like_java,
+        core::version_schema<versions, schema_of>,
     };
     return info;
 }

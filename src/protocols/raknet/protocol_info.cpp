@@ -4,6 +4,7 @@
 #include "protocols/raknet/detect.hpp"
 #include "protocols/raknet/findings.hpp"
 #include "protocols/raknet/versions.hpp"
+#include "protocols/raknet/schema.hpp"
 
 namespace raknet {
 
@@ -15,6 +16,13 @@ bool looks_like_raknet(const uint8_t* p, size_t len) {
 
 }  // namespace
 
+namespace {
+
+// One version's tables, for ProtocolInfo::schema.
+const core::Schema& schema_of(const VersionInfo& v) { return schema(v); }
+
+}  // namespace
+
 const core::ProtocolInfo& protocol_info() {
     // Wireshark has a protocol "raknet": the plugin's is "bsraknet", its
     // fields keep the prefix "raknet".
@@ -22,6 +30,7 @@ const core::ProtocolInfo& protocol_info() {
         "RakNet (blankshark analysis)", "RakNet-BS", "bsraknet", kPrefix, "002_c0d67b4a3a02433a.txt",
         core::Transport::Udp, core::FramingKind::RakNet, kDefaultPort, "bsraknet.udp.port", nullptr,
         finding_table, core::version_count<versions>, core::version_name<versions>, looks_like_raknet,
+        core::version_schema<versions, schema_of>,
     };
     return info;
 }

@@ -1,0 +1,144 @@
+#include "type_filter.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <cstdio>
+#include <functional>
+#include <map>
+#include <vector>
+
+#include "core/schema.hpp"
+#include "decode_command.hpp"
+#include "protocols/catalog.hpp"
+
+namespace blankshark {
+namespace {
+
+// Lower case letters and digits only: "Pre-Chunk", "pre_chunk" and
+// "PreChunk" are alike.
+std::string loose(std::string_view s) {
+    std::string k;
+    for (char c : s)
+        if (std::isalnum(static_cast<unsigned char>(c))) k += char(std::tolower(static_cast<unsigned char>(c)));
+    return k;
+}
+
+bool parse_id(const std::string& s, uint32_t& out) {
+    if (s.empty()) return false;
+    char* end = nullptr;
+    const bool hex = s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+    if (!hex && !std::all_of(s.begin(), s.end(), ::isdigit)) return false;
+    const unsigned long v = std::strtoul(s.c_str(), &end, hex ? 16 : 10);
+    if (*end || v > 0xFFFFFFFFul) return false;
+    out = uint32_t(v);
+    return true;
+}
+
+struct Type {
+    const core::ProtocolInfo* protocol;
+    uint32_t id;
+    const char* name;
+    const char* key;  // a protocol's short key ("ack"), or null
+};
+
+// Every message type of every version of every protocol (a type shared by
+// versions comes once per version: harmless for matching).
+void each_type(const std::function<void(const Type&)>& f) {
+    for (const core::ProtocolInfo* p : core::protocols()) {
+        if (!p->schema) continue;
+        for (size_t v = 0; v < p->versions(); ++v)
+            for (const core::CompiledTable& t : p->schema(v).tables)
+                for (const core::CompiledType& ct : t.by_id)
+                    if (ct.type) f(Type{p, ct.type->id, ct.type->name, ct.type->key});
+    }
+}
+
+void add(const Type& t, TypeFilter& into) {
+    if (std::string(t.protocol->field_prefix) == "blank") into.blank_types.insert(uint8_t(t.id));
+    else into.names.insert(packet_name_key(t.name));
+}
+
+size_t distance(const std::string& a, const std::string& b) {
+    std::vector<size_t> row(b.size() + 1);
+    for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (size_t i = 1; i <= a.size(); ++i) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= b.size(); ++j) {
+            const size_t up = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] != b[j - 1])});
+            diag = up;
+        }
+    }
+    return row[b.size()];
+}
+
+}  // namespace
+
+bool add_type(const std::string& spec, TypeFilter& into, std::string& error) {
+    uint32_t id;
+    bool any = false;
+    if (parse_id(spec, id)) {
+        each_type([&](const Type& t) {
+            if (t.id != id) return;
+            any = true;
+            if (std::string(t.protocol->field_prefix) == "blank") into.blank_types.insert(uint8_t(t.id));
+        });
+        if (any) into.ids.insert(id);
+        if (!any) error = "no packet type of any protocol has the id " + spec;
+        return any;
+    }
+    const std::string want = loose(spec);
+    if (want.empty()) {
+        error = "an empty packet type";
+        return false;
+    }
+    each_type([&](const Type& t) {
+        if (loose(t.name) == want || (t.key && loose(t.key) == want)) add(t, into), any = true;
+    });
+    if (!any)
+        each_type([&](const Type& t) {
+            if (loose(t.name).find(want) != std::string::npos) add(t, into), any = true;
+        });
+    if (any) return true;
+    // The closest names, for the error.
+    std::vector<std::pair<size_t, std::string>> near;
+    each_type([&](const Type& t) {
+        const std::string shown = std::string(t.name) + " (" + t.protocol->field_prefix + ")";
+        near.emplace_back(distance(want, loose(t.name)), shown);
+    });
+    std::sort(near.begin(), near.end());
+    near.erase(std::unique(near.begin(), near.end()), near.end());
+    error = "no packet type of any protocol is named '" + spec + "'; the closest: ";
+    for (size_t i = 0; i < near.size() && i < 5; ++i) error += (i ? ", " : "") + near[i].second;
+    return false;
+}
+
+bool print_types(const std::string& protocol) {
+    bool any = false;
+    for (const core::ProtocolInfo* p : core::protocols()) {
+        if (!protocol.empty() && protocol != p->field_prefix && protocol != p->filter_name) continue;
+        if (!p->schema) continue;
+        any = true;
+        std::vector<std::string> order;  // first seen first
+        std::map<std::string, std::vector<uint32_t>> ids;
+        for (size_t v = 0; v < p->versions(); ++v)
+            for (const core::CompiledTable& t : p->schema(v).tables)
+                for (const core::CompiledType& ct : t.by_id) {
+                    if (!ct.type) continue;
+                    auto [it, fresh] = ids.try_emplace(ct.type->name);
+                    if (fresh) order.push_back(ct.type->name);
+                    if (std::find(it->second.begin(), it->second.end(), ct.type->id) == it->second.end())
+                        it->second.push_back(ct.type->id);
+                }
+        for (const std::string& name : order) {
+            std::printf("%-8s %-44s", p->field_prefix, name.c_str());
+            for (uint32_t id : ids[name]) std::printf(" 0x%02X", id);
+            std::printf("\n");
+        }
+    }
+    return any;
+}
+
+}  // namespace blankshark

@@ -1,0 +1,29 @@
+// decode -t: packet types of every protocol in the catalog, by name or id.
+// A name matches in any case with spaces, '_' and '-' alike: exactly if some
+// type is so named, else every type whose name contains it ("keep alive":
+// Keep Alive (clientbound) and (serverbound)); a number (33, 0x21) matches
+// every type with that id, in any protocol, state and direction.
+#pragma once
+
+#include <cstdint>
+#include <set>
+#include <string>
+
+namespace blankshark {
+
+struct TypeFilter {
+    std::set<uint8_t> blank_types;  // blank packet codes
+    std::set<std::string> names;    // other protocols' types, as packet_name_key() gives them
+    std::set<uint32_t> ids;         // other protocols' types by id (a packet's own id decides)
+};
+
+// Adds what `spec` matches to `into`; false (nothing added) when it matches
+// no type, with `error` naming the closest names.
+bool add_type(const std::string& spec, TypeFilter& into, std::string& error);
+
+// `blankshark types`: one line per packet type of every protocol (or of the
+// one named by its filter or field prefix), its name and the ids it has in
+// the protocol's versions; false when `protocol` names none.
+bool print_types(const std::string& protocol);
+
+}  // namespace blankshark
