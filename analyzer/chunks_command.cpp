@@ -181,7 +181,10 @@ int run_chunks(const std::string& path, const ChunksOptions& opt) {
         if (a) a->finish(last_time, ignore);
 
     Output out(stdout);
-    if (!opt.json)
+    // Each protocol's table under its own header, only where it has traffic
+    // (blank's header and totals as they always read).
+    const bool blank = stream.stats().blank > 0;
+    if (!opt.json && blank)
         out << "conv    tx         id coords           size inflated pieces resent  dup rereq    first     last  "
                "duration  state\n";
     size_t complete = 0, total = 0;
@@ -194,21 +197,30 @@ int run_chunks(const std::string& path, const ChunksOptions& opt) {
             else row_text(out, uint32_t(id), t);
         }
     }
+    if (!opt.json && blank) {
+        out << total << " transmissions, " << complete << " complete\n";
+        for (size_t id = 0; id < analyses.all().size(); ++id)
+            if (const auto& a = analyses.all()[id])
+                out << "conversation " << id << ": revision " << a->revision_text() << '\n';
+    }
     if (opt.json) java_chunks.json(out);
     if (opt.json) alpha_chunks.json(out);
+    if (!opt.json && !mcpe_chunks.rows.empty()) out << "Minecraft Pocket Edition chunk data\n";
     for (const McpeChunk& c : mcpe_chunks.rows) {
         if (opt.json) mcpe_row_json(out, c);
         else mcpe_row_text(out, c);
     }
     if (!opt.json) {
-        out << total << " transmissions, " << complete << " complete\n";
         if (!mcpe_chunks.rows.empty()) out << mcpe_chunks.rows.size() << " MCPE chunk data packets\n";
-        for (size_t id = 0; id < analyses.all().size(); ++id)
-            if (const auto& a = analyses.all()[id])
-                out << "conversation " << id << ": revision " << a->revision_text() << '\n';
         java_chunks.text(out);
         alpha_chunks.text(out);
-        if (r != StreamResult::Ok)
+        if (r != StreamResult::OpenError && !blank && mcpe_chunks.rows.empty() && !java_chunks.count() &&
+            !alpha_chunks.count())
+            out << "no chunk data (blank chunk transmissions, Minecraft Java chunk columns, Alpha Map Chunks, MCPE "
+                   "chunk data) in "
+                << stream.stats().frames << " frames, " << stream.conversations().size() << " conversations\n";
+        if (r == StreamResult::OpenError) out << "error: " << stream.error() << '\n';
+        if (r == StreamResult::ReadError)
             out << "error: not read completely (transmissions before it are listed): " << stream.error() << '\n';
     }
     out.flush();

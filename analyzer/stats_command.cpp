@@ -123,34 +123,54 @@ void alpha_json(Output& out, const AlphaTraffic& a) {
 
 void text_report(Output& out, const FileStats& fs) {
     const FileReport& rep = fs.rep;
+    if (rep.result == StreamResult::OpenError) {  // nothing was read: no tables of zeros
+        out << "error: " << rep.error << '\n';
+        return;
+    }
     const TrafficTable& all = fs.traffic.file();
-    out << rep.path << ": " << all.total.packets << " blank packets, " << all.total.bytes << " bytes (UDP payload), ";
-    out.fixed(all.duration(), 3) << " s, " << (rep.convs.size() - rep.convs.count(0)) << " conversations";
-    if (!fs.java.empty()) out << "; " << fs.java.packets() << " Minecraft Java packets";
-    out << "\n\n";
-    char head[128];
-    std::snprintf(head, sizeof head, "%-34s%10s %12s %10s %12s %8s\n", blank::stats::kPackets, "packets",
-                  "bytes", "packets/s", "bytes/s", "avg size");
-    out << head;
-    row(out, "all", 0, all.total, all.duration());
-    text_table(out, all, schema_of(rep, 1), 2);
-    out << "\nConversations\n";
-    for (const auto& [id, c] : rep.convs) {
-        if (!c.has_conv || id >= fs.traffic.conversations().size()) continue;
-        const TrafficTable& t = fs.traffic.conversations()[id];
-        out << "  " << id << ": client " << capture::to_string(c.conv.client) << " <-> server "
-            << capture::to_string(c.conv.server) << ", ";
-        out.fixed(c.first_time, 3) << "-";
-        out.fixed(c.last_time, 3) << " s\n";
-        row(out, "all", 4, t.total, t.duration());
-        text_table(out, t, schema_of(rep, id), 4);
+    // The header names the protocols found (blank's part as it always read).
+    const bool blank = all.total.packets > 0;
+    out << rep.path << ": ";
+    const char* sep = "";
+    if (blank) {
+        out << all.total.packets << " blank packets, " << all.total.bytes << " bytes (UDP payload), ";
+        out.fixed(all.duration(), 3) << " s";
+        sep = ", ";
+    }
+    if (rep.java_packets) out << sep << rep.java_packets << " Minecraft Java packets", sep = ", ";
+    if (rep.alpha_messages) out << sep << rep.alpha_messages << " Minecraft Alpha messages", sep = ", ";
+    if (rep.raknet_packets) out << sep << rep.raknet_packets << " RakNet packets", sep = ", ";
+    if (!*sep) out << "nothing recognised in " << rep.stats.frames << " frames";
+    out << ", " << (rep.convs.size() - rep.convs.count(0)) << " conversations\n";
+    if (blank) {
+        out << '\n';
+        char head[128];
+        std::snprintf(head, sizeof head, "%-34s%10s %12s %10s %12s %8s\n", blank::stats::kPackets, "packets",
+                      "bytes", "packets/s", "bytes/s", "avg size");
+        out << head;
+        row(out, "all", 0, all.total, all.duration());
+        text_table(out, all, schema_of(rep, 1), 2);
+        out << "\nConversations\n";
+        for (const auto& [id, c] : rep.convs) {
+            if (!c.has_conv || id >= fs.traffic.conversations().size()) continue;
+            const TrafficTable& t = fs.traffic.conversations()[id];
+            if (!t.total.packets) continue;  // another protocol's
+            out << "  " << id << ": client " << capture::to_string(c.conv.client) << " <-> server "
+                << capture::to_string(c.conv.server) << ", ";
+            out.fixed(c.first_time, 3) << "-";
+            out.fixed(c.last_time, 3) << " s\n";
+            row(out, "all", 4, t.total, t.duration());
+            text_table(out, t, schema_of(rep, id), 4);
+        }
     }
     fs.java.text(out);
     alpha_text(out, fs.alpha);
     if (!fs.raknet.empty()) fs.raknet.text(out, rep);
-    out << '\n' << blank::stats::kChunks << '\n';
-    for (size_t i = 0; i < std::size(blank::stats::kChunkNodes); ++i)
-        out << "  " << blank::stats::kChunkNodes[i] << ' ' << fs.chunks.n[i] << '\n';
+    if (blank) {
+        out << '\n' << blank::stats::kChunks << '\n';
+        for (size_t i = 0; i < std::size(blank::stats::kChunkNodes); ++i)
+            out << "  " << blank::stats::kChunkNodes[i] << ' ' << fs.chunks.n[i] << '\n';
+    }
     out << '\n' << blank::stats::kFindings << '\n';
     for (Severity sev : blank::stats::kSeverityOrder) {
         uint64_t n = 0;

@@ -22,6 +22,7 @@ public:
     void packet(const JavaPacket& jp);
     void text(Output& out) const;
     void json(Output& out) const;
+    size_t count() const { return columns_.size(); }
     size_t extracted() const { return extracted_; }
     size_t extract_failed() const { return failed_; }
 

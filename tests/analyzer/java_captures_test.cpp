@@ -334,7 +334,7 @@ TEST(MinecraftJavaStats, PerDirectionStateAndTypeAsTheReadme) {
     EXPECT_EQ(java.at("connections")[2].at("client"), "127.0.0.1:53792");
     EXPECT_EQ(java.at("connections")[2].at("packets"), 95 + 576);
     const RunResult t = run(kBin + " stats " + kDir + "mcjava-1.14.4-compressed.pcap");
-    EXPECT_NE(t.out.find("; 1391 Minecraft Java packets"), std::string::npos) << t.out;
+    EXPECT_NE(t.out.find(": 1391 Minecraft Java packets, 3 conversations"), std::string::npos) << t.out;
 }
 
 // chunks: every Chunk Data, in the order README-1.13.2.md lists alice's
