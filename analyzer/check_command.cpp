@@ -94,10 +94,14 @@ std::string nothing_text(const FileReport& rep, const CheckOptions& opt) {
 }
 
 void text_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
-    out << rep.path << ": " << rep.stats.blank << " blank packets";
-    if (rep.java_packets) out << ", " << rep.java_packets << " Minecraft Java packets";
-    if (rep.alpha_messages) out << ", " << rep.alpha_messages << " Minecraft Alpha messages";
-    if (rep.raknet_packets) out << ", " << rep.raknet_packets << " RakNet packets";
+    // The protocols found, each by its own unit (blank's part as it always read).
+    out << rep.path << ": ";
+    const char* sep = "";
+    if (rep.stats.blank) out << rep.stats.blank << " blank packets", sep = ", ";
+    if (rep.java_packets) out << sep << rep.java_packets << " Minecraft Java packets", sep = ", ";
+    if (rep.alpha_messages) out << sep << rep.alpha_messages << " Minecraft Alpha messages", sep = ", ";
+    if (rep.raknet_packets) out << sep << rep.raknet_packets << " RakNet packets", sep = ", ";
+    if (!*sep) out << "nothing recognised";
     out << " in " << rep.stats.frames << " frames, " << (rep.convs.size() - rep.convs.count(0)) << " conversations\n";
     for (const auto& [id, c] : rep.convs) {
         const blank::ConversationAnalysis* a =

@@ -156,7 +156,8 @@ int main(int argc, char** argv) {
                             port_help() +
                             ". Other ports: blank by its tag, Minecraft Java by its Handshake, RakNet by its "
                             "offline messages; Minecraft Alpha on its port only")
-            ->delimiter(',');
+            ->delimiter(',')
+            ->allow_extra_args(false);  // one value per --port: the capture files follow
         sub->add_flag("-q,--quiet", quiet, "no progress bar on stderr (it is shown only when stderr is a terminal)");
         sub->add_option("--revision", revision,
                         "protocol revision: auto (detected per conversation from packet lengths) or a game commit: " +

@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <cstring>
+#include <queue>
 
 #include "exit_codes.hpp"
 #include "mc_java/java_summary.hpp"
@@ -424,30 +426,37 @@ void types_table(const Page& pg) {
 
 void findings_table(const Page& pg) {
     Output& out = pg.out;
-    // Every conversation's list is in frame order: merge them, keeping the
-    // first max_findings (ties: lower conversation first).
-    struct Cursor {
-        uint32_t id;
-        FindingList::iterator it, end;
-    };
-    std::vector<Cursor> cursors;
     size_t total = 0;
     std::map<Severity, size_t> by_sev;
     for (const auto& [id, c] : pg.rep.convs) {
         total += c.findings.size();
         for (const Finding& f : c.findings) ++by_sev[f.severity()];
-        if (!c.findings.empty()) cursors.push_back({id, c.findings.begin(), c.findings.end()});
     }
+    // Listed by severity (errors, then warnings, ...), then code, then
+    // frame: what fails the capture comes first. Each severity's first rows
+    // are kept in a bounded heap, so long (spilled) lists are not loaded.
     std::vector<std::pair<uint32_t, Finding>> all;
-    while (all.size() < pg.opt.max_findings) {
-        Cursor* best = nullptr;
-        for (Cursor& c : cursors)
-            if (c.it != c.end && (!best || c.it->frame < best->it->frame)) best = &c;
-        if (!best) break;
-        all.emplace_back(best->id, *best->it);
-        ++best->it;
+    for (Severity sev : {Severity::Error, Severity::Warn, Severity::Note, Severity::Comment}) {
+        const size_t room = pg.opt.max_findings - std::min(pg.opt.max_findings, all.size());
+        if (!room) break;
+        using Row = std::pair<uint32_t, Finding>;
+        const auto before = [](const Row& a, const Row& b) {
+            const int code = std::strcmp(blank::finding_info(a.second.code).name, blank::finding_info(b.second.code).name);
+            if (code) return code < 0;
+            if (a.second.frame != b.second.frame) return a.second.frame < b.second.frame;
+            return a.first < b.first;
+        };
+        std::priority_queue<Row, std::vector<Row>, decltype(before)> keep(before);  // the last kept on top
+        for (const auto& [id, c] : pg.rep.convs)
+            for (const Finding& f : c.findings) {
+                if (f.severity() != sev) continue;
+                keep.emplace(id, f);
+                if (keep.size() > room) keep.pop();
+            }
+        std::vector<Row> level;
+        for (; !keep.empty(); keep.pop()) level.push_back(keep.top());
+        all.insert(all.end(), level.rbegin(), level.rend());
     }
-
     out << "<h2 id=\"findings\">Findings</h2>\n<p>" << by_sev[Severity::Error] << " errors, "
         << by_sev[Severity::Warn] << " warnings, " << by_sev[Severity::Note] << " notes";
     if (by_sev[Severity::Comment]) out << ", " << by_sev[Severity::Comment] << " comments";
@@ -478,16 +487,35 @@ void write_page(const Page& pg) {
     out << "</title>\n<style>" << kStyle << "</style></head>\n<body>\n<h1>blankshark report</h1>\n<p class=\"meta\">";
     html_escape(out, rep.path);
     const TrafficTable& t = pg.data.traffic().file();
+    // Counted as check counts them (--fail-on warn): what a side's silence
+    // caused is that silence's consequence, not a finding of its own.
     size_t warn_or_worse = 0;
     for (const auto& [id, c] : rep.convs)
-        for (const Finding& f : c.findings) warn_or_worse += f.severity() >= Severity::Warn;
+        for (const Finding& f : c.findings)
+            warn_or_worse += f.severity() >= Severity::Warn && !blank::caused_by_silence(f, c.silence);
     // A capture cut short is an error whatever its findings: the rest was not checked.
     const bool unread = rep.result != StreamResult::Ok;
-    out << ": " << rep.stats.frames << " frames, " << t.total.packets << " blank packets, " << t.total.bytes
-        << " bytes, " << fmt("%.3f", t.duration()) << " s, " << (rep.convs.size() - rep.convs.count(0))
-        << " conversations. <span class=\"verdict "
-        << (unread ? "error\">ERROR" : warn_or_worse ? "fail\">FAIL" : "pass\">PASS") << "</span> " << warn_or_worse
-        << " findings at warn or above" << (unread ? " before the capture breaks" : "") << ".</p>\n";
+    const bool blank = t.total.packets > 0;
+    const bool nothing = !blank && !rep.java_packets && !rep.alpha_messages && !rep.raknet_packets &&
+                         rep.convs.size() == rep.convs.count(0);
+    out << ": " << rep.stats.frames << " frames";
+    if (blank) out << ", " << t.total.packets << " blank packets, " << t.total.bytes << " bytes, " << fmt("%.3f", t.duration()) << " s";
+    if (rep.java_packets) out << ", " << rep.java_packets << " Minecraft Java packets";
+    if (rep.alpha_messages) out << ", " << rep.alpha_messages << " Minecraft Alpha messages";
+    if (rep.raknet_packets) out << ", " << rep.raknet_packets << " RakNet packets";
+    out << ", " << (rep.convs.size() - rep.convs.count(0)) << " conversations. <span class=\"verdict "
+        << (unread      ? "error\">ERROR"
+            : nothing   ? "error\">NOTHING RECOGNISED"
+            : warn_or_worse ? "fail\">FAIL"
+                            : "pass\">PASS")
+        << "</span> ";
+    if (nothing)
+        out << "no conversation of any supported protocol (tried ";
+    if (nothing) html_escape(out, recognition_text(pg.opt.file.stream));
+    if (nothing) out << ").</p>\n";
+    else
+        out << warn_or_worse << " findings at warn or above" << (unread ? " before the capture breaks" : "")
+            << ".</p>\n";
     if (unread) {
         out << "<p class=\"sev-error\" id=\"capture-error\">Not read completely: ";
         html_escape(out, rep.error);

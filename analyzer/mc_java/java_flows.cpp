@@ -75,8 +75,11 @@ void JavaFlows::on_data(tcp::Connection& conn, tcp::Dir dir, const uint8_t* p, u
     JavaConnection* jc = java(conn);
     if (!jc) {
         if (conn.user == &kNotJava) return;
-        // Port 25565 is shared with Minecraft Alpha: its client starts with 0x02 Handshake.
-        if (alpha_ && dir == tcp::Dir::ClientToServer && conn.server().port == alpha_port_ &&
+        // Port 25565 is shared with Minecraft Alpha: its client starts with 0x02
+        // Handshake, which no Java client does (so on the Java port too, when
+        // Alpha's was moved).
+        if (alpha_ && dir == tcp::Dir::ClientToServer &&
+            (conn.server().port == alpha_port_ || conn.server().port == port_) &&
             AlphaFlows::starts_alpha(p, n)) {
             AlphaConnection* ac = alpha_->adopt(conn, o.delivered_frame);
             return alpha_->data(*ac, dir, p, n, stream_offset, o);

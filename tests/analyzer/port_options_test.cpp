@@ -32,7 +32,7 @@ TEST(PortOptions, AlphaOnAnotherPortIsNothingRecognisedUntilNamed) {
 
     const RunResult text = run(kBin + " check -q " + file);
     EXPECT_EQ(text.exit_code, 6) << text.out << text.err;
-    EXPECT_NE(text.out.find("0 blank packets in 1309 frames, 0 conversations"), std::string::npos) << text.out;
+    EXPECT_NE(text.out.find(": nothing recognised in 1309 frames, 0 conversations"), std::string::npos) << text.out;
     EXPECT_NE(text.out.find("verdict: NOTHING RECOGNISED (" + file +
                             ": no conversation of any supported protocol in 1309 frames (tried UDP port 12354 "
                             "(blank), TCP port 25565 (Minecraft Java), TCP port 25565 (Minecraft Alpha)"),
@@ -56,7 +56,7 @@ TEST(PortOptions, AlphaOnAnotherPortIsNothingRecognisedUntilNamed) {
     EXPECT_NE(junit.out.find("name=\"protocol recognised\"><failure"), std::string::npos) << junit.out;
 
     const RunResult named = run(kBin + " check -q --port mcalpha=25570 " + file);
-    EXPECT_NE(named.out.find("495 Minecraft Alpha messages in 1309 frames, 1 conversations"), std::string::npos)
+    EXPECT_NE(named.out.find(": 495 Minecraft Alpha messages in 1309 frames, 1 conversations"), std::string::npos)
         << named.out;
     EXPECT_NE(named.out.find("client->server: 248 messages, 4211 bytes"), std::string::npos) << named.out;
     EXPECT_NE(named.out.find("server->client: 247 messages, 38602 bytes"), std::string::npos) << named.out;
@@ -92,7 +92,7 @@ TEST(PortOptions, JavaAndRaknetOnAnotherPortSameFiguresNamedOrNot) {
     const RunResult ro = run(kBin + " check -q " + kCaps + "/raknet/raknet-clean.pcap");
     for (const std::string& opt : {std::string(), std::string(" --port raknet=19200"), std::string(" --port bsraknet=19200")}) {
         const RunResult r = run(kBin + " check -q" + opt + " " + raknet);
-        EXPECT_NE(r.out.find("2079 RakNet packets in 2079 frames, 1 conversations"), std::string::npos) << opt << r.out;
+        EXPECT_NE(r.out.find(": 2079 RakNet packets in 2079 frames, 1 conversations"), std::string::npos) << opt << r.out;
         EXPECT_NE(r.out.find("server 127.0.0.1:19200 (RakNet)"), std::string::npos) << opt;
         EXPECT_EQ(r.exit_code, ro.exit_code) << opt;
     }
