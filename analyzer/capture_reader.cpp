@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "link_layer.hpp"
+#include "pcapng_reader.hpp"
 
 namespace blankshark::capture {
 namespace {
@@ -63,6 +64,8 @@ std::string describe_open_error(const std::string& path, const char* pcap_msg) {
 
 }  // namespace
 
+void PcapngReaderDelete::operator()(PcapngReader* r) const { delete r; }
+
 CaptureReader::~CaptureReader() { close(); }
 
 CaptureReader::CaptureReader(CaptureReader&& o) noexcept { *this = std::move(o); }
@@ -71,6 +74,7 @@ CaptureReader& CaptureReader::operator=(CaptureReader&& o) noexcept {
     if (this != &o) {
         close();
         p_ = std::exchange(o.p_, nullptr);
+        ng_ = std::move(o.ng_);
         state_ = std::exchange(o.state_, State::Closed);
         path_ = std::move(o.path_);
         error_ = std::move(o.error_);
@@ -88,6 +92,7 @@ CaptureReader& CaptureReader::operator=(CaptureReader&& o) noexcept {
 void CaptureReader::close() {
     if (p_) pcap_close(p_);
     p_ = nullptr;
+    ng_.reset();
 }
 
 bool CaptureReader::fail_open(const std::string& why) {
@@ -113,12 +118,20 @@ bool CaptureReader::open(const std::string& path) {
     pcapng_ = pk.magic_le == kPcapngMagic;
     record_header_len_ = pk.magic_le == kKuznetzovMagic || pk.magic_be == kKuznetzovMagic ? 24 : 16;
 
-    char errbuf[PCAP_ERRBUF_SIZE] = {};
-    p_ = pcap_open_offline_with_tstamp_precision(path.c_str(), PCAP_TSTAMP_PRECISION_NANO, errbuf);
-    if (!p_) return fail_open(describe_open_error(path, errbuf));
-
-    link_type_ = pcap_datalink(p_);
-    if (!link_type_supported(link_type_)) {
+    if (pcapng_) {
+        ng_.reset(new PcapngReader);
+        std::string why;
+        if (!ng_->open(path, why)) return fail_open(path + ": " + why);
+        link_type_ = ng_->first_link_type();
+    } else {
+        char errbuf[PCAP_ERRBUF_SIZE] = {};
+        p_ = pcap_open_offline_with_tstamp_precision(path.c_str(), PCAP_TSTAMP_PRECISION_NANO, errbuf);
+        if (!p_) return fail_open(describe_open_error(path, errbuf));
+        link_type_ = pcap_datalink(p_);
+    }
+    // pcapng: the first interface decides here; frames of later interfaces
+    // of an unsupported type are skipped as not IP (capture_stream.cpp).
+    if (link_type_ >= 0 && !link_type_supported(link_type_)) {
         const char* name = pcap_datalink_val_to_name(link_type_);
         return fail_open(path + ": link type " + std::to_string(link_type_) + " (" +
                          (name ? name : link_type_name(link_type_)) +
@@ -126,13 +139,14 @@ bool CaptureReader::open(const std::string& path) {
                          "raw IPv4/IPv6)");
     }
 
+    state_ = State::Reading;
+    if (ng_) return true;
     offset_ = kPcapFileHeaderLen;
     // Offsets come from ftell(): libpcap does not show pcapng block sizes,
     // and for pcap it shortens caplen when a record exceeds the file's
     // snaplen. glibc's ftell() makes an lseek() per call until the stream
     // has been positioned once; this no-op fseek() does that.
     if (std::FILE* fp = pcap_file(p_)) std::fseek(fp, 0, SEEK_CUR);
-    state_ = State::Reading;
     return true;
 }
 
@@ -145,6 +159,7 @@ std::optional<uint64_t> CaptureReader::next_record_offset() const {
 }
 
 uint64_t CaptureReader::position() const {
+    if (ng_) return ng_->position();
     const std::optional<uint64_t> at = p_ ? next_record_offset() : std::nullopt;
     return at ? *at : offset_;
 }
@@ -159,6 +174,24 @@ CaptureReader::Status CaptureReader::next(Frame& f) {
         return Status::Error;
     }
 
+    if (ng_) {
+        const PcapngReader::Result r = ng_->next(f);
+        if (r == PcapngReader::Result::End) {
+            state_ = State::Ended;
+            return Status::End;
+        }
+        if (r != PcapngReader::Result::Packet) {
+            error_frame_ = frames_ + 1;
+            error_offset_ = ng_->block_offset();
+            error_ = path_ + ": truncated or corrupt capture file at frame " + std::to_string(frames_ + 1) +
+                     " (byte offset " + std::to_string(*error_offset_) + "): " + ng_->error();
+            close();
+            state_ = State::Failed;
+            return Status::Error;
+        }
+        f.number = ++frames_;
+        return Status::Next;
+    }
     // Where the record starts, known only before libpcap reads it.
     const std::optional<uint64_t> at = next_record_offset();
     pcap_pkthdr* h = nullptr;
@@ -185,6 +218,7 @@ CaptureReader::Status CaptureReader::next(Frame& f) {
     f.caplen = h->caplen;
     f.origlen = h->len;
     f.data = data;
+    f.link_type = link_type_;
     offset_ += record_header_len_ + h->caplen;
     return Status::Next;
 }

@@ -1,9 +1,11 @@
-// Reads pcap and pcapng files through libpcap, frame by frame, without
+// Reads pcap files through libpcap and pcapng files block by block
+// (pcapng_reader.hpp: a link type per interface), frame by frame, without
 // copying packet data. Errors name the file, and for a truncated or corrupt
 // file the frame number and byte offset where reading stopped.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -17,6 +19,12 @@ struct Frame {
     int32_t ts_nsec = 0;  // 0..999999999 whatever the file's resolution
     uint32_t caplen = 0, origlen = 0;
     const uint8_t* data = nullptr;  // valid until the next call to next()
+    int link_type = -1;  // the frame's (pcapng: its interface's; pcap: the file's)
+};
+
+class PcapngReader;
+struct PcapngReaderDelete {
+    void operator()(PcapngReader* r) const;
 };
 
 class CaptureReader {
@@ -35,7 +43,8 @@ public:
     // empty, not a capture file, truncated header, unsupported link type.
     bool open(const std::string& path);
     // The link type libpcap reports (a DLT_ value: raw IP is 12 on Linux);
-    // -1 before a capture was opened.
+    // for pcapng the first interface's (each frame carries its own); -1
+    // before a capture was opened.
     int link_type() const { return link_type_; }
     // Next frame, End at the end of the file, Error for a truncated or corrupt
     // record (error() then names the file, the frame and its byte offset). End
@@ -60,6 +69,7 @@ private:
     void close();
 
     pcap* p_ = nullptr;
+    std::unique_ptr<PcapngReader, PcapngReaderDelete> ng_;  // pcapng files
     State state_ = State::Closed;
     std::string path_, error_;
     int link_type_ = -1;

@@ -104,12 +104,16 @@ StreamResult CaptureStream::run(const std::string& path, const std::function<voi
         const double time =
             double(int64_t(uint64_t(f.ts_sec) - uint64_t(start_sec))) + (int64_t(f.ts_nsec) - start_nsec) * 1e-9;
         last_time = time;
-        switch (capture::parse_udp(link_type_, f.data, f.caplen, d)) {
+        if (f.link_type != link_type_ && !capture::link_type_supported(f.link_type)) {
+            ++stats_.not_udp;  // a pcapng interface of a link type not read (the first one's was checked)
+            continue;
+        }
+        switch (capture::parse_udp(f.link_type, f.data, f.caplen, d)) {
         case capture::LinkResult::Ok: break;
         case capture::LinkResult::Fragment: ++stats_.fragments; continue;
         case capture::LinkResult::NotUdp: case capture::LinkResult::NotIp:
             ++stats_.not_udp;
-            if (java && capture::parse_tcp(link_type_, f.data, f.caplen, seg) == capture::LinkResult::Ok) {
+            if (java && capture::parse_tcp(f.link_type, f.data, f.caplen, seg) == capture::LinkResult::Ok) {
                 ++stats_.tcp;
                 java->reassembler().feed(seg, f.number, time);
             }

@@ -569,7 +569,10 @@ TEST_F(CaptureErrors, TruncatedInsideTheFileHeader) {
         CaptureReader r;
         EXPECT_FALSE(r.open(path)) << name;
         EXPECT_TRUE(contains(r.error(), path + ": truncated capture file, or not a capture file")) << r.error();
-        EXPECT_TRUE(contains(r.error(), "libpcap: truncated")) << r.error();
+        // pcap is read by libpcap, pcapng by blankshark's block reader.
+        EXPECT_TRUE(contains(r.error(), name.find("pcapng") != std::string::npos ? "pcapng section header block cut"
+                                                                                   : "libpcap: truncated"))
+            << r.error();
     }
     // Exactly the file header: a valid capture with no frames.
     const std::string path = file("header-only.pcap");
@@ -646,8 +649,8 @@ TEST_F(CaptureErrors, CorruptRecordLength) {
         << r.error();
 }
 
-// pcapng: the offset is where the packet's block starts (libpcap steps over
-// other blocks on its own, so: where the previous packet's block ended).
+// pcapng: the offset is where the cut packet's block starts (here where the
+// previous packet's block ended: no other block between them).
 TEST_F(CaptureErrors, TruncatedPcapng) {
     const Bytes all = real("blank-fa73e36-any-sll2.pcapng");
     const std::vector<PcapngPacket> blocks = pcapng_packet_blocks(all);
@@ -660,7 +663,8 @@ TEST_F(CaptureErrors, TruncatedPcapng) {
     EXPECT_EQ(drain(r), CaptureReader::Status::Error);
     EXPECT_EQ(r.frames_read(), 1000u);
     const std::string want = path + ": truncated or corrupt capture file at frame 1001 (byte offset " +
-                             std::to_string(blocks[999].end) + "): truncated pcapng dump file";
+                             std::to_string(blocks[1000].start) + "): truncated pcapng block";
+    EXPECT_EQ(blocks[999].end, blocks[1000].start);
     EXPECT_TRUE(contains(r.error(), want)) << r.error() << "\nwanted: " << want;
 }
 
@@ -768,6 +772,102 @@ TEST_F(CaptureReading, MovedReaderGoesOn) {
     c = std::move(b);
     EXPECT_EQ(drain(c), CaptureReader::Status::End);
     EXPECT_EQ(c.frames_read(), 4082u);
+}
+
+// ---------------------------------------------------------------- pcapng blocks
+
+// A pcapng block in either byte order: type, length, body padded to 4, length.
+Bytes ng_block(bool be, uint32_t type, Bytes body) {
+    while (body.size() % 4) body.push_back(0);
+    const uint32_t len = uint32_t(body.size() + 12);
+    const auto u32 = [be](uint32_t v) {
+        return be ? Bytes{uint8_t(v >> 24), uint8_t(v >> 16), uint8_t(v >> 8), uint8_t(v)} : le32_bytes(v);
+    };
+    return cat({u32(type), u32(len), body, u32(len)});
+}
+Bytes ng_u32(bool be, uint32_t v) {
+    return be ? Bytes{uint8_t(v >> 24), uint8_t(v >> 16), uint8_t(v >> 8), uint8_t(v)} : le32_bytes(v);
+}
+Bytes ng_u16(bool be, uint16_t v) { return be ? Bytes{uint8_t(v >> 8), uint8_t(v)} : Bytes{uint8_t(v), uint8_t(v >> 8)}; }
+Bytes ng_section(bool be) {
+    return ng_block(be, 0x0A0D0D0A, cat({ng_u32(be, 0x1A2B3C4D), ng_u16(be, 1), ng_u16(be, 0), Bytes(8, 0xFF)}));
+}
+// An interface: link type, snaplen, and an if_tsresol option when resol != 0xFF.
+Bytes ng_interface(bool be, uint16_t link, uint8_t resol = 0xFF) {
+    Bytes body = cat({ng_u16(be, link), ng_u16(be, 0), ng_u32(be, 65535)});
+    if (resol != 0xFF) body = cat({body, ng_u16(be, 9), ng_u16(be, 1), {resol, 0, 0, 0}, ng_u16(be, 0), ng_u16(be, 0)});
+    return ng_block(be, 1, body);
+}
+Bytes ng_packet(bool be, uint32_t iface, uint64_t units, const Bytes& data) {
+    return ng_block(be, 6, cat({ng_u32(be, iface), ng_u32(be, uint32_t(units >> 32)), ng_u32(be, uint32_t(units)),
+                                ng_u32(be, uint32_t(data.size())), ng_u32(be, uint32_t(data.size())), data}));
+}
+
+// pcapng allows a link type per interface (a capture merged from an Ethernet
+// and a raw IP capture): each frame is read with its interface's type and
+// its interface's timestamp resolution; a second section (big-endian here)
+// numbers its interfaces afresh; statistics blocks are stepped over; a simple
+// packet block belongs to interface 0.
+TEST_F(CaptureReading, PcapngLinkTypeAndResolutionPerInterface) {
+    const Bytes eth = cat({{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 0x08, 0x00}, kIpv4Udp});
+    const Bytes file_bytes = cat({
+        ng_section(false), ng_interface(false, 1), ng_interface(false, 101, 9),  // Ethernet (µs), raw IP (ns)
+        ng_packet(false, 0, 1700000000ull * 1000000 + 123456, eth),
+        ng_block(false, 5, cat({ng_u32(false, 0), Bytes(8, 0)})),  // interface statistics: not a packet
+        ng_packet(false, 1, 1700000001ull * 1000000000 + 987654321, kIpv4Udp),
+        ng_section(true), ng_interface(true, 101, 0x80 | 10),  // big-endian; raw IP in 2^-10 s
+        ng_packet(true, 0, (uint64_t(1700000002) << 10) | 512, kIpv6Udp),
+        ng_block(true, 3, cat({ng_u32(true, uint32_t(kIpv4Udp.size())), kIpv4Udp})),  // simple packet block
+    });
+    const std::string path = file("two-links.pcapng");
+    write(path, file_bytes);
+    CaptureReader r;
+    ASSERT_TRUE(r.open(path)) << r.error();
+    EXPECT_TRUE(r.is_pcapng());
+    EXPECT_EQ(r.link_type(), 1);  // the first interface's
+    Frame f;
+    UdpDatagram d;
+    struct Want {
+        int link;
+        int64_t sec;
+        int32_t nsec;
+        Bytes payload;
+    };
+    const Want want[] = {{1, 1700000000, 123456000, kV4Payload},
+                         {101, 1700000001, 987654321, kV4Payload},
+                         {101, 1700000002, 500000000, kV6Payload},
+                         {101, 0, 0, kV4Payload}};
+    for (const Want& w : want) {
+        ASSERT_EQ(r.next(f), CaptureReader::Status::Next) << r.error();
+        EXPECT_EQ(f.link_type, w.link) << f.number;
+        EXPECT_EQ(f.ts_sec, w.sec) << f.number;
+        EXPECT_EQ(f.ts_nsec, w.nsec) << f.number;
+        ASSERT_EQ(parse_udp(f.link_type, f.data, f.caplen, d), LinkResult::Ok) << f.number;
+        EXPECT_EQ(Bytes(d.payload, d.payload + d.payload_len), w.payload) << f.number;
+    }
+    EXPECT_EQ(r.next(f), CaptureReader::Status::End) << r.error();
+    EXPECT_EQ(r.frames_read(), 4u);
+}
+
+// A packet of an interface the section never described, and a block whose
+// trailing length differs: corrupt, at the block's own offset.
+TEST_F(CaptureErrors, PcapngPacketOfAnUndescribedInterface) {
+    const Bytes head = cat({ng_section(false), ng_interface(false, 101)});
+    const Bytes first = ng_packet(false, 0, 1, kIpv4Udp);
+    Bytes bad = ng_packet(false, 1, 2, kIpv4Udp);
+    for (int mangle = 0; mangle < 2; ++mangle) {
+        Bytes second = mangle ? ng_packet(false, 0, 2, kIpv4Udp) : bad;
+        if (mangle) second[second.size() - 4] ^= 0x04;  // trailing length
+        const std::string path = file("bad-" + std::to_string(mangle) + ".pcapng");
+        write(path, cat({head, first, second}));
+        CaptureReader r;
+        ASSERT_TRUE(r.open(path)) << r.error();
+        EXPECT_EQ(drain(r), CaptureReader::Status::Error);
+        EXPECT_EQ(r.frames_read(), 1u);
+        EXPECT_EQ(r.error_offset(), std::optional<uint64_t>(head.size() + first.size()));
+        EXPECT_TRUE(contains(r.error(), mangle ? "its trailing length" : "packet of interface 1, which has no description"))
+            << r.error();
+    }
 }
 
 TEST(CaptureReaderState, NextWithoutOpenIsAnError) {

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 
 #include "../support/run.hpp"
@@ -170,6 +171,40 @@ TEST(Progress, OnATerminalOnlyAndNotWithQuiet) {
     EXPECT_NE(quiet.out.find("verdict: FAIL"), std::string::npos);
     const RunResult pipe = run("BLANKSHARK_PROGRESS_NOW=1 " + cmd);
     EXPECT_EQ(pipe.err, "");
+}
+
+}  // namespace
+}  // namespace blank::test
+
+namespace blank::test {
+namespace {
+
+// A pcapng merged (by Wireshark's mergecap) from a Linux cooked capture and
+// two Ethernet captures: one link type per interface, as pcapng allows.
+// Every frame is read with its own interface's type: each capture's
+// conversation is found as in the capture alone (RakNet: 2079 packets,
+// captures/raknet/README.md), nothing is reported corrupt.
+TEST(Cli, MergedPcapngWithSeveralLinkTypes) {
+    const std::string dir = std::string(TEST_ARTIFACTS) + "/merged";
+    std::filesystem::create_directories(dir);
+    const std::string merged = dir + "/sll-and-ethernet.pcapng";
+    const std::vector<std::string> parts = {kCaps + "/crafted/linux-sll.pcap", kCaps + "/raknet/raknet-clean.pcap",
+                                            kCaps + "/minecraft-java/mcjava-1.13.2-teleport.pcap"};
+    ASSERT_EQ(run("mergecap -F pcapng -w " + merged + " " + parts[0] + " " + parts[1] + " " + parts[2]).exit_code, 0);
+    const RunResult r = run(kBin + " check -q " + merged);
+    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+    const auto first_line = [](const std::string& out) { return out.substr(out.find(": ") + 2, out.find('\n') - out.find(": ") - 2); };
+    const std::string sll = first_line(run(kBin + " check -q " + parts[0]).out);
+    const std::string java = first_line(run(kBin + " check -q " + parts[2]).out);
+    EXPECT_EQ(sll, "5 blank packets in 5 frames, 1 conversations");
+    EXPECT_EQ(java.substr(0, java.find(" in ")), "313 Minecraft Java packets") << java;
+    EXPECT_NE(r.out.find(": 5 blank packets, 313 Minecraft Java packets, 2079 RakNet packets in 2563 frames, 3 conversations\n"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("conversation 1: client 10.0.0.2:50000 <-> server 10.0.0.1:12354"), std::string::npos);
+    EXPECT_NE(r.out.find("server 127.0.0.1:19132 (RakNet)"), std::string::npos);
+    EXPECT_NE(r.out.find("server 127.0.0.1:25565 (Minecraft Java)"), std::string::npos);
+    EXPECT_EQ(r.err.find("corrupt"), std::string::npos) << r.err;
 }
 
 }  // namespace

@@ -37,6 +37,10 @@ for c in "${caps[@]}"; do
       open(my $f, ">", "$dir/analysis/$name"); binmode $f; print $f $rec; close $f;' "$seeds" "$name"
   head -c 60000 "$c" >"$seeds/capture/$name.pcap"
 done
+# pcapng: one link type, and several (merged by mergecap: an interface each).
+head -c 60000 "$root/captures/blank-fa73e36-any-sll2.pcapng" >"$seeds/capture/any-sll2.pcapng"
+mergecap -F pcapng -w "$seeds/capture/merged.pcapng" "$root/captures/crafted/linux-sll.pcap" \
+  "$root/captures/crafted/null-ipv6.pcap" "$root/captures/crafted/raw-ipv4-port-12399.pcap"
 head -c 4096 /dev/urandom >"$seeds/seq/random"
 # TCP: sessions in fuzz_tcp's record format (see fuzz_tcp.cpp): handshake,
 # data both ways, out-of-order and repeated segments, acks, FINs; on 1 or
