@@ -78,30 +78,14 @@ void text_direction(Output& out, const char* name, const blank::DirectionStats& 
     out << '\n';
 }
 
-// Whether the file held anything of a supported protocol: a conversation, or
-// packets without one (the conversation limit). A file that could not be
-// opened is an error, not "nothing recognised".
-bool recognised(const FileReport& rep) {
-    if (rep.result == StreamResult::OpenError) return true;
-    for (const auto& [id, c] : rep.convs)
-        if (c.has_conv) return true;
-    return rep.stats.blank + rep.java_packets + rep.alpha_messages + rep.raknet_packets > 0;
-}
-
 std::string nothing_text(const FileReport& rep, const CheckOptions& opt) {
     return rep.path + ": no conversation of any supported protocol in " + std::to_string(rep.stats.frames) +
            " frames (tried " + recognition_text(opt.stream) + ")";
 }
 
 void text_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
-    // The protocols found, each by its own unit (blank's part as it always read).
-    out << rep.path << ": ";
-    const char* sep = "";
-    if (rep.stats.blank) out << rep.stats.blank << " blank packets", sep = ", ";
-    if (rep.java_packets) out << sep << rep.java_packets << " Minecraft Java packets", sep = ", ";
-    if (rep.alpha_messages) out << sep << rep.alpha_messages << " Minecraft Alpha messages", sep = ", ";
-    if (rep.raknet_packets) out << sep << rep.raknet_packets << " RakNet packets", sep = ", ";
-    if (!*sep) out << "nothing recognised";
+    out << rep.path << ": "
+        << found_text(rep, rep.stats.blank ? std::to_string(rep.stats.blank) + " blank packets" : std::string());
     out << " in " << rep.stats.frames << " frames, " << (rep.convs.size() - rep.convs.count(0)) << " conversations\n";
     for (const auto& [id, c] : rep.convs) {
         const blank::ConversationAnalysis* a =

@@ -14,6 +14,24 @@
 #include "protocols/mc_java/schema.hpp"
 
 namespace blankshark {
+
+bool recognised(const FileReport& rep) {
+    if (rep.result == StreamResult::OpenError) return true;
+    for (const auto& [id, c] : rep.convs)
+        if (c.has_conv) return true;
+    return rep.stats.blank + rep.java_packets + rep.alpha_messages + rep.raknet_packets > 0;
+}
+
+std::string found_text(const FileReport& rep, const std::string& blank) {
+    std::string s = blank;
+    const auto add = [&s](uint64_t n, const char* what) {
+        if (n) s += (s.empty() ? "" : ", ") + std::to_string(n) + what;
+    };
+    add(rep.java_packets, " Minecraft Java packets");
+    add(rep.alpha_messages, " Minecraft Alpha messages");
+    add(rep.raknet_packets, " RakNet packets");
+    return s.empty() ? "nothing recognised" : s;
+}
 namespace {
 
 using blank::Finding;

@@ -58,6 +58,17 @@ struct FileReport {
     }
 };
 
+// Whether the file held anything of a supported protocol: a conversation,
+// or packets without one (past the conversation limit). A file that could
+// not be opened is an error, not "nothing recognised".
+bool recognised(const FileReport& rep);
+
+// What the file held, protocol by protocol, each in its own unit: `blank`
+// (the caller's words for blank's part, empty when it had none) then
+// "313 Minecraft Java packets", "495 Minecraft Alpha messages", "2079 RakNet
+// packets"; "nothing recognised" when there was nothing.
+std::string found_text(const FileReport& rep, const std::string& blank);
+
 struct FileAnalysisOptions {
     StreamOptions stream;
     blank::AnalysisConfig analysis;

@@ -496,13 +496,13 @@ void write_page(const Page& pg) {
     // A capture cut short is an error whatever its findings: the rest was not checked.
     const bool unread = rep.result != StreamResult::Ok;
     const bool blank = t.total.packets > 0;
-    const bool nothing = !blank && !rep.java_packets && !rep.alpha_messages && !rep.raknet_packets &&
-                         rep.convs.size() == rep.convs.count(0);
+    const bool nothing = !recognised(rep);
     out << ": " << rep.stats.frames << " frames";
-    if (blank) out << ", " << t.total.packets << " blank packets, " << t.total.bytes << " bytes, " << fmt("%.3f", t.duration()) << " s";
-    if (rep.java_packets) out << ", " << rep.java_packets << " Minecraft Java packets";
-    if (rep.alpha_messages) out << ", " << rep.alpha_messages << " Minecraft Alpha messages";
-    if (rep.raknet_packets) out << ", " << rep.raknet_packets << " RakNet packets";
+    if (!nothing)
+        out << ", "
+            << found_text(rep, blank ? std::to_string(t.total.packets) + " blank packets, " +
+                                           std::to_string(t.total.bytes) + " bytes, " + fmt("%.3f", t.duration()) + " s"
+                                     : std::string());
     out << ", " << (rep.convs.size() - rep.convs.count(0)) << " conversations. <span class=\"verdict "
         << (unread      ? "error\">ERROR"
             : nothing   ? "error\">NOTHING RECOGNISED"

@@ -130,17 +130,15 @@ void text_report(Output& out, const FileStats& fs) {
     const TrafficTable& all = fs.traffic.file();
     // The header names the protocols found (blank's part as it always read).
     const bool blank = all.total.packets > 0;
-    out << rep.path << ": ";
-    const char* sep = "";
+    std::string blank_part;
     if (blank) {
-        out << all.total.packets << " blank packets, " << all.total.bytes << " bytes (UDP payload), ";
-        out.fixed(all.duration(), 3) << " s";
-        sep = ", ";
+        char b[96];
+        std::snprintf(b, sizeof b, "%llu blank packets, %llu bytes (UDP payload), %.3f s",
+                      (unsigned long long)all.total.packets, (unsigned long long)all.total.bytes, all.duration());
+        blank_part = b;
     }
-    if (rep.java_packets) out << sep << rep.java_packets << " Minecraft Java packets", sep = ", ";
-    if (rep.alpha_messages) out << sep << rep.alpha_messages << " Minecraft Alpha messages", sep = ", ";
-    if (rep.raknet_packets) out << sep << rep.raknet_packets << " RakNet packets", sep = ", ";
-    if (!*sep) out << "nothing recognised in " << rep.stats.frames << " frames";
+    out << rep.path << ": " << found_text(rep, blank_part);
+    if (!recognised(rep)) out << " in " << rep.stats.frames << " frames";
     out << ", " << (rep.convs.size() - rep.convs.count(0)) << " conversations\n";
     if (blank) {
         out << '\n';

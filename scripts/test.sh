@@ -21,7 +21,7 @@ stage() { [[ $stages == *" $1 "* ]]; }
 
 if stage ctest; then
 echo "== build and test"
-scripts/build.sh
+scripts/build.sh --tests
 cmake -S . -B build -DBLANKSHARK_BENCH=ON >/dev/null
 cmake --build build -j2 --target bench >/dev/null
 (cd build && ctest --output-on-failure -j2)
@@ -47,7 +47,8 @@ fi
 
 if stage tsan; then
 echo "== ThreadSanitizer: check -j over captures of every protocol"
-cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBLANKSHARK_SANITIZE=thread -DBLANKSHARK_PLUGIN=OFF >/dev/null
+cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBLANKSHARK_SANITIZE=thread -DBLANKSHARK_PLUGIN=OFF \
+  -DBLANKSHARK_TESTS=OFF >/dev/null
 cmake --build build-tsan -j2 --target blankshark >/dev/null
 tests/tsan/run.sh "$PWD/build-tsan/analyzer/blankshark"
 fi
