@@ -1,7 +1,9 @@
 // One blank::ConversationAnalysis per conversation of a CaptureStream.
 #pragma once
 
+#include <map>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "protocols/blank/analysis.hpp"
@@ -31,8 +33,15 @@ public:
         auto& a = by_id_[p.conv->id];
         if (!a) a = std::make_unique<blank::ConversationAnalysis>(cfg_, forced_);
         a->on_packet(p.frame->number, p.time, p.sender, p.data, p.len, frame_);
+        if (!silences_.empty()) frame_.silence = silence_of(*p.conv);
         return &frame_;
     }
+    // Conversations whose side went silent, by (client, server), from an
+    // earlier pass over the capture: each frame then carries its
+    // conversation's silence, so its last packet is marked and what the
+    // survivor got after it shows as consequences (as tshark -2 does).
+    using Endpoints = std::pair<capture::Endpoint, capture::Endpoint>;
+    void mark_silences(std::map<Endpoints, blank::Silence> s) { silences_ = std::move(s); }
     // The analysis of the packet's conversation (after on_packet), or null.
     const blank::ConversationAnalysis* of(const BlankPacket& p) const {
         return p.conv && p.conv->id < by_id_.size() ? by_id_[p.conv->id].get() : nullptr;
@@ -42,7 +51,20 @@ public:
     std::vector<std::unique_ptr<blank::ConversationAnalysis>>& all() { return by_id_; }
 
 private:
+    const blank::Silence* silence_of(const Conversation& c) {
+        if (silence_by_id_.size() <= c.id) silence_by_id_.resize(c.id + 1, nullptr);
+        const blank::Silence*& s = silence_by_id_[c.id];
+        if (!s) {  // once per conversation: found, or the empty one
+            const auto it = silences_.find({c.client, c.server});
+            s = it != silences_.end() ? &it->second : &none_;
+        }
+        return s == &none_ ? nullptr : s;
+    }
+
     blank::AnalysisConfig cfg_;
+    std::map<Endpoints, blank::Silence> silences_;
+    std::vector<const blank::Silence*> silence_by_id_;
+    blank::Silence none_;
     const blank::Revision* forced_;
     std::vector<std::unique_ptr<blank::ConversationAnalysis>> by_id_;
     blank::FrameAnalysis frame_;

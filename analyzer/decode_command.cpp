@@ -1,5 +1,7 @@
 #include "decode_command.hpp"
 
+#include <map>
+
 #include <cctype>
 #include <cstdio>
 #include <functional>
@@ -22,11 +24,41 @@ std::string packet_name_key(std::string_view name) {
     return k;
 }
 
+namespace {
+
+// The first of two passes: blank's conversations analysed to the end, for
+// the sides that went silent (a capture that cannot be read gets none: the
+// second pass reports it).
+std::map<ConversationAnalyses::Endpoints, blank::Silence> silences(const std::string& path, StreamOptions so,
+                                                                   const blank::AnalysisConfig& cfg) {
+    so.tcp = so.raknet = so.progress = false;
+    CaptureStream stream(so);
+    blank::AnalysisConfig quick = cfg;
+    quick.chunks.inflate = false;  // a silence is told by seqs and acks, not chunk contents
+    ConversationAnalyses analyses(quick);
+    std::map<uint32_t, const Conversation*> convs;
+    double last = 0;
+    stream.run(path, [&](const BlankPacket& p) {
+        analyses.on_packet(p);
+        last = p.time;
+        if (p.conv) convs.emplace(p.conv->id, p.conv);
+    });
+    std::map<ConversationAnalyses::Endpoints, blank::Silence> out;
+    for (const auto& [id, c] : convs)
+        if (id < analyses.all().size() && analyses.all()[id])
+            if (const blank::Silence s = analyses.all()[id]->seq().silence(last); s)
+                out.emplace(ConversationAnalyses::Endpoints{c->client, c->server}, s);
+    return out;
+}
+
+}  // namespace
+
 int run_decode(const std::string& path, const DecodeOptions& opt) {
     const blank::Schema& s = blank::schema();
     Output out(stdout);
     CaptureStream stream(opt.stream);
     ConversationAnalyses analyses(opt.analysis);
+    if (opt.two_pass) analyses.mark_silences(silences(path, opt.stream, opt.analysis));
     uint32_t announced = 0;  // conversations whose header line was printed
     const auto announce = [&](const Conversation* c, bool java) {
         if (opt.format == DecodeFormat::Json || !c || c->id <= announced) return;

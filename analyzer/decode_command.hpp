@@ -18,6 +18,9 @@ struct DecodeOptions {
     std::set<std::string> names;   // other protocols' packet names to show, as packet_name_key() gives them
     std::set<uint32_t> ids;        // and their packet ids to show (type_filter.hpp)
     bool filtered() const { return !types.empty() || !names.empty() || !ids.empty(); }
+    // Two passes, as tshark -2: a side that went silent is marked at its
+    // last packet, what followed shown as its consequence.
+    bool two_pass = false;
     StreamOptions stream;
     blank::AnalysisConfig analysis;
 };

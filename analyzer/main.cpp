@@ -54,6 +54,9 @@ int main(int argc, char** argv) {
     decode->add_option("file", dfile, "capture file (pcap or pcapng)")->required();
     decode->add_flag("-V,--verbose", verbose, "every field as a tree, as tshark -V");
     decode->add_flag("--json", json, "one JSON object per packet, fields under the Wireshark filter names");
+    decode->add_flag("-2,--two-pass", dopt.two_pass,
+                     "read the capture twice, as tshark -2: a side that went silent is marked at its last packet "
+                     "([Client went silent]) and what the other side got afterwards shows as its consequence");
     decode->add_option("-t,--type", dtypes,
                        "only these packet types, of any protocol (repeat or comma-separate): a name in any case, "
                        "exact or else every name containing it (\"keep alive\", \"chunk\"), or an id (33, 0x21: "

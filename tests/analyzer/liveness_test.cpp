@@ -174,6 +174,32 @@ TEST(CutRealCapture, ClientSilentCaptureEndedFirst) {
         }
 }
 
+// decode -2 (two passes, as tshark -2) marks what check groups: the
+// client's last packet (frame 3010, captures/README.md), the server's last,
+// and the 761 unacked-seq findings after the silence as its consequences
+// (blank.session.after_silence, a note) instead of 761 warnings. One pass
+// cannot know at frame 3010 that the client will say nothing more.
+TEST(CutRealCapture, DecodeTwoPassMarksTheSilence) {
+    const std::string cap = kCrafted + "/cut-client-silent-clean-session.pcap";
+    const RunResult one = run(kBin + " decode " + cap);
+    const RunResult two = run(kBin + " decode -2 " + cap);
+    ASSERT_EQ(two.exit_code, 0);
+    const auto count = [](const std::string& out, const std::string& what) {
+        size_t n = 0;
+        for (size_t at = 0; (at = out.find(what, at)) != std::string::npos; ++at) ++n;
+        return n;
+    };
+    EXPECT_EQ(count(one.out, "[warn: blank.ack.unsent]"), 761u);
+    EXPECT_EQ(count(two.out, "blank.ack.unsent"), 0u);
+    EXPECT_EQ(count(two.out, "[note: blank.session.after_silence]"), 761u);
+    EXPECT_TRUE(has(two.out, "\n   3010   14.991787   1 C>S  PlayerUpdate seq=937 ack=2071 [Client went silent]  "
+                             "[warn: blank.session.went_silent]\n"))
+        << two.out.substr(0, 300);
+    EXPECT_TRUE(has(two.out, "\n   3775   19.901641   1 S>C  EntityUpdate seq=2836 ack=1243 count=8 [Server's last packet]"));
+    EXPECT_EQ(count(one.out, "\n"), count(two.out, "\n"));  // the same lines, marked
+    EXPECT_EQ(count(one.out, "[Client went silent]"), 0u);
+}
+
 // clean-session without the server's packets after frame 1707 (9.007 s):
 // the client went on and left with its Part 10.9 s later.
 TEST(CutRealCapture, ServerSilentClientPartedLater) {
