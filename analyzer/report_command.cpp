@@ -10,6 +10,8 @@
 
 #include "exit_codes.hpp"
 #include "mc_java/java_summary.hpp"
+#include "raknet/raknet_flows.hpp"
+#include "raknet/raknet_timeline.hpp"
 #include "output.hpp"
 #include "report_data.hpp"
 #include "svg_chart.hpp"
@@ -37,6 +39,7 @@ svg.chart{display:block;margin:6px 0 14px;background:#fff}
 svg .title{font-size:13px;font-weight:600;fill:#222}svg .note{font-size:11px;fill:#777}
 svg .legend,svg .tick{font-size:11px;fill:#444}svg .axis{font-size:11px;fill:#555}svg .hl{font-size:11px}
 svg .grid{stroke:#eee}svg .frame{stroke:#bbb}.empty{color:#777;font-style:italic}
+pre{white-space:pre-wrap;overflow-wrap:anywhere;font-size:12px;background:#fafafa;padding:8px;border:1px solid #eee}
 )";
 
 std::string message(const Finding& f) {
@@ -62,6 +65,7 @@ struct Page {
     const ReportCollector& data;
     const ReportOptions& opt;
     Output& out;
+    const RaknetTimeline& raknet;
 };
 
 double x_end(const ConversationSeries& s) { return s.start + s.width * double(std::max<size_t>(s.bins.size(), 1)); }
@@ -328,32 +332,43 @@ size_t count_findings(const ConvReport& c, Severity sev) {
     return size_t(std::count_if(c.findings.begin(), c.findings.end(), [&](const Finding& f) { return f.severity() == sev; }));
 }
 
+// One table for the conversations of every protocol: who, how long, how
+// many packets, how it ended, its findings; blank's add their sequence,
+// correction and chunk figures.
 void summary_table(const Page& pg) {
     Output& out = pg.out;
-    out << "<h2 id=\"conversations\">Conversations</h2>\n<table><tr><th>#</th><th>client</th><th>server</th>"
-           "<th>revision</th><th>duration</th><th>packets c&rarr;s</th><th>packets s&rarr;c</th><th>never seen "
-           "c&rarr;s / s&rarr;c</th><th>corrections</th><th>chunks complete</th><th>errors</th><th>warnings</th>"
-           "<th>notes</th></tr>\n";
+    if (pg.rep.convs.size() == pg.rep.convs.count(0)) return;
+    out << "<h2 id=\"conversations\">Conversations</h2>\n<table><tr><th>#</th><th>protocol</th><th>client</th>"
+           "<th>server</th><th>duration</th><th>packets</th><th>ended</th><th>details</th><th>errors</th>"
+           "<th>warnings</th><th>notes</th></tr>\n";
     for (const auto& [id, c] : pg.rep.convs) {
         const auto* a = pg.rep.analysis(id);
-        if (!c.has_conv || !a) continue;
-        const auto& cs = a->seq().stats(blank::Role::Client);
-        const auto& sc = a->seq().stats(blank::Role::Server);
-        size_t complete = 0;
-        for (const auto& t : a->chunks().transmissions()) complete += t.state == blank::TxState::Complete;
+        if (!c.has_conv || (!a && !c.summary)) continue;
         out << "<tr><td class=\"n\">";
-        if (id <= pg.opt.max_charted) out << "<a href=\"#conv-" << id << "\">" << id << "</a>";
+        if (id <= pg.opt.max_charted || c.summary) out << "<a href=\"#conv-" << id << "\">" << id << "</a>";
         else out << id;
         out << "</td>";
+        td(out, a ? std::string("blank") : std::string(c.summary->protocol()));
         td(out, capture::to_string(c.conv.client));
         td(out, capture::to_string(c.conv.server));
-        td(out, a->revision().name);
         td(out, fmt("%.3f s", c.last_time - c.first_time), true);
-        td(out, cs.packets);
-        td(out, sc.packets);
-        td(out, std::to_string(cs.never_seen) + " / " + std::to_string(sc.never_seen), true);
-        td(out, a->seq().corrections());
-        td(out, std::to_string(complete) + " / " + std::to_string(a->chunks().transmissions().size()), true);
+        if (a) {
+            const auto& cs = a->seq().stats(blank::Role::Client);
+            const auto& sc = a->seq().stats(blank::Role::Server);
+            size_t complete = 0;
+            for (const auto& t : a->chunks().transmissions()) complete += t.state == blank::TxState::Complete;
+            td(out, cs.packets + sc.packets);
+            td(out, a->seq().end_state());
+            td(out, "revision " + std::string(a->revision().name) + "; " + std::to_string(cs.packets) + " c→s, " +
+                        std::to_string(sc.packets) + " s→c, never seen " + std::to_string(cs.never_seen) +
+                        " / " + std::to_string(sc.never_seen) + "; " + std::to_string(a->seq().corrections()) +
+                        " corrections; chunks complete " + std::to_string(complete) + " / " +
+                        std::to_string(a->chunks().transmissions().size()));
+        } else {
+            td(out, c.conv.packets);
+            td(out, c.summary->ended());
+            out << "<td></td>";
+        }
         td(out, count_findings(c, Severity::Error));
         td(out, count_findings(c, Severity::Warn));
         td(out, count_findings(c, Severity::Note));
@@ -396,6 +411,7 @@ void other_protocols(const Page& pg) {
             ++java_charted;
             java_charts(pg, c, *js->analysis());
         }
+        if (c.conv.protocol == ConvProtocol::RakNet) pg.raknet.chart(out, id, c.first_time, c.last_time);
         out << "</section>\n";
     }
 }
@@ -403,10 +419,11 @@ void other_protocols(const Page& pg) {
 void types_table(const Page& pg) {
     Output& out = pg.out;
     const TrafficTable& t = pg.data.traffic().file();
+    if (!t.total.packets) return;  // blank's types; the other protocols' are in their sections
     const auto* a1 = pg.rep.analysis(1);
     const blank::Schema& s = blank::schema(a1 ? a1->revision() : blank::current_revision());
     const double secs = t.duration();
-    out << "<h2 id=\"types\">Packets by type and direction</h2>\n<table><tr><th>direction</th><th>type</th>"
+    out << "<h2 id=\"types\">blank packets by type and direction</h2>\n<table><tr><th>direction</th><th>type</th>"
            "<th>packets</th><th>bytes</th><th>packets/s</th><th>bytes/s</th></tr>\n";
     for (int d = 0; d < kDirections; ++d)
         for (int k = 0; k < kTypeSlots; ++k) {
@@ -553,9 +570,16 @@ void write_page(const Page& pg) {
 
 int run_report(const std::string& path, const ReportOptions& opt) {
     ReportCollector data(opt.max_charted);
-    FileReport rep = analyse_file(path, opt.file,
-                                  [&](const BlankPacket& p, int type, const blank::FrameAnalysis& fa,
-                                      const blank::ConversationAnalysis* a) { data.add(p, type, fa, a); });
+    RaknetTimeline raknet(uint32_t(std::min<size_t>(opt.max_charted, UINT32_MAX)));
+    FileReport rep = analyse_file(
+        path, opt.file,
+        [&](const BlankPacket& p, int type, const blank::FrameAnalysis& fa, const blank::ConversationAnalysis* a) {
+            data.add(p, type, fa, a);
+        },
+        {}, {},
+        [&](RaknetConnection& c, const raknet::PacketResult* p, const mcpe::GamePacket*) {
+            if (p) raknet.packet(c, *p);
+        });
     if (rep.result == StreamResult::OpenError) {
         std::fprintf(stderr, "blankshark: %s\n", rep.error.c_str());
         return kExitCannotRead;
@@ -567,7 +591,7 @@ int run_report(const std::string& path, const ReportOptions& opt) {
     }
     {
         Output out(f);
-        write_page(Page{rep, data, opt, out});
+        write_page(Page{rep, data, opt, out, raknet});
     }
     const bool write_error = std::ferror(f);
     if (std::fclose(f) != 0 || write_error) {

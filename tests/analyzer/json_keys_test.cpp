@@ -1,6 +1,7 @@
 // The JSON Lines of `decode --json` and `check --format json`, key by key,
-// against what README.md documents: every documented key is there with its
-// type, nothing undocumented is, and the README still says so.
+// against what docs/analyzer.md documents (the README points there): every
+// documented key is there with its type, nothing undocumented is, and the
+// documentation still says so.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -27,9 +28,10 @@ Keys keys_of(const json& j) {
     return k;
 }
 
-// The README paragraph that starts with `start`, whitespace folded.
-std::string readme_paragraph(const std::string& start) {
-    std::ifstream in(std::string(BLANKSHARK_SOURCE_DIR) + "/README.md");
+// The paragraph of docs/analyzer.md that starts with `start`, whitespace
+// folded.
+std::string doc_paragraph(const std::string& start) {
+    std::ifstream in(std::string(BLANKSHARK_SOURCE_DIR) + "/docs/analyzer.md");
     const std::string all((std::istreambuf_iterator<char>(in)), {});
     const size_t at = all.find(start);
     if (at == std::string::npos) return "";
@@ -64,10 +66,10 @@ size_t check_fields(const json& obj) {
 }
 
 TEST(JsonKeys, DecodeAsTheReadmeSays) {
-    // README: "`--json` writes one object per line: `frame`, `time`, ..."
+    // docs/analyzer.md: "`--json` writes one object per line: `frame`, `time`, ..."
     const Keys top = {"frame", "time", "timestamp", "src", "dst", "conversation", "direction", "length",
                       "type_name", "findings"};
-    expect_documented(readme_paragraph("`--json` writes one object per line:"),
+    expect_documented(doc_paragraph("`--json` writes one object per line:"),
                       {"frame", "time", "timestamp", "src", "dst", "conversation", "direction", "length", "type_name",
                        "findings", "blank.entities", "blank.blocks"});
     size_t lines = 0, fields = 0, findings = 0;
@@ -108,7 +110,7 @@ TEST(JsonKeys, DecodeAsTheReadmeSays) {
 }
 
 TEST(JsonKeys, CheckEventsAsTheReadmeSays) {
-    const std::string p = readme_paragraph("`--format json` writes JSON Lines events");
+    const std::string p = doc_paragraph("`--format json` writes JSON Lines events");
     const Keys conversation = {"event_type", "file", "conversation", "client", "server", "first_time", "last_time",
                                "end", "revision", "revision_state", "client_to_server", "server_to_client",
                                "corrections", "chunk_transmissions", "chunks_complete", "failing"};
