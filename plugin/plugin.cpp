@@ -28,26 +28,16 @@ WS_DLL_PUBLIC uint32_t plugin_describe(void);
 uint32_t plugin_describe(void) { return WS_PLUGIN_DESC_DISSECTOR | WS_PLUGIN_DESC_TAP_LISTENER; }
 #endif
 
+// Every protocol of the catalog has its dissector's registration here, in
+// one list (the Minecraft dispatcher holds Java's and Alpha's shared port).
 void plugin_register(void) {
-    static proto_plugin blank;
-    blank.register_protoinfo = proto_register_blank;
-    blank.register_handoff = proto_reg_handoff_blank;
-    proto_register_plugin(&blank);
-    static proto_plugin mcjava;
-    mcjava.register_protoinfo = proto_register_mcjava;
-    mcjava.register_handoff = proto_reg_handoff_mcjava;
-    proto_register_plugin(&mcjava);
-    static proto_plugin mcalpha;
-    mcalpha.register_protoinfo = proto_register_mcalpha;
-    mcalpha.register_handoff = proto_reg_handoff_mcalpha;
-    proto_register_plugin(&mcalpha);
-    static proto_plugin minecraft;
-    minecraft.register_protoinfo = proto_register_minecraft_dispatch;
-    minecraft.register_handoff = proto_reg_handoff_minecraft_dispatch;
-    proto_register_plugin(&minecraft);
-    static proto_plugin raknet;
-    raknet.register_protoinfo = proto_register_raknet_bs;
-    raknet.register_handoff = proto_reg_handoff_raknet_bs;
-    proto_register_plugin(&raknet);
+    static proto_plugin registrations[] = {
+        {proto_register_blank, proto_reg_handoff_blank},
+        {proto_register_mcjava, proto_reg_handoff_mcjava},
+        {proto_register_mcalpha, proto_reg_handoff_mcalpha},
+        {proto_register_minecraft_dispatch, proto_reg_handoff_minecraft_dispatch},
+        {proto_register_raknet_bs, proto_reg_handoff_raknet_bs},  // and MCPE, carried in it
+    };
+    for (proto_plugin& p : registrations) proto_register_plugin(&p);
 }
 }

@@ -55,6 +55,7 @@
 #include "../expert_registry.hpp"
 #include "../field_registry.hpp"
 #include "../tree_builder.hpp"
+#include "../heuristic.hpp"
 #include "../ws_compat.hpp"
 #include "conversation_table.hpp"
 #include "core/zlib_inflate.hpp"
@@ -229,14 +230,8 @@ int dissect_blank(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
 
 // Claims UDP datagrams on any port that start with the blank tag, and pins
 // the conversation to this dissector so later packets skip the heuristics.
-ws_compat::heur_result dissect_blank_heur(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* data) {
-    const guint len = tvb_captured_length(tvb);
-    if (len < blank::kHeaderSize || tvb_get_letohl(tvb, 0) != blank::kTag) return ws_compat::kHeurRejected;
-    conversation_t* conv = find_or_create_conversation(pinfo);
-    conversation_set_dissector(conv, blank_handle);
-    dissect_blank(tvb, pinfo, tree, data);
-    return ws_compat::kHeurAccepted;
-}
+// blank on any UDP port: its tag opens every packet.
+bool tagged(const guint8* p, guint len) { return blank::protocol_info().looks_like(p, len); }
 
 }  // namespace
 
@@ -275,6 +270,6 @@ void proto_reg_handoff_blank() {
     // Also creates the "UDP port" preference and Decode As entry.
     const core::ProtocolInfo& info = blank::protocol_info();
     dissector_add_uint_with_preference(info.port_table(), info.default_port, blank_handle);
-    heur_dissector_add("udp", dissect_blank_heur, "blank over UDP (by tag)", "blank_udp", proto_blank,
+    heur_dissector_add("udp", plugin::heuristic<tagged, &blank_handle>, "blank over UDP (by tag)", "blank_udp", proto_blank,
                        HEURISTIC_ENABLE);
 }

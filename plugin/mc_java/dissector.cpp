@@ -67,6 +67,7 @@
 #include "protocols/mc_java/schema.hpp"
 #include "protocols/mc_java/session.hpp"
 #include "../tree_builder.hpp"
+#include "../heuristic.hpp"
 #include "../ws_compat.hpp"
 
 namespace {
@@ -409,23 +410,20 @@ int dissect_mcjava(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* da
 // Claims a TCP connection on any port whose first client bytes are a
 // Handshake (protocol version, address, port, next state 1 or 2) or the
 // legacy ping, and pins the conversation to this dissector.
-ws_compat::heur_result dissect_mcjava_heur(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* data) {
-    const guint len = tvb_captured_length(tvb);
-    if (len < 6) return ws_compat::kHeurRejected;
-    const guint8* p = tvb_get_ptr(tvb, 0, gint(len));
+// Minecraft Java on any TCP port: a client's first segment holding a whole
+// Handshake that decodes cleanly (a stricter test than the port's: on any
+// port, a guess must not claim other protocols' streams).
+bool looks_like_handshake(const guint8* p, guint len) {
+    if (len < 6) return false;
     const core::MeasureResult m = mcjava::measure_frame(p, len);
-    if (m.status != core::Measure::Complete) return ws_compat::kHeurRejected;
+    if (m.status != core::Measure::Complete) return false;
     const mcjava::FrameParts parts = mcjava::split_frame(p, m.length, false);
     const core::Schema& s = mcjava::schema(mcjava::default_version());
     core::DecodeContext ctx;
     ctx.table = mcjava::table_index(mcjava::State::Handshaking, Direction::Serverbound);
     core::NullVisitor v;
     const core::MessageSummary sum = core::decode(s, p + parts.body_offset, m.length - parts.body_offset, ctx, v);
-    if (!sum.type || sum.findings) return ws_compat::kHeurRejected;
-    conversation_t* conv = find_or_create_conversation(pinfo);
-    conversation_set_dissector(conv, mcjava_handle);
-    dissect_mcjava(tvb, pinfo, tree, data);
-    return ws_compat::kHeurAccepted;
+    return sum.type && !sum.findings;
 }
 
 }  // namespace
@@ -457,6 +455,6 @@ void proto_register_mcjava() {
 void proto_reg_handoff_mcjava() {
     // Port 25565 is shared with Minecraft Alpha: the Minecraft dispatcher
     // (minecraft_dispatch.cpp) holds it and hands Java conversations here.
-    heur_dissector_add("tcp", dissect_mcjava_heur, "Minecraft Java over TCP (by Handshake)", "mcjava_tcp",
+    heur_dissector_add("tcp", plugin::heuristic<looks_like_handshake, &mcjava_handle>, "Minecraft Java over TCP (by Handshake)", "mcjava_tcp",
                        proto_mcjava, HEURISTIC_ENABLE);
 }

@@ -44,6 +44,7 @@
 #include "../expert_registry.hpp"
 #include "../field_registry.hpp"
 #include "../tree_builder.hpp"
+#include "../heuristic.hpp"
 #include "../ws_compat.hpp"
 #include "dissector.hpp"
 #include "frame_store.hpp"
@@ -233,14 +234,8 @@ int dissect_raknet(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
 // Claims a UDP conversation on any port whose packet is a RakNet offline
 // message (the core's test: detect.hpp), and pins the conversation to this
 // dissector.
-ws_compat::heur_result dissect_raknet_heur(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* data) {
-    const guint len = tvb_captured_length(tvb);
-    if (!raknet::looks_like_offline_message(len ? tvb_get_ptr(tvb, 0, gint(len)) : nullptr, len)) return ws_compat::kHeurRejected;
-    conversation_t* conv = find_or_create_conversation(pinfo);
-    conversation_set_dissector(conv, raknet_handle);
-    dissect_raknet(tvb, pinfo, tree, data);
-    return ws_compat::kHeurAccepted;
-}
+// RakNet on any UDP port: an offline message (its magic).
+bool looks_like_raknet(const guint8* p, guint len) { return raknet::protocol_info().looks_like(p, len); }
 
 }  // namespace
 
@@ -271,7 +266,7 @@ void proto_reg_handoff_raknet_bs() {
     // After the built-in handoffs: replaces Wireshark's RakNet on the port.
     const core::ProtocolInfo& info = raknet::protocol_info();
     dissector_add_uint_with_preference(info.port_table(), info.default_port, raknet_handle);
-    heur_dissector_add("udp", dissect_raknet_heur, "RakNet (blankshark) over UDP (offline magic)", "bsraknet_udp",
+    heur_dissector_add("udp", plugin::heuristic<looks_like_raknet, &raknet_handle>, "RakNet (blankshark) over UDP (offline magic)", "bsraknet_udp",
                        proto_raknet, HEURISTIC_ENABLE);
     if (heur_dtbl_entry_t* ws = find_heur_dissector_by_unique_short_name("raknet_udp")) ws->enabled = FALSE;
 }
