@@ -12,6 +12,7 @@
 #include "mc_java/java_summary.hpp"
 #include "raknet/raknet_flows.hpp"
 #include "raknet/raknet_timeline.hpp"
+#include "rate_timeline.hpp"
 #include "output.hpp"
 #include "report_data.hpp"
 #include "svg_chart.hpp"
@@ -66,6 +67,7 @@ struct Page {
     const ReportOptions& opt;
     Output& out;
     const RaknetTimeline& raknet;
+    const RateTimeline& rates;  // Minecraft Java (by state and direction) and Alpha (by direction)
 };
 
 double x_end(const ConversationSeries& s) { return s.start + s.width * double(std::max<size_t>(s.bins.size(), 1)); }
@@ -412,6 +414,12 @@ void other_protocols(const Page& pg) {
             java_charts(pg, c, *js->analysis());
         }
         if (c.conv.protocol == ConvProtocol::RakNet) pg.raknet.chart(out, id, c.first_time, c.last_time);
+        if (c.conv.protocol == ConvProtocol::MinecraftJava || c.conv.protocol == ConvProtocol::MinecraftAlpha)
+            pg.rates.chart(out, id,
+                           c.conv.protocol == ConvProtocol::MinecraftJava
+                               ? "Minecraft Java packets per second by state and direction"
+                               : "Minecraft Alpha messages per second by direction",
+                           c.first_time, c.last_time);
         out << "</section>\n";
     }
 }
@@ -571,12 +579,25 @@ void write_page(const Page& pg) {
 int run_report(const std::string& path, const ReportOptions& opt) {
     ReportCollector data(opt.max_charted);
     RaknetTimeline raknet(uint32_t(std::min<size_t>(opt.max_charted, UINT32_MAX)));
+    RateTimeline rates(uint32_t(std::min<size_t>(opt.max_charted, UINT32_MAX)));
     FileReport rep = analyse_file(
         path, opt.file,
         [&](const BlankPacket& p, int type, const blank::FrameAnalysis& fa, const blank::ConversationAnalysis* a) {
             data.add(p, type, fa, a);
         },
-        {}, {},
+        [&](const JavaPacket& p) {
+            if (!p.conv || p.packet->kind != mcjava::PacketKind::Packet) return;
+            static const char* const kSeries[mcjava::kStateCount][2] = {
+                {"handshake C>S", "handshake S>C"}, {"status C>S", "status S>C"},
+                {"login C>S", "login S>C"}, {"play C>S", "play S>C"}};
+            rates.add(p.conv->id,
+                      kSeries[size_t(p.packet->state)][p.packet->dir == mcjava::Direction::Serverbound ? 0 : 1],
+                      p.time);
+        },
+        [&](const AlphaMessage& m) {
+            if (m.msg && m.conv)
+                rates.add(m.conv->id, m.msg->dir == mcalpha::Direction::Serverbound ? "C>S" : "S>C", m.time);
+        },
         [&](RaknetConnection& c, const raknet::PacketResult* p, const mcpe::GamePacket*) {
             if (p) raknet.packet(c, *p);
         });
@@ -591,7 +612,7 @@ int run_report(const std::string& path, const ReportOptions& opt) {
     }
     {
         Output out(f);
-        write_page(Page{rep, data, opt, out, raknet});
+        write_page(Page{rep, data, opt, out, raknet, rates});
     }
     const bool write_error = std::ferror(f);
     if (std::fclose(f) != 0 || write_error) {

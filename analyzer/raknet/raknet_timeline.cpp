@@ -11,9 +11,11 @@
 namespace blankshark {
 
 void RaknetTimeline::packet(const RaknetConnection& c, const raknet::PacketResult& p) {
-    if (!c.conv || c.conv->id > max_ || p.kind == raknet::PacketKind::Offline || p.time < 0) return;
+    if (!c.conv || c.conv->id > max_ || p.kind == raknet::PacketKind::Offline) return;
     Series& s = by_conv_[c.conv->id];
-    size_t i = size_t(p.time / s.width);
+    if (s.start < 0) s.start = p.time;
+    const double t = std::max(0.0, p.time - s.start);
+    size_t i = size_t(t / s.width);
     while (i >= kMaxBins) {  // halve the resolution: merge bins pairwise
         for (size_t k = 0; k < s.bins.size(); ++k) {
             Bin& to = s.bins[k / 2];
@@ -31,7 +33,7 @@ void RaknetTimeline::packet(const RaknetConnection& c, const raknet::PacketResul
         }
         s.bins.resize((s.bins.size() + 1) / 2);
         s.width *= 2;
-        i = size_t(p.time / s.width);
+        i = size_t(t / s.width);
     }
     if (s.bins.size() <= i) s.bins.resize(i + 1);
     Bin& b = s.bins[i];
@@ -63,13 +65,13 @@ bool RaknetTimeline::chart(Output& out, uint32_t id, double t0, double t1) const
         SvgChart::Points pts;
         for (size_t i = 0; i < s.bins.size(); ++i) {
             const Bin& b = s.bins[i];
-            const double x = (double(i) + 0.5) * s.width;
+            const double x = s.start + (double(i) + 0.5) * s.width;
             pts.emplace_back(x, double(b.datagrams[d]) / s.width);
             resent[d] += b.resent[d];
             skipped[d] += b.skipped[d];
             naks[d] += b.naks[d];
             char at[32];
-            std::snprintf(at, sizeof at, " at %.1f s", double(i) * s.width);
+            std::snprintf(at, sizeof at, " at %.1f s", s.start + double(i) * s.width);
             if (b.resent[d])
                 ch.marker(x, double(b.resent[d]) / s.width, 'o', SvgChart::kPalette[3],
                           std::string(kName[d]) + ": " + std::to_string(b.resent[d]) + " datagrams carrying a resend" + at);

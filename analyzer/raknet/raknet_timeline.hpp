@@ -30,6 +30,7 @@ private:
         uint32_t datagrams[2] = {}, resent[2] = {}, skipped[2] = {}, naks[2] = {};
     };
     struct Series {
+        double start = -1;   // the conversation's first datagram: bins count from there
         double width = 1.0;  // seconds per bin
         std::vector<Bin> bins;
     };

@@ -180,6 +180,22 @@ TEST_F(Report, RaknetTimelineAndOneConversationTable) {
     EXPECT_EQ(page.find("blank packets by type"), std::string::npos);
 }
 
+// Minecraft Java and Alpha get packets per second over time: Java by state
+// and direction (the 1.14.4 capture's first connection is a server-list
+// ping: Handshake, then Request and Ping from the client, Response and Pong
+// from the server), Alpha by direction (captures/mc_alpha/README.md: 248
+// client and 247 server messages).
+TEST_F(Report, JavaAndAlphaPacketRates) {
+    const std::string java = kArtifacts + "/report-java-1.14.4.html";
+    ASSERT_EQ(run(kBin + " report " + kCaps + "/minecraft-java/mcjava-1.14.4-compressed.pcap -o " + java).exit_code, 0);
+    const std::string jp = slurp(java);
+    EXPECT_EQ(count(jp, "aria-label=\"Minecraft Java packets per second by state and direction"), 3u);
+    EXPECT_NE(jp.find(">handshake C&gt;S 1, status C&gt;S 2, status S&gt;C 2<"), std::string::npos);
+    const std::string alpha = kArtifacts + "/report-alpha.html";
+    ASSERT_EQ(run(kBin + " report " + kCaps + "/mc_alpha/mc_alpha-session.pcap -o " + alpha).exit_code, 0);
+    EXPECT_NE(slurp(alpha).find(">C&gt;S 248, S&gt;C 247<"), std::string::npos);
+}
+
 TEST_F(Report, CannotWriteAndCannotRead) {
     EXPECT_EQ(run(kBin + " report " + kCaps + "/blank-fa73e36-clean-session.pcap -o /nonexistent/dir/r.html").exit_code,
               5);
