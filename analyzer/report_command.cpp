@@ -588,7 +588,7 @@ int run_report(const std::string& path, const ReportOptions& opt) {
         [&](const JavaPacket& p) {
             if (!p.conv || p.packet->kind != mcjava::PacketKind::Packet) return;
             static const char* const kSeries[mcjava::kStateCount][2] = {
-                {"handshake C>S", "handshake S>C"}, {"status C>S", "status S>C"},
+                {"handshaking C>S", "handshaking S>C"}, {"status C>S", "status S>C"},
                 {"login C>S", "login S>C"}, {"play C>S", "play S>C"}};
             rates.add(p.conv->id,
                       kSeries[size_t(p.packet->state)][p.packet->dir == mcjava::Direction::Serverbound ? 0 : 1],

@@ -190,7 +190,7 @@ TEST_F(Report, JavaAndAlphaPacketRates) {
     ASSERT_EQ(run(kBin + " report " + kCaps + "/minecraft-java/mcjava-1.14.4-compressed.pcap -o " + java).exit_code, 0);
     const std::string jp = slurp(java);
     EXPECT_EQ(count(jp, "aria-label=\"Minecraft Java packets per second by state and direction"), 3u);
-    EXPECT_NE(jp.find(">handshake C&gt;S 1, status C&gt;S 2, status S&gt;C 2<"), std::string::npos);
+    EXPECT_NE(jp.find(">handshaking C&gt;S 1, status C&gt;S 2, status S&gt;C 2<"), std::string::npos);
     const std::string alpha = kArtifacts + "/report-alpha.html";
     ASSERT_EQ(run(kBin + " report " + kCaps + "/mc_alpha/mc_alpha-session.pcap -o " + alpha).exit_code, 0);
     EXPECT_NE(slurp(alpha).find(">C&gt;S 248, S&gt;C 247<"), std::string::npos);

@@ -18,7 +18,7 @@ constexpr uint32_t table_index(State s, Direction d) { return uint32_t(s) * 2 + 
 
 inline const char* state_name(State s) {
     switch (s) {
-    case State::Handshaking: return "handshake";
+    case State::Handshaking: return "handshaking";  // the protocol's name for the state
     case State::Status: return "status";
     case State::Login: return "login";
     case State::Play: return "play";
