@@ -13,10 +13,6 @@ bool looks_like_alpha(const uint8_t* p, size_t len) {
     return minecraft::classify_first_client_bytes(p, len) == minecraft::Edition::Alpha;
 }
 
-}  // namespace
-
-namespace {
-
 // One version's tables, for ProtocolInfo::schema.
 const core::Schema& schema_of(size_t) { return schema(); }
 

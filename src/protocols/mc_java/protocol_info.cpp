@@ -16,10 +16,6 @@ bool looks_like_java(const uint8_t* p, size_t len) {
     return e == minecraft::Edition::Java || e == minecraft::Edition::JavaLegacyPing;
 }
 
-}  // namespace
-
-namespace {
-
 // One version's tables, for ProtocolInfo::schema.
 const core::Schema& schema_of(const VersionInfo& v) { return schema(v); }
 

@@ -14,10 +14,6 @@ bool looks_like_raknet(const uint8_t* p, size_t len) {
     return len <= UINT32_MAX && looks_like_offline_message(p, uint32_t(len));
 }
 
-}  // namespace
-
-namespace {
-
 // One version's tables, for ProtocolInfo::schema.
 const core::Schema& schema_of(const VersionInfo& v) { return schema(v); }
 
