@@ -164,6 +164,16 @@ uint64_t CaptureReader::position() const {
     return at ? *at : offset_;
 }
 
+CaptureReader::Status CaptureReader::fail_read(std::optional<uint64_t> at, const std::string& why) {
+    error_frame_ = frames_ + 1;
+    error_offset_ = at;
+    error_ = path_ + ": truncated or corrupt capture file at frame " + std::to_string(frames_ + 1) + " (byte offset " +
+             (at ? std::to_string(*at) : std::string("unknown")) + "): " + why;
+    close();
+    state_ = State::Failed;
+    return Status::Error;
+}
+
 CaptureReader::Status CaptureReader::next(Frame& f) {
     switch (state_) {
     case State::Reading: break;
@@ -180,15 +190,7 @@ CaptureReader::Status CaptureReader::next(Frame& f) {
             state_ = State::Ended;
             return Status::End;
         }
-        if (r != PcapngReader::Result::Packet) {
-            error_frame_ = frames_ + 1;
-            error_offset_ = ng_->block_offset();
-            error_ = path_ + ": truncated or corrupt capture file at frame " + std::to_string(frames_ + 1) +
-                     " (byte offset " + std::to_string(*error_offset_) + "): " + ng_->error();
-            close();
-            state_ = State::Failed;
-            return Status::Error;
-        }
+        if (r != PcapngReader::Result::Packet) return fail_read(ng_->block_offset(), ng_->error());
         f.number = ++frames_;
         return Status::Next;
     }
@@ -201,15 +203,7 @@ CaptureReader::Status CaptureReader::next(Frame& f) {
         state_ = State::Ended;
         return Status::End;
     }
-    if (rc != 1) {  // -1: truncated or corrupt record (0 only happens live)
-        error_frame_ = frames_ + 1;
-        error_offset_ = at;
-        error_ = path_ + ": truncated or corrupt capture file at frame " + std::to_string(frames_ + 1) +
-                 " (byte offset " + (at ? std::to_string(*at) : std::string("unknown")) + "): " + pcap_geterr(p_);
-        close();
-        state_ = State::Failed;
-        return Status::Error;
-    }
+    if (rc != 1) return fail_read(at, pcap_geterr(p_));  // -1: truncated or corrupt record (0 only happens live)
 
     ++frames_;
     f.number = frames_;

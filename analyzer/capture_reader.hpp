@@ -65,6 +65,9 @@ private:
     enum class State { Closed, Reading, Ended, Failed };
 
     bool fail_open(const std::string& why);
+    // A record that cannot be read: the error names the frame and where its
+    // record starts; reading stops there.
+    Status fail_read(std::optional<uint64_t> at, const std::string& why);
     std::optional<uint64_t> next_record_offset() const;
     void close();
 

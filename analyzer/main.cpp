@@ -1,16 +1,11 @@
 // blankshark: offline analyzer for captures of blank's and Minecraft's protocols.
 #include <CLI/CLI.hpp>
 
-#include <algorithm>
-#include <cctype>
 #include <string>
 
 #include "check_command.hpp"
 #include "chunks_command.hpp"
 #include "decode_command.hpp"
-#include "raknet/raknet_printers.hpp"
-#include "protocols/mc_java/versions.hpp"
-#include "protocols/mc_alpha/schema.hpp"
 #include "report_command.hpp"
 #include "stats_command.hpp"
 #include "synth_command.hpp"
@@ -20,7 +15,6 @@
 #include "tcp/tcp_finding.hpp"
 #include "protocols/blank/findings.hpp"
 #include "protocols/blank/protocol.hpp"
-#include "protocols/blank/protocol_info.hpp"
 #include "protocols/blank/revision_detect.hpp"
 
 namespace {

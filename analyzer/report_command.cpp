@@ -534,13 +534,14 @@ void write_page(const Page& pg) {
             : warn_or_worse ? "fail\">FAIL"
                             : "pass\">PASS")
         << "</span> ";
-    if (nothing)
+    if (nothing) {
         out << "no conversation of any supported protocol (tried ";
-    if (nothing) html_escape(out, recognition_text(pg.opt.file.stream));
-    if (nothing) out << ").</p>\n";
-    else
+        html_escape(out, recognition_text(pg.opt.file.stream));
+        out << ").</p>\n";
+    } else {
         out << warn_or_worse << " findings at warn or above" << (unread ? " before the capture breaks" : "")
             << ".</p>\n";
+    }
     if (unread) {
         out << "<p class=\"sev-error\" id=\"capture-error\">Not read completely: ";
         html_escape(out, rep.error);

@@ -42,11 +42,11 @@ struct Type {
     const char* key;  // a protocol's short key ("ack"), or null
 };
 
-// Every message type of every version of every protocol (a type shared by
-// versions comes once per version: harmless for matching).
-void each_type(const std::function<void(const Type&)>& f) {
+// Every message type of every version of every protocol, or of `only` (a
+// type shared by versions comes once per version: harmless for matching).
+void each_type(const std::function<void(const Type&)>& f, const core::ProtocolInfo* only = nullptr) {
     for (const core::ProtocolInfo* p : core::protocols()) {
-        if (!p->schema) continue;
+        if (!p->schema || (only && p != only)) continue;
         for (size_t v = 0; v < p->versions(); ++v)
             for (const core::CompiledTable& t : p->schema(v).tables)
                 for (const core::CompiledType& ct : t.by_id)
@@ -54,8 +54,10 @@ void each_type(const std::function<void(const Type&)>& f) {
     }
 }
 
+bool is_blank(const Type& t) { return std::string(t.protocol->field_prefix) == "blank"; }
+
 void add(const Type& t, TypeFilter& into) {
-    if (std::string(t.protocol->field_prefix) == "blank") into.blank_types.insert(uint8_t(t.id));
+    if (is_blank(t)) into.blank_types.insert(uint8_t(t.id));
     else into.names.insert(packet_name_key(t.name));
 }
 
@@ -83,7 +85,7 @@ bool add_type(const std::string& spec, TypeFilter& into, std::string& error) {
         each_type([&](const Type& t) {
             if (t.id != id) return;
             any = true;
-            if (std::string(t.protocol->field_prefix) == "blank") into.blank_types.insert(uint8_t(t.id));
+            if (is_blank(t)) into.blank_types.insert(uint8_t(t.id));
         });
         if (any) into.ids.insert(id);
         if (!any) error = "no packet type of any protocol has the id " + spec;
@@ -123,15 +125,13 @@ bool print_types(const std::string& protocol) {
         any = true;
         std::vector<std::string> order;  // first seen first
         std::map<std::string, std::vector<uint32_t>> ids;
-        for (size_t v = 0; v < p->versions(); ++v)
-            for (const core::CompiledTable& t : p->schema(v).tables)
-                for (const core::CompiledType& ct : t.by_id) {
-                    if (!ct.type) continue;
-                    auto [it, fresh] = ids.try_emplace(ct.type->name);
-                    if (fresh) order.push_back(ct.type->name);
-                    if (std::find(it->second.begin(), it->second.end(), ct.type->id) == it->second.end())
-                        it->second.push_back(ct.type->id);
-                }
+        each_type(
+            [&](const Type& t) {
+                auto [it, fresh] = ids.try_emplace(t.name);
+                if (fresh) order.push_back(t.name);
+                if (std::find(it->second.begin(), it->second.end(), t.id) == it->second.end()) it->second.push_back(t.id);
+            },
+            p);
         for (const std::string& name : order) {
             std::printf("%-8s %-44s", p->field_prefix, name.c_str());
             for (uint32_t id : ids[name]) std::printf(" 0x%02X", id);
