@@ -19,6 +19,13 @@ std::vector<nlohmann::json> events(const std::string& args, int want_exit) {
     return json_lines(r.out);
 }
 
+// " CAPS/a CAPS/b ...": bundled captures as command-line arguments.
+std::string capture_args(std::initializer_list<const char*> names) {
+    std::string args;
+    for (const char* n : names) args += " " + kCaps + "/" + n;
+    return args;
+}
+
 TEST(Check, CleanSessionPassesWithoutWarnings) {
     const RunResult r = run(kBin + " check " + kCaps + "/blank-fa73e36-clean-session.pcap");
     EXPECT_EQ(r.exit_code, 0) << r.out;
@@ -229,11 +236,9 @@ namespace {
 // one inflating thread, in every format, errors included (a missing file in
 // the middle).
 TEST(CheckParallel, SameOutputWhateverTheJobAndThreadCount) {
-    std::string files;
-    for (const char* f : {"blank-fa73e36-lossy-5pct.pcap", "blank-fa73e36-clean-session.pcap",
-                          "blank-fa73e36-two-clients.pcap", "blank-933ca0f-first-8s.pcap",
-                          "blank-fa73e36-any-sll2.pcapng", "crafted/malformed.pcap"})
-        files += " " + kCaps + "/" + f;
+    std::string files = capture_args({"blank-fa73e36-lossy-5pct.pcap", "blank-fa73e36-clean-session.pcap",
+                                      "blank-fa73e36-two-clients.pcap", "blank-933ca0f-first-8s.pcap",
+                                      "blank-fa73e36-any-sll2.pcapng", "crafted/malformed.pcap"});
     files += " /nonexistent.pcap" + files;
     for (const char* format : {"text", "json", "junit"}) {
         const RunResult serial = run(kBin + " check --format " + format + files);
@@ -254,11 +259,10 @@ TEST(CheckParallel, SameOutputWhateverTheJobAndThreadCount) {
 // Repeated, since a race shows in some runs only; scripts/test.sh runs the
 // same command under ThreadSanitizer.
 TEST(CheckParallel, MixedProtocolsSameOutputEveryRun) {
-    std::string files;
-    for (const char* f : {"minecraft-java/mcjava-1.14.4-compressed.pcap", "raknet/raknet-clean.pcap",
-                          "mc_alpha/mc_alpha-session.pcap", "raknet/raknet-native-lossy-10pct.pcap",
-                          "blank-fa73e36-clean-session.pcap", "minecraft-java/mcjava-1.13.2-teleport.pcap"})
-        files += " " + kCaps + "/" + f;
+    const std::string files = capture_args(
+        {"minecraft-java/mcjava-1.14.4-compressed.pcap", "raknet/raknet-clean.pcap", "mc_alpha/mc_alpha-session.pcap",
+         "raknet/raknet-native-lossy-10pct.pcap", "blank-fa73e36-clean-session.pcap",
+         "minecraft-java/mcjava-1.13.2-teleport.pcap"});
     const RunResult serial = run(kBin + " check --format json" + files);
     ASSERT_EQ(serial.exit_code, 1) << serial.err;  // the lossy RakNet capture fails
     for (const char* f : {"mcjava-1.14.4-compressed", "raknet-clean", "mc_alpha-session", "raknet-native-lossy-10pct",
@@ -304,9 +308,8 @@ namespace {
 // a temporary file in sorted runs and are merged back when listed: the
 // output is the same byte for byte (a limit of 3 makes thousands of runs).
 TEST(CheckSpill, SameOutputWithFindingsOnDisk) {
-    std::string files;
-    for (const char* f : {"blank-fa73e36-lossy-5pct.pcap", "blank-fa73e36-two-clients.pcap", "crafted/malformed.pcap"})
-        files += " " + kCaps + "/" + f;
+    const std::string files =
+        capture_args({"blank-fa73e36-lossy-5pct.pcap", "blank-fa73e36-two-clients.pcap", "crafted/malformed.pcap"});
     for (const char* format : {"text", "json", "junit"}) {
         // Every line listed (--max-listed 0), so the merged order shows.
         const RunResult mem = run(kBin + " check --comments --max-listed 0 --format " + format + files);
