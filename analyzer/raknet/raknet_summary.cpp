@@ -79,10 +79,17 @@ void RaknetSummary::text(Output& out) const {
         out << "), " << d.naked << " NAKed, " << d.unacked << " never ACKed; the receiver sent " << o.acks << " ACKs ("
             << o.ack_records << " records) and " << o.naks << " NAKs (" << o.nak_records << " records, " << o.nak_seqs
             << " seqs)\n";
-        out << "    frames: " << d.frames << ", " << d.resent_frames << " resent (" << d.resends_after_nak
-            << " after a NAK, NAK to resend ";
-        delays_text(out, d.nak_to_resend);
-        out << "), " << d.resent_datagrams << " datagrams resent, " << d.repeated_frames << " repeated";
+        // Resends of either kind (a message in a new datagram, or a whole
+        // datagram again) answer a NAK or a timeout; the delay is of those
+        // that answered a NAK, of both kinds.
+        out << "    frames: " << d.frames << ", " << d.repeated_frames << " repeated; resends: " << d.resent_frames
+            << " messages in a new datagram (" << d.resends_after_nak << " after a NAK, "
+            << d.resent_frames - d.resends_after_nak << " on a timeout), " << d.resent_datagrams
+            << " datagrams again after a NAK";
+        if (d.nak_to_resend.count) {
+            out << ", NAK to resend ";
+            delays_text(out, d.nak_to_resend);
+        }
         if (d.any_message_index)
             out << "; reliable indexes " << d.message_index_min << ".." << d.message_index_max << " (" << d.message_indexes
                 << " distinct, " << d.message_indexes_never_seen << " never seen), " << d.reliable_unacked
@@ -113,7 +120,8 @@ void RaknetSummary::json(Output& out) const {
         out << ",\"acks_received\":" << o.acks << ",\"naks_received\":" << o.naks << ",\"acks_sent\":" << d.acks
             << ",\"ack_records_sent\":" << d.ack_records << ",\"naks_sent\":" << d.naks << ",\"nak_records_sent\":"
             << d.nak_records << ",\"nak_seqs_sent\":" << d.nak_seqs << ",\"frames\":" << d.frames
-            << ",\"resent_frames\":" << d.resent_frames << ",\"resends_after_nak\":" << d.resends_after_nak;
+            << ",\"resent_frames\":" << d.resent_frames << ",\"resends_after_nak\":" << d.resends_after_nak
+            << ",\"resends_on_timeout\":" << d.resent_frames - d.resends_after_nak;
         delays_json(out, "nak_to_resend", d.nak_to_resend);
         out << ",\"resent_datagrams\":" << d.resent_datagrams << ",\"repeated_frames\":" << d.repeated_frames
             << ",\"message_indexes\":" << d.message_indexes << ",\"message_indexes_never_seen\":"

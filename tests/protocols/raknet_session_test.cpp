@@ -197,8 +197,11 @@ TEST(RakNetSession, WholeDatagramResendAfterNak) {
     EXPECT_NEAR(f.log.packets[resend].since_nak_ms, 3.0, 1e-6);
     EXPECT_TRUE(f.log.has(resend, "raknet.resend.datagram"));
     EXPECT_EQ(f.log.frames[resend][0].role, FrameRole::Repeated);  // the reliable frame is known
+    // The NAK was answered by the copy before: another copy with no new NAK
+    // is a duplicate (a NAK is answered once).
     const size_t dup = f.send(Side::Client, d5);
-    EXPECT_EQ(f.log.packets[dup].status, SeqStatus::Resent);  // still after that NAK
+    EXPECT_EQ(f.log.packets[dup].status, SeqStatus::Duplicate);
+    EXPECT_TRUE(f.log.has(dup, "raknet.seq.duplicate"));
     auto other = encode_datagram(G, 5, {message(Reliability::Reliable, 0, body(6, 0x11))});
     const size_t reused = f.send(Side::Client, other);
     EXPECT_EQ(f.log.packets[reused].status, SeqStatus::Reused);
@@ -212,10 +215,76 @@ TEST(RakNetSession, WholeDatagramResendAfterNak) {
     // Its unreliable frame is delivered again (RakNet drops repeats by reliable index only).
     EXPECT_EQ(f.log.messages[copy].size(), 1u);
     const DirectionStats& st = f.s.stats(Side::Client);
-    EXPECT_EQ(st.resent_datagrams, 2u);
+    EXPECT_EQ(st.resent_datagrams, 1u);
     EXPECT_EQ(st.duplicates_identical, 3u);
     EXPECT_EQ(st.duplicates_different, 1u);
     EXPECT_EQ(st.repeated_frames, 3u);
+}
+
+// The NAK overtakes the late datagram it names (the server saw #6, NAKed
+// #5, then #5 came): the NAK is kept for #5, and RakNet's resend of #5's two
+// reliable messages in #7, 33.9 ms after the NAK, answers it.
+TEST(RakNetSession, NakBeforeTheLateDatagramItNames) {
+    Feed f;
+    f.send(Side::Client, encode_datagram(G, 4, {message(Reliability::Reliable, 0, body(4, 0xfe))}));     // frame 1
+    f.send(Side::Client, encode_datagram(G, 6, {message(Reliability::Reliable, 3, body(4, 0xfe))}));     // frame 2
+    const size_t nak = f.send(Side::Server, encode_ack(G, true, {{5, 5}}), 0.001);                       // frame 3
+    const auto d5 = encode_datagram(G, 5, {message(Reliability::Reliable, 1, body(4, 0xfe)),
+                                           message(Reliability::Reliable, 2, body(4, 0xfe))});
+    const size_t late = f.send(Side::Client, d5, 0.0001);                                                // frame 4
+    EXPECT_EQ(f.log.packets[late].status, SeqStatus::OutOfOrder);
+    EXPECT_EQ(f.log.packets[late].nak_frame, 3u);  // reported missing before it came
+    EXPECT_TRUE(f.log.has(late, "raknet.seq.out_of_order"));
+    const bool linked = std::any_of(f.log.links.begin(), f.log.links.end(), [](const Link& l) {
+        return l.frame == 4 && l.kind == LinkKind::NakedIn && l.to == 3;
+    });
+    EXPECT_TRUE(linked);
+    (void)nak;
+    // 33.9 ms after the NAK (frame 3 at 0.031 s; frame 5 at 0.0649 s).
+    const size_t resend = f.send(Side::Client, encode_datagram(G, 7, {message(Reliability::Reliable, 1, body(4, 0xfe)),
+                                                                      message(Reliability::Reliable, 2, body(4, 0xfe))}),
+                                 0.0338);
+    ASSERT_EQ(f.log.frames[resend].size(), 2u);
+    for (const FrameResult& fr : f.log.frames[resend]) {
+        EXPECT_EQ(fr.role, FrameRole::Resend);
+        EXPECT_EQ(fr.nak_frame, 3u);
+        EXPECT_NEAR(fr.since_nak_ms, 33.9, 1e-6);
+    }
+    const DirectionStats& st = f.s.stats(Side::Client);
+    EXPECT_EQ(st.naked, 1u);
+    EXPECT_EQ(st.resent_frames, 2u);
+    EXPECT_EQ(st.resends_after_nak, 2u);
+    EXPECT_EQ(st.nak_to_resend.count, 2u);
+    EXPECT_NEAR(st.nak_to_resend.max_ms, 33.9, 1e-6);
+    EXPECT_EQ(st.out_of_order, 1u);
+}
+
+// A NAK is answered once per message: message 0 resent after the NAK of its
+// datagram #0 answers it; sent again later with no new NAK, it is a resend
+// on a timeout, not a second answer to that NAK.
+TEST(RakNetSession, TimeoutResendAfterAnAnsweredNak) {
+    Feed f;
+    f.send(Side::Client, encode_datagram(G, 0, {message(Reliability::Reliable, 0, body(4, 0xfe))}));  // frame 1
+    f.send(Side::Server, encode_ack(G, true, {{0, 0}}), 0.005);                                       // frame 2
+    const size_t first = f.send(Side::Client, encode_datagram(G, 1, {message(Reliability::Reliable, 0, body(4, 0xfe))}), 0.002);
+    const size_t again = f.send(Side::Client, encode_datagram(G, 2, {message(Reliability::Reliable, 0, body(4, 0xfe))}), 0.100);
+    ASSERT_EQ(f.log.frames[first].size(), 1u);
+    EXPECT_EQ(f.log.frames[first][0].nak_frame, 2u);
+    EXPECT_NEAR(f.log.frames[first][0].since_nak_ms, 2.0, 1e-6);
+    ASSERT_EQ(f.log.frames[again].size(), 1u);
+    EXPECT_EQ(f.log.frames[again][0].role, FrameRole::Resend);
+    EXPECT_EQ(f.log.frames[again][0].nak_frame, 0u);
+    EXPECT_TRUE(f.log.has(again, "raknet.resend.frame"));
+    const DirectionStats& st = f.s.stats(Side::Client);
+    EXPECT_EQ(st.resent_frames, 2u);
+    EXPECT_EQ(st.resends_after_nak, 1u);
+    EXPECT_EQ(st.nak_to_resend.count, 1u);
+    EXPECT_NEAR(st.nak_to_resend.max_ms, 2.0, 1e-6);
+    // A new NAK of the datagram that carried it last (#2) is answered again.
+    f.send(Side::Server, encode_ack(G, true, {{2, 2}}), 0.004);
+    const size_t third = f.send(Side::Client, encode_datagram(G, 3, {message(Reliability::Reliable, 0, body(4, 0xfe))}), 0.001);
+    EXPECT_EQ(f.log.frames[third][0].nak_frame, 5u);
+    EXPECT_EQ(f.s.stats(Side::Client).resends_after_nak, 2u);
 }
 
 TEST(RakNetSession, GapsOutOfOrderAndTheirFinalCount) {

@@ -9,9 +9,17 @@ using C = FindingCode;
 
 uint32_t datagram_hash(const uint8_t* p, uint32_t len) { return uint32_t(core::content_hash(p, len)); }
 
+// Frame numbers start at 1: an entry with frame 0 holds a NAK that came
+// before its datagram.
 const DatagramTracker::Entry* DatagramTracker::find(uint64_t seq) const {
     if (ring_.empty() || seq == kNoNumber) return nullptr;
     const Entry& e = ring_[ring_slot(seq, uint32_t(ring_.size()))];
+    return e.seq == seq && e.frame ? &e : nullptr;
+}
+
+DatagramTracker::Entry* DatagramTracker::entry(uint64_t seq) {
+    if (ring_.empty() || seq == kNoNumber) return nullptr;
+    Entry& e = ring_[ring_slot(seq, uint32_t(ring_.size()))];
     return e.seq == seq ? &e : nullptr;
 }
 
@@ -38,7 +46,7 @@ DatagramTracker::Entry& DatagramTracker::slot(uint64_t seq) {
 
 void DatagramTracker::settle(Entry& e, DirectionStats& st, Events& ev) {
     if (e.seq == kNoNumber) return;
-    if (!e.ack_frame && !e.nak_frame) {
+    if (e.frame && !e.ack_frame && !e.nak_frame) {
         ++st.unacked;
         core::Finding f{C::Unacked};
         f.a = int64_t(e.seq & (kSeqModulus - 1));
@@ -77,7 +85,10 @@ DatagramTracker::Verdict DatagramTracker::datagram(uint32_t seq24, uint32_t hash
             v.status = SeqStatus::Reused;
             ++st.duplicates_different;
             f.code = C::SeqReused;
-        } else if (e->nak_frame && e->nak_time >= e->time) {
+        } else if (e->nak_frame && e->nak_frame != e->nak_answered) {
+            // The first copy after a NAK answers it (also a NAK that
+            // overtook the first copy: the receiver had not got it).
+            const_cast<Entry*>(e)->nak_answered = e->nak_frame;
             v.status = SeqStatus::Resent;
             v.nak_frame = e->nak_frame;
             v.since_nak_ms = (time - e->nak_time) * 1000.0;
@@ -133,15 +144,30 @@ DatagramTracker::Verdict DatagramTracker::datagram(uint32_t seq24, uint32_t hash
             if (before && after && st.gaps) --st.gaps;
             else if (!before && !after) ++st.gaps;
         }
-        core::Finding f{C::SeqOutOfOrder};
-        f.a = seq24;
-        f.b = int64_t(v.newest & (kSeqModulus - 1));
-        ev.finding(f);
     }
     Entry& e = slot(v.seq);
     if (e.seq != kNoNumber && e.seq != v.seq) settle(e, st, ev);
+    const Entry early = e.seq == v.seq ? e : Entry{};  // a NAK that came before it
+    if (v.status == SeqStatus::OutOfOrder) {
+        core::Finding f{C::SeqOutOfOrder};
+        f.a = seq24;
+        f.b = int64_t(v.newest & (kSeqModulus - 1));
+        if (early.nak_frame) {  // its late first copy, or its resend (jsp-raknet keeps the number)
+            f.ref_frame = early.nak_frame;
+            f.c = int64_t((time - early.nak_time) * 1e6);
+            v.nak_frame = early.nak_frame;
+            v.since_nak_ms = (time - early.nak_time) * 1000.0;
+        }
+        ev.finding(f);
+    }
     e = Entry{};
     e.seq = v.seq;
+    if (early.nak_frame) {
+        e.nak_frame = early.nak_frame;
+        e.nak_time = early.nak_time;
+        ++st.naked;
+        ev.link(Link{frame, LinkKind::NakedIn, early.nak_frame, (early.nak_time - time) * 1000.0, seq24, side_});
+    }
     e.frame = frame;
     e.time = time;
     e.hash = hash;
@@ -177,11 +203,23 @@ void DatagramTracker::record(const Record& r, bool nak, uint64_t frame, double t
     const uint64_t floor = highest_ + 1 > ring_.size() ? highest_ + 1 - ring_.size() : 0;
     const uint64_t from = lo > floor ? lo : floor, to = hi < highest_ ? hi : highest_;
     for (uint64_t s = from; s <= to && from <= to && budget; ++s, --budget) {
-        Entry* e = const_cast<Entry*>(find(s));
-        if (!e) {
+        Entry* e = entry(s);
+        if (!e || !e->frame) {
             if (s >= lowest_) {
                 if (!c.unseen) c.first_unseen = s & (kSeqModulus - 1);
                 ++c.unseen;
+                if (nak) {
+                    // Not here yet: kept for when it comes (a NAK answered
+                    // once the datagram or its messages come again).
+                    Entry& p = slot(s);
+                    if (p.seq != s) {
+                        settle(p, st, ev);
+                        p = Entry{};
+                        p.seq = s;
+                    }
+                    p.nak_frame = frame;
+                    p.nak_time = time;
+                }
             }
             continue;
         }

@@ -2,7 +2,11 @@
 // (identical or not), out-of-order arrivals, resends of whole datagrams
 // after a NAK (jsp-raknet), and the other side's ACKs and NAKs matched to
 // the datagrams they cover, with the time from a datagram's first copy to
-// its first ACK. Numbers are unwrapped (seq24.hpp); the last
+// its first ACK. A NAK may overtake the datagram it names (reordering
+// before the capture point): it is kept for that number, and the datagram,
+// when it comes, carries it as if the NAK had followed it. A NAK is
+// answered once: a later copy of the same datagram is a duplicate.
+// Numbers are unwrapped (seq24.hpp); the last
 // Options::datagram_window datagrams are remembered (a ring, allocated as
 // it fills); a datagram leaving the ring, or still there at the end, that
 // was neither acknowledged nor reported missing is a finding.
@@ -56,6 +60,7 @@ public:
         uint64_t ack_frame = 0;  // first ACK
         uint64_t nak_frame = 0;  // latest NAK
         double nak_time = 0;
+        uint64_t nak_answered = 0;  // the NAK a copy of the whole datagram answered
     };
     const Entry* find(uint64_t seq) const;
     bool any() const { return any_; }
@@ -66,6 +71,8 @@ public:
 
 private:
     Entry& slot(uint64_t seq);
+    // The slot of `seq`, whether seen or only named by a NAK (frame 0).
+    Entry* entry(uint64_t seq);
     void settle(Entry& e, DirectionStats& st, Events& ev);  // an entry leaves the window
     bool seen(uint64_t seq) const;
 

@@ -38,7 +38,8 @@ const FindingInfo kFindings[] = {
     {C::SeqGap, "raknet.seq.gap", S::Note, G::Sequence,
      "datagram sequence numbers skipped: lost before the capture point (or still to come, reordered)"},
     {C::SeqOutOfOrder, "raknet.seq.out_of_order", S::Note, G::Sequence,
-     "a datagram older than the newest one seen: reordered before the capture point (it fills a gap)"},
+     "a datagram older than the newest one seen: reordered before the capture point (it fills a gap); after a NAK "
+     "that named it, its late first copy or its resend under the same number"},
     {C::SeqDuplicate, "raknet.seq.duplicate", S::Note, G::Sequence,
      "the same datagram again (same number, same bytes) with no NAK asking for it: duplicated by the network, "
      "or resent on a timeout"},
@@ -59,7 +60,8 @@ const FindingInfo kFindings[] = {
     {C::AckReceiptOnWire, "raknet.frame.ack_receipt", S::Warn, G::Protocol,
      "reliability 5-7 (*_WITH_ACK_RECEIPT) on the wire: RakNet sends these as 0, 2 and 3"},
     {C::FrameResent, "raknet.resend.frame", S::Note, G::Sequence,
-     "a reliable message index seen before, in a new datagram: RakNet's resend (after a NAK or a timeout)"},
+     "a reliable message index seen before, in a new datagram: RakNet's resend, answering a NAK (each NAK once per "
+     "message) or on a timeout"},
     {C::ReliableHole, "raknet.reliable.hole", S::Comment, G::Sequence,
      "reliable message indexes never seen: lost before the capture point and never resent, or never sent "
      "(jsp-raknet consumes indexes for split fragments of unreliable messages): indexes are not contiguous"},
@@ -131,6 +133,11 @@ size_t format(const core::Finding& f, char* b, size_t cap) {
         if (f.a == 1) return put(b, cap, std::snprintf(b, cap, "Datagram #%" PRId64 " not seen", f.b));
         return put(b, cap, std::snprintf(b, cap, "%" PRId64 " datagrams not seen (#%" PRId64 "..#%" PRId64 ")", f.a, f.b, f.c));
     case C::SeqOutOfOrder:
+        if (f.ref_frame)
+            return put(b, cap, std::snprintf(b, cap,
+                                             "Datagram #%" PRId64 " after #%" PRId64 ", %.1f ms after the NAK in frame %llu "
+                                             "reported it missing (its late first copy, or its resend)",
+                                             f.a, f.b, double(f.c) / 1000.0, ref));
         return put(b, cap, std::snprintf(b, cap, "Datagram #%" PRId64 " after #%" PRId64 " (out of order)", f.a, f.b));
     case C::SeqDuplicate:
         return put(b, cap, std::snprintf(b, cap, "Duplicate of datagram #%" PRId64 " in frame %llu", f.a, ref));
@@ -156,7 +163,7 @@ size_t format(const core::Finding& f, char* b, size_t cap) {
                                              "Reliable message %" PRId64 " resent (first in frame %llu), %.1f ms after "
                                              "the NAK in frame %" PRId64,
                                              f.a, ref, double(f.c) / 1000.0, f.b));
-        return put(b, cap, std::snprintf(b, cap, "Reliable message %" PRId64 " resent (first in frame %llu), no NAK seen",
+        return put(b, cap, std::snprintf(b, cap, "Reliable message %" PRId64 " resent on a timeout (first in frame %llu)",
                                          f.a, ref));
     case C::ReliableHole:
         if (f.a == 1) return put(b, cap, std::snprintf(b, cap, "Reliable message index %" PRId64 " never seen", f.b));

@@ -95,12 +95,17 @@ MessageTracker::Verdict MessageTracker::frame(uint32_t index24, uint64_t dgram_s
         v.resend = true;
         v.original_frame = e.frame;
         v.since_original_ms = (time - e.time) * 1000.0;
-        // The NAK that reported a datagram that carried it, latest first.
+        // The NAK that reported a datagram that carried it, latest first,
+        // unless an earlier resend answered it: then this one came on a
+        // timeout.
         for (uint8_t i = e.ncarriers; i-- > 0;) {
             const DatagramTracker::Entry* d = dgrams.find(e.carriers[i]);
             if (d && d->nak_frame && d->nak_time <= time) {
-                v.nak_frame = d->nak_frame;
-                v.since_nak_ms = (time - d->nak_time) * 1000.0;
+                if (d->nak_frame > e.nak_answered) {
+                    v.nak_frame = d->nak_frame;
+                    v.since_nak_ms = (time - d->nak_time) * 1000.0;
+                    e.nak_answered = d->nak_frame;
+                }
                 break;
             }
         }

@@ -1,6 +1,7 @@
 // One direction's reliable message indexes: RakNet's resends (a frame with
 // an index seen before, in a new datagram), linked to the first copy and to
-// the NAK that reported its datagram missing; indexes never seen (holes:
+// the NAK that reported its datagram missing (each NAK answered once per
+// message: a later copy is a resend on a timeout); indexes never seen (holes:
 // implementations consume indexes they never send, so a hole is reported
 // as what it is, not as a loss); and reliable messages none of whose
 // datagrams the receiver acknowledged. The last Options::message_window
@@ -40,6 +41,7 @@ private:
         double time = 0;
         uint64_t carriers[kCarriers] = {};  // datagram numbers that carried it, latest last
         uint8_t ncarriers = 0;
+        uint64_t nak_answered = 0;  // the last NAK a resend answered (frame)
     };
     Entry& slot(uint64_t index);
     // Indexes up to `until` leave memory: holes and unacknowledged messages.

@@ -52,8 +52,8 @@ struct DirectionStats {
     uint64_t message_index_min = 0, message_index_max = 0, message_indexes = 0;  // distinct
     uint64_t message_indexes_never_seen = 0;  // in [min, max], at the end
     uint64_t resent_frames = 0;             // same message index, new datagram
-    uint64_t resends_after_nak = 0;         // of those, whose first copy a NAK reported missing
-    Delays nak_to_resend;
+    uint64_t resends_after_nak = 0;         // of those, answering a NAK of a datagram that carried it (the rest: a timeout)
+    Delays nak_to_resend;                   // NAK to the resend that answered it (messages and whole datagrams)
     uint64_t repeated_frames = 0;           // frames in duplicate / resent datagrams
     uint64_t reliable_unacked = 0;
     uint64_t ordered_by_channel[kOrderingChannels] = {};
