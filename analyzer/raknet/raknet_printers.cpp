@@ -14,6 +14,7 @@
 #include "protocols/mcpe/schema.hpp"
 #include "protocols/mcpe/versions.hpp"
 #include "protocols/raknet/analysis_fields.hpp"
+#include "protocols/raknet/info_text.hpp"
 #include "protocols/raknet/schema.hpp"
 #include "protocols/raknet/versions.hpp"
 
@@ -21,17 +22,6 @@ namespace blankshark {
 namespace {
 
 using raknet::Side;
-
-const char* status_marker(raknet::SeqStatus s) {
-    switch (s) {
-    case raknet::SeqStatus::Gap: return " [gap]";
-    case raknet::SeqStatus::OutOfOrder: return " [out of order]";
-    case raknet::SeqStatus::Duplicate: return " [duplicate]";
-    case raknet::SeqStatus::Resent: return " [resent]";
-    case raknet::SeqStatus::Reused: return " [reused]";
-    default: return "";
-    }
-}
 
 const mcpe::GamePacket* game_of(const RaknetPrint& r, uint32_t message) {
     for (const mcpe::GamePacket& g : *r.games)
@@ -108,7 +98,13 @@ void print_raknet_summary(Output& out, const RaknetPrint& r) {
     });
     prefix(out, r);
     out << std::string_view(names, n) << std::string_view(v.text, v.len);
-    if (r.p->kind == raknet::PacketKind::Datagram) out << status_marker(r.p->status);
+    char more[160];
+    size_t m = 0;
+    if (r.p->kind == raknet::PacketKind::Ack || r.p->kind == raknet::PacketKind::Nak)
+        m = raknet::record_ranges_text(raknet::schema(*r.p->version), r.p->bytes, r.p->len,
+                                       r.p->context(raknet::kPacketTable), more, sizeof more);
+    m = raknet::append_markers(*r.p, more, m, sizeof more);
+    out << std::string_view(more, m);
     if (v.worst) {
         const core::FindingInfo& fi = core::finding_info(v.worst->code);
         out << "  [" << core::severity_name(fi.severity) << ": " << fi.name;

@@ -57,6 +57,7 @@
 #include "protocols/raknet/analysis_fields.hpp"
 #include "protocols/raknet/detect.hpp"
 #include "protocols/raknet/findings.hpp"
+#include "protocols/raknet/info_text.hpp"
 #include "protocols/raknet/protocol_info.hpp"
 #include "protocols/raknet/schema.hpp"
 
@@ -72,6 +73,7 @@ dissector_handle_t raknet_handle;
 plugin::FieldRegistry raknet_fields, mcpe_fields;
 plugin::ExpertRegistry raknet_experts, mcpe_experts;
 guint pref_port = raknet::protocol_info().default_port;
+int proto_ws_raknet = -1;  // Wireshark's own RakNet protocol (its filter name)
 FrameStore store;
 
 bool is_mcpe_finding(const core::Finding& f) { return f.code.v >= mcpe::kFindingBase; }
@@ -86,17 +88,6 @@ const GameRecord* game_of(const FrameRecord& r, guint32 message) {
     for (guint32 i = 0; i < r.ngames; ++i)
         if (r.games[i].message == message) return &r.games[i];
     return nullptr;
-}
-
-const char* status_marker(raknet::SeqStatus s) {
-    switch (s) {
-    case raknet::SeqStatus::Gap: return " [gap]";
-    case raknet::SeqStatus::OutOfOrder: return " [out of order]";
-    case raknet::SeqStatus::Duplicate: return " [duplicate]";
-    case raknet::SeqStatus::Resent: return " [resent]";
-    case raknet::SeqStatus::Reused: return " [reused]";
-    default: return "";
-    }
 }
 
 // One game packet: the mcpe protocol item over its bytes.
@@ -170,6 +161,9 @@ int dissect_raknet(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
     const core::Schema& s = raknet::schema(version);
     proto_item* ti = proto_tree_add_item(tree, proto_raknet, tvb, 0, -1, ENC_NA);
     proto_tree* rt = proto_item_add_subtree(ti, ett_raknet);
+    // Wireshark's own dissector owns the name "raknet"; what a user types
+    // for RakNet (-Y raknet) matches ours too, through a hidden item.
+    if (proto_ws_raknet > 0) proto_item_set_hidden(proto_tree_add_item(tree, proto_ws_raknet, tvb, 0, 0, ENC_NA));
     plugin::TreeBuilder tb(tvb, pinfo, rt, ti, s, raknet_fields, raknet_experts);
     core::DecodeContext ctx;
     if (rec) ctx = rec->p.context(raknet::kPacketTable);
@@ -194,10 +188,10 @@ int dissect_raknet(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
         for (const core::Finding& f : p.findings) tb.finding(f);
         for (const core::Finding& f : array_span<core::Finding>(rec->late))
             if (!is_mcpe_finding(f)) tb.finding(f);
-        if (p.kind == raknet::PacketKind::Datagram) {
-            const size_t n = std::strlen(info);
-            std::snprintf(info + n, sizeof info - n, "%s", status_marker(p.status));
-        }
+        size_t n = std::strlen(info);
+        if (p.kind == raknet::PacketKind::Ack || p.kind == raknet::PacketKind::Nak)
+            n += raknet::record_ranges_text(s, data, len, ctx, info + n, sizeof info - n);
+        raknet::append_markers(p, info, n, sizeof info);
         bool first_game = true;
         for (guint32 i = 0; i < p.messages.size; ++i) {
             const raknet::MessageResult& m = p.messages[i];
@@ -265,6 +259,7 @@ void proto_register_raknet_bs() {
 void proto_reg_handoff_raknet_bs() {
     // After the built-in handoffs: replaces Wireshark's RakNet on the port.
     const core::ProtocolInfo& info = raknet::protocol_info();
+    proto_ws_raknet = proto_get_id_by_filter_name("raknet");
     dissector_add_uint_with_preference(info.port_table(), info.default_port, raknet_handle);
     heur_dissector_add("udp", plugin::heuristic<looks_like_raknet, &raknet_handle>, "RakNet (blankshark) over UDP (offline magic)", "bsraknet_udp",
                        proto_raknet, HEURISTIC_ENABLE);

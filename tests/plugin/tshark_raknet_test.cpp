@@ -236,6 +236,32 @@ TEST(TsharkRaknet, OneDissectorPerPacket) {
     EXPECT_EQ(r.size(), 54u);  // the crafted README's 54 game packets, one per frame
 }
 
+// What a Wireshark user types and reads: "-Y raknet" matches every RakNet
+// packet (Wireshark's own dissector owns the name; ours adds it hidden);
+// ACK/NAK lines name the datagram numbers (frames 69, 71, 78 as Wireshark's
+// own RakNet dissector reads their records: 13; 14..15; 23 and 25..26);
+// resent messages are marked (message 13 of frame 70 answers the NAK of
+// frame 69; message 19 of frame 72 came with no NAK); Connection Request
+// Accepted names the client's address, not the 10 internal ones.
+TEST(TsharkRaknet, WhatUsersTypeAndRead) {
+    const std::string readable = tshark_file(kRaknet + "raknet-native-lossy-10pct.pcap");
+    const auto typed = rows(tshark("-r " + readable + " -Y raknet -T fields -e frame.number").out);
+    const auto ours = rows(tshark("-r " + readable + " -Y bsraknet -T fields -e frame.number").out);
+    EXPECT_EQ(typed.size(), 2345u);  // the README's frames, every one RakNet
+    EXPECT_EQ(typed.size(), ours.size());
+    const auto info = rows(tshark("-2 -r " + readable + " -Y \"frame.number==9 || frame.number==69 || frame.number==70 || frame.number==71 || frame.number==72 || frame.number==78\" -T fields -e frame.number -e _ws.col.Info").out);
+    ASSERT_EQ(info.size(), 6u);
+    std::map<std::string, std::string> by;
+    for (const auto& c : info) by[c[0]] = c[1];
+    EXPECT_EQ(by["69"], "NAK 13");
+    EXPECT_EQ(by["71"], "ACK 14..15");
+    EXPECT_EQ(by["78"], "NAK 23, 25..26");
+    EXPECT_NE(by["70"].find("message_index=13 [resent after NAK]"), std::string::npos) << by["70"];
+    EXPECT_NE(by["72"].find("message_index=19 [resent on timeout]"), std::string::npos) << by["72"];
+    EXPECT_NE(by["9"].find("Connection Request Accepted"), std::string::npos) << by["9"];
+    EXPECT_EQ(by["9"].find("0.0.0.0"), std::string::npos) << by["9"];
+}
+
 // Per direction (client to server: UDP destination 19132), with -2: the
 // README's datagrams, duplicates, out-of-order datagrams, distinct numbers
 // and their range (so the numbers never seen), ACK and NAK datagrams,

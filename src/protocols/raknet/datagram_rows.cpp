@@ -101,7 +101,7 @@ std::vector<F> datagram_rows() {
 std::vector<F> record_rows(bool with_as) {
     std::vector<F> rows;
     if (with_as) rows.push_back(f32("arrival_rate", "Data arrival rate (AS)"));
-    rows.push_back(u16("record_count", "Record count").summary());
+    rows.push_back(u16("record_count", "Record count"));  // summarised as the numbers: info_text.hpp
     rows.push_back(array("record", "Record", field_count(), {
         boolean("single", "Max equals min"),
         u24le("min", "Sequence number min"),

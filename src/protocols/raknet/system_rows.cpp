@@ -31,36 +31,52 @@ namespace {
 
 F ms_time(const char* key, const char* name) { return u64(key, name).unit("ms"); }
 F address(const char* key, const char* name) { return use(key, name, address_type()); }
+const core::TypeDef* internal_address_type();
 
 // Internal addresses up to the two times at the end (16 bytes).
 F internal_addresses() {
     F a = array("internal_addresses", "Internal addresses", rest_but(16), {});
-    a.sub = {address("internal_address", "Internal address")};
+    a.sub = {use("internal_address", "Internal address", internal_address_type())};
     return a;
 }
 
 }  // namespace
 
-const core::TypeDef* address_type() {
-    static const core::TypeDef* t = [] {
-        core::TypeDef* d = arena().type("address", "RakNet system address (BitStream::Write(SystemAddress))");
-        arena().define(d, {
-            u8("version", "IP version"),
-            select("version", {
-                on(4, {ipv4("ipv4", "IPv4 address", 0xFFFFFFFF).summary(), u16("port", "Port").summary()}),
-                // sockaddr_in6 as the sender's memory holds it: family in the
-                // host's order (little-endian on the platforms RakNet runs on).
-                on(6, {
-                    u16("family", "Address family").order(ByteOrder::Little),
-                    u16("port", "Port").summary(),
-                    u32("flow_info", "Flow info"),
-                    bytes_fixed("ipv6", "IPv6 address", 16),
-                    u32("scope_id", "Scope ID"),
-                }),
+namespace {
+
+// The address rows; `summary`: its IP address and port go to the one-line
+// summary (a message's own address, not each of the 10 or 20 internal ones).
+const core::TypeDef* make_address_type(bool summary) {
+    const auto sum = [summary](F f) { return summary ? f.summary() : f; };
+    core::TypeDef* d = arena().type("address", "RakNet system address (BitStream::Write(SystemAddress))");
+    arena().define(d, {
+        u8("version", "IP version"),
+        select("version", {
+            on(4, {sum(ipv4("ipv4", "IPv4 address", 0xFFFFFFFF)), sum(u16("port", "Port"))}),
+            // sockaddr_in6 as the sender's memory holds it: family in the
+            // host's order (little-endian on the platforms RakNet runs on).
+            on(6, {
+                u16("family", "Address family").order(ByteOrder::Little),
+                sum(u16("port", "Port")),
+                u32("flow_info", "Flow info"),
+                bytes_fixed("ipv6", "IPv6 address", 16),
+                u32("scope_id", "Scope ID"),
             }),
-        });
-        return d;
-    }();
+        }),
+    });
+    return d;
+}
+
+// The same fields (the same filter names), out of the summary.
+const core::TypeDef* internal_address_type() {
+    static const core::TypeDef* t = make_address_type(false);
+    return t;
+}
+
+}  // namespace
+
+const core::TypeDef* address_type() {
+    static const core::TypeDef* t = make_address_type(true);
     return t;
 }
 
