@@ -121,9 +121,12 @@ private:
         case ValueClass::Double:
             // One abbreviation may be f32 in an old version and double in
             // another: add by the registered type.
-            pi = ft == FT_FLOAT ? proto_tree_add_float(t, id, tvb_, off, len, float(it.d))
-                                : proto_tree_add_double(t, id, tvb_, off, len, it.d);
-            if (pi && pi != t) label_floating(pi, *it.info, ft == FT_FLOAT, it.d);
+        {
+            const double d = it.generated && ft == FT_DOUBLE ? core::measured(it.d, it.info->unit) : it.d;
+            pi = ft == FT_FLOAT ? proto_tree_add_float(t, id, tvb_, off, len, float(d))
+                                : proto_tree_add_double(t, id, tvb_, off, len, d);
+            if (pi && pi != t) label_floating(pi, *it.info, ft == FT_FLOAT, d);
+        }
             break;
         case ValueClass::Bool:
             pi = proto_tree_add_boolean(t, id, tvb_, off, len, it.u ? (it.info->bitmask ? it.info->bitmask : 1) : 0);

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cstdio>
+#include <cmath>
 #include <cstring>
 
 namespace core {
@@ -58,6 +59,13 @@ size_t format_double(double v, char* buf, size_t cap, bool compact) {
     return size_t(r.ptr - buf);
 }
 
+double measured(double v, const char* unit) {
+    if (!std::isfinite(v)) return v;
+    const double scale = unit && std::strcmp(unit, "s") == 0 ? 1e6 : 1e3;
+    if (std::fabs(v) >= 1e15 / scale) return v;  // beyond exact decimals anyway
+    return std::round(v * scale) / scale;
+}
+
 size_t format_value(const Item& it, char* buf, size_t cap, bool compact) {
     if (cap == 0) return 0;
     buf[0] = '\0';
@@ -103,7 +111,8 @@ size_t format_value(const Item& it, char* buf, size_t cap, bool compact) {
         *r.ptr = '\0';
         return size_t(r.ptr - buf);
     }
-    case ValueClass::Double: return format_double(it.d, buf, cap, compact);
+    case ValueClass::Double:
+        return format_double(it.generated ? measured(it.d, it.info->unit) : it.d, buf, cap, compact);
     case ValueClass::String: return put(buf, 0, cap, it.s.data(), it.s.size());
     case ValueClass::Bytes: {
         if (it.s.size() <= 16) {  // short ones in hex, as Wireshark shows them

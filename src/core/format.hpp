@@ -12,6 +12,13 @@ namespace core {
 // with `compact` at most 6 significant digits ("6.5001") for labels.
 size_t format_double(double v, char* buf, size_t cap, bool compact = false);
 
+// A measured value (a generated field: a time, a distance, a delay) to the
+// precision of what it measures, without the noise of the arithmetic that
+// made it (0.0909999999999522 ms is 0.091 ms): seconds to the microsecond
+// (capture timestamps), everything else to three decimals (a microsecond in
+// ms, a millimetre in blocks). Every front end shows this value.
+double measured(double v, const char* unit);
+
 // The value of an item: numbers, enum names as "chat (1)", strings as-is,
 // bytes in hex up to 16 bytes and "<n bytes>" beyond, groups with
 // components as "(1, 2, 3)" (6 significant digits).
