@@ -71,8 +71,13 @@ inline Count popcount() { Count c; c.from = CountFrom::Popcount; return c; }
 inline Count field_bits() { Count c; c.from = CountFrom::Field; c.in_bits = true; return c; }
 // The rest of the region but its last `reserve` bytes (fixed fields that follow).
 inline Count rest_but(uint32_t reserve) { Count c; c.from = CountFrom::Rest; c.reserve = reserve; return c; }
+// A length the document leaves open: the rest of the region less what the
+// fixed-size rows after it in the same scope take (computed by the schema
+// compiler; every later row of the scope must have a fixed size). MCPE's
+// UseItem "Block byte[]" before Meta byte, Entity ID int and six floats.
+inline Count open_length() { Count c; c.from = CountFrom::Rest; c.open = true; return c; }
 // `per` bytes for each unit the count names (a popcount of sections times 16 bytes).
-inline Count times(Count c, uint8_t per) { c.unit = per; return c; }
+inline Count times(Count c, uint32_t per) { c.unit = per; return c; }
 
 inline Field leaf(const char* key, const char* name, Kind kind) {
     Field f{key, name, kind};

@@ -114,10 +114,15 @@ struct Count {
     uint8_t sentinel = 0;         // CountFrom::Sentinel
     uint32_t max = 0;             // more than this is a finding (0: no limit beyond the message)
     uint32_t min = 0;             // fewer than this is a finding
-    uint8_t unit = 1;             // Bytes / Text: bytes per counted element (longs: 8; UTF-16: 2)
+    uint32_t unit = 1;            // Bytes / Text: bytes per counted element (longs: 8; UTF-16: 2; MCPE sections: 4096)
     bool fills_rest = false;      // Array of fixed-size entries that must fill the message (blank's lists)
     bool in_bits = false;         // Bytes: the count is a number of bits, the bytes are ceil(count / 8) (RakNet)
     uint32_t reserve = 0;         // Rest: stop this many bytes before the end of the region (fields that follow)
+    // Rest: a length the document leaves open (MCPE's "byte[]" with fixed
+    // fields after it). The compiler sets `reserve` to the sum of the fixed
+    // sizes of the rows after this one in its scope, so the field is what
+    // they leave; a later row without a fixed size is a table error.
+    bool open = false;
 };
 
 struct ValueString {

@@ -170,6 +170,11 @@ private:
         n.count_max = f.count.max;
         n.count_bits = f.count.in_bits;
         n.reserve = f.count.reserve;
+        if (f.count.open) {
+            if (f.count.from != CountFrom::Rest || !stack_)
+                throw std::logic_error(abbrev + ": an open length is the rest of a scope");
+            n.reserve = fixed_after(*stack_->layout, stack_->at, abbrev);
+        }
         n.scale = node_scale;
         n.mask = f.mask;
         if (f.kind == Kind::Switch || (f.kind == Kind::Option && f.ref)) {
@@ -234,6 +239,28 @@ private:
                     s_.fields[s_.nodes[n.first_child + c].field].bits = value_bits(f.kind, f.axis);
         }
         return n;
+    }
+
+    // Bytes the rows after row `at` of `layout` take, each of a fixed size
+    // (an open length is what they leave of the region).
+    static uint32_t fixed_after(const Layout& layout, size_t at, const std::string& who) {
+        uint32_t sum = 0;
+        for (size_t i = at + 1; i < layout.count; ++i) {
+            const Field& g = layout.fields[i];
+            uint32_t size = 0;
+            if (g.offset == kFollows && g.count.from == CountFrom::None) {
+                if (g.kind == Kind::Fixed) size = g.size ? g.size : codecs::width(g.wire);
+                else if (g.kind == Kind::Bytes || g.kind == Kind::String || g.kind == Kind::Group)
+                    size = g.size;
+                else if (g.kind != Kind::Group && g.kind != Kind::Array && g.kind != Kind::Switch &&
+                         g.kind != Kind::Option && g.kind != Kind::Type && g.kind != Kind::Text)
+                    size = g.size ? g.size : codecs::width(g.kind);
+            }
+            if (!size)
+                throw std::logic_error(who + ": open length followed by " + g.key + ", which has no fixed size");
+            sum += size;
+        }
+        return sum;
     }
 
     // "key" searches the earlier rows of this scope, then of each enclosing

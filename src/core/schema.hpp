@@ -68,7 +68,7 @@ struct Node {
     CountFrom count_from;
     uint8_t axis;
     uint8_t sentinel;
-    uint8_t unit;            // Bytes / Text: bytes per counted element
+    uint32_t unit;           // Bytes / Text: bytes per counted element
     int8_t save;             // variable to store the value in, -1 none
     uint8_t slot;            // this node's slot in its scope, when `keep`
     bool keep;               // a later node refers to this node's value

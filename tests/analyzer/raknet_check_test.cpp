@@ -199,7 +199,7 @@ TEST(RaknetChunks, CraftedChunk) {
     EXPECT_EQ(rows[0].at("frame"), 46);
     EXPECT_EQ(rows[0].at("x"), 8);
     EXPECT_EQ(rows[0].at("z"), 8);
-    EXPECT_EQ(rows[0].at("bytes"), 24841);
+    EXPECT_EQ(rows[0].at("bytes"), 24586);  // seed layout: 1 + 8 + 1 + 4 x (4096 + 2048) (was 24841: per-column layout)
     EXPECT_EQ(rows[0].at("fragments"), 18);
     EXPECT_EQ(rows[0].at("request_frame"), 27);
     EXPECT_EQ(rows[0].at("columns"), 256);

@@ -9,6 +9,7 @@
 
 #include "core/encoder.hpp"
 #include "core_collect.hpp"
+#include "protocols/mcpe/chunk_summary.hpp"
 #include "protocols/mcpe/schema.hpp"
 
 namespace {
@@ -31,6 +32,19 @@ struct B {
     }
     B& str(const std::string& s) {
         i16(int16_t(s.size()));
+        b.insert(b.end(), s.begin(), s.end());
+        return *this;
+    }
+    // Little-endian, for entity metadata (types.hpp: PocketMine writes it so).
+    B& le16(int16_t v) { return u8(uint8_t(v)).u8(uint8_t(uint16_t(v) >> 8)); }
+    B& le32(int32_t v) { return le16(int16_t(v)).le16(int16_t(uint32_t(v) >> 16)); }
+    B& lef32(float f) {
+        uint32_t x;
+        std::memcpy(&x, &f, 4);
+        return le32(int32_t(x));
+    }
+    B& lestr(const std::string& s) {
+        le16(int16_t(s.size()));
         b.insert(b.end(), s.begin(), s.end());
         return *this;
     }
@@ -59,7 +73,11 @@ using core::Value;
 TEST(McpePackets, VersionIsTheSeeds) {
     EXPECT_EQ(default_version().protocol, 11);
     EXPECT_EQ(find_version(11), &default_version());
-    EXPECT_EQ(&nearest_version(20), &default_version());
+    // Protocol 20 (0.10.4), the seed's "current version", has the seed's table too.
+    ASSERT_NE(find_version(20), nullptr);
+    EXPECT_STREQ(find_version(20)->name, "0.10.4");
+    EXPECT_EQ(&nearest_version(19), find_version(20));
+    EXPECT_EQ(&nearest_version(14), &default_version());
     EXPECT_EQ(s().tables.size(), 1u);
     // Every packet of the seed's contents list, and the 0xFE wrapper.
     const uint8_t ids[] = {0x82, 0x83, 0x84, 0x85, 0x86, 0x87, 0x88, 0x89, 0x8a, 0x8c, 0x8d, 0x8e, 0x8f, 0x90,
@@ -112,10 +130,12 @@ TEST(McpePackets, StartGame) {
 
 // Metadata: 0x00 byte index 0 = 0 (flags), 0x21 short index 1 = 300 (air),
 // 0x84 string index 4 = "Zombie"?, 0xA6 slot index 6, 0xC7 position index 7, then 0x7F.
+// Every multi-byte value inside metadata little-endian (types.hpp), the
+// packet's own fields big-endian.
 TEST(McpePackets, AddMobWithMetadata) {
     const auto b = B().u8(0x88).i32(7).i32(32).f32(1.5f).f32(65.0f).f32(2.5f).i8(-64).i8(10)
-                       .u8(0x00).i8(0).u8(0x21).i16(300).u8(0x84).str("Zombie").u8(0xA6).i16(267).u8(1).i16(0)
-                       .u8(0xC7).i32(1).i32(2).i32(3).u8(0x7F).b;
+                       .u8(0x00).i8(0).u8(0x21).le16(300).u8(0x84).lestr("Zombie").u8(0xA6).le16(267).u8(1).le16(0)
+                       .u8(0xC7).le32(1).le32(2).le32(3).u8(0x7F).b;
     const Collect c = decode(b);
     EXPECT_EQ(key(c), "add_mob");
     EXPECT_EQ(c.num("mcpe.add_mob.entity_id"), 7);
@@ -131,9 +151,40 @@ TEST(McpePackets, AddMobWithMetadata) {
     EXPECT_EQ(c.num("mcpe.metadata.byte"), 0);
     EXPECT_EQ(c.num("mcpe.metadata.short"), 300);
     EXPECT_EQ(c.text("mcpe.metadata.string"), "Zombie");
-    EXPECT_EQ(c.num("mcpe.slot.id"), 267);
-    EXPECT_EQ(c.num("mcpe.slot.count"), 1);
+    EXPECT_EQ(c.num("mcpe.metadata_slot.id"), 267);
+    EXPECT_EQ(c.num("mcpe.metadata_slot.count"), 1);
     EXPECT_EQ(c.num("mcpe.metadata.z"), 3);
+    same_bytes(0x88, Value{{"entity_id", 7}, {"type", 32}, {"x", 1.5}, {"y", 65.0}, {"z", 2.5}, {"yaw", -64}, {"pitch", 10},
+                           {"metadata", Value{{"entry", Value::list({
+                               Value{{"key", 0x00}, {"byte", 0}}, Value{{"key", 0x21}, {"short", 300}},
+                               Value{{"key", 0x84}, {"string", "Zombie"}},
+                               Value{{"key", 0xA6}, {"slot", Value{{"id", 267}, {"count", 1}, {"meta", 0}}}},
+                               Value{{"key", 0xC7}, {"x", 1}, {"y", 2}, {"z", 3}}})}}}},
+               b);
+}
+
+// Entity metadata byte order, by hand from the bytes. SetEntityData (0xA6),
+// entity 7, then:
+//   21 2C 01     key 0x21 = type 1 (short) << 5 | index 1; the short 300 =
+//                0x012C written little-endian 2C 01 (big-endian these
+//                bytes would be 0x2C01 = 11265)
+//   42 78 56 34 12   key 0x42 = type 2 (int) << 5 | index 2; 0x12345678 =
+//                305419896, little-endian
+//   63 00 00 00 3F   key 0x63 = type 3 (float) << 5 | index 3; 0.5 is
+//                0x3F000000, little-endian 00 00 00 3F
+//   7F           the end
+TEST(McpePackets, MetadataIsLittleEndian) {
+    const std::vector<uint8_t> b = {0xa6, 0x00, 0x00, 0x00, 0x07, 0x21, 0x2C, 0x01, 0x42, 0x78, 0x56, 0x34, 0x12,
+                                    0x63, 0x00, 0x00, 0x00, 0x3F, 0x7F};
+    const Collect c = decode(b);
+    EXPECT_TRUE(c.findings.empty());
+    EXPECT_EQ(c.num("mcpe.set_entity_data.entity_id"), 7);
+    EXPECT_EQ(c.count("mcpe.metadata.key"), 3u);
+    EXPECT_EQ(c.num("mcpe.metadata.key.type", 0), 1);
+    EXPECT_EQ(c.num("mcpe.metadata.key.index", 0), 1);
+    EXPECT_EQ(c.num("mcpe.metadata.short"), 300);
+    EXPECT_EQ(c.num("mcpe.metadata.int"), 305419896);
+    EXPECT_EQ(c.num("mcpe.metadata.float"), 0.5);
 }
 
 TEST(McpePackets, PlayersAndEntities) {
@@ -263,25 +314,54 @@ TEST(McpePackets, Blocks) {
     }
 }
 
-// RequestChunk (x, z) and ChunkData: x, z, then columns of (sections byte,
-// 16 ids per section, 8 meta bytes per section).
+// RequestChunk (x, z) and ChunkData as the seed's page writes it: X int,
+// Z int, an unnamed byte (the section count), then two byte arrays: the
+// block ids (4096 = 16 x 16 x 16 per section) and the metas (2048 bytes per
+// section, two nibbles a byte). Two sections here: 1 + 4 + 4 + 1 + 8192 +
+// 4096 = 12298 bytes, every byte accounted for.
 TEST(McpePackets, ChunkRequestAndData) {
     const Collect r = decode(B().u8(0x9d).i32(3).i32(-2).b);
     EXPECT_EQ(key(r), "request_chunk");
     EXPECT_EQ(r.num("mcpe.request_chunk.x"), 3);
     EXPECT_EQ(r.num("mcpe.request_chunk.z"), -2);
     B d;
-    d.u8(0x9e).i32(3).i32(-2);
-    d.u8(0x01).fill(16, 1).fill(8, 0);                  // column 0: section 0, stone
-    d.u8(0x05).fill(16, 2).fill(16, 0).fill(16, 0x12);  // column 1: sections 0 and 2
+    d.u8(0x9e).i32(3).i32(-2).u8(2);
+    d.fill(4096, 1).fill(4096, 2);  // section 0 stone, section 1 grass
+    d.fill(2048, 0).fill(2048, 0x12);
+    ASSERT_EQ(d.b.size(), 12298u);
     const Collect c = decode(d.b);
     EXPECT_EQ(key(c), "chunk_data");
     EXPECT_EQ(c.num("mcpe.chunk_data.x"), 3);
     EXPECT_EQ(c.num("mcpe.chunk_data.z"), -2);
-    EXPECT_EQ(c.count("mcpe.chunk_data.sections"), 2u);
-    EXPECT_EQ(c.num("mcpe.chunk_data.sections", 1), 5);
-    EXPECT_EQ(c.get("mcpe.chunk_data.blocks", 1)->text.size(), 32u);
-    EXPECT_EQ(c.get("mcpe.chunk_data.metas", 1)->text.size(), 16u);
+    EXPECT_EQ(c.num("mcpe.chunk_data.sections"), 2);
+    EXPECT_EQ(c.get("mcpe.chunk_data.blocks")->text.size(), 8192u);
+    EXPECT_EQ(c.get("mcpe.chunk_data.blocks")->text[4096], '\x02');
+    EXPECT_EQ(c.get("mcpe.chunk_data.metas")->text.size(), 4096u);
+    EXPECT_EQ(c.get("mcpe.chunk_data.metas")->text[2048], '\x12');
+    std::vector<uint8_t> back = core::encode(s(), 0, 0x9e, Value{{"x", 3}, {"z", -2}, {"sections", 2},
+        {"blocks", Value::bytes(std::string(4096, '\x01') + std::string(4096, '\x02'))},
+        {"metas", Value::bytes(std::string(2048, '\x00') + std::string(2048, '\x12'))}});
+    EXPECT_EQ(back, d.b);
+    // The summary: 2 sections (mask 0x03, the lowest two assumed), 8192 ids,
+    // all non-air, 2 distinct, stone and grass 4096 each (the first found wins).
+    ChunkSummary sum;
+    ASSERT_TRUE(summarize_chunk(s(), d.b.data(), uint32_t(d.b.size()), sum));
+    EXPECT_EQ(sum.sections, 2u);
+    EXPECT_EQ(sum.section_mask, 0x03);
+    EXPECT_EQ(sum.columns, 256u);
+    EXPECT_EQ(sum.blocks, 8192u);
+    EXPECT_EQ(sum.non_air, 8192u);
+    EXPECT_EQ(sum.distinct, 2u);
+    EXPECT_EQ(sum.common_block, 1);
+    EXPECT_TRUE(sum.complete);
+    // A section short: the metas run past the end, the summary not complete.
+    d.b.pop_back();
+    Collect t;
+    t.summary = core::decode(s(), d.b.data(), d.b.size(), core::DecodeContext{}, t);
+    ASSERT_EQ(t.finding_names().size(), 1u);
+    EXPECT_EQ(t.finding_names()[0], "mcpe.malformed.truncated");
+    ASSERT_TRUE(summarize_chunk(s(), d.b.data(), uint32_t(d.b.size()), sum));
+    EXPECT_FALSE(sum.complete);
 }
 
 TEST(McpePackets, Equipment) {
@@ -297,17 +377,21 @@ TEST(McpePackets, Equipment) {
         EXPECT_EQ(c.num("mcpe.player_armor_equipment.slot4"), 3);
     }
     {
+        // Action byte[]: what entity ID and Target (8 bytes) leave: 1 byte here.
         const Collect c = decode(B().u8(0xa1).i8(1).i32(2).i32(7).b);
         EXPECT_EQ(key(c), "interact");
-        EXPECT_EQ(c.num("mcpe.interact.action"), 1);
+        EXPECT_EQ(c.text("mcpe.interact.action"), std::string("\x01"));
+        EXPECT_EQ(c.num("mcpe.interact.entity_id"), 2);
         EXPECT_EQ(c.num("mcpe.interact.target"), 7);
     }
     {
+        // Block byte[] of two bytes (this earlier test wrote it as a short
+        // 4): the open length takes both, every later field stays in place.
         const Collect c = decode(B().u8(0xa2).i32(10).i32(63).i32(10).i32(1).i16(4).u8(0).i32(2)
                                      .f32(0.5f).f32(1).f32(0.5f).f32(10.5f).f32(65.62f).f32(10.5f).b);
         EXPECT_EQ(key(c), "use_item");
         EXPECT_EQ(c.num("mcpe.use_item.face"), 1);
-        EXPECT_EQ(c.num("mcpe.use_item.block"), 4);
+        EXPECT_EQ(c.text("mcpe.use_item.block"), std::string("\x00\x04", 2));
         EXPECT_EQ(c.num("mcpe.use_item.entity_id"), 2);
         EXPECT_EQ(c.num("mcpe.use_item.fy"), 1);
         EXPECT_EQ(c.num("mcpe.use_item.pos_x"), 10.5);
@@ -319,6 +403,66 @@ TEST(McpePackets, Equipment) {
         EXPECT_EQ(c.num("mcpe.player_action.entity_id"), 2);
     }
     EXPECT_EQ(decode(B().u8(0xa5).i8(18).b).num("mcpe.hurt_armor.health"), 18);
+}
+
+// UseItemPacket (0xA2) with a one-byte Block, written byte by byte from the
+// seed's table: X int, Y int, Z int, Face int, Block byte[], Meta byte,
+// Entity ID int, Fx Fy Fz float, PosX PosY PosZ float. 47 bytes: the id,
+// 16 for the four ints, Block, then 1 + 4 + 24 = 29 bytes of fixed fields,
+// so Block = 47 - 1 - 16 - 29 = 1 byte.
+//   A2
+//   00 00 00 82   X = 130           00 00 00 3F   Y = 63
+//   00 00 00 82   Z = 130           00 00 00 01   Face = 1
+//   04            Block = one byte 0x04 (cobblestone)
+//   00            Meta = 0
+//   00 00 00 11   Entity ID = 0x11 = 17
+//   3F 00 00 00   Fx = 0.5 (sign 0, exponent 126, mantissa 0: 2^-1)
+//   3F 80 00 00   Fy = 1.0 (exponent 127)
+//   3F 00 00 00   Fz = 0.5
+//   43 01 00 00   PosX = 129.0 (exponent 134 = 2^7, mantissa 0x010000 / 2^23 = 1/128: 128 + 1)
+//   42 83 3D 71   PosY = 65.62f (exponent 133 = 2^6; 65.62 / 64 = 1.02531..., mantissa 0x033D71)
+//   43 01 40 00   PosZ = 129.25 (128 * (1 + 0x014000 / 2^23) = 128 + 1 + 0.25)
+// Read with Block as a short, Entity ID would be 00 00 11 3F = 4415 and Fx
+// 00 00 00 3F = 8.8e-44, and PosZ would run past the end.
+TEST(McpePackets, UseItemWithOneByteBlock) {
+    const std::vector<uint8_t> b = {0xA2, 0x00, 0x00, 0x00, 0x82, 0x00, 0x00, 0x00, 0x3F, 0x00, 0x00, 0x00, 0x82,
+                                    0x00, 0x00, 0x00, 0x01, 0x04, 0x00, 0x00, 0x00, 0x00, 0x11, 0x3F, 0x00, 0x00,
+                                    0x00, 0x3F, 0x80, 0x00, 0x00, 0x3F, 0x00, 0x00, 0x00, 0x43, 0x01, 0x00, 0x00,
+                                    0x42, 0x83, 0x3D, 0x71, 0x43, 0x01, 0x40, 0x00};
+    ASSERT_EQ(b.size(), 47u);
+    const Collect c = decode(b);  // fails the test on any finding
+    EXPECT_TRUE(c.findings.empty());
+    EXPECT_EQ(key(c), "use_item");
+    EXPECT_EQ(c.num("mcpe.use_item.x"), 130);
+    EXPECT_EQ(c.num("mcpe.use_item.y"), 63);
+    EXPECT_EQ(c.num("mcpe.use_item.z"), 130);
+    EXPECT_EQ(c.num("mcpe.use_item.face"), 1);
+    EXPECT_EQ(c.text("mcpe.use_item.block"), std::string("\x04"));
+    EXPECT_EQ(c.num("mcpe.use_item.meta"), 0);
+    EXPECT_EQ(c.num("mcpe.use_item.entity_id"), 17);
+    EXPECT_EQ(c.num("mcpe.use_item.fx"), 0.5);
+    EXPECT_EQ(c.num("mcpe.use_item.fy"), 1.0);
+    EXPECT_EQ(c.num("mcpe.use_item.fz"), 0.5);
+    EXPECT_EQ(c.num("mcpe.use_item.pos_x"), 129.0);
+    EXPECT_FLOAT_EQ(float(c.num("mcpe.use_item.pos_y")), 65.62f);
+    EXPECT_EQ(c.num("mcpe.use_item.pos_z"), 129.25);
+    EXPECT_EQ(c.summary.end, 47u);
+    // The encoder writes the same bytes from the same values.
+    same_bytes(0xa2, Value{{"x", 130}, {"y", 63}, {"z", 130}, {"face", 1}, {"block", Value::bytes(std::string("\x04", 1))},
+                           {"meta", 0}, {"entity_id", 17}, {"fx", 0.5}, {"fy", 1.0}, {"fz", 0.5}, {"pos_x", 129.0},
+                           {"pos_y", double(65.62f)}, {"pos_z", 129.25}}, b);
+}
+
+// InteractPacket (0xA1): Action byte[], entity ID int, Target int. 10 bytes:
+// the id, then Action = 10 - 1 - 8 = 1 byte.
+//   A1  02  00 00 00 01 (entity 1)  00 00 00 03 (target 3)
+TEST(McpePackets, InteractWithOneByteAction) {
+    const std::vector<uint8_t> b = {0xA1, 0x02, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x03};
+    const Collect c = decode(b);
+    EXPECT_TRUE(c.findings.empty());
+    EXPECT_EQ(c.text("mcpe.interact.action"), std::string("\x02"));
+    EXPECT_EQ(c.num("mcpe.interact.entity_id"), 1);
+    EXPECT_EQ(c.num("mcpe.interact.target"), 3);
 }
 
 TEST(McpePackets, EntityState) {

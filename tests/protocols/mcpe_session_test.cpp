@@ -8,6 +8,7 @@
 // crafted captures equal to what the simulator writes.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 
 #include "capture_reader.hpp"
@@ -154,8 +155,12 @@ TEST(McpeSession, CleanSessionDeliversEveryPacketOfTheSeed) {
 }
 
 // RequestChunk (8, 8) from the client, answered by ChunkData (8, 8) from the
-// server: 256 columns of sections 0-3, 16384 block ids, stone below y 60,
-// dirt at 60-62, grass at 63: 24841 bytes, split into 18 fragments.
+// server: 4 sections (y 0-63) in the seed's layout (count byte, 4096 ids and
+// 2048 meta bytes per section), 16384 block ids, stone below y 60, dirt at
+// 60-62, grass at 63: 1 + 8 + 1 + 4 x 6144 = 24586 bytes, split into 18
+// fragments of at most 1400. (Until the ChunkData layout followed the page,
+// 256 columns of (flags, 16 ids, 8 metas per section): 24841 bytes, 1024
+// (column, section) pairs.)
 TEST(McpeSession, ChunkRequestLinkedToItsData) {
     const auto r = run(simulate(SimulatorOptions()));
     const Game* req = r->log.first(0x9d, Side::Client);
@@ -172,14 +177,14 @@ TEST(McpeSession, ChunkRequestLinkedToItsData) {
     EXPECT_EQ(c.x, 8);
     EXPECT_EQ(c.z, 8);
     EXPECT_EQ(c.columns, 256u);
-    EXPECT_EQ(c.sections, 1024u);
+    EXPECT_EQ(c.sections, 4u);
     EXPECT_EQ(c.section_mask, 0x0F);
     EXPECT_EQ(c.blocks, 16384u);
     EXPECT_EQ(c.non_air, 16384u);
     EXPECT_EQ(c.distinct, 3u);
     EXPECT_EQ(c.common_block, 1);
     EXPECT_TRUE(c.complete);
-    EXPECT_EQ(data->bytes.size(), 1u + 8 + 256 * (1 + 64 + 32));
+    EXPECT_EQ(data->bytes.size(), 1u + 8 + 1 + 4 * (4096 + 2048));
     for (const core::Finding& f : r->log.late)
         EXPECT_NE(std::string(core::finding_info(f.code).name), "mcpe.chunk.unanswered");
     // The generated fields a front end shows.
@@ -215,6 +220,38 @@ TEST(McpeSession, LossySessionDeliversEveryReliablePacketOnce) {
     size_t use_item = 0;
     for (const Game& g : r->log.games) use_item += g.g.id == 0xa2;
     EXPECT_EQ(use_item, 1u);
+}
+
+// A Login announcing protocol 20 (0.10.4, the seed's "current version"):
+// the clean session with the Login's two protocol ints patched from 11 to
+// 20 in the client's datagram. The Login is 82, the string8 "Steve"
+// (00 05 53 74 65 76 65), then 00 00 00 0B twice; RakNet carries no
+// checksum, so the two 0B bytes become 14 (20) in place.
+TEST(McpeSession, LoginOfProtocol20IsKnown) {
+    auto records = simulate(SimulatorOptions());
+    const std::vector<uint8_t> login = {0x82, 0x00, 0x05, 'S', 't', 'e', 'v', 'e', 0, 0, 0, 0x0B, 0, 0, 0, 0x0B};
+    size_t patched = 0;
+    for (WireRecord& w : records) {
+        auto at = std::search(w.bytes.begin(), w.bytes.end(), login.begin(), login.end());
+        if (at == w.bytes.end()) continue;
+        at[11] = 0x14;
+        at[15] = 0x14;
+        ++patched;
+    }
+    ASSERT_EQ(patched, 1u);
+    const auto r = run(records);
+    EXPECT_TRUE(r->s.version_known());
+    EXPECT_EQ(r->s.login_protocol(), 20);
+    EXPECT_EQ(r->s.version().protocol, 20);
+    EXPECT_STREQ(r->s.version().name, "0.10.4");
+    const Game* g = r->log.first(0x82, Side::Client);
+    ASSERT_NE(g, nullptr);
+    EXPECT_EQ(g->findings, std::vector<std::string>{"mcpe.version.detected"});
+    for (const Game& x : r->log.games) {
+        for (const std::string& f : x.findings) EXPECT_NE(f, "mcpe.version.unknown");
+        for (const std::string& f : decode(x).finding_names()) ADD_FAILURE() << "0x" << std::hex << int(x.g.id) << ": " << f;
+    }
+    EXPECT_EQ(r->log.games.size(), seed_script().size());
 }
 
 // Captured after the handshake: no Login, so the seed's version by default;

@@ -7,7 +7,7 @@
 namespace mcpe {
 namespace {
 
-struct Columns {
+struct Sections {
     const core::FieldId x, z, sections, blocks;
     ChunkSummary& out;
     uint32_t counts[256] = {};
@@ -21,9 +21,9 @@ struct Columns {
         if (f == x) out.x = int32_t(it.i);
         else if (f == z) out.z = int32_t(it.i);
         else if (f == sections) {
-            ++out.columns;
-            out.section_mask |= uint8_t(it.u);
-            out.sections += uint32_t(__builtin_popcount(unsigned(it.u)));
+            out.sections = uint32_t(it.u);
+            // The page does not say which sections: the lowest `count` (chunk_summary.hpp).
+            out.section_mask = uint8_t(it.u >= 8 ? 0xFF : (1u << it.u) - 1);
         } else if (f == blocks) {
             for (char c : it.s) ++counts[uint8_t(c)];
             out.blocks += uint32_t(it.s.size());
@@ -38,7 +38,7 @@ bool summarize_chunk(const core::Schema& s, const uint8_t* p, uint32_t len, Chun
     const core::FieldInfo *x = s.find("mcpe.chunk_data.x"), *z = s.find("mcpe.chunk_data.z"),
                           *sec = s.find("mcpe.chunk_data.sections"), *blk = s.find("mcpe.chunk_data.blocks");
     if (!x || !z || !sec || !blk) return false;
-    Columns c{x->id, z->id, sec->id, blk->id, out};
+    Sections c{x->id, z->id, sec->id, blk->id, out};
     const core::MessageSummary sum = core::decode(s, p, len, core::DecodeContext{}, c);
     if (!sum.type || !sum.type->key || std::strcmp(sum.type->key, "chunk_data") != 0) return false;
     uint32_t best = 0;
@@ -52,7 +52,9 @@ bool summarize_chunk(const core::Schema& s, const uint8_t* p, uint32_t len, Chun
             out.common_block = uint8_t(id);
         }
     }
-    out.complete = c.findings == 0 && out.columns == 256;
+    // Every section spans the chunk's 16 x 16 columns.
+    if (out.sections && out.blocks >= 4096) out.columns = 256;
+    out.complete = c.findings == 0 && out.sections > 0 && out.blocks == out.sections * 4096;
     return true;
 }
 

@@ -1,27 +1,47 @@
 // Seed 002's game packets ("Data Packets", protocol 11, MCPE 0.7.3), every
 // packet with every field, in id order. Integers are big-endian (the seed
-// names no byte order; PocketMine, the server of that era, writes them so).
+// names no byte order; PocketMine, the server of that era, writes them so),
+// except inside entity metadata (little-endian: types.hpp says why).
 // The seed's directions are not encoded (one table for both ways: several
 // are labelled backwards, design.md).
 //
 // Decisions where the seed cannot be read literally:
 // - "byte" is signed in the seed's Types table; block ids, metas, Y
 //   coordinates and faces are unsigned (ids up to 255 exist).
-// - InteractPacket "Action byte[]" and UseItemPacket "Block byte[]" are
-//   followed by fixed fields, so they cannot be arrays of unknown length:
-//   Action is one byte, Block a short (as the item ids of every other
-//   packet).
+// - A "byte[]" the page gives no length is sized by what the fixed-size
+//   fields after it leave of the packet (core::describe::open_length(): the
+//   schema compiler sums their sizes). InteractPacket "Action byte[]"
+//   (then entity ID int, Target int: the packet less 8 bytes) and
+//   UseItemPacket "Block byte[]" (then Meta byte, Entity ID int and six
+//   floats: the packet less 29 bytes; one byte in the packets seen) are the
+//   only such fields with fixed fields after them; a byte[] that ends its
+//   packet is the rest of it (Metadata, AdventureSettings' bytes,
+//   ContainerSetContent's and SendInventory's Items). Earlier tables read
+//   Block as a short and Action as one byte: a one-byte Block then shifted
+//   every later field (entity id 17 read as 4415) and ran Pos Z past the end.
 // - ExplodePacket "Records byte / Counts? byte / Records? byte" after
 //   "Count int": Count records of three signed bytes (x, y, z offsets).
 // - AddEntityPacket "Did? int: if this int > 0 you can send the next
 //   parameter": the three speeds follow when it is not 0.
-// - ChunkDataPacket "byte, Data? byte[], Data? byte[]" after X and Z: the
-//   rest of the packet is columns of (section flags byte, 16 block ids per
-//   flagged section, 8 bytes of nibble metas per flagged section): the
-//   byte and the two arrays the seed names, repeated per column.
-// - SendInventoryPacket "Slots byte[]" is Count slots; "Items byte[]" the
-//   slots after them (armour). ContainerSetContentPacket "Items byte[]" is
-//   Count slots. AdventureSettingsPacket "Flags byte[]" is the rest.
+// - ChunkDataPacket "X int, Z int, byte, Data? byte[], Data? byte[]": read
+//   as the page writes it, once: the unnamed byte counts 16x16x16 sections,
+//   the first array is their block ids (4096 per section), the second their
+//   metas (2048 bytes per section, two 4-bit metas a byte). The page gives
+//   neither array a length and the two follow each other, so the rule above
+//   cannot size them; this is the reading in which the count and the
+//   packet's bytes add up (9 + 6144 x count bytes with the id byte), and
+//   the one an independent decoder written from the same page uses. The
+//   page does not say which sections they are: the lowest `count` are
+//   assumed (chunk_summary.hpp). NOT what PocketMine Alpha (the server of
+//   the 0.7 era) sends: 256 columns of (section flags byte, 16 ids + 8 meta
+//   bytes per flagged section), Level::getOrderedMiniChunk; an earlier
+//   table decoded that, without bounding the columns. Such a packet now
+//   ends with trailing bytes or runs past the end.
+// - SendInventoryPacket "Slots byte[]" is Count slots (two open arrays in a
+//   row: the Count sizes the first); "Items byte[]" the slots after them
+//   (armour). ContainerSetContentPacket "Items byte[]" is Count slots.
+//   AdventureSettingsPacket: the page lists no fields (it ends with the
+//   table's header row): its bytes are shown as Flags.
 // - Metadata "byte[]": entity metadata entries up to 0x7F (types.hpp).
 #include "core/describe.hpp"
 #include "types.hpp"
@@ -145,11 +165,10 @@ core::MessageTable seed002_table() {
         msg(0x9e, "chunk_data", "ChunkDataPacket", {
             i32("x", "Chunk X").summary(),
             i32("z", "Chunk Z").summary(),
-            array("columns", "Column", rest(), {
-                u8("sections", "Sections").hex().desc("a bit per 16-block section present in this column"),
-                bytes("blocks", "Block IDs", times(popcount(), 16), "sections"),
-                bytes("metas", "Block metas", times(popcount(), 8), "sections").desc("two 4-bit metas per byte"),
-            }),
+            u8("sections", "Sections").summary().desc("seed 002: an unnamed byte; the number of 16x16x16 sections"),
+            bytes("blocks", "Block IDs", times(field_count(), 4096), "sections").desc("4096 block ids per section"),
+            bytes("metas", "Block metas", times(field_count(), 2048), "sections")
+                .desc("2048 bytes per section, two 4-bit metas per byte"),
         }),
         msg(0x9f, "player_equipment", "PlayerEquipmentPacket", {
             eid(), i16("block", "Block").summary(), i16("meta", "Meta"), i8("slot", "Slot"),
@@ -157,10 +176,14 @@ core::MessageTable seed002_table() {
         msg(0xa0, "player_armor_equipment", "PlayerArmorEquipmentPacket", {
             eid(), i8("slot1", "Slot 1"), i8("slot2", "Slot 2"), i8("slot3", "Slot 3"), i8("slot4", "Slot 4"),
         }),
-        msg(0xa1, "interact", "InteractPacket", {i8("action", "Action").summary(), eid(), i32("target", "Target")}),
+        msg(0xa1, "interact", "InteractPacket", {
+            bytes("action", "Action", open_length()).summary().desc("seed 002: byte[] of no length: what the 8 bytes of fields after it leave"),
+            eid(), i32("target", "Target"),
+        }),
         msg(0xa2, "use_item", "UseItemPacket", {
             i32("x", "X"), i32("y", "Y"), i32("z", "Z"), i32("face", "Face"),
-            i16("block", "Block").summary(), u8("meta", "Meta"), eid(),
+            bytes("block", "Block", open_length()).summary().desc("seed 002: byte[] of no length: what the 29 bytes of fields after it leave"),
+            u8("meta", "Meta"), eid(),
             f32("fx", "Fx"), f32("fy", "Fy"), f32("fz", "Fz"),
             f32("pos_x", "Pos X"), f32("pos_y", "Pos Y"), f32("pos_z", "Pos Z"),
         }),

@@ -30,15 +30,21 @@ Value entry(int type, int index, const char* field, Value v) {
 }  // namespace
 
 Value scripted_chunk() {
-    // Columns in x-major order, each with sections 0-3 (y 0..63): stone (1)
-    // up to y 59, dirt (3) at 60-62, grass (2) at 63; metas 0.
-    std::vector<Value> columns;
-    for (int c = 0; c < 256; ++c) {
-        std::string blocks;
-        for (int y = 0; y < 64; ++y) blocks.push_back(char(y < 60 ? 1 : y < 63 ? 3 : 2));
-        columns.push_back(Value{{"sections", 0x0F}, {"blocks", Value::bytes(blocks)}, {"metas", Value::bytes(32, 0)}});
-    }
-    return Value{{"x", 8}, {"z", 8}, {"columns", Value::list(columns)}};
+    // Four sections (y 0..63) as packets_seed002.cpp reads ChunkData: a
+    // count, then 4096 block ids per section, then 2048 meta bytes per
+    // section. Within a section the ids go column by column, y fastest
+    // (index (x * 16 + z) * 16 + y: the page gives no order; this is the
+    // column order of the era): stone (1) up to y 59, dirt (3) at 60-62,
+    // grass (2) at 63; metas 0.
+    std::string blocks;
+    for (int section = 0; section < 4; ++section)
+        for (int column = 0; column < 256; ++column)
+            for (int dy = 0; dy < 16; ++dy) {
+                const int y = section * 16 + dy;
+                blocks.push_back(char(y < 60 ? 1 : y < 63 ? 3 : 2));
+            }
+    return Value{{"x", 8}, {"z", 8}, {"sections", 4}, {"blocks", Value::bytes(blocks)},
+                 {"metas", Value::bytes(4 * 2048, 0)}};
 }
 
 const std::vector<ScriptedPacket>& seed_script() {
@@ -89,11 +95,12 @@ const std::vector<ScriptedPacket>& seed_script() {
         add(S, 0x9c, Value{{"entity_id", 3}, {"event", 2}});
         add(S, 0xab, Value{{"action", 1}, {"entity_id", 2}});
         add(C, 0xab, Value{{"action", 1}, {"entity_id", 1}});
-        add(C, 0xa1, Value{{"action", 1}, {"entity_id", 1}, {"target", 3}});
+        add(C, 0xa1, Value{{"action", Value::bytes(std::string("\x01", 1))}, {"entity_id", 1}, {"target", 3}});
         add(S, 0xa6, Value{{"entity_id", 3}, {"metadata", Value{{"entry", Value::list({entry(0, 0, "byte", 1)})}}}});
         add(S, 0xa5, Value{{"health", 18}});
         add(S, 0xa9, Value{{"health", 18}});
-        add(C, 0xa2, Value{{"x", 130}, {"y", 63}, {"z", 130}, {"face", 1}, {"block", 4}, {"meta", 0}, {"entity_id", 1},
+        add(C, 0xa2, Value{{"x", 130}, {"y", 63}, {"z", 130}, {"face", 1},
+                           {"block", Value::bytes(std::string("\x04", 1))}, {"meta", 0}, {"entity_id", 1},
                            {"fx", 0.5}, {"fy", 1.0}, {"fz", 0.5}, {"pos_x", 129.0}, {"pos_y", 65.62}, {"pos_z", 129.25}});
         add(C, 0x95, Value{{"entity_id", 1}, {"x", 130}, {"z", 130}, {"y", 64}, {"block", 4}, {"meta", 0}, {"face", 1}});
         add(S, 0x97, Value{{"entity_id", 0}, {"x", 130}, {"z", 130}, {"y", 64}, {"block", 4}, {"meta", 0}});

@@ -24,6 +24,14 @@ const std::vector<const VersionInfo*>& versions() {
     // so that no destructor at exit leaves them unreachable).
     static const std::vector<const VersionInfo*>& all = *new std::vector<const VersionInfo*>{
         make(11, "0.7.3", seed002_table),
+        // Seed 002: "generated based on v0.7.3, protocol #11 ... these
+        // packets seem to be unchanged since then, and will (most likely)
+        // work with the current version. Current Version: Minecraft: Pocket
+        // Edition v0.10.4, protocol #20". So protocol 20 is decoded with the
+        // same table, as the page says. (Real 0.10 traffic moved ids and
+        // layouts, design.md: 0.9 replaced ChunkData by FullChunkData 0xBA;
+        // that would be another table, not this one.)
+        make(20, "0.10.4", seed002_table),
     };
     return all;
 }

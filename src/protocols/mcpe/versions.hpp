@@ -5,7 +5,8 @@
 // releases (0.8 put ChunkData at 0x9F, 0.9 replaced it by FullChunkData at
 // 0xBA: design.md), so each protocol version is a core::Version with its
 // own table; seed 002's table is protocol 11 (Minecraft PE 0.7.3, "generated
-// based on v0.7.3, protocol #11"). Another release is added as data: its
+// based on v0.7.3, protocol #11") and, as the seed says those packets work
+// with "the current version", protocol 20 (0.10.4). Another release is added as data: its
 // id list in a packets_*.cpp and a row in versions.cpp.
 //
 // A connection's version is the one its Login packet (0x82, in every 0.x
