@@ -132,8 +132,13 @@ TEST(MinecraftJavaDecode, CountsPerConnectionAsTheReadmes) {
         std::map<int, Counts> got;        // client port -> counts
         uint64_t packets = 0, above_comment = 0;
         std::map<uint64_t, std::vector<json>> by_conv;
+        // Every packet, the Handshake that names it included, shows the
+        // connection's protocol version: 1.13.2 is 404, 1.14.4 is 498.
+        const int version = name.find("1.13.2") != std::string::npos ? 404 : 498;
+        ASSERT_TRUE(name.find("1.13.2") != std::string::npos || name.find("1.14.4") != std::string::npos);
         for (const json& j : json_lines(r.out)) {
             ASSERT_EQ(j.at("protocol"), "mcjava") << j.dump();
+            EXPECT_EQ(j.at("mcjava.version"), version) << j.dump();
             const bool c2s = j.at("direction") == "client_to_server";
             const int port = port_of(j.at(c2s ? "src" : "dst").get<std::string>());
             ASSERT_TRUE(j.contains("mcjava.packet_id")) << j.dump();

@@ -185,6 +185,7 @@ void Connection::decode_quietly(Packet& p) {
             add(p, {C::VersionUnknown, 0, p.data_len, g.protocol, 0, 0, version_->name});
         }
         version_from_handshake_ = true;
+        p.version = version_;  // the Handshake's layout is every version's: it shows the one it names
     }
     if (g.has_next && p.state == State::Handshaking) {
         const State next = g.next_state == kNextStatus ? State::Status
