@@ -285,6 +285,7 @@ TEST(McJavaAnalysis, UpdateLightBeforeItsColumnIsFineNeverIsNot) {
     EXPECT_EQ(r.end.size(), 1u);
     EXPECT_EQ(r.a.columns().light_packets(), 2u);
     EXPECT_EQ(r.a.columns().loads(), 1u);
+    EXPECT_EQ(r.a.columns().distinct(), 1u);  // (8, 8) only ever got light: not a column sent
 }
 
 TEST(McJavaAnalysis, Entities) {

@@ -17,6 +17,7 @@ void ColumnTracker::chunk_data(Packet& p, int64_t x, int64_t z, bool full) {
     }
     if (c.loaded) p.add({FindingCode::ChunkSentTwice, 0, p.data_len, x, z});
     else ++loaded_;
+    if (!c.ever) ++distinct_;
     c.loaded = c.ever = true;
     c.light_frame = 0;
     if (loaded_ > max_loaded_) max_loaded_ = loaded_;

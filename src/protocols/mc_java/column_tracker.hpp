@@ -43,7 +43,7 @@ public:
     const std::vector<Event>& events() const { return events_; }  // loads and unloads, in order
     uint64_t loads() const { return loads_; }
     uint64_t unloads() const { return unloads_; }
-    uint64_t distinct() const { return columns_.size(); }
+    uint64_t distinct() const { return distinct_; }  // columns that ever got Chunk Data (not light alone)
     uint64_t loaded_now() const { return loaded_; }
     uint64_t max_loaded() const { return max_loaded_; }
     uint64_t bytes() const { return bytes_; }            // Chunk Data on the wire
@@ -72,7 +72,7 @@ private:
 
     std::unordered_map<uint64_t, Column> columns_;
     std::vector<Event> events_;
-    uint64_t loads_ = 0, unloads_ = 0, loaded_ = 0, max_loaded_ = 0, bytes_ = 0, data_bytes_ = 0, light_ = 0;
+    uint64_t loads_ = 0, distinct_ = 0, unloads_ = 0, loaded_ = 0, max_loaded_ = 0, bytes_ = 0, data_bytes_ = 0, light_ = 0;
     double login_time_ = 0, first_time_ = 0, last_time_ = 0;
     bool has_login_ = false;
 };
