@@ -104,7 +104,12 @@ int main(int argc, char** argv) {
         ->capture_default_str();
     check->add_option("--teleport-threshold", kopt.java.teleport_threshold,
                       "Minecraft Java: distance (blocks) between the client's last position and a teleport's "
-                      "target above which the teleport is flagged (mcjava.teleport.far)")
+                      "target above which the teleport is a warning (mcjava.teleport.far; after the client's own "
+                      "command, a comment)")
+        ->capture_default_str();
+    check->add_option("--keepalive-slow", kopt.java.keepalive_slow,
+                      "Minecraft Java: seconds above which a Keep Alive answer is lag, a warning (mcjava.keepalive.slow; "
+                      "0: off)")
         ->capture_default_str();
     check->add_option("--keepalive-window", kopt.java.keepalive_window,
                       "Minecraft Java: seconds after which a Keep Alive answer is late (the vanilla kick window)")

@@ -27,6 +27,10 @@ void requests_text(Output& out, const char* name, const mcjava::RequestTracker& 
     if (all.empty() && !t.unknown_answers()) return;
     out << "  " << name << ": " << all.size() << " sent, " << (all.size() - t.unanswered()) << " answered, "
         << t.unanswered() << " unanswered, " << t.unknown_answers() << " answers to ids never sent";
+    if (t.slow_threshold() > 0) {
+        out << ", " << t.slow() << " slower than ";
+        out.fixed(t.slow_threshold(), 3) << " s";
+    }
     if (t.late()) out << ", " << t.late() << " answered after the kick window";
     if (!t.delays().empty()) {
         out << "; answer time ";
@@ -46,7 +50,9 @@ void requests_text(Output& out, const char* name, const mcjava::RequestTracker& 
 
 void requests_json(Output& out, const char* key, const mcjava::RequestTracker& t) {
     out << ",\"" << key << "\":{\"sent\":" << t.exchanges().size() << ",\"unanswered\":" << t.unanswered()
-        << ",\"unknown_answers\":" << t.unknown_answers() << ",\"late\":" << t.late() << ",\"time\":";
+        << ",\"unknown_answers\":" << t.unknown_answers() << ",\"late\":" << t.late() << ",\"slow\":" << t.slow()
+        << ",\"slow_threshold\":";
+    out.number(t.slow_threshold()) << ",\"time\":";
     dist_json(out, t.delays());
     out << ",\"exchanges\":[";
     bool first = true;
@@ -73,7 +79,8 @@ void teleports_text(Output& out, const mcjava::TeleportTracker& t) {
     out << "  teleports: " << t.teleports().size() << ", " << (t.teleports().size() - t.unconfirmed())
         << " confirmed, " << t.unconfirmed() << " never confirmed, " << t.unknown_confirms()
         << " confirms of ids never sent, " << t.far() << " farther than ";
-    out.fixed(t.threshold(), 3) << " blocks";
+    out.fixed(t.threshold(), 3) << " blocks unasked";
+    if (t.commanded()) out << " (and " << t.commanded() << " after the client's command)";
     if (!t.delays().empty()) {
         out << "; confirm time ";
         ms_text(out, t.delays());
@@ -109,7 +116,8 @@ void teleports_text(Output& out, const mcjava::TeleportTracker& t) {
 
 void teleports_json(Output& out, const mcjava::TeleportTracker& t) {
     out << ",\"teleports\":{\"sent\":" << t.teleports().size() << ",\"unconfirmed\":" << t.unconfirmed()
-        << ",\"unknown_confirms\":" << t.unknown_confirms() << ",\"far\":" << t.far() << ",\"threshold\":";
+        << ",\"unknown_confirms\":" << t.unknown_confirms() << ",\"far\":" << t.far() << ",\"commanded\":" << t.commanded()
+        << ",\"threshold\":";
     out.number(t.threshold()) << ",\"time\":";
     dist_json(out, t.delays());
     out << ",\"distance\":";

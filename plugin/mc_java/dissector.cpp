@@ -85,10 +85,13 @@ plugin::ExpertRegistry experts;
 guint pref_port = mcjava::protocol_info().default_port;
 // mcjava.teleport.far above this many blocks (AnalysisConfig::teleport_threshold).
 const char* pref_teleport_threshold = nullptr;
+// mcjava.keepalive.slow above this many seconds (AnalysisConfig::keepalive_slow).
+const char* pref_keepalive_slow = nullptr;
 
 mcjava::AnalysisConfig analysis_config() {
     mcjava::AnalysisConfig c;
     if (pref_teleport_threshold && *pref_teleport_threshold) c.teleport_threshold = g_ascii_strtod(pref_teleport_threshold, nullptr);
+    if (pref_keepalive_slow && *pref_keepalive_slow) c.keepalive_slow = g_ascii_strtod(pref_keepalive_slow, nullptr);
     return c;
 }
 
@@ -443,8 +446,13 @@ void proto_register_mcjava() {
     module_t* prefs = prefs_register_protocol(proto_mcjava, nullptr);
     prefs_register_string_preference(prefs, "teleport_threshold", "Teleport distance threshold (blocks)",
                                      "A teleport that moves the client farther than this from where it last said it "
-                                     "was is flagged (mcjava.teleport.far); default 1.0",
+                                     "was is a warning (mcjava.teleport.far; after the client's own command, a "
+                                     "comment); default 1.0",
                                      &pref_teleport_threshold);
+    prefs_register_string_preference(prefs, "keepalive_slow", "Keep Alive lag threshold (seconds)",
+                                     "A Keep Alive answered later than this is a warning (mcjava.keepalive.slow; 0: "
+                                     "off); default 1.0, the latency of vanilla's worst ping bar",
+                                     &pref_keepalive_slow);
     register_cleanup_routine(cleanup_mcjava);
     mcjava_tap = register_tap(info.filter_name);
     // Statistics > Minecraft Java (tshark -z mcjava,tree): the tree of `blankshark stats`.

@@ -63,7 +63,9 @@ TEST(JavaCheck, TeleportCaptureAsItsReadmeSays) {
     EXPECT_NEAR(tl[3]["distance"].get<double>(), std::sqrt(4240.0), 1e-9);
     EXPECT_EQ(tl[3]["x"], 74.0);
     EXPECT_EQ(c["teleports"]["unconfirmed"], 0);
-    EXPECT_EQ(c["teleports"]["far"], 2);
+    // Both follow alice's /tp (frames 228 and 316): asked for, not corrections.
+    EXPECT_EQ(c["teleports"]["far"], 0);
+    EXPECT_EQ(c["teleports"]["commanded"], 2);
     // Chunk Data: 150 columns, (1, 1) first in frame 33; Unload Chunk: 43,
     // (-2, 1) in frame 330 first, (-5, -5) in frame 348 last.
     const auto& cols = c["chunk_columns"];
@@ -88,8 +90,8 @@ TEST(JavaCheck, TeleportCaptureAsItsReadmeSays) {
     EXPECT_EQ(unloads.back()["x"], -5);
     EXPECT_EQ(unloads.back()["z"], -5);
     EXPECT_EQ(unloads.back()["frame"], 348);
-    // The two /tp commands are the only analysis findings: comments (a
-    // capture cannot tell a /tp from rubber-banding), at their frames.
+    // The two /tp commands' teleports are the only analysis findings:
+    // comments (the client asked for them), at their frames.
     std::set<std::pair<uint64_t, std::string>> findings;
     for (const auto& e : ev)
         if (e["event_type"] == "finding" && e["code"] != "mcjava.version.detected" &&
@@ -97,19 +99,21 @@ TEST(JavaCheck, TeleportCaptureAsItsReadmeSays) {
             findings.emplace(e["pcap_cnt"].get<uint64_t>(), e["code"].get<std::string>());
             EXPECT_EQ(e["severity"], "comment");
         }
-    EXPECT_EQ(findings, (std::set<std::pair<uint64_t, std::string>>{{230, "mcjava.teleport.far"},
-                                                                    {320, "mcjava.teleport.far"}}));
+    EXPECT_EQ(findings, (std::set<std::pair<uint64_t, std::string>>{{230, "mcjava.teleport.commanded"},
+                                                                    {320, "mcjava.teleport.commanded"}}));
 }
 
 TEST(JavaCheck, TeleportThresholdIsASetting) {
     const std::string f = kJava + "mcjava-1.13.2-teleport.pcap";
     // 17.49 and 65.12 blocks: a threshold of 20 keeps only the second.
-    EXPECT_EQ(conversation(check_json(f), 1)["teleports"]["far"], 2);
-    EXPECT_EQ(conversation(check_json("--teleport-threshold 20 " + f), 1)["teleports"]["far"], 1);
-    EXPECT_EQ(conversation(check_json("--teleport-threshold 100 " + f), 1)["teleports"]["far"], 0);
+    // (Both after alice's /tp: counted as commanded, not as corrections.)
+    EXPECT_EQ(conversation(check_json(f), 1)["teleports"]["commanded"], 2);
+    EXPECT_EQ(conversation(check_json("--teleport-threshold 20 " + f), 1)["teleports"]["commanded"], 1);
+    EXPECT_EQ(conversation(check_json("--teleport-threshold 100 " + f), 1)["teleports"]["commanded"], 0);
     const RunResult listed = run(kBin + " check --comments --teleport-threshold 20 " + f);
     EXPECT_EQ(listed.out.find("moved the client 17.493"), std::string::npos) << listed.out;
-    EXPECT_NE(listed.out.find("moved the client 65.115 blocks (threshold 20.000)"), std::string::npos) << listed.out;
+    EXPECT_NE(listed.out.find("moved the client 65.115 blocks, after its command in frame 316"), std::string::npos)
+        << listed.out;
 }
 
 TEST(JavaCheck, CompressedSessionKeepAlivesTeleportsAndPing) {

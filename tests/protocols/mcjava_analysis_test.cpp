@@ -246,6 +246,62 @@ TEST(McJavaAnalysis, TeleportRelativeFlagsAndThreshold) {
     EXPECT_FALSE(first.has(C::TeleportFar));
 }
 
+// Chat Message (serverbound, 0x02 in 404): a String, VarInt length first.
+Bytes chat_sb(const std::string& text) {
+    Bytes b;
+    b.u8(0x02).var(int64_t(text.size()));
+    for (char c : text) b.u8(uint8_t(c));
+    return b;
+}
+
+// A far teleport is a warning by default, unless the client's own command
+// (a chat message starting with '/') came since the previous teleport: the
+// teleport capture's two /tp (README-1.13.2.md) are asked for.
+TEST(McJavaAnalysis, FarTeleportWarnsUnlessTheClientCommandedIt) {
+    EXPECT_EQ(core::finding_info(core::Code(C::TeleportFar)).severity, core::Severity::Warn);
+    EXPECT_EQ(core::finding_info(core::Code(C::TeleportCommanded)).severity, core::Severity::Comment);
+    Feed r;
+    r.sb(1, 0.0, position(0, 64, 0));
+    EXPECT_FALSE(r.sb(2, 1.0, chat_sb("hello")).has(C::TeleportCommanded));
+    EXPECT_TRUE(r.cb(3, 1.1, teleport(0, 64, 5, 0, 1)).has(C::TeleportFar));  // chat, but no command
+    r.sb(4, 1.2, position(0, 64, 5));
+    r.sb(5, 2.0, chat_sb("/tp alice 10 80 10"));
+    const auto asked = r.cb(6, 2.05, teleport(10, 80, 10, 0, 2));
+    EXPECT_FALSE(asked.has(C::TeleportFar));
+    ASSERT_TRUE(asked.has(C::TeleportCommanded));
+    EXPECT_EQ(asked.findings[0].ref_frame, 5u);
+    EXPECT_EQ(asked.findings[0].b, 19519);  // (10, 80, 10) - (0, 64, 5): sqrt(100 + 256 + 25) = 19.519 blocks, in mm
+    r.sb(7, 2.1, position(10, 80, 10));
+    // The command was answered: the next far teleport is a correction again.
+    EXPECT_TRUE(r.cb(8, 3.0, teleport(10, 80, 30, 0, 3)).has(C::TeleportFar));
+    EXPECT_EQ(r.a.teleports().far(), 2u);
+    EXPECT_EQ(r.a.teleports().commanded(), 1u);
+}
+
+// A Keep Alive answered after more than a second is lag, a warning by
+// default (below the 30 s kick window, which stays its own finding).
+TEST(McJavaAnalysis, SlowKeepAliveIsLagByDefault) {
+    Feed r;
+    r.cb(1, 0.0, keep_alive_cb(1));
+    EXPECT_TRUE(r.sb(2, 0.9, keep_alive_sb(1)).findings.empty());
+    r.cb(3, 5.0, keep_alive_cb(2));
+    const auto slow = r.sb(4, 9.962, keep_alive_sb(2));  // 4962 ms, the chat flood's answer
+    ASSERT_TRUE(slow.has(C::KeepAliveSlow));
+    EXPECT_EQ(slow.findings[0].b, 4962);
+    EXPECT_EQ(slow.findings[0].c, 1000);
+    EXPECT_EQ(core::finding_info(core::Code(C::KeepAliveSlow)).severity, core::Severity::Warn);
+    r.cb(5, 10.0, keep_alive_cb(3));
+    const auto late = r.sb(6, 41.0, keep_alive_sb(3));
+    EXPECT_TRUE(late.has(C::KeepAliveLate));
+    EXPECT_FALSE(late.has(C::KeepAliveSlow));
+    EXPECT_EQ(r.a.keepalives().slow(), 1u);
+    AnalysisConfig off;
+    off.keepalive_slow = 0;
+    Feed q(404, off);
+    q.cb(1, 0.0, keep_alive_cb(1));
+    EXPECT_TRUE(q.sb(2, 5.0, keep_alive_sb(1)).findings.empty());
+}
+
 TEST(McJavaAnalysis, ChunkColumns) {
     Feed r;
     EXPECT_TRUE(r.cb(1, 0, chunk(0, 0)).findings.empty());

@@ -44,6 +44,16 @@ TEST(ProtocolCatalog, EveryFindingTableIsRegisteredUnderItsProtocolsPrefix) {
     }
 }
 
+// A finding's summary is its expert info's text in Wireshark, which keeps
+// 239 characters (ITEM_LABEL_LENGTH): longer ones are cut, and a filter or
+// a test matching the whole text misses them.
+TEST(ProtocolCatalog, EveryFindingSummaryFitsAnExpertInfo) {
+    for (const core::ProtocolInfo* p : core::protocols()) {
+        const core::FindingTable& t = p->findings();
+        for (size_t k = 0; k < t.count; ++k) EXPECT_LT(std::strlen(t.infos[k].summary), 240u) << t.infos[k].name;
+    }
+}
+
 TEST(ProtocolCatalog, PortsAndPreferences) {
     const core::ProtocolInfo& b = *core::find_protocol("blank");
     EXPECT_EQ(b.default_port, 12354);  // the game's server default (design.md)

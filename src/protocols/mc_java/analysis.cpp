@@ -7,7 +7,7 @@ namespace mcjava {
 Analysis::Analysis(const AnalysisConfig& cfg)
     : cfg_(cfg),
       keepalive_(ExchangeKind::KeepAlive, FindingCode::KeepAliveUnanswered, FindingCode::KeepAliveUnknownId,
-                 cfg.keepalive_window),
+                 cfg.keepalive_window, cfg.keepalive_slow),
       ping_(ExchangeKind::StatusPing, FindingCode::PingUnanswered, FindingCode::PongUnknown, 0),
       teleport_(cfg.teleport_threshold) {}
 
@@ -20,6 +20,14 @@ struct Destroyed {
 };
 // Block Change's column: the block's x and z divided by 16, rounded down.
 int64_t column_of(int64_t block) { return block >> 4; }
+// A serverbound Chat Message is a command when its text (a VarInt length,
+// then UTF-8, right after the packet id) starts with '/'.
+bool is_command(const Packet& p) {
+    uint32_t at = p.summary.header_len;
+    for (int i = 0; i < 5 && at < p.data_len; ++i)
+        if (!(p.data[at++] & 0x80)) return at < p.data_len && p.data[at] == '/';
+    return false;
+}
 }  // namespace
 
 PacketLink Analysis::packet(Packet& p) {
@@ -40,6 +48,9 @@ PacketLink Analysis::packet(Packet& p) {
         if (!v.has(1) || !v.has(2) || !v.has(3)) return {};
         return teleport_.teleport(p, v.id(), v.d[1], v.d[2], v.d[3], uint8_t(v.i[4]));
     case Event::TeleportConfirm: return teleport_.confirm(p, v.id());
+    case Event::ClientChat:
+        if (is_command(p)) teleport_.client_command(p);
+        return {};
     case Event::ClientPosition:
         if (v.has(1) && v.has(2) && v.has(3)) teleport_.client_position(p, v.d[1], v.d[2], v.d[3]);
         return {};

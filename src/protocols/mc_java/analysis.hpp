@@ -24,11 +24,17 @@ namespace mcjava {
 
 struct AnalysisConfig {
     // Blocks between where the client said it was and where a teleport put
-    // it above which the teleport is a warning (mcjava.teleport.far).
+    // it above which the teleport is a warning (mcjava.teleport.far; after
+    // the client's own command, a comment). A block: vanilla corrects a
+    // player who moved wrongly by more than 0.25 block, and a walk between
+    // two position packets stays well under one.
     double teleport_threshold = 1.0;
     // Seconds after which the vanilla server kicks a client that has not
     // answered a Keep Alive.
     double keepalive_window = 30.0;
+    // Seconds above which a Keep Alive answer is lag (mcjava.keepalive.slow):
+    // at 1000 ms vanilla's player list shows its worst ping bar.
+    double keepalive_slow = 1.0;
 };
 
 class Analysis {

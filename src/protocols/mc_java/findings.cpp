@@ -82,9 +82,9 @@ const FindingInfo kFindings[] = {
      "a Player Position And Look the client never confirmed (the capture may have ended first)"},
     {C::TeleportConfirmUnknown, "mcjava.teleport.unknown_id", S::Warn, G::Sequence,
      "a Teleport Confirm for a teleport id the server never sent or that was already confirmed"},
-    {C::TeleportFar, "mcjava.teleport.far", S::Comment, G::Sequence,
-     "the server put the client farther than the threshold from where the client last said it was "
-     "(rubber-banding, or a command such as /tp: a capture cannot tell them apart)"},
+    {C::TeleportFar, "mcjava.teleport.far", S::Warn, G::Sequence,
+     "a teleport farther than the threshold (default 1 block) from where the client last said it was, with no "
+     "command of the client before it: a correction (rubber-banding) or the server's own decision"},
     {C::ChunkSentTwice, "mcjava.chunk.sent_twice", S::Warn, G::Protocol,
      "Chunk Data for a column the client already has (no Unload Chunk since)"},
     {C::ChunkUnloadUnknown, "mcjava.chunk.unload_unknown", S::Warn, G::Protocol,
@@ -100,6 +100,12 @@ const FindingInfo kFindings[] = {
      "Destroy Entities for an entity not alive (never spawned, or destroyed twice)"},
     {C::EntitySpawnTwice, "mcjava.entity.spawn_twice", S::Note, G::Protocol,
      "a spawn for an entity id that is already alive"},
+    {C::KeepAliveSlow, "mcjava.keepalive.slow", S::Warn, G::Sequence,
+     "a Keep Alive answered later than the lag threshold (default 1 s, the latency at which vanilla's player "
+     "list shows its worst ping bar): the client or the path lagged"},
+    {C::TeleportCommanded, "mcjava.teleport.commanded", S::Comment, G::Sequence,
+     "a teleport farther than the threshold that follows the client's own command (a chat message starting "
+     "with '/'): asked for, not a correction"},
 };
 static_assert(sizeof(kFindings) / sizeof(kFindings[0]) == size_t(C::Count_), "one row per FindingCode");
 
@@ -189,6 +195,12 @@ size_t format(const core::Finding& f, char* buf, size_t cap) {
         return put(buf, cap, std::snprintf(buf, cap, "Destroy of entity %" PRId64 ", %s", f.a, f.b ? "already destroyed" : "never spawned"));
     case C::EntitySpawnTwice:
         return put(buf, cap, std::snprintf(buf, cap, "Spawn of entity %" PRId64 ", already alive", f.a));
+    case C::KeepAliveSlow:
+        return put(buf, cap, std::snprintf(buf, cap, "Keep Alive id %" PRId64 " answered after %.3f s (lag threshold %.3f s)",
+                                           f.a, double(f.b) / 1000.0, double(f.c) / 1000.0));
+    case C::TeleportCommanded:
+        return put(buf, cap, std::snprintf(buf, cap, "Teleport id %" PRId64 " moved the client %.3f blocks, after its command in frame %llu",
+                                           f.a, double(f.b) / 1000.0, (unsigned long long)f.ref_frame));
     case C::Count_: break;
     }
     return put(buf, cap, std::snprintf(buf, cap, "%s", core::finding_info(f.code).summary));

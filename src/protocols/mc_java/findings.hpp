@@ -52,7 +52,7 @@ enum class FindingCode : uint16_t {
     PongUnknown,          // a status Pong whose payload no Ping carried
     TeleportUnconfirmed,  // a Player Position And Look never confirmed (Teleport Confirm)
     TeleportConfirmUnknown,  // a Teleport Confirm for an id the server never sent (or already confirmed)
-    TeleportFar,          // the server put the client farther than the threshold from where it said it was
+    TeleportFar,          // the server put the client farther than the threshold from where it said it was, unasked
     ChunkSentTwice,       // Chunk Data (full) for a column loaded and not unloaded since
     ChunkUnloadUnknown,   // Unload Chunk for a column not loaded
     ChunkLightUnknown,    // Update Light for a column that never got Chunk Data
@@ -60,6 +60,8 @@ enum class FindingCode : uint16_t {
     EntityUnknown,        // a move or state update for an entity never spawned or already destroyed
     EntityDestroyUnknown, // Destroy Entities for an entity not alive (never spawned, destroyed twice)
     EntitySpawnTwice,     // a spawn for an entity id already alive
+    KeepAliveSlow,        // answered later than the lag threshold (AnalysisConfig::keepalive_slow)
+    TeleportCommanded,    // a far teleport after the client's own command (/tp): not a correction
     Count_
 };
 

@@ -4,8 +4,9 @@
 
 namespace mcjava {
 
-RequestTracker::RequestTracker(ExchangeKind kind, FindingCode unanswered, FindingCode unknown, double window)
-    : kind_(kind), unanswered_(unanswered), unknown_code_(unknown), window_(window) {
+RequestTracker::RequestTracker(ExchangeKind kind, FindingCode unanswered, FindingCode unknown, double window,
+                               double slow)
+    : kind_(kind), unanswered_(unanswered), unknown_code_(unknown), window_(window), slow_(slow) {
     pending_.reserve(16);
 }
 
@@ -36,6 +37,9 @@ PacketLink RequestTracker::answer(Packet& p, int64_t id) {
     if (window_ > 0 && d > window_) {
         ++late_;
         p.add({FindingCode::KeepAliveLate, 0, p.data_len, id, int64_t(d * 1000.0 + 0.5), int64_t(window_)});
+    } else if (slow_ > 0 && d > slow_) {
+        ++slow_count_;
+        p.add({FindingCode::KeepAliveSlow, 0, p.data_len, id, int64_t(d * 1000.0 + 0.5), int64_t(slow_ * 1000.0 + 0.5)});
     }
     return {e, true};
 }

@@ -27,8 +27,9 @@ public:
 
 class RequestTracker {
 public:
-    // `window`: an answer later than this many seconds is late (0: none).
-    RequestTracker(ExchangeKind kind, FindingCode unanswered, FindingCode unknown, double window);
+    // `window`: an answer later than this many seconds is late (0: none);
+    // `slow`: one later than this (and within the window) is lag (0: none).
+    RequestTracker(ExchangeKind kind, FindingCode unanswered, FindingCode unknown, double window, double slow = 0);
 
     PacketLink request(Packet& p, int64_t id);
     PacketLink answer(Packet& p, int64_t id);
@@ -41,11 +42,14 @@ public:
     uint64_t unanswered() const { return pending_.size() + expired_.size(); }
     uint64_t unknown_answers() const { return unknown_; }
     uint64_t late() const { return late_; }
+    uint64_t slow() const { return slow_count_; }
+    double slow_threshold() const { return slow_; }
 
 private:
     ExchangeKind kind_;
     FindingCode unanswered_, unknown_code_;
-    double window_;
+    double window_, slow_;
+    uint64_t slow_count_ = 0;
     std::deque<Exchange> all_;
     // Requests waiting for their answer, oldest first; beyond kMaxPending
     // (hostile or broken traffic) the oldest gives up waiting (expired_):

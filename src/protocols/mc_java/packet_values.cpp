@@ -41,6 +41,7 @@ const Spec kSpecs[] = {
     {State::Play, SB, "position_look", Event::ClientPosition, {nullptr, "x", "y", "z"}},          // 404
     {State::Play, SB, "position_rotation", Event::ClientPosition, {nullptr, "x", "y", "z"}},      // 1.14
     {State::Play, SB, "client_settings", Event::ClientSettings, {"view_distance"}},
+    {State::Play, SB, "chat", Event::ClientChat, {}},
     {State::Play, CB, "join_game", Event::JoinGame, {"entity_id", "view_distance"}},
     {State::Play, CB, "respawn", Event::Respawn, {}},
     {State::Play, CB, "spawn_position", Event::SpawnPosition, {nullptr, "location.x", "location.y", "location.z"}},

@@ -40,6 +40,7 @@ enum class Event : uint8_t {
     EntityMove,        // entity_id: moves, looks, velocity, teleport
     EntityState,       // entity_id: metadata, equipment, properties, effects, status, animation
     DestroyEntities,   // each destroyed id through the callback
+    ClientChat,        // serverbound Chat Message (a command when it starts with '/')
 };
 
 // The spawn packets, for counts per type.

@@ -33,11 +33,19 @@ PacketLink TeleportTracker::teleport(Packet& p, int64_t id, double x, double y, 
         e.distance = std::sqrt(dx * dx + dy * dy + dz * dz);
         distances_.add(float(e.distance));
         if (e.distance > threshold_) {
-            ++far_;
-            p.add({FindingCode::TeleportFar, 0, p.data_len, id, int64_t(std::llround(std::min(e.distance, 1e12) * 1000.0)),
-                   int64_t(std::llround(threshold_ * 1000.0))});
+            const int64_t mm = int64_t(std::llround(std::min(e.distance, 1e12) * 1000.0));
+            if (command_frame_) {
+                ++commanded_;
+                core::Finding f{FindingCode::TeleportCommanded, 0, p.data_len, id, mm};
+                f.ref_frame = command_frame_;
+                p.add(f);
+            } else {
+                ++far_;
+                p.add({FindingCode::TeleportFar, 0, p.data_len, id, mm, int64_t(std::llround(threshold_ * 1000.0))});
+            }
         }
     }
+    command_frame_ = 0;  // a command is answered by one teleport at most
     all_.push_back(e);
     wait_for(&all_.back());
     return {&all_.back(), false};

@@ -4,7 +4,9 @@
 // delay, and the distance between where the client last said it was (its
 // Player Position / Position And Look packets) and where the server put it
 // (flags 0x01/0x02/0x04 make x/y/z relative to that position). A distance
-// above the threshold (a setting, in blocks) is a warning; teleports never
+// above the threshold (a setting, in blocks) is a warning, unless the
+// client's own command (a chat message starting with '/') came since the
+// previous teleport: then it was asked for (a comment); teleports never
 // confirmed and confirms for ids never sent are findings.
 #pragma once
 
@@ -25,6 +27,7 @@ public:
     explicit TeleportTracker(double threshold) : threshold_(threshold) { pending_.reserve(8); }
 
     void client_position(const Packet& p, double x, double y, double z);
+    void client_command(const Packet& p) { command_frame_ = p.span.last.frame; }
     PacketLink teleport(Packet& p, int64_t id, double x, double y, double z, uint8_t flags);
     PacketLink confirm(Packet& p, int64_t id);
     void finish(EndFindings& out) const;
@@ -34,7 +37,8 @@ public:
     const blank::Distribution& distances() const { return distances_; }  // teleports after a client position
     uint64_t unconfirmed() const { return pending_.size() + expired_.size(); }
     uint64_t unknown_confirms() const { return unknown_; }
-    uint64_t far() const { return far_; }
+    uint64_t far() const { return far_; }              // unasked (warnings)
+    uint64_t commanded() const { return commanded_; }  // after the client's command
     double threshold() const { return threshold_; }
 
 private:
@@ -42,6 +46,7 @@ private:
     bool has_pos_ = false;
     double x_ = 0, y_ = 0, z_ = 0;
     uint64_t pos_frame_ = 0;
+    uint64_t command_frame_ = 0;  // the client's command not yet followed by a teleport
     std::deque<Exchange> all_;
     // Requests waiting for their answer, oldest first; beyond kMaxPending
     // (hostile or broken traffic) the oldest gives up waiting (expired_):
@@ -56,7 +61,7 @@ private:
         pending_.push_back(e);
     }
     blank::Distribution delays_, distances_;
-    uint64_t unknown_ = 0, far_ = 0;
+    uint64_t unknown_ = 0, far_ = 0, commanded_ = 0;
 };
 
 }  // namespace mcjava
