@@ -62,7 +62,7 @@ private:
         out_ << it.info->name;
         if (it.node->kind == core::Kind::Array || it.entry) out_ << " #" << it.index;
         char val[160];
-        const size_t n = core::format_value(it, val, sizeof val);
+        const size_t n = core::format_display(it, val, sizeof val);
         if (n) {
             out_ << ": ";
             if (it.vclass == core::ValueClass::String) out_ << '"';

@@ -122,10 +122,10 @@ private:
             // One abbreviation may be f32 in an old version and double in
             // another: add by the registered type.
         {
-            const double d = it.generated && ft == FT_DOUBLE ? core::measured(it.d, it.info->unit) : it.d;
+            const double d = ft == FT_DOUBLE ? core::shown_value(it) : it.d;
             pi = ft == FT_FLOAT ? proto_tree_add_float(t, id, tvb_, off, len, float(d))
                                 : proto_tree_add_double(t, id, tvb_, off, len, d);
-            if (pi && pi != t) label_floating(pi, *it.info, ft == FT_FLOAT, d);
+            if (pi && pi != t) label_floating(pi, *it.info, ft == FT_FLOAT, ft == FT_DOUBLE ? core::display_value(it) : d);
         }
             break;
         case ValueClass::Bool:

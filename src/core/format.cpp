@@ -66,6 +66,19 @@ double measured(double v, const char* unit) {
     return std::round(v * scale) / scale;
 }
 
+double shown_value(const Item& it) { return it.generated ? measured(it.d, it.info->unit) : it.d; }
+
+double display_value(const Item& it) {
+    if (it.generated) return measured(it.d, it.info->unit);
+    if (!it.node || !std::isfinite(it.d)) return it.d;
+    const Kind k = it.node->kind;
+    if ((k != Kind::Fixed && k != Kind::PackN && k != Kind::PackU) || it.node->decimals < 0) return it.d;
+    static const double kPow10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
+    const double p = kPow10[it.node->decimals];
+    if (std::fabs(it.d) >= 1e15 / p) return it.d;
+    return std::round(it.d * p) / p;
+}
+
 size_t format_value(const Item& it, char* buf, size_t cap, bool compact) {
     if (cap == 0) return 0;
     buf[0] = '\0';
@@ -111,8 +124,7 @@ size_t format_value(const Item& it, char* buf, size_t cap, bool compact) {
         *r.ptr = '\0';
         return size_t(r.ptr - buf);
     }
-    case ValueClass::Double:
-        return format_double(it.generated ? measured(it.d, it.info->unit) : it.d, buf, cap, compact);
+    case ValueClass::Double: return format_double(shown_value(it), buf, cap, compact);
     case ValueClass::String: return put(buf, 0, cap, it.s.data(), it.s.size());
     case ValueClass::Bytes: {
         if (it.s.size() <= 16) {  // short ones in hex, as Wireshark shows them
@@ -159,6 +171,11 @@ size_t append_summary(const Item& it, char* buf, size_t len, size_t cap) {
         return put(buf, len, cap, "\"", 1);
     }
     return put(buf, len, cap, val, n);
+}
+
+size_t format_display(const Item& it, char* buf, size_t cap) {
+    if (it.vclass == ValueClass::Double) return format_double(display_value(it), buf, cap, false);
+    return format_value(it, buf, cap, false);
 }
 
 }  // namespace core

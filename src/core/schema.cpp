@@ -1,6 +1,8 @@
 // Compiles a Version's rows into a Schema (schema.hpp).
 #include "schema.hpp"
 
+#include <cmath>
+
 #include "codecs.hpp"
 
 #include <cstring>
@@ -176,6 +178,14 @@ private:
             n.reserve = fixed_after(*stack_->layout, stack_->at, abbrev);
         }
         n.scale = node_scale;
+        n.decimals = -1;
+        if (f.kind == Kind::Fixed || f.kind == Kind::PackN || f.kind == Kind::PackU) {
+            const double step = std::fabs(node_scale) / (f.kind == Kind::PackN ? 32767.0 : f.kind == Kind::PackU ? 65535.0 : 1.0);
+            if (step > 0 && step < 1) {
+                const double d = std::ceil(-std::log10(step) - 1e-9);
+                if (d <= 15) n.decimals = int8_t(d);
+            }
+        }
         n.mask = f.mask;
         if (f.kind == Kind::Switch || (f.kind == Kind::Option && f.ref)) {
             n.field = kNoField;  // no item of its own: its rows show in its place

@@ -73,6 +73,10 @@ struct Node {
     uint8_t slot;            // this node's slot in its scope, when `keep`
     bool keep;               // a later node refers to this node's value
     bool summary;
+    // Fixed point (Fixed, PackN, PackU): the decimals that tell one step of
+    // the wire's integer from the next, to show the value without the
+    // noise of the scaling (-1: every digit, the value is exact).
+    int8_t decimals;
     bool acked;              // AckSeq
     bool fills_rest;         // Array: its entries must fill the rest of the message
     bool sequential;         // offset is kFollows
