@@ -112,6 +112,14 @@ private:
         case ValueClass::Uint:
             pi = ft == FT_UINT64 ? proto_tree_add_uint64(t, id, tvb_, off, len, it.u)
                                  : proto_tree_add_uint(t, id, tvb_, off, len, guint32(it.u));
+            // A VarInt shown in hex: as wide as it was on the wire (Packet
+            // ID: 0x21), not as the 32 bits Wireshark registers it with.
+            if (pi && pi != t && it.info->display == core::Display::Hex &&
+                (it.info->kind == core::Kind::VarInt || it.info->kind == core::Kind::VarLong)) {
+                char val[96];
+                core::format_value(it, val, sizeof val);
+                proto_item_set_text(pi, "%s: %s", it.info->name.c_str(), val);
+            }
             break;
         case ValueClass::Int:
             pi = ft == FT_INT64 ? proto_tree_add_int64(t, id, tvb_, off, len, it.i)

@@ -210,5 +210,19 @@ TEST(TsharkMcJava, StatsTreeAsBlanksharkStats) {
     }
 }
 
+// Numbers as a person reads them: a one-byte VarInt id in two hex digits
+// (seed 003: Keep Alive clientbound is 0x21 in 1.13.2), a generated time
+// without floating-point noise (the Keep Alive answer of frame 308, 0.905 ms
+// after its request in frame 306: their pcap timestamps .167775 and .168680).
+TEST(TsharkMcJavaLabels, IdsAndTimesAsAPersonReadsThem) {
+    const std::string out = tshark("-2 -O mcjava -r " + tshark_file(kJava + "mcjava-1.13.2-teleport.pcap") +
+                                   " -Y \"frame.number==306 || frame.number==308\"").out;
+    EXPECT_NE(out.find("\n    Packet ID: 0x21\n"), std::string::npos) << out;
+    EXPECT_NE(out.find("\n    [Answer time: 0.000905 s]\n"), std::string::npos) << out;  // frames 306 -> 308
+    EXPECT_EQ(out.find("0x00000021"), std::string::npos) << out;
+    const std::regex noisy("[0-9]\\.[0-9]{9,}");
+    EXPECT_FALSE(std::regex_search(out, noisy)) << out;
+}
+
 }  // namespace
 }  // namespace blank::test
