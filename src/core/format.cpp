@@ -174,8 +174,16 @@ size_t append_summary(const Item& it, char* buf, size_t len, size_t cap) {
 }
 
 size_t format_display(const Item& it, char* buf, size_t cap) {
-    if (it.vclass == ValueClass::Double) return format_double(display_value(it), buf, cap, false);
-    return format_value(it, buf, cap, false);
+    if (it.vclass != ValueClass::Double || cap == 0) return format_value(it, buf, cap, false);
+    // 15 significant digits, as Wireshark labels a double (DBL_DIG): the
+    // wire's 118.10000000000001 reads 118.1; JSON keeps every digit.
+    const auto r = std::to_chars(buf, buf + cap - 1, display_value(it), std::chars_format::general, 15);
+    if (r.ec != std::errc()) {
+        buf[0] = '\0';
+        return 0;
+    }
+    *r.ptr = '\0';
+    return size_t(r.ptr - buf);
 }
 
 }  // namespace core
