@@ -135,6 +135,44 @@ TEST(Plugin, MalformedPacketsAreMarkedAndLaterPacketsStillDecode) {
 
 // Each catalog entry is what tshark shows: its names as registered, its
 // port preference accepted by -o.
+// The conventions above for every protocol of the catalog, not blank's
+// alone: each field under its protocol's prefix, registered once in all of
+// tshark (no other dissector's field of the same name), with a label and a
+// description that is not the label again.
+TEST(Plugin, EveryProtocolsFieldsFollowWiresharkConventions) {
+    const RunResult r = tshark("-G fields");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    std::map<std::string, const core::ProtocolInfo*> ours;  // by tshark's protocol column (the filter name)
+    for (const core::ProtocolInfo* p : core::protocols()) ours[p->filter_name] = p;
+    std::map<std::string, int> registered;  // every abbreviation of every protocol
+    std::map<std::string, size_t> checked;
+    std::vector<std::vector<std::string>> rows;
+    std::istringstream in(r.out);
+    for (std::string line; std::getline(in, line);) {
+        std::vector<std::string> col;
+        std::istringstream ls(line);
+        for (std::string c; std::getline(ls, c, '\t');) col.push_back(c);
+        if (col.size() < 8 || col[0] != "F") continue;
+        ++registered[col[2]];
+        if (ours.count(col[4])) rows.push_back(col);
+    }
+    for (const auto& col : rows) {
+        const core::ProtocolInfo& p = *ours.at(col[4]);
+        const std::string &name = col[1], &ab = col[2], &type = col[3], &mask = col[6], &blurb = col[7];
+        ++checked[col[4]];
+        const std::regex under(std::string(p.field_prefix) + "(\\.[a-z0-9_]+)+");
+        EXPECT_TRUE(std::regex_match(ab, under)) << col[4] << ": " << ab;
+        EXPECT_EQ(registered[ab], 1) << ab << " registered " << registered[ab] << " times";
+        EXPECT_FALSE(name.empty()) << ab;
+        EXPECT_TRUE(!name.empty() && name.back() != ' ' && name.back() != ':' && name.front() != ' ')
+            << ab << ": '" << name << "'";
+        EXPECT_FALSE(blurb.empty()) << ab;
+        EXPECT_NE(blurb, name) << ab;
+        if (mask != "0x0") EXPECT_EQ(type, "FT_BOOLEAN") << ab;
+    }
+    for (const core::ProtocolInfo* p : core::protocols()) EXPECT_GT(checked[p->filter_name], 20u) << p->filter_name;
+}
+
 TEST(Plugin, RegistersTheCatalogsProtocols) {
     const RunResult r = tshark("-G protocols");
     ASSERT_EQ(r.exit_code, 0) << r.err;
