@@ -43,5 +43,17 @@ TEST(BundledCaptures, SameBytesAsTheSharedOriginals) {
         EXPECT_NE(std::find(compared.begin(), compared.end(), f), compared.end()) << f << " not compared";
 }
 
+// The READMEs whose figures the tests read are the shared originals too
+// (captures/README.md is the bundle's own: it lists what is bundled).
+TEST(BundledCaptures, ReadmesTheTestsReadAreTheSharedOriginals) {
+    const fs::path bundled = BLANKSHARK_CAPTURES, shared = BLANKSHARK_REFERENCE_CAPTURES;
+    if (!fs::is_directory(shared)) GTEST_SKIP() << shared << " is not there: nothing to compare the bundle with";
+    for (const char* rel : {"minecraft-java/README.md", "raknet/README.md"}) {
+        const std::string a = slurp(bundled / rel), b = slurp(shared / rel);
+        ASSERT_FALSE(b.empty()) << shared / rel;
+        EXPECT_TRUE(a == b) << rel << " differs from the shared original";
+    }
+}
+
 }  // namespace
 }  // namespace blank::test
