@@ -65,8 +65,13 @@ public:
         if (geteuid() == 0) cmd += "setpriv --reuid=65534 --regid=65534 --clear-groups ";
         // WIRESHARK_EXTCAP_DIR: an empty folder, so tshark starts no extcap
         // tools (with the sanitizer runtime preloaded they hang at exit).
+        // BLANKSHARK_TSHARK_PREFS: preferences every tshark of the run gets
+        // (ctest runs the TCP protocols' tests again with
+        // tcp.reassemble_out_of_order on: tests/CMakeLists.txt).
+        const char* prefs = std::getenv("BLANKSHARK_TSHARK_PREFS");
         return cmd + "env -u XDG_CONFIG_HOME HOME=" + dir_ + " WIRESHARK_PLUGIN_DIR=" + dir_ +
-               "/plugins WIRESHARK_EXTCAP_DIR=" + dir_ + "/extcap " BLANKSHARK_TSHARK_ENV " tshark " + args;
+               "/plugins WIRESHARK_EXTCAP_DIR=" + dir_ + "/extcap " BLANKSHARK_TSHARK_ENV " tshark " +
+               (prefs && args.rfind("-G", 0) != 0 ? std::string(prefs) + " " : std::string()) + args;  // -G comes first
     }
 
     // Empty when tshark loads this build's plugin; otherwise why not.
