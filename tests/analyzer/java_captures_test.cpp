@@ -123,7 +123,9 @@ int port_of(const std::string& endpoint) { return std::stoi(endpoint.substr(endp
 
 TEST(MinecraftJavaDecode, CountsPerConnectionAsTheReadmes) {
     const std::map<std::string, FileFigures> figures = readme_figures();
-    ASSERT_GE(figures.size(), 8u) << "README tables of the bundled captures not found";
+    // The 10 .pcap files of captures/minecraft-java/: each has a "Packet counts
+    // ... per connection" table in README.md (3) or README-1.13.2.md (7).
+    ASSERT_EQ(figures.size(), 10u) << "README tables of the bundled captures not found";
     for (const auto& [name, want] : figures) {
         SCOPED_TRACE(name);
         const RunResult r = run(kBin + " decode --json " + kDir + name);

@@ -122,7 +122,11 @@ TEST(JavaCheck, CompressedSessionKeepAlivesTeleportsAndPing) {
     const auto& ping = conversation(ev, 1)["status_ping"];
     EXPECT_EQ(ping["sent"], 1);
     EXPECT_EQ(ping["unanswered"], 0);
-    EXPECT_GT(ping["time"]["max"].get<double>(), 0.0);
+    // Ping (C->S 0x01) in frame 10, Pong in frame 11; their pcap timestamps
+    // (tshark -T fields -e frame.time_epoch) 1795475288.857356 and
+    // 1795475288.870632: 13.276 ms.
+    EXPECT_EQ(pairs(ping["exchanges"], "request_frame", "answer_frame"), (Pairs{{10, 11}}));
+    EXPECT_NEAR(ping["time"]["max"].get<double>(), 0.013276, 5e-7);  // below the pcap's 1 us resolution
     // #2 alice: Keep Alive 534 -> 536, 900 -> 901, 1506 -> 1508, 1799 -> 1801;
     // teleports 38 -> 41 (no position yet), 86 -> 91 (client at frame 44).
     const auto& alice = conversation(ev, 2);
@@ -143,27 +147,54 @@ TEST(JavaCheck, CompressedSessionKeepAlivesTeleportsAndPing) {
 }
 
 TEST(JavaCheck, EveryBundledCapturePassesWithItsLightAndChunks) {
-    for (const char* f : {"mcjava-1.13.2-compressed.pcap", "mcjava-1.13.2-nocompress.pcap", "mcjava-1.13.2-mtu1500.pcap",
-                          "mcjava-1.13.2-nocompress-mtu1500.pcap", "mcjava-1.13.2-teleport.pcap",
-                          "mcjava-1.13.2-status-only.pcap", "mcjava-1.14.4-compressed.pcap",
-                          "mcjava-1.14.4-mtu1500.pcap", "mcjava-1.14.4-nocompress.pcap",
-                          "mcjava-1.14.4-status-only.pcap"}) {
-        SCOPED_TRACE(f);
-        const auto ev = check_json(kJava + f);
+    // Per file, from its section in README.md / README-1.13.2.md: one
+    // conversation per TCP connection ("TCP connections: N"), and per
+    // connection, in the order of its connection table, the Ping (status,
+    // C->S 0x01), Keep Alive (clientbound) and Chunk Data counts of its
+    // "Packet counts ... per connection" table (0 where the table has none:
+    // a server list ping has no play state, a play session no ping).
+    struct File {
+        const char* name;
+        std::vector<int> pings, keepalives, chunk_data;  // per connection
+    };
+    const std::vector<File> files = {
+        {"mcjava-1.13.2-compressed.pcap", {1, 0, 0}, {0, 4, 3}, {0, 100, 100}},
+        {"mcjava-1.13.2-nocompress.pcap", {1, 0, 0}, {0, 3, 3}, {0, 16, 16}},
+        {"mcjava-1.13.2-mtu1500.pcap", {1, 0, 0}, {0, 4, 3}, {0, 100, 100}},
+        {"mcjava-1.13.2-nocompress-mtu1500.pcap", {1, 0, 0}, {0, 4, 3}, {0, 16, 16}},
+        {"mcjava-1.13.2-teleport.pcap", {0}, {2}, {150}},
+        {"mcjava-1.13.2-status-only.pcap", {1, 1}, {0, 0}, {0, 0}},
+        {"mcjava-1.14.4-compressed.pcap", {1, 0, 0}, {0, 3, 3}, {0, 100, 100}},
+        {"mcjava-1.14.4-mtu1500.pcap", {1, 0, 0}, {0, 3, 3}, {0, 100, 100}},
+        {"mcjava-1.14.4-nocompress.pcap", {1, 0, 0}, {0, 4, 3}, {0, 16, 16}},
+        {"mcjava-1.14.4-status-only.pcap", {1, 1}, {0, 0}, {0, 0}},
+    };
+    for (const File& f : files) {
+        SCOPED_TRACE(f.name);
+        const auto ev = check_json(kJava + f.name);
         for (const auto& e : ev) {
             if (e["event_type"] != "finding") continue;
             const std::string code = e["code"];
             ADD_FAILURE() << code << " " << e.dump();  // healthy traffic: nothing above comment
         }
+        std::vector<int> pings, keepalives, chunk_data;
         for (const auto& e : ev) {
-            if (e["event_type"] != "conversation" || !e.contains("keepalive")) continue;
+            if (e["event_type"] != "conversation") continue;
+            EXPECT_EQ(e["protocol"], "mcjava");
+            pings.push_back(e.at("status_ping").at("sent").get<int>());
+            keepalives.push_back(e.at("keepalive").at("sent").get<int>());
+            chunk_data.push_back(e.at("chunk_columns").at("sent").get<int>());
+            EXPECT_EQ(e["status_ping"]["unanswered"], 0);
             EXPECT_EQ(e["keepalive"]["unanswered"], 0);
-            EXPECT_EQ(e["teleports"]["unconfirmed"], 0);
+            EXPECT_EQ(e.at("teleports").at("unconfirmed"), 0);
             // 1.14: one Update Light per column, before its Chunk Data.
-            if (std::string(f).find("1.14.4") != std::string::npos && e["chunk_columns"]["sent"] != 0) {
+            if (std::string(f.name).find("1.14.4") != std::string::npos) {
                 EXPECT_EQ(e["chunk_columns"]["update_light"], e["chunk_columns"]["sent"]);
             }
         }
+        EXPECT_EQ(pings, f.pings);
+        EXPECT_EQ(keepalives, f.keepalives);
+        EXPECT_EQ(chunk_data, f.chunk_data);
     }
 }
 

@@ -44,6 +44,43 @@ uint64_t pcap_records(const std::string& path) {
     return n;
 }
 
+// Acknowledgements that go backwards, counted from the pcap's bytes without
+// the analyzer: per conversation (the client's UDP port) and direction, a
+// packet whose ack (bytes 6-7 of the blank header, little-endian) is before
+// the previous packet's in 16-bit serial order, once the other direction has
+// sent something (before that the ack means nothing), as check_test.cpp's
+// independent count on the real lossy capture.
+uint64_t acks_backwards(const std::string& path, uint16_t server_port) {
+    const std::string b = slurp(path);
+    if (b.size() < 24) return 0;
+    const auto* p = reinterpret_cast<const uint8_t*>(b.data());
+    const uint32_t link = blank::le::u32(p + 20);
+    const size_t l2 = link == 1 ? 14 : 0;  // Ethernet, or raw IPv4
+    std::map<std::pair<uint16_t, bool>, uint16_t> last_ack;  // (client port, to server)
+    std::set<std::pair<uint16_t, bool>> sent;
+    uint64_t back = 0;
+    for (size_t off = 24; off + 16 <= b.size();) {
+        const uint32_t caplen = blank::le::u32(p + off + 8);
+        const uint8_t* f = p + off + 16;
+        off += 16 + caplen;
+        if (caplen < l2 + 20) continue;
+        const uint8_t* ip = f + l2;
+        const size_t ihl = size_t(ip[0] & 0x0F) * 4;
+        if ((ip[0] >> 4) != 4 || ip[9] != 17 || caplen < l2 + ihl + 8 + 8) continue;
+        const uint8_t* udp = ip + ihl;
+        const uint16_t src = uint16_t(udp[0] << 8 | udp[1]), dst = uint16_t(udp[2] << 8 | udp[3]);
+        const bool to_server = dst == server_port;
+        const uint16_t client = to_server ? src : dst;
+        const uint16_t ack = uint16_t(udp[8 + 6] | udp[8 + 7] << 8);
+        const std::pair<uint16_t, bool> k{client, to_server}, other{client, !to_server};
+        sent.insert(k);
+        if (!sent.count(other)) continue;
+        if (auto it = last_ack.find(k); it != last_ack.end() && int16_t(uint16_t(ack - it->second)) < 0) ++back;
+        last_ack[k] = ack;
+    }
+    return back;
+}
+
 // A generated capture and its truth, removed at the end of the suite.
 struct Generated {
     std::string pcap, truth_file;
@@ -330,9 +367,24 @@ TEST_F(synth, ImpairedCountsMatchTheGeneratorsTruth) {
     const auto events = check_events(impaired_->pcap, 0);
     expect_seq_truth(conversations(events), impaired_->truth, false);
     auto codes = finding_codes(events);
-    EXPECT_GT(codes["blank.seq.reordered"], 0);
-    EXPECT_GT(codes["blank.seq.duplicate"], 0);
-    EXPECT_GT(codes["blank.ack.backwards"], 0);  // the game's ack follows a late packet back
+    // One finding per packet the generator reordered or duplicated (its
+    // truth, what it did, not what the analyzer saw), and one per ack that
+    // goes backwards (the game's ack follows a late packet back), counted
+    // from the pcap's bytes above.
+    uint64_t reordered = 0, duplicated = 0;
+    for (const auto& c : impaired_->truth.at("conversations"))
+        for (const char* dir : {"client_to_server", "server_to_client"}) {
+            reordered += c.at(dir).at("reordered").get<uint64_t>();
+            duplicated += c.at(dir).at("duplicated").get<uint64_t>();
+        }
+    EXPECT_GT(reordered, 0u);
+    EXPECT_GT(duplicated, 0u);
+    EXPECT_EQ(uint64_t(codes["blank.seq.reordered"]), reordered);
+    EXPECT_EQ(uint64_t(codes["blank.seq.duplicate"]), duplicated);
+    const std::string server = impaired_->truth.at("conversations")[0].at("server");
+    const uint64_t back = acks_backwards(impaired_->pcap, uint16_t(std::stoul(server.substr(server.rfind(':') + 1))));
+    EXPECT_GT(back, 0u);
+    EXPECT_EQ(uint64_t(codes["blank.ack.backwards"]), back);
     EXPECT_EQ(codes.count("blank.ack.history_contradiction"), 0u);
     EXPECT_EQ(codes.count("blank.ack.unsent"), 0u);
     uint64_t complete = 0;

@@ -97,7 +97,8 @@ cleanup() {
 trap cleanup EXIT
 
 # Runs one leg: a fresh copy of the release's base, the checkout cloned into
-# the user's home with shared/ beside it, then the two commands.
+# the user's home with shared/ beside it, then the two commands (with CI as
+# set here: CI=true, from .ci/run, makes a test that lacks a tool fail).
 leg() {
   local r=$1 who=$2 base root home user log t0 rc=0
   base=$(base_of "$r")
@@ -135,10 +136,10 @@ echo '### main command'; $main_cmd
 echo '### tshark'; tshark --version | head -n 1
 echo '### test command'; $test_cmd"
   if [ "$who" = root ]; then
-    chroot "$root" env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin TERM=dumb bash -c "$script" >"$log" 2>&1 || rc=$?
+    chroot "$root" env -i HOME=/root PATH=/usr/sbin:/usr/bin:/sbin:/bin TERM=dumb CI="${CI:-}" bash -c "$script" >"$log" 2>&1 || rc=$?
   else
     chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin TERM=dumb \
-      runuser -u dev -- env HOME=/home/dev bash -c "$script" >"$log" 2>&1 || rc=$?
+      runuser -u dev -- env HOME=/home/dev CI="${CI:-}" bash -c "$script" >"$log" 2>&1 || rc=$?
   fi
   cleanup
   local secs=$(($(date +%s) - t0))

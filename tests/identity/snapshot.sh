@@ -3,7 +3,8 @@
 # (-V, -2 -V, -T ek, -z blank,tree, -z conv/endpoints, -z expert) and every
 # blankshark command, on every bundled blank capture. Two snapshots of
 # different builds must be identical (`diff -r`): the proof that a refactor
-# changed nothing users see.
+# changed nothing users see. Fails (no snapshot) if tshark does not load this
+# build's blank.so or exits other than 0 on any capture.
 # Usage: tests/identity/snapshot.sh BUILD_DIR OUT_DIR
 set -euo pipefail
 build=$(cd "$1" && pwd)
@@ -21,7 +22,29 @@ mkdir -p "$stage/plugins" "$stage/caps"
 cp -r "$build"/plugins/. "$stage/plugins/"  # <major.minor>/epan/blank.so, whichever Wireshark built it
 chmod -R a+rX "$stage"
 ts=(env HOME=/tmp WIRESHARK_PLUGIN_DIR="$stage/plugins" tshark)
-[ "$(id -u)" -eq 0 ] && ts=(setpriv --reuid=65534 --regid=65534 --clear-groups "${ts[@]}")
+ts_user=$(id -un)
+if [ "$(id -u)" -eq 0 ]; then
+  ts=(setpriv --reuid=65534 --regid=65534 --clear-groups "${ts[@]}")
+  ts_user="uid 65534"
+fi
+
+# The snapshot is worth nothing if tshark runs without this build's plugin:
+# `tshark -G plugins`, as the user that runs it below, must list blank.so from
+# the stage and no other blank.so.
+plugins=$("${ts[@]}" -G plugins 2>&1) || { echo "$0: tshark -G plugins failed: $plugins" >&2; exit 1; }
+ours=$(grep -c "^blank\.so.*$stage/plugins/" <<<"$plugins" || true)
+all=$(grep -c '^blank\.so' <<<"$plugins" || true)
+if [ "$ours" -ne 1 ] || [ "$all" -ne 1 ]; then
+  echo "$0: tshark (as $ts_user) does not load this build's plugin alone: $ours blank.so from $stage/plugins/, $all in all:" >&2
+  grep '^blank\.so' <<<"$plugins" >&2 || true
+  exit 1
+fi
+# tshark OUT ARGS...: its output and errors into OUT; the snapshot fails if it does.
+tsh() {
+  local f=$1
+  shift
+  "${ts[@]}" "$@" >"$f" 2>&1 || { echo "$0: tshark $* exited $? (its output: $f)" >&2; exit 1; }
+}
 
 caps=("$root"/captures/blank-*.pcap* "$root"/captures/crafted/*.pcap)
 for cap in "${caps[@]}"; do
@@ -31,13 +54,13 @@ for cap in "${caps[@]}"; do
   c=$stage/caps/$n
   d=$out/$n
   mkdir -p "$d"
-  "${ts[@]}" -r "$c" -V >"$d/tshark-V.txt" 2>&1 || true
-  "${ts[@]}" -r "$c" -2 -V >"$d/tshark-2V.txt" 2>&1 || true
-  "${ts[@]}" -r "$c" -T ek >"$d/tshark-ek.txt" 2>&1 || true
-  "${ts[@]}" -r "$c" -q -z blank,tree >"$d/tshark-tree.txt" 2>&1 || true
-  "${ts[@]}" -r "$c" -q -z conv,blank -z endpoints,blank >"$d/tshark-conv.txt" 2>&1 || true
-  "${ts[@]}" -r "$c" -q -z expert >"$d/tshark-expert.txt" 2>&1 || true
-  "${ts[@]}" -r "$c" -2 -q -z expert >"$d/tshark-2-expert.txt" 2>&1 || true
+  tsh "$d/tshark-V.txt" -r "$c" -V
+  tsh "$d/tshark-2V.txt" -r "$c" -2 -V
+  tsh "$d/tshark-ek.txt" -r "$c" -T ek
+  tsh "$d/tshark-tree.txt" -r "$c" -q -z blank,tree
+  tsh "$d/tshark-conv.txt" -r "$c" -q -z conv,blank -z endpoints,blank
+  tsh "$d/tshark-expert.txt" -r "$c" -q -z expert
+  tsh "$d/tshark-2-expert.txt" -r "$c" -2 -q -z expert
   for cmd in "decode" "decode -V" "decode --json" "chunks" "chunks --json" "check" "check --comments" \
              "check --format json" "check --format junit" "stats" "stats --json"; do
     f=$d/blankshark-${cmd// /_}.txt

@@ -35,6 +35,7 @@ struct Seen {
     std::map<uint64_t, double> distance;           // teleport frame -> distance
     std::map<uint64_t, uint64_t> client;           // teleport frame -> client position frame
     Found findings;
+    size_t conversations = 0;                      // from check
 };
 
 std::vector<std::string> split(const std::string& s, char sep) {
@@ -105,7 +106,8 @@ Seen from_check(const std::string& file) {
                 }())
                 s.findings.emplace(e["pcap_cnt"].get<uint64_t>(), code);
         }
-        if (e["event_type"] != "conversation" || !e.contains("keepalive")) continue;
+        if (e["event_type"] != "conversation") continue;
+        ++s.conversations;
         for (const char* k : {"keepalive", "status_ping"}) {
             const std::string kind = std::string(k) == "keepalive" ? "keepalive" : "ping";
             for (const json& x : e[k]["exchanges"]) {
@@ -130,9 +132,11 @@ Seen from_check(const std::string& file) {
     return s;
 }
 
-void same(const std::string& file) {
+// `conversations`: the file's "TCP connections" in its README.
+void same(const std::string& file, size_t conversations) {
     SCOPED_TRACE(file);
     const Seen w = from_tshark(file), a = from_check(file);
+    EXPECT_EQ(a.conversations, conversations);
     EXPECT_FALSE(a.links.empty());
     EXPECT_EQ(w.links, a.links);
     EXPECT_EQ(w.back, a.links);
@@ -146,7 +150,7 @@ void same(const std::string& file) {
 }
 
 TEST(TsharkMcJava, TeleportCaptureLinksAndDistancesAsCheck) {
-    same(kJava + "mcjava-1.13.2-teleport.pcap");
+    same(kJava + "mcjava-1.13.2-teleport.pcap", 1);
     // And the figures themselves (README-1.13.2.md): teleport 230 -> 232 from
     // the position of frame 226, 17.49 blocks; Keep Alive 306 -> 308.
     const Seen w = from_tshark(kJava + "mcjava-1.13.2-teleport.pcap");
@@ -158,8 +162,8 @@ TEST(TsharkMcJava, TeleportCaptureLinksAndDistancesAsCheck) {
 }
 
 TEST(TsharkMcJava, SessionsWithPingKickAndNotesAsCheck) {
-    same(kJava + "mcjava-1.13.2-compressed.pcap");
-    same(kJava + "mcjava-1.14.4-nocompress.pcap");
+    same(kJava + "mcjava-1.13.2-compressed.pcap", 3);
+    same(kJava + "mcjava-1.14.4-nocompress.pcap", 3);
 }
 
 TEST(TsharkMcJava, CraftedProblemsAsCheck) {
