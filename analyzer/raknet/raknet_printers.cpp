@@ -101,8 +101,7 @@ void print_raknet_summary(Output& out, const RaknetPrint& r) {
     char more[160];
     size_t m = 0;
     if (r.p->kind == raknet::PacketKind::Ack || r.p->kind == raknet::PacketKind::Nak)
-        m = raknet::record_ranges_text(raknet::schema(*r.p->version), r.p->bytes, r.p->len,
-                                       r.p->context(raknet::kPacketTable), more, sizeof more);
+        m = raknet::record_ranges_text(r.p->record_list.data, r.p->record_list.size, r.p->records, more, sizeof more);
     m = raknet::append_markers(*r.p, more, m, sizeof more);
     out << std::string_view(more, m);
     if (v.worst) {

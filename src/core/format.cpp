@@ -61,7 +61,7 @@ size_t format_double(double v, char* buf, size_t cap, bool compact) {
 
 double measured(double v, const char* unit) {
     if (!std::isfinite(v)) return v;
-    const double scale = unit && std::strcmp(unit, "s") == 0 ? 1e6 : 1e3;
+    const double scale = unit && unit[0] == 's' && unit[1] == '\0' ? 1e6 : 1e3;
     if (std::fabs(v) >= 1e15 / scale) return v;  // beyond exact decimals anyway
     return std::round(v * scale) / scale;
 }
@@ -175,13 +175,24 @@ size_t append_summary(const Item& it, char* buf, size_t len, size_t cap) {
 
 size_t format_display(const Item& it, char* buf, size_t cap) {
     if (it.vclass != ValueClass::Double || cap == 0) return format_value(it, buf, cap, false);
-    // 15 significant digits, as Wireshark labels a double (DBL_DIG): the
-    // wire's 118.10000000000001 reads 118.1; JSON keeps every digit.
-    const auto r = std::to_chars(buf, buf + cap - 1, display_value(it), std::chars_format::general, 15);
+    // At most 15 significant digits, as Wireshark labels a double (DBL_DIG):
+    // the wire's 118.10000000000001 reads 118.1; JSON keeps every digit.
+    // The shortest form first (the usual case, and the fastest); only one
+    // with more digits is written again.
+    const double v = display_value(it);
+    auto r = std::to_chars(buf, buf + cap - 1, v);
     if (r.ec != std::errc()) {
         buf[0] = '\0';
         return 0;
     }
+    int digits = 0;
+    bool lead = true;
+    for (const char* c = buf; c < r.ptr && *c != 'e'; ++c)
+        if (*c >= '0' && *c <= '9' && !(lead && *c == '0')) {
+            lead = false;
+            ++digits;
+        }
+    if (digits > 15) r = std::to_chars(buf, buf + cap - 1, v, std::chars_format::general, 15);
     *r.ptr = '\0';
     return size_t(r.ptr - buf);
 }

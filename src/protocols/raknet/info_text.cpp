@@ -6,52 +6,64 @@
 namespace raknet {
 namespace {
 
-// Collects each record's min and max (the rows' keys: datagram_rows.cpp).
+// Collects the records' min and max (the rows' keys: datagram_rows.cpp),
+// the first kMax of them.
 struct RangeVisitor {
-    char* out;
-    size_t cap, len = 0;
-    uint32_t records = 0;
-    bool full = false;
-    void put(const char* s, size_t n) {
-        if (full) return;
-        if (len + n + 4 >= cap) {  // room for "..." and the NUL
-            std::memcpy(out + len, "...", 3);
-            len += 3;
-            full = true;
-            return;
-        }
-        std::memcpy(out + len, s, n);
-        len += n;
-    }
+    static constexpr uint32_t kMax = 64;
+    Record r[kMax];
+    uint32_t n = 0, total = 0;
     void open(const core::Item&) {}
     void close() {}
     void finding(const core::Finding&) {}
     void leaf(const core::Item& it) {
         if (!it.node || !it.node->key) return;
-        char num[24];
         if (std::strcmp(it.node->key, "min") == 0) {
-            const int n = std::snprintf(num, sizeof num, "%s%llu", records++ ? ", " : " ", (unsigned long long)it.u);
-            put(num, size_t(n));
-        } else if (std::strcmp(it.node->key, "max") == 0) {
-            const int n = std::snprintf(num, sizeof num, "..%llu", (unsigned long long)it.u);
-            put(num, size_t(n));
+            if (total++ < kMax) {
+                r[n] = Record{uint32_t(it.u), uint32_t(it.u), true, true};
+                ++n;
+            }
+        } else if (std::strcmp(it.node->key, "max") == 0 && n && total <= kMax) {
+            r[n - 1].max = uint32_t(it.u);
+            r[n - 1].single = false;
         }
     }
 };
 
 }  // namespace
 
+size_t record_ranges_text(const Record* records, uint32_t n, uint32_t total, char* out, size_t cap) {
+    if (!cap) return 0;
+    size_t len = 0;
+    out[0] = '\0';
+    for (uint32_t i = 0; i < n; ++i) {
+        char num[32];
+        const Record& r = records[i];
+        const int w = r.max != r.min ? std::snprintf(num, sizeof num, "%s%u..%u", i ? ", " : " ", r.min, r.max)
+                                     : std::snprintf(num, sizeof num, "%s%u", i ? ", " : " ", r.min);
+        if (len + size_t(w) + 4 >= cap) {  // room for "..." and the NUL
+            if (len + 4 <= cap) {
+                std::memcpy(out + len, "...", 3);
+                len += 3;
+            }
+            out[len] = '\0';
+            return len;
+        }
+        std::memcpy(out + len, num, size_t(w));
+        len += size_t(w);
+    }
+    if (total > n && len + 4 <= cap) {
+        std::memcpy(out + len, "...", 3);
+        len += 3;
+    }
+    out[len] = '\0';
+    return len;
+}
+
 size_t record_ranges_text(const core::Schema& s, const uint8_t* p, uint32_t len, const core::DecodeContext& ctx,
                           char* out, size_t cap) {
-    if (!cap) return 0;
-    if (cap < 8) {
-        out[0] = '\0';
-        return 0;
-    }
-    RangeVisitor v{out, cap};
+    RangeVisitor v;
     core::decode(s, p, len, ctx, v);
-    out[v.len] = '\0';
-    return v.len;
+    return record_ranges_text(v.r, v.n, v.total, out, cap);
 }
 
 size_t append_markers(const PacketResult& p, char* out, size_t len, size_t cap) {

@@ -19,6 +19,9 @@ namespace raknet {
 // Returns the length written.
 size_t record_ranges_text(const core::Schema& s, const uint8_t* p, uint32_t len, const core::DecodeContext& ctx,
                           char* out, size_t cap);
+// The same from records already read (PacketResult::record_list; `total`
+// of them in the packet): no second decode.
+size_t record_ranges_text(const Record* records, uint32_t n, uint32_t total, char* out, size_t cap);
 
 // " [gap]", " [resent after NAK]", " [2 resent on timeout]"... of a
 // datagram's analysis; appended to out[0, len) within cap. Returns the new length.

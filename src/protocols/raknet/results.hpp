@@ -13,6 +13,7 @@
 #include "constants.hpp"
 #include "core/decoder.hpp"
 #include "core/finding.hpp"
+#include "packet_reader.hpp"
 #include "versions.hpp"
 
 namespace raknet {
@@ -137,6 +138,7 @@ struct PacketResult {
     uint32_t unseen = 0;                    // numbers never seen at the capture point
     uint32_t future = 0;                    // numbers above any sent
     Span<uint64_t> linked_frames;           // the datagrams' frames (first Options::max_links)
+    Span<Record> record_list;               // the records as read (first Options::max_records), during the call
 
     // Findings of the analysis on this packet (the decoder's own come from
     // decoding it).

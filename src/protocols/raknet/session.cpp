@@ -135,6 +135,9 @@ void Session::packet(Side from, const uint8_t* p, uint32_t len, const core::Orig
     result_.frames = {frames_.data(), uint32_t(frames_.size())};
     result_.messages = {messages_.data(), uint32_t(messages_.size())};
     result_.linked_frames = {links_.data(), uint32_t(links_.size())};
+    result_.record_list = {};
+    if (result_.kind == PacketKind::Ack || result_.kind == PacketKind::Nak)
+        result_.record_list = {parsed_.records.data(), uint32_t(parsed_.records.size())};
     result_.findings = {findings_.data(), uint32_t(findings_.size())};
     sink.packet(result_);
 }
