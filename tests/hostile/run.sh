@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Hostile captures: the real captures mutated with editcap -E (several error
-# probabilities and seeds) and cut at seeded random points, through the
+# Hostile captures: every bundled capture (blank, Minecraft Java, Alpha,
+# RakNet/MCPE; real and crafted) mutated with editcap -E and cut at seeded
+# random points, through the
 # sanitizer build of blankshark (check and decode) and through tshark with the
 # plugin (-V and -2 -V). Each run must end on its own (bounded time), within
 # bounded memory, with the exit code its input calls for and without a crash
@@ -116,43 +117,67 @@ blankshark() {  # output file, args...: the sanitizer build, bounded in time and
   return $rc
 }
 
-# Mutated (editcap -E: packet bytes only) and cut copies of every capture,
-# each beside an unmutated editcap copy (editcap rewrites the file headers).
+# Mutated (editcap -E: packet bytes only) and cut copies of every bundled
+# capture, real and crafted, of every protocol, each beside an unmutated
+# editcap copy (editcap rewrites the file headers). blank's real captures
+# get 3 error rates x 2 seeds and 3 cuts; the others (Minecraft Java,
+# Alpha, RakNet/MCPE, the crafted ones) one mutation and one cut each, so
+# the stage stays within CI's time (it runs tshark twice per file).
 files=()
-declare -A intact first_bad cut_at
-for cap in "$root"/captures/blank-*.pcap*; do
-  name=$(basename "$cap")
+declare -A intact first_bad cut_at tshark_args
+variants() {  # capture, error rates, seeds, cuts, tshark passes
+  local cap=$1 probs=$2 seeds=$3 ncuts=$4 passes=$5
+  local name rel fmt ref p s out at size k cut
+  rel=${cap#"$root/captures/"}
+  name=${rel//\//_}
   fmt=pcap
   [[ $name == *.pcapng ]] && fmt=pcapng
   ref="$stage/files/ref-$name"
   if ! editcap -F "$fmt" "$cap" "$ref" >"$work/err" 2>&1; then
-    echo "EDITCAP FAILED: $name: $(cat "$work/err")"; fail=1; continue
+    echo "EDITCAP FAILED: $name: $(cat "$work/err")"; fail=1; return
   fi
   blankshark "$work/ref-$name.decode" decode --json "$ref"
   blankshark "$work/ref-$name.check" check --format json --fail-on error "$ref"
-  for p in 0.001 0.01 0.05; do
-    for s in 1 2; do
-      out="$stage/files/mut-$p-$s-$name"
-      if ! editcap -F "$fmt" -E "$p" --seed "$s" "$cap" "$out" >"$work/err" 2>&1; then
-        echo "EDITCAP FAILED: -E $p --seed $s $name: $(cat "$work/err")"; fail=1; continue
-      fi
-      at=$(cmp "$ref" "$out" | awk '{ sub(",", "", $5); print $5 }')
+  for p in $probs; do
+    for s in $seeds; do
+      # A small file may come out of a low rate untouched: then a higher one.
+      at=
+      for q in $p 0.05 0.2; do
+        out="$stage/files/mut-$q-$s-$name"
+        if ! editcap -F "$fmt" -E "$q" --seed "$s" "$cap" "$out" >"$work/err" 2>&1; then
+          echo "EDITCAP FAILED: -E $q --seed $s $name: $(cat "$work/err")"; fail=1; break
+        fi
+        at=$(cmp "$ref" "$out" | awk '{ sub(",", "", $5); print $5 }')
+        [ -n "$at" ] && break
+        rm -f "$out"
+      done
       if [ -z "$at" ]; then echo "NOT MUTATED: editcap -E $p --seed $s $name"; fail=1; continue; fi
       files+=("$out")
       intact[$out]=$name
       first_bad[$out]=$(frame_at "$ref" "$at")
+      tshark_args[$out]=$passes
     done
   done
   size=$(stat -c %s "$cap")
-  for k in 1 2 3; do
+  for ((k = 0; k < ncuts; k++)); do
     cut=$(( (RANDOM * 32768 + RANDOM) % size ))
     out="$stage/files/cut-$cut-$name"
     head -c "$cut" "$ref" >"$out"
     files+=("$out")
     intact[$out]=$name
     cut_at[$out]=$cut
+    tshark_args[$out]=$passes
   done
+}
+for cap in "$root"/captures/blank-*.pcap*; do
+  variants "$cap" "0.001 0.01 0.05" "1 2" 3 "-V,-2 -V"
 done
+n=0
+while IFS= read -r cap; do
+  n=$((n + 1))
+  # One error rate per file, in turn; tshark one pass or two, in turn.
+  variants "$cap" "$(echo 0.002 0.01 0.03 | cut -d' ' -f$((n % 3 + 1)))" "$n" 1 "$([ $((n % 2)) -eq 0 ] && echo "-V" || echo "-2 -V")"
+done < <(find "$root/captures" -mindepth 1 \( -name '*.pcap' -o -name '*.pcapng' \) ! -path "$root/captures/blank-*" | sort)
 if [ ${#files[@]} -eq 0 ]; then echo "NO FILES"; fail=1; else chmod 644 "$stage"/files/*; fi
 
 for f in "${files[@]}"; do
@@ -192,7 +217,8 @@ for f in "${files[@]}"; do
     same_before decode "$work/ref-$ref.decode" "$o.decode" "$k" "decode $name"
     same_before check "$work/ref-$ref.check" "$o.check" "$k" "check $name"
   fi
-  for args in "-V" "-2 -V"; do
+  IFS=, read -ra passes <<<"${tshark_args[$f]}"
+  for args in "${passes[@]}"; do
     rm -f "$work/time"
     (cd "$stage" && timeout 300 /usr/bin/time -f "%M" -o "$work/time" "${tshark_cmd[@]}" -r "$f" $args) \
       >/dev/null 2>"$work/err"
@@ -200,7 +226,8 @@ for f in "${files[@]}"; do
     rss "$work/time" "tshark $args $name"
   done
 done
-echo "hostile captures: seed $seed, ${#files[@]} files (editcap -E 0.001/0.01/0.05 x 2 seeds, 3 cuts each), $runs runs," \
+echo "hostile captures: seed $seed, ${#files[@]} files (blank: editcap -E 0.001/0.01/0.05 x 2 seeds, 3 cuts each;" \
+  "the other captures of every protocol: one mutation, one cut each), $runs runs," \
   "peak RSS ${peak} kB; $compared packets and findings before the damage as in the intact captures"
 [ $fail -eq 0 ] && echo "hostile captures: all passed" || echo "hostile captures: FAILED"
 exit $fail
