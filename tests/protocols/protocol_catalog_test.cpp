@@ -126,6 +126,16 @@ TEST(ProtocolCatalog, Heuristics) {
     EXPECT_TRUE(a.looks_like(alpha, sizeof alpha));
     EXPECT_FALSE(j.looks_like(alpha, sizeof alpha));
     EXPECT_FALSE(j.looks_like(blank_pkt, sizeof blank_pkt));
+    // A Handshake cut short is not one yet (on the port, the dispatcher waits).
+    EXPECT_FALSE(j.looks_like(java, sizeof java - 1));
+    // The legacy server list ping: 1.4-1.5 (FE 01) and 1.6 (FE 01 FA ...)
+    // on any port; pre-1.4's bare FE and FE followed by anything else not.
+    const uint8_t ping14[] = {0xFE, 0x01}, ping16[] = {0xFE, 0x01, 0xFA, 0x00, 0x0B};
+    const uint8_t bare[] = {0xFE}, other[] = {0xFE, 0x01, 0x00};
+    EXPECT_TRUE(j.looks_like(ping14, sizeof ping14));
+    EXPECT_TRUE(j.looks_like(ping16, sizeof ping16));
+    EXPECT_FALSE(j.looks_like(bare, sizeof bare));
+    EXPECT_FALSE(j.looks_like(other, sizeof other));
 
     EXPECT_FALSE(raknet::protocol_info().looks_like(blank_pkt, sizeof blank_pkt));
     EXPECT_EQ(mcpe::protocol_info().looks_like, nullptr);

@@ -10,10 +10,14 @@ namespace mcjava {
 
 namespace {
 
-// A client's first bytes: a Handshake, or the pre-1.7 server list ping.
+// A client's first bytes, on any port: a whole Handshake that checks out,
+// or the legacy server list ping of 1.4 and later (0xFE 0x01, then 0xFA
+// MC|PingHost from 1.6). A bare 0xFE (pre-1.4) is too weak a sign off the
+// port: the port's dispatcher (classify_first_client_bytes) takes it there.
 bool looks_like_java(const uint8_t* p, size_t len) {
     const minecraft::Edition e = minecraft::classify_first_client_bytes(p, len);
-    return e == minecraft::Edition::Java || e == minecraft::Edition::JavaLegacyPing;
+    if (e == minecraft::Edition::Java) return true;
+    return e == minecraft::Edition::JavaLegacyPing && len >= 2 && p[1] == 0x01 && (len == 2 || p[2] == 0xFA);
 }
 
 // One version's tables, for ProtocolInfo::schema.
