@@ -1,23 +1,47 @@
 #include "capture_stream.hpp"
 
 #include "protocols/blank/decoder.hpp"
-#include "mc_java/java_flows.hpp"
-#include "raknet/raknet_flows.hpp"
+#include "protocols/blank/protocol_info.hpp"
+#include "protocols/mc_alpha/protocol_info.hpp"
+#include "protocols/mc_java/protocol_info.hpp"
+#include "protocols/raknet/protocol_info.hpp"
 #include "progress.hpp"
 
 namespace blankshark {
 
+std::array<uint16_t, core::kProtocolCount> StreamOptions::default_ports() {
+    std::array<uint16_t, core::kProtocolCount> a{};
+    for (size_t i = 0; i < a.size(); ++i)
+        a[i] = core::protocols()[i]->carried_by ? 0 : core::protocols()[i]->default_port;
+    return a;
+}
+
+uint16_t StreamOptions::port_of(const core::ProtocolInfo& p) const {
+    for (size_t i = 0; i < ports.size(); ++i)
+        if (core::protocols()[i] == &p) return ports[i];
+    return 0;
+}
+
+void StreamOptions::set_port(const core::ProtocolInfo& p, uint16_t port) {
+    for (size_t i = 0; i < ports.size(); ++i)
+        if (core::protocols()[i] == &p) ports[i] = port;
+}
+
 std::string recognition_text(const StreamOptions& opt) {
-    std::string ports = "UDP port " + std::to_string(opt.port) + " (blank)";
+    std::string ports = "UDP port " + std::to_string(opt.port_of(blank::protocol_info())) + " (blank)";
     if (opt.tcp)
-        ports += ", TCP port " + std::to_string(opt.java_port) + " (Minecraft Java)" + ", TCP port " +
-                 std::to_string(opt.alpha_port) + " (Minecraft Alpha)";
-    if (opt.raknet) ports += ", UDP port " + std::to_string(opt.raknet_port) + " (RakNet / Minecraft Pocket Edition)";
+        ports += ", TCP port " + std::to_string(opt.port_of(mcjava::protocol_info())) + " (Minecraft Java)" +
+                 ", TCP port " + std::to_string(opt.port_of(mcalpha::protocol_info())) + " (Minecraft Alpha)";
+    if (opt.raknet)
+        ports += ", UDP port " + std::to_string(opt.port_of(raknet::protocol_info())) +
+                 " (RakNet / Minecraft Pocket Edition)";
     std::string anywhere = "blank's tag";
     if (opt.tcp) anywhere += ", a Minecraft Java Handshake";
     if (opt.raknet) anywhere += ", a RakNet offline message";
     return ports + "; on any port: " + anywhere;
 }
+
+CaptureStream::CaptureStream(StreamOptions opt) : opt_(opt), blank_port_(opt.port_of(blank::protocol_info())) {}
 
 size_t CaptureStream::KeyHash::operator()(const Key& k) const {
     size_t h = 1469598103934665603ull;
@@ -44,7 +68,7 @@ Conversation* CaptureStream::find(const capture::UdpDatagram& d, bool create, co
     }
     Conversation c;
     c.id = next_id_++;
-    const bool server = blank::first_sender_is_server(blank::header_type(p, len), d.src.port, d.dst.port, opt_.port);
+    const bool server = blank::first_sender_is_server(blank::header_type(p, len), d.src.port, d.dst.port, blank_port_);
     c.server = server ? d.src : d.dst;
     c.client = server ? d.dst : d.src;
     auto [ins, ok] = convs_.emplace(k, c);
@@ -67,7 +91,7 @@ Conversation* CaptureStream::add_tcp_conversation(const Endpoint& client, const 
 }
 
 StreamResult CaptureStream::run(const std::string& path, const std::function<void(const BlankPacket&)>& on_packet,
-                                JavaFlows* java, RaknetFlows* raknet) {
+                                tcp::Dispatcher* tcp, UdpClaimant* udp) {
     capture::CaptureReader reader;
     if (!reader.open(path)) {
         error_ = reader.error();
@@ -89,7 +113,7 @@ StreamResult CaptureStream::run(const std::string& path, const std::function<voi
             error_ = reader.error();
             error_frame_ = reader.error_frame();
             error_offset_ = reader.error_offset();
-            if (java) java->finish(last_time);
+            if (tcp) tcp->finish(last_time);
             return StreamResult::ReadError;
         }
         ++stats_.frames;
@@ -113,17 +137,16 @@ StreamResult CaptureStream::run(const std::string& path, const std::function<voi
         case capture::LinkResult::Fragment: ++stats_.fragments; continue;
         case capture::LinkResult::NotUdp: case capture::LinkResult::NotIp:
             ++stats_.not_udp;
-            if (java && capture::parse_tcp(f.link_type, f.data, f.caplen, seg) == capture::LinkResult::Ok) {
+            if (tcp && capture::parse_tcp(f.link_type, f.data, f.caplen, seg) == capture::LinkResult::Ok) {
                 ++stats_.tcp;
-                java->reassembler().feed(seg, f.number, time);
+                tcp->feed(seg, f.number, time);
             }
             continue;
         default: ++stats_.truncated; continue;
         }
         const bool tagged = blank::looks_like_blank(d.payload, d.payload_len);
-        const bool on_port = d.src.port == opt_.port || d.dst.port == opt_.port;
-        if (raknet && !tagged && !on_port && !find(d, false, d.payload, d.payload_len) &&
-            raknet->offer(d, f.number, time)) {
+        const bool on_port = d.src.port == blank_port_ || d.dst.port == blank_port_;
+        if (udp && !tagged && !on_port && !find(d, false, d.payload, d.payload_len) && udp->offer(d, f.number, time)) {
             ++stats_.raknet;
             continue;
         }
@@ -145,7 +168,7 @@ StreamResult CaptureStream::run(const std::string& path, const std::function<voi
         bp.len = d.payload_len;
         on_packet(bp);
     }
-    if (java) java->finish(last_time);
+    if (tcp) tcp->finish(last_time);
     return StreamResult::Ok;
 }
 

@@ -8,6 +8,7 @@
 // order of first packet.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -20,9 +21,9 @@
 #include "link_layer.hpp"
 #include "protocols/blank/protocol_info.hpp"
 #include "protocols/blank/roles.hpp"
-#include "protocols/mc_alpha/protocol_info.hpp"
-#include "protocols/mc_java/protocol_info.hpp"
-#include "protocols/raknet/protocol_info.hpp"
+#include "protocols/catalog.hpp"
+#include "tcp/tcp_dispatcher.hpp"
+#include "udp_claimant.hpp"
 
 namespace blankshark {
 
@@ -50,13 +51,14 @@ struct BlankPacket {
 };
 
 struct StreamOptions {
-    // The protocols' default ports (their ProtocolInfo). Java: on TCP, and
-    // any port by its Handshake; RakNet / MCPE: on UDP, and any port by an
-    // offline message.
-    uint16_t port = blank::protocol_info().default_port;
-    uint16_t java_port = mcjava::protocol_info().default_port;
-    uint16_t alpha_port = mcalpha::protocol_info().default_port;  // the same port: the client's first byte tells
-    uint16_t raknet_port = raknet::protocol_info().default_port;
+    // Each protocol's port, by its place in the catalog (core::protocols()):
+    // its default, or --port NAME=N; 0 for one carried by another (MCPE).
+    // TCP and UDP protocols are also found on any port by their heuristics
+    // (ProtocolInfo::looks_like).
+    std::array<uint16_t, core::kProtocolCount> ports = default_ports();
+    uint16_t port_of(const core::ProtocolInfo& p) const;
+    void set_port(const core::ProtocolInfo& p, uint16_t port);
+    static std::array<uint16_t, core::kProtocolCount> default_ports();
     bool tcp = true;             // reassemble TCP and decode the Minecraft Java connections
     bool raknet = true;          // decode RakNet conversations (else their packets are other UDP)
     size_t max_conversations = 4096;  // beyond it, packets are still decoded, without a conversation
@@ -78,18 +80,16 @@ enum class StreamResult { Ok, OpenError, ReadError };
 // Said when a capture holds nothing of any supported protocol.
 std::string recognition_text(const StreamOptions& opt);
 
-class JavaFlows;
-class RaknetFlows;
 
 class CaptureStream {
 public:
-    explicit CaptureStream(StreamOptions opt = {}) : opt_(opt) {}
-    // `java`: TCP goes there (its finish() is called at the end, also after
+    explicit CaptureStream(StreamOptions opt = {});
+    // `tcp`: TCP goes there (its finish() is called at the end, also after
     // a read error, so what came before is reported).
-    // `raknet`: RakNet conversations go there (not blank's port or tag).
+    // `udp`: offered the datagrams not blank's (not its port or tag).
     StreamResult run(const std::string& path, const std::function<void(const BlankPacket&)>& on_packet,
-                     JavaFlows* java = nullptr, RaknetFlows* raknet = nullptr);
-    // A TCP connection's conversation (JavaFlows' callback).
+                     tcp::Dispatcher* tcp = nullptr, UdpClaimant* udp = nullptr);
+    // A conversation of another protocol than blank (its flows' callback).
     Conversation* add_tcp_conversation(const Endpoint& client, const Endpoint& server, uint64_t frame,
                                        ConvProtocol protocol);
 
@@ -113,6 +113,7 @@ private:
     Conversation* find(const capture::UdpDatagram& d, bool create, const uint8_t* payload, uint32_t len);
 
     StreamOptions opt_;
+    uint16_t blank_port_;
     StreamStats stats_;
     std::string error_;
     uint64_t error_frame_ = 0;

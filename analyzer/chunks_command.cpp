@@ -11,6 +11,10 @@
 #include "mc_java/java_chunks.hpp"
 #include "output.hpp"
 
+#include "protocols/mc_alpha/protocol_info.hpp"
+#include "protocols/mc_java/protocol_info.hpp"
+#include "protocols/raknet/protocol_info.hpp"
+
 namespace blankshark {
 namespace {
 
@@ -143,7 +147,7 @@ int run_chunks(const std::string& path, const ChunksOptions& opt) {
     CaptureStream stream(opt.stream);
     McpeChunks mcpe_chunks;
     RaknetFlows raknet(
-        opt.stream.raknet_port,
+        opt.stream.port_of(raknet::protocol_info()),
         [&](const capture::Endpoint& client, const capture::Endpoint& server, uint64_t frame) {
             return stream.add_tcp_conversation(client, server, frame, ConvProtocol::RakNet);
         },
@@ -153,8 +157,7 @@ int run_chunks(const std::string& path, const ChunksOptions& opt) {
     JavaChunks java_chunks(opt.extract_dir);
     // Minecraft Alpha's Map Chunks (port 25565, told apart from Java by the client's first bytes).
     AlphaChunks alpha_chunks(opt.extract_dir);
-    JavaFlows java(opt.stream.java_port,
-                   [&](const tcp::Connection& c, uint64_t frame) {
+    JavaFlows java([&](const tcp::Connection& c, uint64_t frame) {
                        return stream.add_tcp_conversation(c.client(), c.server(), frame, ConvProtocol::MinecraftJava);
                    },
                    [&](const JavaPacket& p) { java_chunks.packet(p); });
@@ -163,7 +166,8 @@ int run_chunks(const std::string& path, const ChunksOptions& opt) {
             return stream.add_tcp_conversation(c.client(), c.server(), frame, ConvProtocol::MinecraftAlpha);
         },
         [&](const AlphaMessage& m) { alpha_chunks.message(m); });
-    java.set_alpha(&alpha, opt.stream.alpha_port);
+    tcp::Dispatcher tcp({{&mcjava::protocol_info(), opt.stream.port_of(mcjava::protocol_info()), &java},
+                         {&mcalpha::protocol_info(), opt.stream.port_of(mcalpha::protocol_info()), &alpha}});
     const StreamResult r = stream.run(path, [&](const BlankPacket& p) {
         last_time = p.time;
         const blank::FrameAnalysis* fa = analyses.on_packet(p);
@@ -171,7 +175,7 @@ int run_chunks(const std::string& path, const ChunksOptions& opt) {
             return;
         const auto* data = fa->chunk.inflated ? fa->chunk.inflated : fa->chunk.reassembled;
         (extract(opt.extract_dir, p.conv->id, *fa->chunk.tx, *data) ? extracted : extract_failed)++;
-    }, opt.stream.tcp ? &java : nullptr, opt.stream.raknet ? &raknet : nullptr);
+    }, opt.stream.tcp ? &tcp : nullptr, opt.stream.raknet ? &raknet : nullptr);
     extracted += java_chunks.extracted();
     extract_failed += java_chunks.extract_failed();
     extracted += alpha_chunks.extracted();

@@ -16,6 +16,10 @@
 #include "packet_printers.hpp"
 #include "raknet/raknet_printers.hpp"
 
+#include "protocols/mc_alpha/protocol_info.hpp"
+#include "protocols/mc_java/protocol_info.hpp"
+#include "protocols/raknet/protocol_info.hpp"
+
 namespace blankshark {
 
 std::string packet_name_key(std::string_view name) {
@@ -70,9 +74,7 @@ int run_decode(const std::string& path, const DecodeOptions& opt) {
         else
             print_conversation_header(out, *c);
     };
-    JavaFlows java(
-        opt.stream.java_port,
-        [&](const tcp::Connection& c, uint64_t frame) {
+    JavaFlows java([&](const tcp::Connection& c, uint64_t frame) {
             return stream.add_tcp_conversation(c.client(), c.server(), frame, ConvProtocol::MinecraftJava);
         },
         [&](const JavaPacket& p) {
@@ -111,7 +113,8 @@ int run_decode(const std::string& path, const DecodeOptions& opt) {
             case DecodeFormat::Json: print_alpha_json(out, m); break;
             }
         });
-    java.set_alpha(&alpha, opt.stream.alpha_port);
+    tcp::Dispatcher tcp({{&mcjava::protocol_info(), opt.stream.port_of(mcjava::protocol_info()), &java},
+                         {&mcalpha::protocol_info(), opt.stream.port_of(mcalpha::protocol_info()), &alpha}});
     // RakNet: each UDP packet with the game packets it completed.
     struct RaknetDecode : RaknetListener {
         std::function<void(RaknetConnection&, const raknet::PacketResult&)> print;
@@ -138,7 +141,7 @@ int run_decode(const std::string& path, const DecodeOptions& opt) {
         }
     };
     RaknetFlows raknet(
-        opt.stream.raknet_port,
+        opt.stream.port_of(raknet::protocol_info()),
         [&](const capture::Endpoint& client, const capture::Endpoint& server, uint64_t frame) {
             return stream.add_tcp_conversation(client, server, frame, ConvProtocol::RakNet);
         },
@@ -156,7 +159,7 @@ int run_decode(const std::string& path, const DecodeOptions& opt) {
         case DecodeFormat::Tree: print_tree(out, s, p, fa); break;
         case DecodeFormat::Json: print_json(out, s, p, fa); break;
         }
-    }, opt.stream.tcp ? &java : nullptr, opt.stream.raknet ? &raknet : nullptr);
+    }, opt.stream.tcp ? &tcp : nullptr, opt.stream.raknet ? &raknet : nullptr);
     if (opt.format != DecodeFormat::Json)  // JSON names it on every packet
         for (size_t id = 0; id < analyses.all().size(); ++id)
             if (const auto& a = analyses.all()[id])

@@ -13,6 +13,10 @@
 #include "protocols/mc_java/chunk_column.hpp"
 #include "protocols/mc_java/schema.hpp"
 
+#include "protocols/mc_alpha/protocol_info.hpp"
+#include "protocols/mc_java/protocol_info.hpp"
+#include "protocols/raknet/protocol_info.hpp"
+
 namespace blankshark {
 
 bool recognised(const FileReport& rep) {
@@ -143,9 +147,7 @@ FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt,
         }
         return c;
     };
-    JavaFlows java(
-        opt.stream.java_port,
-        [&](const tcp::Connection& c, uint64_t frame) {
+    JavaFlows java([&](const tcp::Connection& c, uint64_t frame) {
             return stream.add_tcp_conversation(c.client(), c.server(), frame, ConvProtocol::MinecraftJava);
         },
         [&](const JavaPacket& jp) {
@@ -227,10 +229,11 @@ FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt,
             col.out = &c.findings;
             col.add(g);
         });
-    java.set_alpha(&alpha, opt.stream.alpha_port);
+    tcp::Dispatcher tcp({{&mcjava::protocol_info(), opt.stream.port_of(mcjava::protocol_info()), &java},
+                         {&mcalpha::protocol_info(), opt.stream.port_of(mcalpha::protocol_info()), &alpha}});
     RaknetCollector raknet_col(rep, col, observe_raknet);
     RaknetFlows raknet(
-        opt.stream.raknet_port,
+        opt.stream.port_of(raknet::protocol_info()),
         [&](const capture::Endpoint& client, const capture::Endpoint& server, uint64_t frame) {
             return stream.add_tcp_conversation(client, server, frame, ConvProtocol::RakNet);
         },
@@ -258,7 +261,7 @@ FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt,
         for (uint8_t i = 0; i < fa->nfindings; ++i) col.add(fa->findings[i]);
         for (uint32_t i = 0; i < fa->nearlier; ++i) col.add(fa->earlier[i]);  // deferred inflation
         if (observe) observe(p, fa->type, *fa, rep.analyses->of(p));
-    }, opt.stream.tcp ? &java : nullptr, opt.stream.raknet ? &raknet : nullptr);
+    }, opt.stream.tcp ? &tcp : nullptr, opt.stream.raknet ? &raknet : nullptr);
     raknet.finish(stream.stats().frames, rep.end_time);
     // The Java analyses' findings known only at the end (requests never
     // answered, light for columns that never arrived), at their frames.

@@ -8,17 +8,6 @@
 namespace blankshark {
 namespace {
 
-// The option's name for a protocol: its field prefix (RakNet's filter name is
-// "bsraknet", beside Wireshark's own "raknet"; both are taken).
-uint16_t* port_of(const core::ProtocolInfo& p, StreamOptions& o) {
-    const std::string name = p.field_prefix;
-    if (name == "blank") return &o.port;
-    if (name == "mcjava") return &o.java_port;
-    if (name == "mcalpha") return &o.alpha_port;
-    if (name == "raknet") return &o.raknet_port;
-    return nullptr;  // MCPE: carried by RakNet
-}
-
 bool parse_number(const std::string& s, uint16_t& out) {
     if (s.empty() || s.size() > 5) return false;
     unsigned long v = 0;
@@ -39,17 +28,18 @@ bool apply_port(const std::string& spec, StreamOptions& opt, std::string& error)
     const std::string number = eq == std::string::npos ? spec : spec.substr(eq + 1);
     for (const core::ProtocolInfo* p : core::protocols()) {
         if (name != p->field_prefix && name != p->filter_name) continue;
-        uint16_t* port = port_of(*p, opt);
-        if (!port) {
+        if (p->carried_by) {
             error = "'" + name + "' has no port of its own: it is carried by " +
                     (p->carried_by ? p->carried_by->field_prefix : "another protocol") + " (--port " +
                     (p->carried_by ? p->carried_by->field_prefix : "") + "=N)";
             return false;
         }
-        if (!parse_number(number, *port)) {
+        uint16_t port;
+        if (!parse_number(number, port)) {
             error = "'" + spec + "': the port must be a number from 1 to 65535";
             return false;
         }
+        opt.set_port(*p, port);
         return true;
     }
     error = "'" + spec + "': unknown protocol '" + name + "' (known: " + port_help() + ")";
@@ -60,8 +50,8 @@ std::string port_help() {
     StreamOptions defaults;
     std::string s;
     for (const core::ProtocolInfo* p : core::protocols())
-        if (const uint16_t* port = port_of(*p, defaults))
-            s += (s.empty() ? "" : ", ") + std::string(p->field_prefix) + "=" + std::to_string(*port);
+        if (const uint16_t port = defaults.port_of(*p))
+            s += (s.empty() ? "" : ", ") + std::string(p->field_prefix) + "=" + std::to_string(port);
     return s;
 }
 

@@ -1,7 +1,5 @@
 #include "mc_alpha/alpha_flows.hpp"
 
-#include "protocols/minecraft_detect.hpp"
-
 namespace blankshark {
 
 namespace {
@@ -14,38 +12,12 @@ core::Origin origin(const tcp::SegmentOrigin& o) {
     return core::Origin{o.delivered_frame, o.delivered_time, o.frame != o.delivered_frame ? o.frame : 0};
 }
 
-constexpr uint8_t kAlphaHandshake = 0x02;
-
 }  // namespace
 
 AlphaFlows::AlphaFlows(std::function<Conversation*(const tcp::Connection&, uint64_t)> new_conversation,
                        std::function<void(const AlphaMessage&)> on_message,
                        std::function<void(const AlphaConnection&, const tcp::FindingInfo&)> on_tcp)
     : new_conversation_(std::move(new_conversation)), on_message_(std::move(on_message)), on_tcp_(std::move(on_tcp)) {}
-
-bool AlphaFlows::starts_alpha(const uint8_t* p, uint32_t n) {
-    const minecraft::Edition e = minecraft::classify_first_client_bytes(p, n);
-    // A first byte 0x02 rules Java out whatever follows (a Java Handshake's
-    // first byte is its length, 6 or more): a Handshake cut by the segment,
-    // or a damaged one, is still Alpha's (the plugin decides the same way).
-    return e == minecraft::Edition::Alpha || (n > 0 && p[0] == kAlphaHandshake);
-}
-
-AlphaConnection* AlphaFlows::adopt(tcp::Connection& conn, uint64_t frame) {
-    conns_.emplace_back(inflater_);
-    AlphaConnection* ac = &conns_.back();
-    ac->tcp = &conn;
-    ac->midstream = conn.midstream();
-    ac->conv = new_conversation_(conn, frame);
-    conn.user = ac;
-    adopted_.insert(ac);
-    return ac;
-}
-
-AlphaConnection* AlphaFlows::of(const tcp::Connection& conn) const {
-    if (!conn.user || adopted_.empty() || !adopted_.count(conn.user)) return nullptr;
-    return static_cast<AlphaConnection*>(conn.user);
-}
 
 void AlphaFlows::Relay::message(mcalpha::Message& m) {
     AlphaMessage am{&m, nullptr, conn->conv, m.span.last.time};
@@ -57,17 +29,27 @@ void AlphaFlows::Relay::event(const core::Finding& f) {
     flows->on_message_(am);
 }
 
-void AlphaFlows::data(AlphaConnection& c, tcp::Dir dir, const uint8_t* p, uint32_t n, uint64_t offset,
-                      const tcp::SegmentOrigin& o) {
+void AlphaFlows::on_data(tcp::Connection& conn, tcp::Dir dir, const uint8_t* p, uint32_t n, uint64_t offset,
+                         const tcp::SegmentOrigin& o) {
+    auto* c = static_cast<AlphaConnection*>(conn.user);
+    if (!c) {  // its first bytes (the dispatcher gave it)
+        conns_.emplace_back(inflater_);
+        c = &conns_.back();
+        c->tcp = &conn;
+        c->midstream = conn.midstream();
+        c->conv = new_conversation_(conn, o.delivered_frame);
+        conn.user = c;
+    }
     Relay r;
     r.flows = this;
-    r.conn = &c;
+    r.conn = c;
     r.time = o.delivered_time;
-    c.session.data(direction(dir), p, n, offset, origin(o), r);
+    c->session.data(direction(dir), p, n, offset, origin(o), r);
 }
 
-void AlphaFlows::gap(AlphaConnection& c, tcp::Dir dir, uint64_t offset, uint64_t missing, uint64_t frame,
-                     double time) {
+void AlphaFlows::on_gap(tcp::Connection& conn, tcp::Dir dir, uint64_t offset, uint64_t missing, tcp::GapReason,
+                        uint64_t frame, double time) {
+    auto& c = *static_cast<AlphaConnection*>(conn.user);
     Relay r;
     r.flows = this;
     r.conn = &c;
@@ -75,7 +57,8 @@ void AlphaFlows::gap(AlphaConnection& c, tcp::Dir dir, uint64_t offset, uint64_t
     c.session.gap(direction(dir), offset, missing, core::Origin{frame, time}, r);
 }
 
-void AlphaFlows::fin(AlphaConnection& c, tcp::Dir dir, const tcp::SegmentOrigin& o) {
+void AlphaFlows::on_fin(tcp::Connection& conn, tcp::Dir dir, uint64_t, const tcp::SegmentOrigin& o) {
+    auto& c = *static_cast<AlphaConnection*>(conn.user);
     c.fin[int(dir)] = true;
     c.fin_frame[int(dir)] = o.frame;  // the FIN's own frame, also when held behind a hole
     Relay r;
@@ -85,7 +68,8 @@ void AlphaFlows::fin(AlphaConnection& c, tcp::Dir dir, const tcp::SegmentOrigin&
     c.session.end(direction(dir), mcalpha::StreamEnd::Fin, origin(o), r);
 }
 
-void AlphaFlows::rst(AlphaConnection& c, tcp::Dir dir, uint64_t frame, double time) {
+void AlphaFlows::on_rst(tcp::Connection& conn, tcp::Dir dir, uint64_t frame, double time) {
+    auto& c = *static_cast<AlphaConnection*>(conn.user);
     c.rst[int(dir)] = true;
     c.rst_frame[int(dir)] = frame;
     Relay r;
@@ -95,8 +79,8 @@ void AlphaFlows::rst(AlphaConnection& c, tcp::Dir dir, uint64_t frame, double ti
     c.session.end(direction(dir), mcalpha::StreamEnd::Reset, core::Origin{frame, time}, r);
 }
 
-void AlphaFlows::close(AlphaConnection& c, tcp::Connection& conn, tcp::CloseReason why, uint64_t frame,
-                       double time) {
+void AlphaFlows::on_close(tcp::Connection& conn, tcp::CloseReason why, uint64_t frame, double time) {
+    auto& c = *static_cast<AlphaConnection*>(conn.user);
     c.close = why;
     for (int d = 0; d < 2; ++d) c.stats[d] = conn.stats(tcp::Dir(d));
     Relay r;
@@ -107,7 +91,8 @@ void AlphaFlows::close(AlphaConnection& c, tcp::Connection& conn, tcp::CloseReas
     c.tcp = nullptr;
 }
 
-void AlphaFlows::finding(AlphaConnection& c, const tcp::FindingInfo& f) {
+void AlphaFlows::on_finding(tcp::Connection* conn, tcp::Dir, const tcp::FindingInfo& f) {
+    auto& c = *static_cast<AlphaConnection*>(conn->user);
     ++c.tcp_findings;
     if (on_tcp_) on_tcp_(c, f);
 }

@@ -1,16 +1,14 @@
-// The Minecraft Alpha connections of a capture. The TCP reassembler belongs
-// to JavaFlows (java_flows.hpp), which owns the Minecraft port 25565: on a
-// connection to that port whose client starts with an Alpha Handshake
-// (src/protocols/minecraft_detect.hpp) it hands the connection here, and
-// every later event of it. Each connection gets a mcalpha::Session fed
-// per direction (data, gaps, FIN / RST, the capture's end); each message
-// and connection event is handed on with its conversation.
+// The Minecraft Alpha connections of a capture: the TCP dispatcher's
+// claimant (tcp_dispatcher.hpp) for Alpha, which takes connections to the
+// Alpha port (25565, Java's too) whose client starts with 0x02, Alpha's
+// Handshake. Each gets a mcalpha::Session fed per direction (data, gaps,
+// FIN / RST, the capture's end); each message and connection event is
+// handed on with its conversation.
 #pragma once
 
 #include <cstdint>
 #include <deque>
 #include <functional>
-#include <unordered_set>
 
 #include "core/inflater.hpp"
 #include "protocols/mc_alpha/session.hpp"
@@ -42,27 +40,24 @@ struct AlphaConnection {
     explicit AlphaConnection(core::Inflater& inflater) : session(inflater) {}
 };
 
-class AlphaFlows {
+class AlphaFlows : public tcp::Sink {
 public:
     AlphaFlows(std::function<Conversation*(const tcp::Connection&, uint64_t frame)> new_conversation,
                std::function<void(const AlphaMessage&)> on_message,
                std::function<void(const AlphaConnection&, const tcp::FindingInfo&)> on_tcp = {});
 
-    // Whether the client's first bytes `p[0, n)` start an Alpha connection.
-    static bool starts_alpha(const uint8_t* p, uint32_t n);
-    // Takes `conn` over (conn.user points to its AlphaConnection).
-    AlphaConnection* adopt(tcp::Connection& conn, uint64_t frame);
-    // conn.user of an adopted connection, else null.
-    AlphaConnection* of(const tcp::Connection& conn) const;
-
-    void data(AlphaConnection& c, tcp::Dir dir, const uint8_t* p, uint32_t n, uint64_t offset,
-              const tcp::SegmentOrigin& o);
-    void gap(AlphaConnection& c, tcp::Dir dir, uint64_t offset, uint64_t missing, uint64_t frame, double time);
-    void fin(AlphaConnection& c, tcp::Dir dir, const tcp::SegmentOrigin& o);
-    void rst(AlphaConnection& c, tcp::Dir dir, uint64_t frame, double time);
+    // tcp::Sink, from the dispatcher: every event of the connections it gave.
+    tcp::Hint on_new_tuple(const capture::TcpSegment&, uint64_t) override { return tcp::Hint::Unknown; }
+    void on_open(tcp::Connection&, uint64_t, double) override {}
+    void on_data(tcp::Connection& conn, tcp::Dir dir, const uint8_t* p, uint32_t n, uint64_t stream_offset,
+                 const tcp::SegmentOrigin& origin) override;
+    void on_gap(tcp::Connection& conn, tcp::Dir dir, uint64_t stream_offset, uint64_t missing, tcp::GapReason why,
+                uint64_t frame, double time) override;
+    void on_fin(tcp::Connection& conn, tcp::Dir dir, uint64_t stream_offset, const tcp::SegmentOrigin& origin) override;
+    void on_rst(tcp::Connection& conn, tcp::Dir dir, uint64_t frame, double time) override;
     // The connection ended (or the capture did): finishes its session.
-    void close(AlphaConnection& c, tcp::Connection& conn, tcp::CloseReason why, uint64_t frame, double time);
-    void finding(AlphaConnection& c, const tcp::FindingInfo& f);
+    void on_close(tcp::Connection& conn, tcp::CloseReason why, uint64_t frame, double time) override;
+    void on_finding(tcp::Connection* conn, tcp::Dir dir, const tcp::FindingInfo& f) override;
 
     const std::deque<AlphaConnection>& connections() const { return conns_; }
     // The connections, for whoever keeps their findings: a Kick's reason
@@ -84,7 +79,6 @@ private:
     std::function<void(const AlphaConnection&, const tcp::FindingInfo&)> on_tcp_;
     core::Inflater inflater_;  // shared by every connection: one message at a time
     std::deque<AlphaConnection> conns_;
-    std::unordered_set<const void*> adopted_;  // one insert per connection
 };
 
 }  // namespace blankshark

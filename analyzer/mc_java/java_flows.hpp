@@ -1,11 +1,8 @@
-// The Minecraft Java connections of a capture: a TCP sink that gives every
-// connection on the Java port (--port mcjava=N, 25565), or whose
-// first client bytes are a Java Handshake, a mcjava::Session, feeds it the
-// reassembled streams, and hands each packet on with its conversation.
-// Connections of no known protocol are released (the reassembler forgets
-// them). Port 25565 is shared with Minecraft Alpha: with set_alpha(), a
-// connection to the Java port whose client starts with an Alpha Handshake
-// (minecraft_detect.hpp) goes to AlphaFlows instead, with all its events.
+// The Minecraft Java connections of a capture: the TCP dispatcher's claimant
+// (tcp_dispatcher.hpp) for Java, which takes connections on the Java port
+// (--port mcjava=N, 25565) and those whose client starts with a Handshake.
+// Each gets a mcjava::Session fed the reassembled streams, and each packet is
+// handed on with its conversation.
 #pragma once
 
 #include <cstdint>
@@ -21,7 +18,6 @@
 namespace blankshark {
 
 struct Conversation;
-class AlphaFlows;
 
 // One Java packet, as the commands see it.
 struct JavaPacket {
@@ -52,26 +48,17 @@ public:
     // `new_conversation` registers a connection's conversation (ids shared
     // with the UDP protocols); `on_packet` gets every packet; `on_tcp`
     // every TCP finding of a Java connection.
-    JavaFlows(uint16_t port, std::function<Conversation*(const tcp::Connection&, uint64_t frame)> new_conversation,
+    JavaFlows(std::function<Conversation*(const tcp::Connection&, uint64_t frame)> new_conversation,
               std::function<void(const JavaPacket&)> on_packet,
               std::function<void(const JavaConnection&, const tcp::FindingInfo&)> on_tcp = {});
 
-    tcp::Reassembler& reassembler() { return tcp_; }
-    // Alpha connections on the Java port go there (null: none are told apart).
-    void set_alpha(AlphaFlows* alpha, uint16_t port) {
-        alpha_ = alpha;
-        alpha_port_ = port;
-    }
     // The analysis settings of connections opened from now on.
     void set_analysis(const mcjava::AnalysisConfig& cfg) { analysis_ = cfg; }
-    // The capture's first frame time (to make times relative) and its end.
-    void set_start(double t) { start_ = t; }
-    void finish(double end_time);
     const std::deque<JavaConnection>& connections() const { return conns_; }
 
-    // tcp::Sink
-    tcp::Hint on_new_tuple(const capture::TcpSegment& first, uint64_t frame) override;
-    void on_open(tcp::Connection& conn, uint64_t frame, double time) override;
+    // tcp::Sink, from the dispatcher: every event of the connections it gave.
+    tcp::Hint on_new_tuple(const capture::TcpSegment&, uint64_t) override { return tcp::Hint::Unknown; }
+    void on_open(tcp::Connection&, uint64_t, double) override {}
     void on_data(tcp::Connection& conn, tcp::Dir dir, const uint8_t* p, uint32_t n, uint64_t stream_offset,
                  const tcp::SegmentOrigin& origin) override;
     void on_gap(tcp::Connection& conn, tcp::Dir dir, uint64_t stream_offset, uint64_t missing, tcp::GapReason why,
@@ -89,19 +76,13 @@ private:
         JavaFlows* flows = nullptr;
         JavaConnection* conn = nullptr;
     };
-    JavaConnection* java(tcp::Connection& conn);
-    bool is_java(const tcp::Connection& conn, const uint8_t* p, uint32_t n) const;
+    static JavaConnection* java(tcp::Connection& conn) { return static_cast<JavaConnection*>(conn.user); }
 
-    uint16_t port_;
-    uint16_t alpha_port_ = 0;  // Alpha's port (the Java port unless told otherwise)
     std::function<Conversation*(const tcp::Connection&, uint64_t)> new_conversation_;
     std::function<void(const JavaPacket&)> on_packet_;
     std::function<void(const JavaConnection&, const tcp::FindingInfo&)> on_tcp_;
     core::Inflater inflater_;  // shared by every connection: one packet at a time
     std::deque<JavaConnection> conns_;
-    tcp::Reassembler tcp_;
-    AlphaFlows* alpha_ = nullptr;
-    double start_ = 0;
     mcjava::AnalysisConfig analysis_;
 };
 

@@ -15,6 +15,7 @@
 
 #include "link_layer.hpp"
 #include "raknet/raknet_summary.hpp"
+#include "udp_claimant.hpp"
 
 namespace blankshark {
 
@@ -37,7 +38,7 @@ public:
     virtual void late_finding(RaknetConnection&, const core::Finding&) {}    // on frame f.frame, earlier
 };
 
-class RaknetFlows {
+class RaknetFlows : public UdpClaimant {
 public:
     using NewConversation =
         std::function<Conversation*(const capture::Endpoint& client, const capture::Endpoint& server, uint64_t frame)>;
@@ -45,7 +46,7 @@ public:
         : port_(port), new_conversation_(std::move(new_conversation)), listener_(listener) {}
 
     // Feeds the datagram if it is RakNet's (true), else leaves it (false).
-    bool offer(const capture::UdpDatagram& d, uint64_t frame, double time);
+    bool offer(const capture::UdpDatagram& d, uint64_t frame, double time) override;
     // The end of the capture: every session's end-of-capture results.
     void finish(uint64_t last_frame, double last_time);
     std::deque<RaknetConnection>& connections() { return conns_; }

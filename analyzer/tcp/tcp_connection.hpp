@@ -42,6 +42,8 @@ public:
     // Free for the consumer (e.g. its per-connection protocol state); the
     // reassembler never touches it.
     void* user = nullptr;
+    // Free for a dispatcher: which of its consumers took the connection.
+    void* owner = nullptr;
 
 private:
     friend class Reassembler;

@@ -44,13 +44,18 @@ struct ProtocolInfo {
     size_t (*version_count)();
     const char* (*version_name)(size_t i);
     // Whether a payload (a datagram; a TCP client's first bytes) is this
-    // protocol wherever it appears, for heuristic dissectors; nullptr if the
-    // protocol has no such test.
+    // protocol, for heuristic dissectors and the analyzer's dispatcher;
+    // nullptr if the protocol has no such test. Wherever it appears, unless
+    // looks_like_on_port_only.
     bool (*looks_like)(const uint8_t* p, size_t len);
     // Version i's compiled tables (i < version_count(); a protocol without a
     // version list has one, i = 0): every message's id and name, for what
     // lists or matches message types (the analyzer's -t).
     const Schema& (*schema)(size_t i);
+    // looks_like is too weak a sign off the protocol's port and only tells
+    // it from another protocol sharing that port (Alpha's first byte 0x02
+    // beside Java's Handshake on 25565).
+    bool looks_like_on_port_only = false;
 
     // The Wireshark dissector table its default port is registered in.
     const char* port_table() const { return transport == Transport::Udp ? "udp.port" : "tcp.port"; }

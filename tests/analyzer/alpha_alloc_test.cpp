@@ -1,5 +1,5 @@
-// Minecraft Alpha through the analyzer's TCP path (JavaFlows on port 25565
-// handing the connection to AlphaFlows, mcalpha::Session per direction)
+// Minecraft Alpha through the analyzer's TCP path (the dispatcher on port
+// 25565 handing the connection to AlphaFlows, mcalpha::Session per direction)
 // allocates nothing per segment or message once the connection is set up
 // and warm (this binary counts calls to operator new).
 #include <gtest/gtest.h>
@@ -9,6 +9,9 @@
 #include "alloc_counter.hpp"
 #include "mc_alpha/alpha_flows.hpp"
 #include "mc_java/java_flows.hpp"
+#include "protocols/mc_alpha/protocol_info.hpp"
+#include "protocols/mc_java/protocol_info.hpp"
+#include "tcp/tcp_dispatcher.hpp"
 #include "tcp_test_support.hpp"
 
 namespace blankshark::tcp {
@@ -17,14 +20,14 @@ namespace {
 TEST(AlphaAllocations, NoneForMessagesOnceWarm) {
     uint64_t messages[2] = {0, 0}, unframed = 0;
     Conversation* none = nullptr;
-    JavaFlows java(25565, [&](const Connection&, uint64_t) { return none; }, [](const JavaPacket&) {});
+    JavaFlows java([&](const Connection&, uint64_t) { return none; }, [](const JavaPacket&) {});
     AlphaFlows alpha([&](const Connection&, uint64_t) { return none; },
                      [&](const AlphaMessage& m) {
                          if (!m.msg) return;
                          ++messages[int(m.msg->dir)];
                          unframed += m.msg->kind != mcalpha::MessageKind::Message;
                      });
-    java.set_alpha(&alpha, 25565);
+    Dispatcher tcp({{&mcjava::protocol_info(), 25565, &java}, {&mcalpha::protocol_info(), 25565, &alpha}});
     testing::Wire w;
     w.server.port = 25565;
     // Client: Handshake "alice", then Player (0x0A, on ground) and Keep Alive.
@@ -51,7 +54,7 @@ TEST(AlphaAllocations, NoneForMessagesOnceWarm) {
             s.payload_len = uint32_t(p->size());
         }
         ++frame;
-        java.reassembler().feed(s, frame, double(frame) * 0.001);
+        tcp.feed(s, frame, double(frame) * 0.001);
         uint32_t& q = from_client ? cseq : sseq;
         q += (p ? uint32_t(p->size()) : 0) + ((flags & capture::tcpflag::kSyn) ? 1 : 0);
     };

@@ -16,6 +16,8 @@
 #include "mc_alpha/alpha_summary.hpp"
 #include "capture_stream.hpp"
 #include "mc_java/java_flows.hpp"
+#include "protocols/mc_alpha/protocol_info.hpp"
+#include "protocols/mc_java/protocol_info.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     static const std::string path = "/tmp/blankshark-fuzz-alpha-" + std::to_string(getpid()) + ".pcap";
@@ -31,7 +33,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     blankshark::AlphaSummary summary;
     blankshark::AlphaChunks chunks("");
     blankshark::JavaFlows java(
-        opt.java_port,
         [&](const blankshark::tcp::Connection& c, uint64_t frame) {
             return stream.add_tcp_conversation(c.client(), c.server(), frame, blankshark::ConvProtocol::MinecraftJava);
         },
@@ -53,8 +54,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             summary.message(*m.msg);
             chunks.message(m);
         });
-    java.set_alpha(&alpha, 25565);
-    stream.run(path, [](const blankshark::BlankPacket&) {}, &java);
+    blankshark::tcp::Dispatcher tcp({{&mcjava::protocol_info(), 25565, &java}, {&mcalpha::protocol_info(), 25565, &alpha}});
+    stream.run(path, [](const blankshark::BlankPacket&) {}, &tcp);
     for (const blankshark::AlphaConnection& c : alpha.connections()) summary.close(c);
     summary.text(out);
     summary.json(out);

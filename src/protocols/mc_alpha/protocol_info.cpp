@@ -3,14 +3,17 @@
 #include "protocols/mc_alpha/directions.hpp"
 #include "protocols/mc_alpha/findings.hpp"
 #include "protocols/mc_alpha/schema.hpp"
-#include "protocols/minecraft_detect.hpp"
 
 namespace mcalpha {
 
 namespace {
 
+// On the Minecraft port, a client's first byte 0x02 (Alpha's Handshake id)
+// rules Java out whatever follows (a Java Handshake's first byte is its
+// length, 6 or more): a Handshake cut by the segment, or a damaged one, is
+// still Alpha's. Too weak a sign anywhere else (looks_like_on_port_only).
 bool looks_like_alpha(const uint8_t* p, size_t len) {
-    return minecraft::classify_first_client_bytes(p, len) == minecraft::Edition::Alpha;
+    return len > 0 && p[0] == 0x02;
 }
 
 // One version's tables, for ProtocolInfo::schema.
@@ -24,7 +27,7 @@ const core::ProtocolInfo& protocol_info() {
     static const core::ProtocolInfo info{
         "Minecraft Alpha SMP", "MCALPHA", kPrefix, kPrefix, "001_72f6d1fbddde64f8.txt",
         core::Transport::Tcp, core::FramingKind::SelfDelimiting, kDefaultPort, "minecraft.tcp.port", nullptr,
-        finding_table, nullptr, nullptr, looks_like_alpha, schema_of,
+        finding_table, nullptr, nullptr, looks_like_alpha, schema_of, true,
     };
     return info;
 }

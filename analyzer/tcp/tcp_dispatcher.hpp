@@ -1,0 +1,60 @@
+// The analyzer's TCP: one reassembler for the whole capture, and each
+// connection handed to the protocol that claims it, as Wireshark hands a
+// conversation to a dissector by port then heuristic. A connection is
+// decided on its first delivered bytes:
+//   1. the client's bytes on a protocol's port that its looks_like accepts
+//      (Java's Handshake or Alpha's 0x02, both on 25565);
+//   2. the client's bytes its looks_like accepts on any port (Java's
+//      Handshake), unless the protocol's test holds on its port only;
+//   3. a protocol's port, whatever the bytes (a damaged Handshake, a server
+//      speaking first), the first such protocol in the claimants' order.
+// A connection no protocol claims is released (the reassembler forgets it).
+// The claimant gets every event of its connections, as a tcp::Sink, from
+// the first bytes on; its connections are released after their on_close.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/protocol_info.hpp"
+#include "tcp/tcp_reassembly.hpp"
+
+namespace blankshark::tcp {
+
+struct Claimant {
+    const core::ProtocolInfo* info;  // its heuristic (looks_like)
+    uint16_t port;                   // 0: none (its heuristic only)
+    Sink* sink;
+};
+
+class Dispatcher : public Sink {
+public:
+    // In order of preference where several could take a connection.
+    explicit Dispatcher(std::vector<Claimant> claimants);
+
+    void feed(const capture::TcpSegment& seg, uint64_t frame, double time) { tcp_.feed(seg, frame, time); }
+    // The end of the capture: every connection still open is closed.
+    void finish(double end_time) { tcp_.finish(end_time); }
+    const Reassembler& reassembler() const { return tcp_; }
+
+    // Sink
+    Hint on_new_tuple(const capture::TcpSegment& first, uint64_t frame) override;
+    void on_open(Connection&, uint64_t, double) override {}
+    void on_data(Connection& conn, Dir dir, const uint8_t* p, uint32_t n, uint64_t stream_offset,
+                 const SegmentOrigin& origin) override;
+    void on_gap(Connection& conn, Dir dir, uint64_t stream_offset, uint64_t missing, GapReason why, uint64_t frame,
+                double time) override;
+    void on_fin(Connection& conn, Dir dir, uint64_t stream_offset, const SegmentOrigin& origin) override;
+    void on_rst(Connection& conn, Dir dir, uint64_t frame, double time) override;
+    void on_close(Connection& conn, CloseReason why, uint64_t frame, double time) override;
+    void on_finding(Connection* conn, Dir dir, const FindingInfo& f) override;
+
+private:
+    Sink* claim(const Connection& conn, Dir dir, const uint8_t* p, uint32_t n) const;
+    static Sink* owner(const Connection& conn);
+
+    std::vector<Claimant> claimants_;
+    Reassembler tcp_;
+};
+
+}  // namespace blankshark::tcp
