@@ -2,9 +2,6 @@
 
 #include "protocols/blank/decoder.hpp"
 #include "protocols/blank/protocol_info.hpp"
-#include "protocols/mc_alpha/protocol_info.hpp"
-#include "protocols/mc_java/protocol_info.hpp"
-#include "protocols/raknet/protocol_info.hpp"
 #include "progress.hpp"
 
 namespace blankshark {
@@ -25,20 +22,6 @@ uint16_t StreamOptions::port_of(const core::ProtocolInfo& p) const {
 void StreamOptions::set_port(const core::ProtocolInfo& p, uint16_t port) {
     for (size_t i = 0; i < ports.size(); ++i)
         if (core::protocols()[i] == &p) ports[i] = port;
-}
-
-std::string recognition_text(const StreamOptions& opt) {
-    std::string ports = "UDP port " + std::to_string(opt.port_of(blank::protocol_info())) + " (blank)";
-    if (opt.tcp)
-        ports += ", TCP port " + std::to_string(opt.port_of(mcjava::protocol_info())) + " (Minecraft Java)" +
-                 ", TCP port " + std::to_string(opt.port_of(mcalpha::protocol_info())) + " (Minecraft Alpha)";
-    if (opt.raknet)
-        ports += ", UDP port " + std::to_string(opt.port_of(raknet::protocol_info())) +
-                 " (RakNet / Minecraft Pocket Edition)";
-    std::string anywhere = "blank's tag";
-    if (opt.tcp) anywhere += ", a Minecraft Java Handshake";
-    if (opt.raknet) anywhere += ", a RakNet offline message";
-    return ports + "; on any port: " + anywhere;
 }
 
 CaptureStream::CaptureStream(StreamOptions opt) : opt_(opt), blank_port_(opt.port_of(blank::protocol_info())) {}
@@ -77,10 +60,10 @@ Conversation* CaptureStream::find(const capture::UdpDatagram& d, bool create, co
     return &ins->second;
 }
 
-Conversation* CaptureStream::add_tcp_conversation(const Endpoint& client, const Endpoint& server, uint64_t frame,
-                                                  ConvProtocol protocol) {
-    tcp_convs_.emplace_back();
-    Conversation& c = tcp_convs_.back();
+Conversation* CaptureStream::add_conversation(const Endpoint& client, const Endpoint& server, uint64_t frame,
+                                              const FrontEnd* protocol) {
+    other_convs_.emplace_back();
+    Conversation& c = other_convs_.back();
     c.id = next_id_++;
     c.client = client;
     c.server = server;

@@ -29,15 +29,14 @@ namespace blankshark {
 
 using capture::Endpoint;
 
-// Which protocol a conversation speaks.
-enum class ConvProtocol : uint8_t { Blank, MinecraftJava, MinecraftAlpha, RakNet };
+class FrontEnd;
 
 struct Conversation {
     uint32_t id = 0;  // 1-based, in order of first packet
     Endpoint server, client;
     uint64_t first_frame = 0;
     uint64_t packets = 0;
-    ConvProtocol protocol = ConvProtocol::Blank;
+    const FrontEnd* protocol = nullptr;  // the protocol it speaks (front_end.hpp); null: blank
 };
 
 struct BlankPacket {
@@ -75,12 +74,6 @@ struct StreamStats {
 
 enum class StreamResult { Ok, OpenError, ReadError };
 
-// What the stream looks for, in words: each protocol's port, then what it
-// recognises on any port ("UDP port 12354 (blank), ...; on any port: ...").
-// Said when a capture holds nothing of any supported protocol.
-std::string recognition_text(const StreamOptions& opt);
-
-
 class CaptureStream {
 public:
     explicit CaptureStream(StreamOptions opt = {});
@@ -90,8 +83,8 @@ public:
     StreamResult run(const std::string& path, const std::function<void(const BlankPacket&)>& on_packet,
                      tcp::Dispatcher* tcp = nullptr, UdpClaimant* udp = nullptr);
     // A conversation of another protocol than blank (its flows' callback).
-    Conversation* add_tcp_conversation(const Endpoint& client, const Endpoint& server, uint64_t frame,
-                                       ConvProtocol protocol);
+    Conversation* add_conversation(const Endpoint& client, const Endpoint& server, uint64_t frame,
+                                   const FrontEnd* protocol);
 
     const std::string& error() const { return error_; }
     // After a ReadError: the frame that could not be read, and where its
@@ -121,7 +114,7 @@ private:
     int link_type_ = -1;
     uint64_t frame_ = 0;
     std::unordered_map<Key, Conversation, KeyHash> convs_;
-    std::deque<Conversation> tcp_convs_;
+    std::deque<Conversation> other_convs_;
     std::vector<const Conversation*> order_;
     uint32_t next_id_ = 1;
 };

@@ -13,6 +13,7 @@
 #include "check_findings.hpp"
 #include "file_analysis.hpp"
 #include "exit_codes.hpp"
+#include "recognition.hpp"
 #include "output.hpp"
 
 namespace blankshark {

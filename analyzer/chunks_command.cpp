@@ -1,19 +1,14 @@
 #include "chunks_command.hpp"
 
-#include "raknet/raknet_flows.hpp"
-
 #include <cstdio>
+#include <memory>
+#include <vector>
 
-#include "mc_alpha/alpha_chunks.hpp"
 #include "conversation_analyses.hpp"
-#include "mc_java/java_flows.hpp"
 #include "exit_codes.hpp"
-#include "mc_java/java_chunks.hpp"
+#include "front_end.hpp"
 #include "output.hpp"
-
-#include "protocols/mc_alpha/protocol_info.hpp"
-#include "protocols/mc_java/protocol_info.hpp"
-#include "protocols/raknet/protocol_info.hpp"
+#include "protocol_passes.hpp"
 
 namespace blankshark {
 namespace {
@@ -99,87 +94,41 @@ void row_json(Output& out, uint32_t conv, const char* revision, const blank::Tra
 
 }  // namespace
 
-// MCPE ChunkData packets (RakNet conversations): where, what they answer, a
-// summary of their columns.
-struct McpeChunk {
-    uint32_t conv;
-    uint64_t frame, request_frame;
-    double time, since_request_ms;
-    uint32_t bytes, fragments;
-    mcpe::ChunkSummary sum;
-};
-
-struct McpeChunks : RaknetListener {
-    std::vector<McpeChunk> rows;
-    void game_packet(RaknetConnection& c, const mcpe::GamePacket& g) override {
-        if (!g.has_chunk) return;
-        rows.push_back(McpeChunk{c.conv ? c.conv->id : 0, g.frame, g.request_frame, g.time, g.since_request_ms, g.len,
-                                 g.transport ? g.transport->fragment_frames.size : 0, g.chunk});
-    }
-};
-
-void mcpe_row_text(Output& out, const McpeChunk& c) {
-    char buf[256];
-    std::snprintf(buf, sizeof buf,
-                  "%4u mcpe %7llu (%d, %d) %6u bytes %3u fragments, request %llu (%.1f ms), %u columns %u sections "
-                  "(mask 0x%02x) %u blocks %u non-air %u distinct, common %u%s\n",
-                  c.conv, (unsigned long long)c.frame, c.sum.x, c.sum.z, c.bytes, c.fragments,
-                  (unsigned long long)c.request_frame, c.since_request_ms, c.sum.columns, c.sum.sections,
-                  unsigned(c.sum.section_mask), c.sum.blocks, c.sum.non_air, c.sum.distinct, unsigned(c.sum.common_block),
-                  c.sum.complete ? "" : ", incomplete");
-    out << buf;
-}
-
-void mcpe_row_json(Output& out, const McpeChunk& c) {
-    out << "{\"protocol\":\"mcpe\",\"conversation\":" << c.conv << ",\"frame\":" << c.frame << ",\"time\":";
-    out.fixed(c.time, 6) << ",\"x\":" << c.sum.x << ",\"z\":" << c.sum.z << ",\"bytes\":" << c.bytes
-                         << ",\"fragments\":" << c.fragments << ",\"request_frame\":" << c.request_frame
-                         << ",\"since_request_ms\":";
-    out.fixed(c.since_request_ms, 3) << ",\"columns\":" << c.sum.columns << ",\"sections\":" << c.sum.sections
-                                     << ",\"section_mask\":" << unsigned(c.sum.section_mask) << ",\"blocks\":"
-                                     << c.sum.blocks << ",\"non_air\":" << c.sum.non_air << ",\"distinct\":"
-                                     << c.sum.distinct << ",\"common_block\":" << unsigned(c.sum.common_block)
-                                     << ",\"complete\":" << (c.sum.complete ? "true" : "false") << "}\n";
-}
-
 int run_chunks(const std::string& path, const ChunksOptions& opt) {
     ConversationAnalyses analyses(opt.analysis);
     CaptureStream stream(opt.stream);
-    McpeChunks mcpe_chunks;
-    RaknetFlows raknet(
-        opt.stream.port_of(raknet::protocol_info()),
-        [&](const capture::Endpoint& client, const capture::Endpoint& server, uint64_t frame) {
-            return stream.add_tcp_conversation(client, server, frame, ConvProtocol::RakNet);
-        },
-        mcpe_chunks);
+    // The other protocols' chunk data, each under its own header.
+    struct Sections : UnitListener {
+        std::vector<std::unique_ptr<ChunksSection>> all;
+        std::vector<const FrontEnd*> of;
+        void unit(const Unit& u) override {
+            for (size_t i = 0; i < of.size(); ++i)
+                if (of[i] == &u.front_end) return all[i]->unit(u);
+        }
+    } sections;
+    for (const FrontEnd* fe : front_ends()) {
+        sections.all.push_back(fe->chunks(opt.extract_dir));
+        sections.of.push_back(fe);
+    }
     size_t extracted = 0, extract_failed = 0;
     double last_time = 0;
-    JavaChunks java_chunks(opt.extract_dir);
-    // Minecraft Alpha's Map Chunks (port 25565, told apart from Java by the client's first bytes).
-    AlphaChunks alpha_chunks(opt.extract_dir);
-    JavaFlows java([&](const tcp::Connection& c, uint64_t frame) {
-                       return stream.add_tcp_conversation(c.client(), c.server(), frame, ConvProtocol::MinecraftJava);
-                   },
-                   [&](const JavaPacket& p) { java_chunks.packet(p); });
-    AlphaFlows alpha(
-        [&](const tcp::Connection& c, uint64_t frame) {
-            return stream.add_tcp_conversation(c.client(), c.server(), frame, ConvProtocol::MinecraftAlpha);
-        },
-        [&](const AlphaMessage& m) { alpha_chunks.message(m); });
-    tcp::Dispatcher tcp({{&mcjava::protocol_info(), opt.stream.port_of(mcjava::protocol_info()), &java},
-                         {&mcalpha::protocol_info(), opt.stream.port_of(mcalpha::protocol_info()), &alpha}});
-    const StreamResult r = stream.run(path, [&](const BlankPacket& p) {
+    PassSetup setup{stream, opt.stream, sections};
+    setup.summaries = false;
+    ProtocolPasses passes(setup);
+    const StreamResult r = passes.run(path, [&](const BlankPacket& p) {
         last_time = p.time;
         const blank::FrameAnalysis* fa = analyses.on_packet(p);
         if (opt.extract_dir.empty() || !fa || !fa->chunk.completed || fa->chunk.tx->state != blank::TxState::Complete)
             return;
         const auto* data = fa->chunk.inflated ? fa->chunk.inflated : fa->chunk.reassembled;
         (extract(opt.extract_dir, p.conv->id, *fa->chunk.tx, *data) ? extracted : extract_failed)++;
-    }, opt.stream.tcp ? &tcp : nullptr, opt.stream.raknet ? &raknet : nullptr);
-    extracted += java_chunks.extracted();
-    extract_failed += java_chunks.extract_failed();
-    extracted += alpha_chunks.extracted();
-    extract_failed += alpha_chunks.extract_failed();
+    });
+    size_t others = 0;
+    for (const auto& sec : sections.all) {
+        extracted += sec->extracted();
+        extract_failed += sec->extract_failed();
+        others += sec->count();
+    }
     Ignore ignore;
     for (auto& a : analyses.all())
         if (a) a->finish(last_time, ignore);
@@ -207,22 +156,17 @@ int run_chunks(const std::string& path, const ChunksOptions& opt) {
             if (const auto& a = analyses.all()[id])
                 out << "conversation " << id << ": revision " << a->revision_text() << '\n';
     }
-    if (opt.json) java_chunks.json(out);
-    if (opt.json) alpha_chunks.json(out);
-    if (!opt.json && !mcpe_chunks.rows.empty()) out << "Minecraft Pocket Edition chunk data\n";
-    for (const McpeChunk& c : mcpe_chunks.rows) {
-        if (opt.json) mcpe_row_json(out, c);
-        else mcpe_row_text(out, c);
+    for (const auto& sec : sections.all) {
+        if (opt.json) sec->json(out);
+        else sec->text(out);
     }
     if (!opt.json) {
-        if (!mcpe_chunks.rows.empty()) out << mcpe_chunks.rows.size() << " MCPE chunk data packets\n";
-        java_chunks.text(out);
-        alpha_chunks.text(out);
-        if (r != StreamResult::OpenError && !blank && mcpe_chunks.rows.empty() && !java_chunks.count() &&
-            !alpha_chunks.count())
-            out << "no chunk data (blank chunk transmissions, Minecraft Java chunk columns, Alpha Map Chunks, MCPE "
-                   "chunk data) in "
-                << stream.stats().frames << " frames, " << stream.conversations().size() << " conversations\n";
+        if (r != StreamResult::OpenError && !blank && !others) {
+            out << "no chunk data (blank chunk transmissions";
+            for (const auto& sec : sections.all) out << ", " << sec->what();
+            out << ") in " << stream.stats().frames << " frames, " << stream.conversations().size()
+                << " conversations\n";
+        }
         if (r == StreamResult::OpenError) out << "error: " << stream.error() << '\n';
         if (r == StreamResult::ReadError)
             out << "error: not read completely (transmissions before it are listed): " << stream.error() << '\n';

@@ -7,6 +7,7 @@
 
 #include "protocols/blank/analysis.hpp"
 #include "capture_stream.hpp"
+#include "type_filter.hpp"
 
 namespace blankshark {
 
@@ -14,10 +15,8 @@ enum class DecodeFormat { Summary, Tree, Json };
 
 struct DecodeOptions {
     DecodeFormat format = DecodeFormat::Summary;
-    std::set<uint8_t> types;       // blank packet types to show (-t); both empty: all
-    std::set<std::string> names;   // other protocols' packet names to show, as packet_name_key() gives them
-    std::set<uint32_t> ids;        // and their packet ids to show (type_filter.hpp)
-    bool filtered() const { return !types.empty() || !names.empty() || !ids.empty(); }
+    TypeFilter filter;  // -t: the packet types to show; empty: all
+    bool filtered() const { return !filter.empty(); }
     // Two passes, as tshark -2: a side that went silent is marked at its
     // last packet, what followed shown as its consequence.
     bool two_pass = false;
@@ -25,8 +24,6 @@ struct DecodeOptions {
     blank::AnalysisConfig analysis;
 };
 
-// A packet name as -t compares it: lower case, spaces and '_' alike ("chunk_data").
-std::string packet_name_key(std::string_view name);
 
 // Returns the process exit code (see exit_codes.hpp).
 int run_decode(const std::string& path, const DecodeOptions& opt);

@@ -1,7 +1,7 @@
 // One pass over a capture file: every blank packet decoded and analysed per
-// conversation, every Minecraft Java connection reassembled and decoded,
-// findings collected with frame numbers. `check`, `stats` and `report` are
-// different views of this one pass.
+// conversation, every other protocol's conversations decoded by their front
+// ends (front_end.hpp), findings collected with frame numbers. `check`,
+// `stats` and `report` are different views of this one pass.
 #pragma once
 
 #include <functional>
@@ -14,12 +14,11 @@
 #include "protocols/blank/analysis.hpp"
 #include "capture_stream.hpp"
 #include "conversation_summary.hpp"
-#include "mc_alpha/alpha_flows.hpp"
-#include "mc_java/java_flows.hpp"
 #include "conversation_analyses.hpp"
 #include "finding_list.hpp"
 #include "protocols/blank/inflate_queue.hpp"
-#include "protocols/mcpe/session.hpp"
+#include "protocols/mc_java/analysis.hpp"
+#include "unit.hpp"
 
 namespace blankshark {
 
@@ -48,9 +47,8 @@ struct FileReport {
     // reason lives in its connection), kept until the report is printed.
     std::vector<std::shared_ptr<void>> kept;
     double end_time = 0;
-    uint64_t java_packets = 0;  // Minecraft Java packets of the file
-    uint64_t alpha_messages = 0;  // Minecraft Alpha messages of the file
-    uint64_t raknet_packets = 0;  // RakNet packets (UDP) of the file
+    // The packets (messages) of each protocol besides blank, as front_ends() lists them.
+    std::vector<uint64_t> units;
 
     // The analysis of a conversation (null for id 0 or none analysed).
     const blank::ConversationAnalysis* analysis(uint32_t id) const {
@@ -66,7 +64,7 @@ bool recognised(const FileReport& rep);
 // What the file held, protocol by protocol, each in its own unit: `blank`
 // (the caller's words for blank's part, empty when it had none) then
 // "313 Minecraft Java packets", "495 Minecraft Alpha messages", "2079 RakNet
-// packets"; "nothing recognised" when there was nothing.
+// packets" (front_ends() order); "nothing recognised" when there was nothing.
 std::string found_text(const FileReport& rep, const std::string& blank);
 
 struct FileAnalysisOptions {
@@ -86,19 +84,11 @@ struct FileAnalysisOptions {
 // by end-of-capture findings.
 using PacketObserver = std::function<void(const BlankPacket&, int type, const blank::FrameAnalysis&,
                                           const blank::ConversationAnalysis*)>;
-// Called for every Minecraft Java packet (after its findings were collected).
-using JavaObserver = std::function<void(const JavaPacket&)>;
-// Called for every Minecraft Alpha message (after its findings were collected).
-using AlphaObserver = std::function<void(const AlphaMessage&)>;
-
-// Called for every RakNet UDP packet (its result) and, before it, for each
-// game packet it completed (the other pointer null).
-struct RaknetConnection;
-using RaknetObserver =
-    std::function<void(RaknetConnection&, const raknet::PacketResult*, const mcpe::GamePacket*)>;
+// Called for every unit of the other protocols (after its findings were
+// collected).
+using UnitObserver = std::function<void(const Unit&)>;
 
 FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt, const PacketObserver& observe = {},
-                        const JavaObserver& observe_java = {}, const AlphaObserver& observe_alpha = {},
-                        const RaknetObserver& observe_raknet = {});
+                        const UnitObserver& observe_units = {});
 
 }  // namespace blankshark

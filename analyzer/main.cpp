@@ -222,17 +222,13 @@ int main(int argc, char** argv) {
             return kExitUsage;
         }
         dopt.format = json ? DecodeFormat::Json : verbose ? DecodeFormat::Tree : DecodeFormat::Summary;
-        TypeFilter filter;
         for (const std::string& t : dtypes) {
             std::string error;
-            if (!add_type(t, filter, error)) {
+            if (!add_type(t, dopt.filter, error)) {
                 std::fprintf(stderr, "blankshark: -t %s\n", error.c_str());
                 return kExitUsage;
             }
         }
-        dopt.types = std::move(filter.blank_types);
-        dopt.names = std::move(filter.names);
-        dopt.ids = std::move(filter.ids);
         return run_decode(dfile, dopt);
     }
     if (types->parsed()) {

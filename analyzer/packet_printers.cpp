@@ -198,9 +198,11 @@ private:
 
 }  // namespace
 
-void print_conversation_header(Output& out, const Conversation& c) {
+void print_conversation_header(Output& out, const Conversation& c, const char* protocol) {
     out << "# conversation " << c.id << ": client " << capture::to_string(c.client) << " <-> server "
-        << capture::to_string(c.server) << '\n';
+        << capture::to_string(c.server);
+    if (protocol) out << " (" << protocol << ')';
+    out << '\n';
 }
 
 void print_line_prefix(Output& out, const BlankPacket& p) {

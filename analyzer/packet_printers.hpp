@@ -10,7 +10,9 @@ namespace blankshark {
 
 // Frame, time, conversation and direction, as every line starts.
 void print_line_prefix(Output& out, const BlankPacket& p);
-void print_conversation_header(Output& out, const Conversation& c);
+// "# conversation 2: client A <-> server B (Minecraft Java)": the line decode
+// prints before a conversation's first packet shown (`protocol` null: blank's).
+void print_conversation_header(Output& out, const Conversation& c, const char* protocol = nullptr);
 
 // Each printer shows the packet's fields and then, when `fa` is given, the
 // analysis results of the frame (generated fields and findings).

@@ -8,11 +8,14 @@
 #include <cstring>
 #include <queue>
 
+#include <memory>
+#include <vector>
+
 #include "exit_codes.hpp"
+#include "front_end.hpp"
 #include "mc_java/java_summary.hpp"
-#include "raknet/raknet_flows.hpp"
-#include "raknet/raknet_timeline.hpp"
 #include "rate_timeline.hpp"
+#include "recognition.hpp"
 #include "output.hpp"
 #include "report_data.hpp"
 #include "svg_chart.hpp"
@@ -66,8 +69,8 @@ struct Page {
     const ReportCollector& data;
     const ReportOptions& opt;
     Output& out;
-    const RaknetTimeline& raknet;
-    const RateTimeline& rates;  // Minecraft Java (by state and direction) and Alpha (by direction)
+    const std::vector<std::unique_ptr<ReportSection>>& sections;  // the other protocols' charts (or null)
+    const RateTimeline& rates;  // every protocol's units by Unit::rate_series
 };
 
 double x_end(const ConversationSeries& s) { return s.start + s.width * double(std::max<size_t>(s.bins.size(), 1)); }
@@ -413,13 +416,10 @@ void other_protocols(const Page& pg) {
             ++java_charted;
             java_charts(pg, c, *js->analysis());
         }
-        if (c.conv.protocol == ConvProtocol::RakNet) pg.raknet.chart(out, id, c.first_time, c.last_time);
-        if (c.conv.protocol == ConvProtocol::MinecraftJava || c.conv.protocol == ConvProtocol::MinecraftAlpha)
-            pg.rates.chart(out, id,
-                           c.conv.protocol == ConvProtocol::MinecraftJava
-                               ? "Minecraft Java packets per second by state and direction"
-                               : "Minecraft Alpha messages per second by direction",
-                           c.first_time, c.last_time);
+        for (const auto& sec : pg.sections)
+            if (sec) sec->chart(out, id, c.first_time, c.last_time);
+        if (c.conv.protocol && c.conv.protocol->rate_title())
+            pg.rates.chart(out, id, c.conv.protocol->rate_title(), c.first_time, c.last_time);
         out << "</section>\n";
     }
 }
@@ -579,28 +579,20 @@ void write_page(const Page& pg) {
 
 int run_report(const std::string& path, const ReportOptions& opt) {
     ReportCollector data(opt.max_charted);
-    RaknetTimeline raknet(uint32_t(std::min<size_t>(opt.max_charted, UINT32_MAX)));
-    RateTimeline rates(uint32_t(std::min<size_t>(opt.max_charted, UINT32_MAX)));
+    const uint32_t charted = uint32_t(std::min<size_t>(opt.max_charted, UINT32_MAX));
+    std::vector<std::unique_ptr<ReportSection>> sections;
+    for (const FrontEnd* fe : front_ends()) sections.push_back(fe->report(charted));
+    RateTimeline rates(charted);
     FileReport rep = analyse_file(
         path, opt.file,
         [&](const BlankPacket& p, int type, const blank::FrameAnalysis& fa, const blank::ConversationAnalysis* a) {
             data.add(p, type, fa, a);
         },
-        [&](const JavaPacket& p) {
-            if (!p.conv || p.packet->kind != mcjava::PacketKind::Packet) return;
-            static const char* const kSeries[mcjava::kStateCount][2] = {
-                {"handshaking C>S", "handshaking S>C"}, {"status C>S", "status S>C"},
-                {"login C>S", "login S>C"}, {"play C>S", "play S>C"}};
-            rates.add(p.conv->id,
-                      kSeries[size_t(p.packet->state)][p.packet->dir == mcjava::Direction::Serverbound ? 0 : 1],
-                      p.time);
-        },
-        [&](const AlphaMessage& m) {
-            if (m.msg && m.conv)
-                rates.add(m.conv->id, m.msg->dir == mcalpha::Direction::Serverbound ? "C>S" : "S>C", m.time);
-        },
-        [&](RaknetConnection& c, const raknet::PacketResult* p, const mcpe::GamePacket*) {
-            if (p) raknet.packet(c, *p);
+        [&](const Unit& u) {
+            if (!u.conv) return;
+            if (const char* series = u.rate_series()) rates.add(u.conv->id, series, u.time);
+            for (size_t i = 0; i < front_ends().size(); ++i)
+                if (front_ends()[i] == &u.front_end && sections[i]) sections[i]->unit(u);
         });
     if (rep.result == StreamResult::OpenError) {
         std::fprintf(stderr, "blankshark: %s\n", rep.error.c_str());
@@ -613,7 +605,7 @@ int run_report(const std::string& path, const ReportOptions& opt) {
     }
     {
         Output out(f);
-        write_page(Page{rep, data, opt, out, raknet, rates});
+        write_page(Page{rep, data, opt, out, sections, rates});
     }
     const bool write_error = std::ferror(f);
     if (std::fclose(f) != 0 || write_error) {

@@ -5,14 +5,13 @@
 #include <algorithm>
 #include <map>
 
-#include "mc_alpha/alpha_printers.hpp"
-#include "mc_alpha/alpha_traffic.hpp"
+#include <memory>
+#include <vector>
+
 #include "exit_codes.hpp"
-#include "mc_java/java_stats.hpp"
-#include "protocols/mc_alpha/schema.hpp"
+#include "front_end.hpp"
 #include "output.hpp"
 #include "protocols/blank/stats_layout.hpp"
-#include "raknet/raknet_stats.hpp"
 #include "traffic_stats.hpp"
 
 namespace blankshark {
@@ -35,10 +34,9 @@ struct ChunkCounts {
 struct FileStats {
     FileReport rep;
     TrafficStats traffic;
-    JavaTraffic java;
+    // The other protocols' tables, in front_ends() order.
+    std::vector<std::unique_ptr<StatsSection>> sections;
     ChunkCounts chunks;
-    AlphaTraffic alpha;
-    RaknetStats raknet;
     std::map<std::pair<Severity, std::string>, uint64_t> findings;  // (severity, code) -> count
 };
 
@@ -47,10 +45,16 @@ FileStats collect(const std::string& path, const StatsOptions& opt) {
     FileAnalysisOptions fo = opt.file;
     fo.comments = true;  // counted as Wireshark's expert infos are
     fo.analysis.chunks.keep_ended = std::min<size_t>(fo.analysis.chunks.keep_ended, 256);  // counts suffice
-    fs.rep = analyse_file(path, fo, [&](const BlankPacket& p, int type, const blank::FrameAnalysis&, const blank::ConversationAnalysis*) {
-        fs.traffic.add(p, type);
-    }, [&](const JavaPacket& jp) { fs.java.add(jp); }, [&](const AlphaMessage& am) { fs.alpha.add(am); },
-    [&](RaknetConnection& c, const raknet::PacketResult* p, const mcpe::GamePacket* g) { fs.raknet.add(c, p, g); });
+    for (const FrontEnd* fe : front_ends()) fs.sections.push_back(fe->stats());
+    fs.rep = analyse_file(
+        path, fo,
+        [&](const BlankPacket& p, int type, const blank::FrameAnalysis&, const blank::ConversationAnalysis*) {
+            fs.traffic.add(p, type);
+        },
+        [&](const Unit& u) {
+            for (size_t i = 0; i < front_ends().size(); ++i)
+                if (front_ends()[i] == &u.front_end) fs.sections[i]->unit(u);
+        });
     for (const auto& [id, c] : fs.rep.convs) {
         if (const auto* a = fs.rep.analysis(id)) fs.chunks.add(a->chunks().summary());
         for (const blank::Finding& f : c.findings)
@@ -78,48 +82,6 @@ const blank::Schema& schema_of(const FileReport& rep, uint32_t id) {
     return blank::schema(a ? a->revision() : blank::current_revision());
 }
 
-
-// A Minecraft Alpha message id's name in direction `d`.
-const char* alpha_name(int d, int id) {
-    const core::CompiledType* t = mcalpha::schema().tables[size_t(d)].type(uint32_t(id));
-    return t && t->type ? t->type->name : "unknown";
-}
-
-void alpha_text(Output& out, const AlphaTraffic& a) {
-    if (!a.any) return;
-    static const char* const kDir[] = {"client -> server", "server -> client"};
-    out << "\nMinecraft Alpha messages\n";
-    for (int d = 0; d < 2; ++d) {
-        if (!a.by_dir[d].packets) continue;
-        row(out, kDir[d], 2, a.by_dir[d], a.duration());
-        for (int id = 0; id < 256; ++id)
-            if (a.by_id[d][id].packets) row(out, alpha_name(d, id), 4, a.by_id[d][id], a.duration());
-        if (a.unframed[d].packets) row(out, "unframed or incomplete", 4, a.unframed[d], a.duration());
-    }
-}
-
-void alpha_json(Output& out, const AlphaTraffic& a) {
-    if (!a.any) return;
-    static const char* const kDir[] = {"client_to_server", "server_to_client"};
-    out << ",\"mcalpha\":{\"duration\":";
-    out.number(a.duration());
-    out << ",\"directions\":[";
-    for (int d = 0; d < 2; ++d) {
-        out << (d ? "," : "") << "{\"direction\":\"" << kDir[d] << "\",";
-        json_count(out, a.by_dir[d], a.duration());
-        out << ",\"unframed\":" << a.unframed[d].packets << ",\"types\":[";
-        bool first = true;
-        for (int id = 0; id < 256; ++id) {
-            if (!a.by_id[d][id].packets) continue;
-            out << (first ? "" : ",") << "{\"type\":\"" << alpha_name(d, id) << "\",\"code\":" << id << ',';
-            json_count(out, a.by_id[d][id], a.duration());
-            out << '}';
-            first = false;
-        }
-        out << "]}";
-    }
-    out << "]}";
-}
 
 void text_report(Output& out, const FileStats& fs) {
     const FileReport& rep = fs.rep;
@@ -161,9 +123,7 @@ void text_report(Output& out, const FileStats& fs) {
             text_table(out, t, schema_of(rep, id), 4);
         }
     }
-    fs.java.text(out);
-    alpha_text(out, fs.alpha);
-    if (!fs.raknet.empty()) fs.raknet.text(out, rep);
+    for (const auto& sec : fs.sections) sec->text(out, rep);
     if (blank) {
         out << '\n' << blank::stats::kChunks << '\n';
         for (size_t i = 0; i < std::size(blank::stats::kChunkNodes); ++i)
@@ -230,9 +190,7 @@ void json_report(Output& out, const FileStats& fs) {
         first = false;
     }
     out << ']';
-    fs.java.json(out);
-    alpha_json(out, fs.alpha);
-    if (!fs.raknet.empty()) fs.raknet.json(out, rep);
+    for (const auto& sec : fs.sections) sec->json(out, rep);
     out << ",\"chunks\":{";
     for (size_t i = 0; i < std::size(blank::stats::kChunkNodes); ++i)
         out << (i ? ",\"" : "\"") << blank::stats::kChunkNodes[i] << "\":" << fs.chunks.n[i];

@@ -9,10 +9,21 @@
 #include <vector>
 
 #include "core/schema.hpp"
-#include "decode_command.hpp"
 #include "protocols/catalog.hpp"
 
 namespace blankshark {
+
+std::string packet_name_key(std::string_view name) {
+    std::string k(name);
+    for (char& c : k) c = c == ' ' ? '_' : char(std::tolower(static_cast<unsigned char>(c)));
+    return k;
+}
+
+bool TypeFilter::matches(std::string_view name, const char* key, int64_t id) const {
+    if (names.count(packet_name_key(name))) return true;
+    if (key && names.count(key)) return true;
+    return id >= 0 && id <= int64_t(UINT32_MAX) && ids.count(uint32_t(id));
+}
 namespace {
 
 // Lower case letters and digits only: "Pre-Chunk", "pre_chunk" and

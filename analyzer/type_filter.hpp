@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <set>
 #include <string>
+#include <string_view>
 
 namespace blankshark {
 
@@ -15,7 +16,15 @@ struct TypeFilter {
     std::set<uint8_t> blank_types;  // blank packet codes
     std::set<std::string> names;    // other protocols' types, as packet_name_key() gives them
     std::set<uint32_t> ids;         // other protocols' types by id (a packet's own id decides)
+    bool empty() const { return blank_types.empty() && names.empty() && ids.empty(); }
+    // Whether a packet of another protocol than blank, named `name` (and
+    // keyed `key`, its filter name's last part, when it has one) with id
+    // `id` (negative: none), is of a type the filter names.
+    bool matches(std::string_view name, const char* key, int64_t id) const;
 };
+
+// A packet name as -t compares it: lower case, spaces and '_' alike ("chunk_data").
+std::string packet_name_key(std::string_view name);
 
 // Adds what `spec` matches to `into`; false (nothing added) when it matches
 // no type, with `error` naming the closest names.

@@ -57,11 +57,6 @@ const char* alpha_message_name(const mcalpha::Message& m, AlphaName& buf) {
     return buf.text;
 }
 
-void print_alpha_conversation_header(Output& out, const Conversation& c) {
-    out << "# conversation " << c.id << ": client " << capture::to_string(c.client) << " <-> server "
-        << capture::to_string(c.server) << " (Minecraft Alpha)\n";
-}
-
 void print_alpha_summary(Output& out, const AlphaMessage& am) {
     const mcalpha::Message& m = *am.msg;
     SummaryVisitor v;

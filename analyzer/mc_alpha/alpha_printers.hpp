@@ -12,7 +12,6 @@
 
 namespace blankshark {
 
-void print_alpha_conversation_header(Output& out, const Conversation& c);
 void print_alpha_summary(Output& out, const AlphaMessage& m);
 void print_alpha_tree(Output& out, const AlphaMessage& m);
 void print_alpha_json(Output& out, const AlphaMessage& m);

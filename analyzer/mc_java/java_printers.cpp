@@ -66,11 +66,6 @@ std::string java_packet_name(const mcjava::Packet& p) {
     return mcjava::packet_name(p, buf, sizeof buf);
 }
 
-void print_java_conversation_header(Output& out, const Conversation& c) {
-    out << "# conversation " << c.id << ": client " << capture::to_string(c.client) << " <-> server "
-        << capture::to_string(c.server) << " (Minecraft Java)\n";
-}
-
 void print_java_summary(Output& out, const JavaPacket& jp) {
     SummaryVisitor v;
     const core::MessageSummary sum = show(jp, v, false);

@@ -10,7 +10,6 @@
 
 namespace blankshark {
 
-void print_java_conversation_header(Output& out, const Conversation& c);
 void print_java_summary(Output& out, const JavaPacket& p);
 void print_java_tree(Output& out, const JavaPacket& p);
 void print_java_json(Output& out, const JavaPacket& p);

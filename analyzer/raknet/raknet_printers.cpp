@@ -71,11 +71,6 @@ void prefix(Output& out, const RaknetPrint& r) {
 
 }  // namespace
 
-void print_raknet_conversation_header(Output& out, const RaknetConnection& c) {
-    out << "# conversation " << (c.conv ? c.conv->id : 0) << ": RakNet, client " << capture::to_string(c.client)
-        << " <-> server " << capture::to_string(c.server) << '\n';
-}
-
 bool raknet_packet_matches(const RaknetPrint& r, const std::set<std::string>& keys, const std::set<uint32_t>& ids) {
     bool found = false;
     core::NullVisitor quiet;

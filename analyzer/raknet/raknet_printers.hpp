@@ -21,7 +21,6 @@ struct RaknetPrint {
     double time;
 };
 
-void print_raknet_conversation_header(Output& out, const RaknetConnection& c);
 void print_raknet_summary(Output& out, const RaknetPrint& r);
 void print_raknet_tree(Output& out, const RaknetPrint& r);
 void print_raknet_json(Output& out, const RaknetPrint& r);

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "file_analysis.hpp"
+#include "raknet/raknet_flows.hpp"
 #include "output.hpp"
 #include "traffic_stats.hpp"
 

@@ -11,13 +11,15 @@ build=${2:-$root/build-fuzz}
 CXX=clang++ cmake -S "$root" -B "$build" -DBLANKSHARK_FUZZ=ON -DBLANKSHARK_PLUGIN=OFF -DBLANKSHARK_TESTS=OFF \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build "$build" -j2 --target fuzz_decode fuzz_analysis fuzz_seq fuzz_capture fuzz_tcp fuzz_mcalpha_framing \
-  fuzz_mcalpha_flows fuzz_mcjava_framing fuzz_raknet fuzz_raknet_split >/dev/null
+  fuzz_front_ends fuzz_mcjava_framing fuzz_raknet fuzz_raknet_split >/dev/null
 
 seeds=$build/fuzz-seeds
 rm -rf "$seeds"
-mkdir -p "$seeds"/{decode,analysis,seq,capture,tcp,mcalpha_framing,mcalpha_flows,mcjava_framing,raknet,raknet_split}
-# Minecraft Alpha through the analyzer's TCP path: the crafted captures (a prefix of the long ones).
-for c in "$root"/captures/mc_alpha/*.pcap; do head -c 60000 "$c" >"$seeds/mcalpha_flows/$(basename "$c")"; done
+mkdir -p "$seeds"/{decode,analysis,seq,capture,tcp,mcalpha_framing,front_ends,mcjava_framing,raknet,raknet_split}
+# Every protocol's front end: the Alpha, Java and RakNet captures (a prefix of the long ones).
+for c in "$root"/captures/mc_alpha/*.pcap "$root"/captures/minecraft-java/*.pcap "$root"/captures/raknet/*.pcap; do
+  head -c 60000 "$c" >"$seeds/front_ends/$(basename "$c")"
+done
 caps=("$root"/captures/crafted/*.pcap "$root"/captures/blank-fa73e36-lossy-5pct.pcap)
 # Each blank payload is a decoder seed; each capture's first packets, as
 # [role][length][bytes] records, an analysis seed; small captures, file seeds.
@@ -123,11 +125,11 @@ perl -e '
 head -c 1024 /dev/urandom >"$seeds/raknet_split/random"
 
 status=0
-for t in decode analysis seq capture tcp mcalpha_framing mcalpha_flows mcjava_framing raknet raknet_split; do
+for t in decode analysis seq capture tcp mcalpha_framing front_ends mcjava_framing raknet raknet_split; do
   out=$build/fuzz-out/$t
   rm -rf "$out"
   mkdir -p "$out/corpus"
-  case $t in capture|mcalpha_flows) max=70000 ;; analysis|raknet|mcjava_framing) max=8192 ;; tcp|mcalpha_framing|raknet_split) max=4096 ;; *) max=600 ;; esac
+  case $t in capture|front_ends) max=70000 ;; analysis|raknet|mcjava_framing) max=8192 ;; tcp|mcalpha_framing|raknet_split) max=4096 ;; *) max=600 ;; esac
   echo "fuzz_$t: ${secs}s, seeds $(ls "$seeds/$t" | wc -l)"
   if ! (cd "$out" && "$build/tests/fuzz/fuzz_$t" -max_total_time="$secs" -max_len=$max -timeout=10 \
           -rss_limit_mb=2048 -print_final_stats=1 corpus "$seeds/$t" >log 2>&1); then

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "mc_alpha/alpha_flows.hpp"
+#include "output.hpp"
 #include "traffic_stats.hpp"
 
 namespace blankshark {
@@ -30,5 +31,10 @@ struct AlphaTraffic {
     }
     double duration() const { return last_time - first_time; }
 };
+
+// Its part of `blankshark stats`: a "Minecraft Alpha messages" table, and
+// the ,"mcalpha":{...} member of the JSON object (nothing without messages).
+void alpha_stats_text(Output& out, const AlphaTraffic& a);
+void alpha_stats_json(Output& out, const AlphaTraffic& a);
 
 }  // namespace blankshark

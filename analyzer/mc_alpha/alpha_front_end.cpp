@@ -1,0 +1,173 @@
+#include "mc_alpha/alpha_front_end.hpp"
+
+#include <deque>
+#include <vector>
+
+#include "capture_stream.hpp"
+#include "finding_forward.hpp"
+#include "mc_alpha/alpha_chunks.hpp"
+#include "mc_alpha/alpha_printers.hpp"
+#include "mc_alpha/alpha_stats.hpp"
+#include "mc_alpha/alpha_summary.hpp"
+#include "protocols/mc_alpha/protocol_info.hpp"
+#include "protocols/mc_alpha/schema.hpp"
+#include "type_filter.hpp"
+
+namespace blankshark {
+namespace {
+
+// A message (Packet), a connection event (Event), or findings of a
+// connection outside its messages (Note: the TCP reassembler's; none for a
+// connection that ended without a message).
+class AlphaUnit final : public Unit {
+public:
+    // `s`: the connection's summary, kept by the pass (null: none kept).
+    AlphaUnit(const AlphaMessage& m, const std::shared_ptr<AlphaSummary>* s)
+        : Unit(alpha_front_end(), m.msg ? Kind::Packet : Kind::Event, m.conv, m.time), message(&m), summary_(s) {}
+    AlphaUnit(Conversation* c, double t, const core::Finding* f, const std::shared_ptr<AlphaSummary>* s)
+        : Unit(alpha_front_end(), Kind::Note, c, t), note(f), summary_(s) {}
+
+    const AlphaMessage* message = nullptr;
+    const core::Finding* note = nullptr;
+
+    std::shared_ptr<ConversationSummary> summary() const override { return summary_ ? *summary_ : nullptr; }
+    void findings(FindingOut& out) const override {
+        if (note) return out.add(*note);
+        if (!message) return;
+        if (!message->msg) return FindingForward{out, message->event->frame}.add(*message->event);
+        const mcalpha::Message& m = *message->msg;
+        FindingForward to{out, m.span.last.frame};
+        if (m.kind == mcalpha::MessageKind::Message) core::decode(mcalpha::schema(), m.data, m.len, m.context(), to);
+        for (uint8_t i = 0; i < m.nfindings; ++i) to.add(m.findings[i]);
+    }
+    bool matches(const TypeFilter& f) const override {
+        const mcalpha::Message& m = *message->msg;
+        AlphaName name;
+        return f.matches(alpha_message_name(m, name), nullptr,
+                         m.kind == mcalpha::MessageKind::Message ? m.summary.id : -1);
+    }
+    void print_summary(Output& out) const override {
+        if (message->msg) print_alpha_summary(out, *message);
+        else print_alpha_event(out, *message, false);
+    }
+    void print_tree(Output& out) const override {
+        if (message->msg) print_alpha_tree(out, *message);
+        else print_alpha_event(out, *message, false);
+    }
+    void print_json(Output& out) const override {
+        if (message->msg) print_alpha_json(out, *message);
+        else print_alpha_event(out, *message, true);
+    }
+    const char* rate_series() const override {
+        if (!message->msg) return nullptr;
+        return message->msg->dir == mcalpha::Direction::Serverbound ? "C>S" : "S>C";
+    }
+
+private:
+    const std::shared_ptr<AlphaSummary>* summary_;
+};
+
+class AlphaPass final : public ProtocolPass {
+public:
+    explicit AlphaPass(const PassSetup& s)
+        : listener_(s.listener),
+          summaries_on_(s.summaries),
+          flows_([&stream = s.stream](const tcp::Connection& c,
+                                      uint64_t frame) { return stream.add_conversation(c.client(), c.server(), frame, &alpha_front_end()); },
+                 [this](const AlphaMessage& m) { message(m); },
+                 [this](const AlphaConnection& c, const tcp::FindingInfo& f) { tcp_finding(c, f); }) {}
+
+    tcp::Sink* tcp() override { return &flows_; }
+
+    void finish(uint64_t, double end_time) override {
+        for (const AlphaConnection& ac : flows_.connections()) {
+            if (!ac.conv) continue;
+            const std::shared_ptr<AlphaSummary>* sum = summary_of(ac.conv);
+            if (sum) (*sum)->close(ac);
+            // A connection without a message still has its summary.
+            listener_.unit(AlphaUnit(ac.conv, end_time, nullptr, sum));
+        }
+    }
+    // A Kick's reason, which its finding points into, lives in the connection.
+    std::shared_ptr<void> keep() override {
+        return std::make_shared<std::deque<AlphaConnection>>(flows_.release_connections());
+    }
+
+private:
+    // The connection's summary (made on first use), or null when none are kept.
+    const std::shared_ptr<AlphaSummary>* summary_of(const Conversation* c) {
+        if (!summaries_on_) return nullptr;
+        if (summaries_.size() <= c->id) summaries_.resize(c->id + 1);
+        std::shared_ptr<AlphaSummary>& s = summaries_[c->id];
+        if (!s) s = std::make_shared<AlphaSummary>();
+        return &s;
+    }
+    void message(const AlphaMessage& m) {
+        const std::shared_ptr<AlphaSummary>* sum = m.conv ? summary_of(m.conv) : nullptr;
+        if (sum && m.msg) (*sum)->message(*m.msg);
+        listener_.unit(AlphaUnit(m, sum));
+    }
+    void tcp_finding(const AlphaConnection& c, const tcp::FindingInfo& f) {
+        if (!c.conv) return;
+        core::Finding g{tcp::core_code(f.kind), 0, 0, int64_t(f.stream_offset), int64_t(f.length)};
+        g.frame = f.frame;
+        listener_.unit(AlphaUnit(c.conv, f.time, &g, summary_of(c.conv)));
+    }
+
+    UnitListener& listener_;
+    bool summaries_on_;
+    AlphaFlows flows_;
+    std::vector<std::shared_ptr<AlphaSummary>> summaries_;  // by conversation id
+};
+
+class AlphaStatsSection final : public StatsSection {
+public:
+    void unit(const Unit& u) override {
+        if (u.kind == Unit::Kind::Packet) traffic_.add(*static_cast<const AlphaUnit&>(u).message);
+    }
+    void text(Output& out, const FileReport&) const override { alpha_stats_text(out, traffic_); }
+    void json(Output& out, const FileReport&) const override { alpha_stats_json(out, traffic_); }
+
+private:
+    AlphaTraffic traffic_;
+};
+
+class AlphaChunksSection final : public ChunksSection {
+public:
+    explicit AlphaChunksSection(const std::string& dir) : chunks_(dir) {}
+    void unit(const Unit& u) override {
+        if (const AlphaMessage* m = static_cast<const AlphaUnit&>(u).message) chunks_.message(*m);
+    }
+    void text(Output& out) const override { chunks_.text(out); }
+    void json(Output& out) const override { chunks_.json(out); }
+    size_t count() const override { return chunks_.count(); }
+    size_t extracted() const override { return chunks_.extracted(); }
+    size_t extract_failed() const override { return chunks_.extract_failed(); }
+    const char* what() const override { return "Alpha Map Chunks"; }
+
+private:
+    AlphaChunks chunks_;
+};
+
+class AlphaFrontEnd final : public FrontEnd {
+public:
+    const core::ProtocolInfo& info() const override { return mcalpha::protocol_info(); }
+    const char* title() const override { return "Minecraft Alpha"; }
+    const char* unit_name() const override { return "messages"; }
+    const char* heuristic_text() const override { return nullptr; }
+    const char* rate_title() const override { return "Minecraft Alpha messages per second by direction"; }
+    std::unique_ptr<ProtocolPass> start(const PassSetup& s) const override { return std::make_unique<AlphaPass>(s); }
+    std::unique_ptr<StatsSection> stats() const override { return std::make_unique<AlphaStatsSection>(); }
+    std::unique_ptr<ChunksSection> chunks(const std::string& dir) const override {
+        return std::make_unique<AlphaChunksSection>(dir);
+    }
+};
+
+}  // namespace
+
+const FrontEnd& alpha_front_end() {
+    static const AlphaFrontEnd fe;
+    return fe;
+}
+
+}  // namespace blankshark

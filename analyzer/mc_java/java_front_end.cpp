@@ -1,0 +1,179 @@
+#include "mc_java/java_front_end.hpp"
+
+#include <cstring>
+#include <vector>
+
+#include "capture_stream.hpp"
+#include "finding_forward.hpp"
+#include "file_analysis.hpp"
+#include "mc_java/java_chunks.hpp"
+#include "mc_java/java_printers.hpp"
+#include "mc_java/java_stats.hpp"
+#include "mc_java/java_summary.hpp"
+#include "protocols/mc_java/chunk_column.hpp"
+#include "protocols/mc_java/protocol_info.hpp"
+#include "protocols/mc_java/schema.hpp"
+#include "type_filter.hpp"
+
+namespace blankshark {
+namespace {
+
+// A packet (Packet), or findings of a connection outside its packets (Note):
+// the TCP reassembler's, and the analyses' known only at its end.
+class JavaUnit final : public Unit {
+public:
+    // `s`: the connection's summary, kept by the pass (null: none kept).
+    JavaUnit(const JavaPacket& p, const std::shared_ptr<JavaSummary>* s)
+        : Unit(java_front_end(), Kind::Packet, p.conv, p.time), packet(&p), summary_(s) {}
+    JavaUnit(Conversation* c, double t, const core::Finding* f, size_t n, const std::shared_ptr<JavaSummary>* s)
+        : Unit(java_front_end(), Kind::Note, c, t), notes(f), nnotes(n), summary_(s) {}
+
+    const JavaPacket* packet = nullptr;
+    const core::Finding* notes = nullptr;
+    size_t nnotes = 0;
+
+    std::shared_ptr<ConversationSummary> summary() const override { return summary_ ? *summary_ : nullptr; }
+    void findings(FindingOut& out) const override {
+        if (!packet) {
+            for (size_t i = 0; i < nnotes; ++i) out.add(notes[i]);
+            return;
+        }
+        const mcjava::Packet& p = *packet->packet;
+        FindingForward to{out, p.span.last.frame};
+        for (uint8_t i = 0; i < p.nfindings; ++i) to.add(p.findings[i]);
+        if (p.kind != mcjava::PacketKind::Packet || !p.data) return;
+        core::decode(mcjava::schema(*p.version), p.data, p.data_len, p.context(), to);
+        mcjava::ChunkSummary chunk;
+        if (p.summary.type && p.summary.type->key && std::strcmp(p.summary.type->key, "chunk_data") == 0 &&
+            mcjava::summarize_chunk(p, chunk))
+            for (uint8_t i = 0; i < chunk.nfindings; ++i) to.add(chunk.findings[i]);
+    }
+    bool matches(const TypeFilter& f) const override {
+        const mcjava::Packet& p = *packet->packet;
+        return f.matches(java_packet_name(p), nullptr, p.kind == mcjava::PacketKind::Packet ? p.summary.id : -1);
+    }
+    void print_summary(Output& out) const override { print_java_summary(out, *packet); }
+    void print_tree(Output& out) const override { print_java_tree(out, *packet); }
+    void print_json(Output& out) const override { print_java_json(out, *packet); }
+    const char* rate_series() const override {
+        const mcjava::Packet& p = *packet->packet;
+        if (p.kind != mcjava::PacketKind::Packet) return nullptr;
+        static const char* const kSeries[mcjava::kStateCount][2] = {
+            {"handshaking C>S", "handshaking S>C"}, {"status C>S", "status S>C"},
+            {"login C>S", "login S>C"}, {"play C>S", "play S>C"}};
+        return kSeries[size_t(p.state)][p.dir == mcjava::Direction::Serverbound ? 0 : 1];
+    }
+
+private:
+    const std::shared_ptr<JavaSummary>* summary_;
+};
+
+class JavaPass final : public ProtocolPass {
+public:
+    explicit JavaPass(const PassSetup& s)
+        : listener_(s.listener),
+          summaries_on_(s.summaries),
+          flows_([&stream = s.stream](const tcp::Connection& c,
+                                      uint64_t frame) { return stream.add_conversation(c.client(), c.server(), frame, &java_front_end()); },
+                 [this](const JavaPacket& p) { packet(p); },
+                 [this](const JavaConnection& c, const tcp::FindingInfo& f) { tcp_finding(c, f); }) {
+        flows_.set_analysis(s.java);
+    }
+
+    tcp::Sink* tcp() override { return &flows_; }
+
+    void finish(uint64_t, double) override {
+        // What the analyses know only at the end (requests never answered,
+        // light for columns that never arrived), at their frames.
+        struct End : mcjava::EndFindings {
+            std::vector<core::Finding> found;
+            void add(const core::Finding& f) override { found.push_back(f); }
+        };
+        for (const JavaConnection& jc : flows_.connections()) {
+            if (!jc.conv) continue;
+            const std::shared_ptr<JavaSummary>* sum = summary_of(jc.conv);
+            if (sum) (*sum)->close(jc);
+            End end;
+            jc.analysis->finish(end);
+            listener_.unit(JavaUnit(jc.conv, 0, end.found.data(), end.found.size(), sum));
+        }
+    }
+
+private:
+    // The connection's summary (made on first use), or null when none are kept.
+    const std::shared_ptr<JavaSummary>* summary_of(const Conversation* c) {
+        if (!summaries_on_) return nullptr;
+        if (summaries_.size() <= c->id) summaries_.resize(c->id + 1);
+        std::shared_ptr<JavaSummary>& s = summaries_[c->id];
+        if (!s) s = std::make_shared<JavaSummary>();
+        return &s;
+    }
+    void packet(const JavaPacket& p) {
+        const std::shared_ptr<JavaSummary>* sum = p.conv ? summary_of(p.conv) : nullptr;
+        if (sum) (*sum)->packet(p);
+        listener_.unit(JavaUnit(p, sum));
+    }
+    void tcp_finding(const JavaConnection& c, const tcp::FindingInfo& f) {
+        if (!c.conv) return;
+        core::Finding g{tcp::core_code(f.kind), 0, 0, int64_t(f.stream_offset), int64_t(f.length)};
+        g.frame = f.frame;
+        listener_.unit(JavaUnit(c.conv, f.time, &g, 1, summary_of(c.conv)));
+    }
+
+    UnitListener& listener_;
+    bool summaries_on_;
+    JavaFlows flows_;
+    std::vector<std::shared_ptr<JavaSummary>> summaries_;  // by conversation id
+};
+
+class JavaStats final : public StatsSection {
+public:
+    void unit(const Unit& u) override {
+        if (u.kind == Unit::Kind::Packet) traffic_.add(*static_cast<const JavaUnit&>(u).packet);
+    }
+    void text(Output& out, const FileReport&) const override { traffic_.text(out); }
+    void json(Output& out, const FileReport&) const override { traffic_.json(out); }
+
+private:
+    JavaTraffic traffic_;
+};
+
+class JavaChunksSection final : public ChunksSection {
+public:
+    explicit JavaChunksSection(const std::string& dir) : chunks_(dir) {}
+    void unit(const Unit& u) override {
+        if (u.kind == Unit::Kind::Packet) chunks_.packet(*static_cast<const JavaUnit&>(u).packet);
+    }
+    void text(Output& out) const override { chunks_.text(out); }
+    void json(Output& out) const override { chunks_.json(out); }
+    size_t count() const override { return chunks_.count(); }
+    size_t extracted() const override { return chunks_.extracted(); }
+    size_t extract_failed() const override { return chunks_.extract_failed(); }
+    const char* what() const override { return "Minecraft Java chunk columns"; }
+
+private:
+    JavaChunks chunks_;
+};
+
+class JavaFrontEnd final : public FrontEnd {
+public:
+    const core::ProtocolInfo& info() const override { return mcjava::protocol_info(); }
+    const char* title() const override { return "Minecraft Java"; }
+    const char* unit_name() const override { return "packets"; }
+    const char* heuristic_text() const override { return "a Minecraft Java Handshake"; }
+    const char* rate_title() const override { return "Minecraft Java packets per second by state and direction"; }
+    std::unique_ptr<ProtocolPass> start(const PassSetup& s) const override { return std::make_unique<JavaPass>(s); }
+    std::unique_ptr<StatsSection> stats() const override { return std::make_unique<JavaStats>(); }
+    std::unique_ptr<ChunksSection> chunks(const std::string& dir) const override {
+        return std::make_unique<JavaChunksSection>(dir);
+    }
+};
+
+}  // namespace
+
+const FrontEnd& java_front_end() {
+    static const JavaFrontEnd fe;
+    return fe;
+}
+
+}  // namespace blankshark

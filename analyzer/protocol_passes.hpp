@@ -1,0 +1,39 @@
+// Every protocol's pass over one capture (protocol_pass.hpp), on one
+// transport: the passes of front_ends(), their TCP claimants in one
+// dispatcher (in front_ends() order), their UDP claimants offered each
+// datagram that is not blank's. What decode, chunks and the file analysis
+// run instead of wiring each protocol's flows.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "capture_stream.hpp"
+#include "protocol_pass.hpp"
+
+namespace blankshark {
+
+class ProtocolPasses : UdpClaimant {
+public:
+    explicit ProtocolPasses(const PassSetup& setup);
+
+    // Reads the capture: blank's datagrams to `on_blank`, the others' units
+    // to the setup's listener.
+    StreamResult run(const std::string& path, const std::function<void(const BlankPacket&)>& on_blank);
+    // After run(): what each protocol knows only at the end, as units.
+    void finish(uint64_t frames, double end_time);
+    // What the file's reports must keep (ProtocolPass::keep).
+    void keep(std::vector<std::shared_ptr<void>>& into);
+
+private:
+    bool offer(const capture::UdpDatagram& d, uint64_t frame, double time) override;
+
+    CaptureStream& stream_;
+    bool tcp_on_, udp_on_;
+    std::vector<std::unique_ptr<ProtocolPass>> passes_;
+    std::vector<UdpClaimant*> udp_;
+    std::optional<tcp::Dispatcher> tcp_;
+};
+
+}  // namespace blankshark

@@ -1,0 +1,57 @@
+#include "raknet/mcpe_chunks.hpp"
+
+#include <cstdio>
+
+#include "capture_stream.hpp"
+#include "raknet/raknet_flows.hpp"
+
+namespace blankshark {
+
+void McpeChunks::game_packet(const RaknetConnection& c, const mcpe::GamePacket& g) {
+    if (!g.has_chunk) return;
+    rows_.push_back(Row{c.conv ? c.conv->id : 0, g.frame, g.request_frame, g.time, g.since_request_ms, g.len,
+                        g.transport ? g.transport->fragment_frames.size : 0, g.chunk});
+}
+
+namespace {
+
+using Row = McpeChunks::Row;
+
+void row_text(Output& out, const Row& c) {
+    char buf[256];
+    std::snprintf(buf, sizeof buf,
+                  "%4u mcpe %7llu (%d, %d) %6u bytes %3u fragments, request %llu (%.1f ms), %u columns %u sections "
+                  "(mask 0x%02x) %u blocks %u non-air %u distinct, common %u%s\n",
+                  c.conv, (unsigned long long)c.frame, c.sum.x, c.sum.z, c.bytes, c.fragments,
+                  (unsigned long long)c.request_frame, c.since_request_ms, c.sum.columns, c.sum.sections,
+                  unsigned(c.sum.section_mask), c.sum.blocks, c.sum.non_air, c.sum.distinct, unsigned(c.sum.common_block),
+                  c.sum.complete ? "" : ", incomplete");
+    out << buf;
+}
+
+void row_json(Output& out, const Row& c) {
+    out << "{\"protocol\":\"mcpe\",\"conversation\":" << c.conv << ",\"frame\":" << c.frame << ",\"time\":";
+    out.fixed(c.time, 6) << ",\"x\":" << c.sum.x << ",\"z\":" << c.sum.z << ",\"bytes\":" << c.bytes
+                         << ",\"fragments\":" << c.fragments << ",\"request_frame\":" << c.request_frame
+                         << ",\"since_request_ms\":";
+    out.fixed(c.since_request_ms, 3) << ",\"columns\":" << c.sum.columns << ",\"sections\":" << c.sum.sections
+                                     << ",\"section_mask\":" << unsigned(c.sum.section_mask) << ",\"blocks\":"
+                                     << c.sum.blocks << ",\"non_air\":" << c.sum.non_air << ",\"distinct\":"
+                                     << c.sum.distinct << ",\"common_block\":" << unsigned(c.sum.common_block)
+                                     << ",\"complete\":" << (c.sum.complete ? "true" : "false") << "}\n";
+}
+
+}  // namespace
+
+void McpeChunks::text(Output& out) const {
+    if (rows_.empty()) return;
+    out << "Minecraft Pocket Edition chunk data\n";
+    for (const Row& r : rows_) row_text(out, r);
+    out << rows_.size() << " MCPE chunk data packets\n";
+}
+
+void McpeChunks::json(Output& out) const {
+    for (const Row& r : rows_) row_json(out, r);
+}
+
+}  // namespace blankshark

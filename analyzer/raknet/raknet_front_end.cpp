@@ -1,0 +1,159 @@
+#include "raknet/raknet_front_end.hpp"
+
+#include <vector>
+
+#include "capture_stream.hpp"
+#include "finding_forward.hpp"
+#include "raknet/mcpe_chunks.hpp"
+#include "raknet/raknet_flows.hpp"
+#include "raknet/raknet_printers.hpp"
+#include "raknet/raknet_stats.hpp"
+#include "raknet/raknet_timeline.hpp"
+#include "protocols/mcpe/schema.hpp"
+#include "protocols/raknet/protocol_info.hpp"
+#include "protocols/raknet/schema.hpp"
+#include "type_filter.hpp"
+
+namespace blankshark {
+namespace {
+
+// A UDP packet with the game packets it completed (Packet), or a finding
+// about an earlier frame, known later (Note).
+class RaknetUnit final : public Unit {
+public:
+    RaknetUnit(RaknetConnection& c, const raknet::PacketResult& p, const std::vector<mcpe::GamePacket>& g)
+        : Unit(raknet_front_end(), Kind::Packet, c.conv, p.time), conn(&c), print{&c, &p, &g, p.time} {}
+    RaknetUnit(RaknetConnection& c, const core::Finding& f)
+        : Unit(raknet_front_end(), Kind::Note, c.conv, 0), conn(&c), note(&f) {}
+
+    RaknetConnection* conn;
+    RaknetPrint print{};
+    const core::Finding* note = nullptr;
+
+    std::shared_ptr<ConversationSummary> summary() const override { return conn->summary; }
+    void findings(FindingOut& out) const override {
+        if (note) return out.add(*note);
+        for (const mcpe::GamePacket& g : *print.games) {
+            FindingForward to{out, g.frame};
+            core::decode(mcpe::schema(*g.version), g.data, g.len, core::DecodeContext{}, to);
+            for (const core::Finding& f : g.findings) to.add(f);
+        }
+        const raknet::PacketResult& p = *print.p;
+        FindingForward to{out, p.frame};
+        const core::Schema& s = raknet::schema(*p.version);
+        core::decode(s, p.bytes, p.len, p.context(raknet::kPacketTable), to);
+        for (const raknet::MessageResult& m : p.messages)
+            if (m.system) core::decode(s, m.data, m.len, p.context(raknet::kMessageTable), to);
+        for (const core::Finding& f : p.findings) to.add(f);
+    }
+    bool matches(const TypeFilter& f) const override { return raknet_packet_matches(print, f.names, f.ids); }
+    void print_summary(Output& out) const override { print_raknet_summary(out, print); }
+    void print_tree(Output& out) const override { print_raknet_tree(out, print); }
+    void print_json(Output& out) const override { print_raknet_json(out, print); }
+};
+
+class RaknetPass final : public ProtocolPass, RaknetListener {
+public:
+    explicit RaknetPass(const PassSetup& s)
+        : listener_(s.listener),
+          flows_(s.options.port_of(raknet::protocol_info()),
+                 [&stream = s.stream](const capture::Endpoint& client, const capture::Endpoint& server,
+                                      uint64_t frame) { return stream.add_conversation(client, server, frame, &raknet_front_end()); },
+                 *this) {}
+
+    UdpClaimant* udp() override { return &flows_; }
+    void finish(uint64_t frames, double end_time) override { flows_.finish(frames, end_time); }
+
+private:
+    // RaknetListener: a UDP packet's game packets come before it.
+    void game_packet(RaknetConnection&, const mcpe::GamePacket& g) override { games_.push_back(g); }
+    void packet(RaknetConnection& c, const raknet::PacketResult& p) override {
+        listener_.unit(RaknetUnit(c, p, games_));
+        games_.clear();
+    }
+    void late_finding(RaknetConnection& c, const core::Finding& f) override { listener_.unit(RaknetUnit(c, f)); }
+
+    UnitListener& listener_;
+    RaknetFlows flows_;
+    std::vector<mcpe::GamePacket> games_;  // of the packet being read (its capacity kept)
+};
+
+class RaknetStatsSection final : public StatsSection {
+public:
+    void unit(const Unit& u) override {
+        if (u.kind != Unit::Kind::Packet) return;
+        const auto& r = static_cast<const RaknetUnit&>(u);
+        for (const mcpe::GamePacket& g : *r.print.games) stats_.add(*r.conn, nullptr, &g);
+        stats_.add(*r.conn, r.print.p, nullptr);
+    }
+    void text(Output& out, const FileReport& rep) const override {
+        if (!stats_.empty()) stats_.text(out, rep);
+    }
+    void json(Output& out, const FileReport& rep) const override {
+        if (!stats_.empty()) stats_.json(out, rep);
+    }
+
+private:
+    RaknetStats stats_;
+};
+
+class RaknetReportSection final : public ReportSection {
+public:
+    explicit RaknetReportSection(uint32_t max) : timeline_(max) {}
+    void unit(const Unit& u) override {
+        if (u.kind != Unit::Kind::Packet) return;
+        const auto& r = static_cast<const RaknetUnit&>(u);
+        timeline_.packet(*r.conn, *r.print.p);
+    }
+    bool chart(Output& out, uint32_t id, double t0, double t1) const override {
+        return timeline_.chart(out, id, t0, t1);
+    }
+
+private:
+    RaknetTimeline timeline_;
+};
+
+class McpeChunksSection final : public ChunksSection {
+public:
+    void unit(const Unit& u) override {
+        if (u.kind != Unit::Kind::Packet) return;
+        const auto& r = static_cast<const RaknetUnit&>(u);
+        for (const mcpe::GamePacket& g : *r.print.games) chunks_.game_packet(*r.conn, g);
+    }
+    void text(Output& out) const override { chunks_.text(out); }
+    void json(Output& out) const override { chunks_.json(out); }
+    size_t count() const override { return chunks_.count(); }
+    size_t extracted() const override { return 0; }
+    size_t extract_failed() const override { return 0; }
+    const char* what() const override { return "MCPE chunk data"; }
+
+private:
+    McpeChunks chunks_;
+};
+
+class RaknetFrontEnd final : public FrontEnd {
+public:
+    const core::ProtocolInfo& info() const override { return raknet::protocol_info(); }
+    const char* title() const override { return "RakNet"; }
+    const char* unit_name() const override { return "packets"; }
+    const char* heuristic_text() const override { return "a RakNet offline message"; }
+    std::unique_ptr<ProtocolPass> start(const PassSetup& s) const override {
+        return std::make_unique<RaknetPass>(s);
+    }
+    std::unique_ptr<StatsSection> stats() const override { return std::make_unique<RaknetStatsSection>(); }
+    std::unique_ptr<ChunksSection> chunks(const std::string&) const override {
+        return std::make_unique<McpeChunksSection>();
+    }
+    std::unique_ptr<ReportSection> report(uint32_t max) const override {
+        return std::make_unique<RaknetReportSection>(max);
+    }
+};
+
+}  // namespace
+
+const FrontEnd& raknet_front_end() {
+    static const RaknetFrontEnd fe;
+    return fe;
+}
+
+}  // namespace blankshark
