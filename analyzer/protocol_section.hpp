@@ -28,9 +28,10 @@ class ReportSection {
 public:
     virtual ~ReportSection() = default;
     virtual void unit(const Unit& u) = 0;
-    // Conversation `id`'s chart between t0 and t1 (seconds since the
-    // capture's first frame); false when it has none.
-    virtual bool chart(Output& out, uint32_t id, double t0, double t1) const = 0;
+    // Conversation `id`'s charts between t0 and t1 (seconds since the
+    // capture's first frame), with what check says of it; false when it
+    // has none.
+    virtual bool chart(Output& out, uint32_t id, const ConversationSummary& summary, double t0, double t1) = 0;
 };
 
 // Its chunk data in `blankshark chunks`: a row per chunk (column, Map

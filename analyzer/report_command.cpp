@@ -13,11 +13,11 @@
 
 #include "exit_codes.hpp"
 #include "front_end.hpp"
-#include "mc_java/java_summary.hpp"
 #include "rate_timeline.hpp"
 #include "recognition.hpp"
 #include "output.hpp"
 #include "report_data.hpp"
+#include "report_style.hpp"
 #include "svg_chart.hpp"
 
 namespace blankshark {
@@ -26,9 +26,6 @@ namespace {
 using blank::Finding;
 using blank::Severity;
 
-constexpr const char* kClient = "#4e79a7";
-constexpr const char* kServer = "#f28e2b";
-constexpr const char* kBad = "#d62728";
 
 constexpr const char* kStyle = R"(
 body{font:14px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:24px auto;max-width:1000px;color:#222}
@@ -49,12 +46,6 @@ pre{white-space:pre-wrap;overflow-wrap:anywhere;font-size:12px;background:#fafaf
 std::string message(const Finding& f) {
     char buf[320];
     return std::string(buf, blank::format_finding(f, buf, sizeof buf));
-}
-
-std::string fmt(const char* f, double v) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, f, v);
-    return buf;
 }
 
 void td(Output& out, uint64_t v) { out << "<td class=\"n\">" << v << "</td>"; }
@@ -263,76 +254,6 @@ void chart_corrections(const Page& pg, const ConversationSeries& s, double warn)
     c.write(pg.out);
 }
 
-// Minecraft Java: the connection analysis' timelines (mc_java/analysis.hpp).
-void java_charts(const Page& pg, const ConvReport& c, const mcjava::Analysis& a) {
-    const double t0 = c.first_time, t1 = std::max(c.last_time, c.first_time + 1e-3);
-    // Keep Alive and status ping answer times.
-    {
-        double ymax = 1;
-        for (const auto* t : {&a.keepalives(), &a.pings()})
-            for (const mcjava::Exchange& e : t->exchanges())
-                ymax = std::max(ymax, (e.answered() ? e.delay() : t1 - e.request_time) * 1000.0);
-        if (a.keepalives().exchanges().empty() && a.pings().exchanges().empty()) {
-            pg.out << "<p class=\"empty\">Keep Alive: none.</p>\n";
-        } else {
-            SvgChart ch("Keep Alive and status ping: answer time", {t0, t1, "time (s)"}, {0, ymax * 1.1, "ms"});
-            for (const auto* t : {&a.keepalives(), &a.pings()})
-                for (const mcjava::Exchange& e : t->exchanges()) {
-                    const char* what = e.kind == mcjava::ExchangeKind::KeepAlive ? "Keep Alive" : "Ping";
-                    if (e.answered())
-                        ch.marker(e.request_time, e.delay() * 1000.0, 'o', kClient,
-                                  std::string(what) + " frame " + std::to_string(e.request_frame) + " answered in frame " +
-                                      std::to_string(e.answer_frame) + " after " + fmt("%.1f", e.delay() * 1000.0) + " ms");
-                    else
-                        ch.marker(e.request_time, ymax, 'x', kBad,
-                                  std::string(what) + " frame " + std::to_string(e.request_frame) + " never answered");
-                }
-            ch.note(std::to_string(a.keepalives().exchanges().size()) + " Keep Alive, " +
-                    std::to_string(a.pings().exchanges().size()) + " status pings");
-            ch.write(pg.out);
-        }
-    }
-    // Teleports: distance from the client's last position.
-    const auto& tp = a.teleports();
-    if (tp.teleports().empty()) {
-        pg.out << "<p class=\"empty\">Teleports: none.</p>\n";
-    } else {
-        double ymax = tp.threshold();
-        for (const mcjava::Exchange& e : tp.teleports()) ymax = std::max(ymax, e.distance);
-        SvgChart ch("Teleports (Player Position And Look): distance from the client's last position",
-                    {t0, t1, "time (s)"}, {0, ymax * 1.1, "blocks"});
-        for (const mcjava::Exchange& e : tp.teleports())
-            ch.marker(e.request_time, e.distance, e.answered() ? 'o' : 'x', e.distance > tp.threshold() ? kBad : kServer,
-                      "frame " + std::to_string(e.request_frame) +
-                          (e.has_client ? ": " + fmt("%.3f", e.distance) + " blocks from the position in frame " +
-                                              std::to_string(e.client_frame)
-                                        : std::string(": no client position before it")) +
-                          (e.answered() ? ", confirmed in frame " + std::to_string(e.answer_frame) : ", never confirmed"));
-        ch.hline(tp.threshold(), kBad, "flagged above " + fmt("%g", tp.threshold()) + " blocks");
-        ch.note(std::to_string(tp.teleports().size()) + " teleports");
-        ch.write(pg.out);
-    }
-    // Chunk columns loaded over time.
-    const auto& cols = a.columns();
-    if (cols.events().empty()) {
-        pg.out << "<p class=\"empty\">Chunk columns: none.</p>\n";
-    } else {
-        SvgChart::Points pts{{t0, 0}};
-        double loaded = 0, ymax = 1;
-        for (const auto& e : cols.events()) {
-            pts.emplace_back(e.time, loaded);
-            loaded += e.kind == mcjava::ColumnTracker::EventKind::Load ? 1 : -1;
-            pts.emplace_back(e.time, loaded);
-            ymax = std::max(ymax, loaded);
-        }
-        pts.emplace_back(t1, loaded);
-        SvgChart ch("Chunk columns loaded", {t0, t1, "time (s)"}, {0, ymax * 1.1, "columns"});
-        ch.line(pts, kServer, "loaded");
-        ch.note(std::to_string(cols.loads()) + " Chunk Data, " + std::to_string(cols.unloads()) + " Unload Chunk");
-        ch.write(pg.out);
-    }
-}
-
 size_t count_findings(const ConvReport& c, Severity sev) {
     return size_t(std::count_if(c.findings.begin(), c.findings.end(), [&](const Finding& f) { return f.severity() == sev; }));
 }
@@ -383,10 +304,9 @@ void summary_table(const Page& pg) {
 }
 
 // Conversations of the other protocols (Minecraft Java, Alpha, RakNet): what
-// check says of each (its summary's text) and, for Java, the timelines of its
-// analysis, before the findings table.
+// check says of each (its summary's text), its protocol's charts and its
+// rate chart, before the findings table.
 void other_protocols(const Page& pg) {
-    size_t java_charted = 0;
     for (const auto& [id, c] : pg.rep.convs) {
         if (!c.has_conv || !c.summary) continue;
         Output& out = pg.out;
@@ -411,13 +331,8 @@ void other_protocols(const Page& pg) {
             std::free(buf);
         }
         out << "</pre>\n";
-        const auto* js = dynamic_cast<const JavaSummary*>(c.summary.get());
-        if (js && js->analysis() && java_charted < pg.opt.max_charted) {
-            ++java_charted;
-            java_charts(pg, c, *js->analysis());
-        }
         for (const auto& sec : pg.sections)
-            if (sec) sec->chart(out, id, c.first_time, c.last_time);
+            if (sec) sec->chart(out, id, *c.summary, c.first_time, c.last_time);
         if (c.conv.protocol && c.conv.protocol->rate_title())
             pg.rates.chart(out, id, c.conv.protocol->rate_title(), c.first_time, c.last_time);
         out << "</section>\n";

@@ -6,6 +6,7 @@
 #include "capture_stream.hpp"
 #include "finding_forward.hpp"
 #include "file_analysis.hpp"
+#include "mc_java/java_charts.hpp"
 #include "mc_java/java_chunks.hpp"
 #include "mc_java/java_printers.hpp"
 #include "mc_java/java_stats.hpp"
@@ -155,6 +156,24 @@ private:
     JavaChunks chunks_;
 };
 
+// The timelines of each connection's analysis, for the first `max` connections.
+class JavaReportSection final : public ReportSection {
+public:
+    explicit JavaReportSection(uint32_t max) : max_(max) {}
+    void unit(const Unit&) override {}
+    bool chart(Output& out, uint32_t, const ConversationSummary& summary, double t0, double t1) override {
+        const auto* js = dynamic_cast<const JavaSummary*>(&summary);
+        if (!js || !js->analysis() || charted_ >= max_) return false;
+        ++charted_;
+        java_charts(out, *js->analysis(), t0, t1);
+        return true;
+    }
+
+private:
+    uint32_t max_;
+    uint32_t charted_ = 0;
+};
+
 class JavaFrontEnd final : public FrontEnd {
 public:
     const core::ProtocolInfo& info() const override { return mcjava::protocol_info(); }
@@ -162,6 +181,9 @@ public:
     const char* unit_name() const override { return "packets"; }
     const char* heuristic_text() const override { return "a Minecraft Java Handshake"; }
     const char* rate_title() const override { return "Minecraft Java packets per second by state and direction"; }
+    std::unique_ptr<ReportSection> report(uint32_t max) const override {
+        return std::make_unique<JavaReportSection>(max);
+    }
     std::unique_ptr<ProtocolPass> start(const PassSetup& s) const override { return std::make_unique<JavaPass>(s); }
     std::unique_ptr<StatsSection> stats() const override { return std::make_unique<JavaStats>(); }
     std::unique_ptr<ChunksSection> chunks(const std::string& dir) const override {

@@ -105,7 +105,7 @@ public:
         const auto& r = static_cast<const RaknetUnit&>(u);
         timeline_.packet(*r.conn, *r.print.p);
     }
-    bool chart(Output& out, uint32_t id, double t0, double t1) const override {
+    bool chart(Output& out, uint32_t id, const ConversationSummary&, double t0, double t1) override {
         return timeline_.chart(out, id, t0, t1);
     }
 
