@@ -18,6 +18,7 @@ class CaptureStream;
 struct StreamOptions;
 
 struct PassSetup {
+    PassSetup(CaptureStream& s, const StreamOptions& o, UnitListener& l) : stream(s), options(o), listener(l) {}
     CaptureStream& stream;  // the conversations, numbered across protocols
     const StreamOptions& options;
     UnitListener& listener;
