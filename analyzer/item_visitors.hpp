@@ -12,6 +12,16 @@
 namespace blankshark {
 
 // Keeps the worst finding for the summary line's tail.
+// "  [warn: blank.ack.unsent +2]": a summary line's worst finding (null:
+// nothing) and how many more it has.
+inline void write_worst_finding(Output& out, const core::Finding* worst, uint32_t counted) {
+    if (!worst) return;
+    const core::FindingInfo& fi = core::finding_info(worst->code);
+    out << "  [" << core::severity_name(fi.severity) << ": " << fi.name;
+    if (counted > 1) out << " +" << (counted - 1);
+    out << ']';
+}
+
 struct SummaryVisitor {
     static constexpr bool kFindingsOnly = true;  // and the summary fields:
     static constexpr bool kSummaryLeaves = true;

@@ -198,6 +198,12 @@ private:
 
 }  // namespace
 
+void print_endpoints(Output& out, const Conversation* c, bool from_client) {
+    if (!c) return;
+    out << capture::to_string(from_client ? c->client : c->server) << " -> "
+        << capture::to_string(from_client ? c->server : c->client) << ", ";
+}
+
 void print_conversation_header(Output& out, const Conversation& c, const char* protocol) {
     out << "# conversation " << c.id << ": client " << capture::to_string(c.client) << " <-> server "
         << capture::to_string(c.server);
@@ -235,12 +241,7 @@ void print_summary(Output& out, const blank::Schema& fallback, const BlankPacket
             out << std::string_view(marks, blank::append_markers(*fa, marks, 0, sizeof marks));
         }
     }
-    if (v.worst) {
-        const blank::FindingInfo& fi = blank::finding_info(v.worst->code);
-        out << "  [" << blank::severity_name(fi.severity) << ": " << fi.name;
-        if (sum.counted > 1) out << " +" << (sum.counted - 1);
-        out << ']';
-    }
+    write_worst_finding(out, v.worst, sum.counted);
     out << '\n';
 }
 

@@ -10,6 +10,9 @@ namespace blankshark {
 
 // Frame, time, conversation and direction, as every line starts.
 void print_line_prefix(Output& out, const BlankPacket& p);
+// "10.0.0.2:40000 -> 10.0.0.1:25565, ": a -V tree's sender and receiver
+// (nothing without a conversation).
+void print_endpoints(Output& out, const Conversation* c, bool from_client);
 // "# conversation 2: client A <-> server B (Minecraft Java)": the line decode
 // prints before a conversation's first packet shown (`protocol` null: blank's).
 void print_conversation_header(Output& out, const Conversation& c, const char* protocol = nullptr);

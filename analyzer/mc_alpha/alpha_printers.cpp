@@ -5,6 +5,7 @@
 
 #include "core/format.hpp"
 #include "item_visitors.hpp"
+#include "packet_printers.hpp"
 #include "json_packet_head.hpp"
 #include "nested_json.hpp"
 #include "protocols/mc_alpha/session.hpp"
@@ -64,12 +65,7 @@ void print_alpha_summary(Output& out, const AlphaMessage& am) {
     prefix(out, m.span.last.frame, am.time, am.conv, mcalpha::direction_arrow(m.dir));
     AlphaName name;
     out << alpha_message_name(m, name) << std::string_view(v.text, v.len);
-    if (v.worst) {
-        const core::FindingInfo& fi = core::finding_info(v.worst->code);
-        out << "  [" << core::severity_name(fi.severity) << ": " << fi.name;
-        if (v.counted > 1) out << " +" << (v.counted - 1);
-        out << ']';
-    }
+    write_worst_finding(out, v.worst, v.counted);
     out << '\n';
 }
 
@@ -77,11 +73,7 @@ void print_alpha_tree(Output& out, const AlphaMessage& am) {
     print_alpha_summary(out, am);
     const mcalpha::Message& m = *am.msg;
     out << "    ";
-    if (const Conversation* c = am.conv) {
-        const bool from_client = m.dir == mcalpha::Direction::Serverbound;
-        out << capture::to_string(from_client ? c->client : c->server) << " -> "
-            << capture::to_string(from_client ? c->server : c->client) << ", ";
-    }
+    print_endpoints(out, am.conv, m.dir == mcalpha::Direction::Serverbound);
     out << m.len << " bytes at stream offset " << m.span.stream_offset;
     if (m.span.first.carrier() != m.span.last.frame) out << ", frames " << m.span.first.carrier() << '-' << m.span.last.frame;
     out << '\n';

@@ -2,14 +2,10 @@
 
 #include "protocols/mc_alpha/findings.hpp"
 #include "protocols/mc_alpha/session.hpp"
+#include "tcp/tcp_ending.hpp"
 #include "tcp/tcp_finding.hpp"
 
 namespace blankshark {
-namespace {
-
-const char* side(int d) { return d == 0 ? "client" : "server"; }
-
-}  // namespace
 
 void AlphaSummary::message(const mcalpha::Message& m) {
     Direction& d = dir_[int(m.dir)];
@@ -62,20 +58,8 @@ std::string AlphaSummary::ended() const {
         s = "Kick from the server in frame " + std::to_string(sum_.end_frame) + ": \"" + sum_.reason + "\"; ";
     else if (sum_.ending == Ending::Disconnect)
         s = "Disconnect from the client in frame " + std::to_string(sum_.end_frame) + ": \"" + sum_.reason + "\"; ";
-    const Direction& c = dir_[0];
-    const Direction& v = dir_[1];
-    for (int i = 0; i < 2; ++i)
-        if (dir_[i].rst_frame) return s + "RST from the " + side(i) + " in frame " + std::to_string(dir_[i].rst_frame);
-    if (c.fin_frame && v.fin_frame) {
-        const int first = c.fin_frame <= v.fin_frame ? 0 : 1;
-        return s + "FIN from the " + side(first) + " (frame " + std::to_string(dir_[first].fin_frame) + "), then the " +
-               side(1 - first) + "'s (frame " + std::to_string(dir_[1 - first].fin_frame) + ")";
-    }
-    for (int i = 0; i < 2; ++i)
-        if (dir_[i].fin_frame)
-            return s + "FIN from the " + side(i) + " (frame " + std::to_string(dir_[i].fin_frame) +
-                   "); the capture ended before the " + side(1 - i) + "'s";
-    return s + "cut by the end of the capture (no FIN or RST)";
+    const uint64_t fin[2] = {dir_[0].fin_frame, dir_[1].fin_frame}, rst[2] = {dir_[0].rst_frame, dir_[1].rst_frame};
+    return s + tcp::ending_text(fin, rst);
 }
 
 void AlphaSummary::text(Output& out) const {

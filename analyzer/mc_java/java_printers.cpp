@@ -8,6 +8,7 @@
 
 #include "core/format.hpp"
 #include "item_visitors.hpp"
+#include "packet_printers.hpp"
 #include "json_packet_head.hpp"
 #include "nested_json.hpp"
 #include "protocols/mc_java/packet_fields.hpp"
@@ -72,25 +73,15 @@ void print_java_summary(Output& out, const JavaPacket& jp) {
     (void)sum;
     prefix(out, jp);
     out << java_packet_name(*jp.packet) << std::string_view(v.text, v.len);
-    if (v.worst) {
-        const core::FindingInfo& fi = core::finding_info(v.worst->code);
-        out << "  [" << core::severity_name(fi.severity) << ": " << fi.name;
-        if (v.counted > 1) out << " +" << (v.counted - 1);
-        out << ']';
-    }
+    write_worst_finding(out, v.worst, v.counted);
     out << '\n';
 }
 
 void print_java_tree(Output& out, const JavaPacket& jp) {
     print_java_summary(out, jp);
     const mcjava::Packet& p = *jp.packet;
-    const Conversation* c = jp.conv;
     out << "    ";
-    if (c) {
-        const bool from_client = p.dir == mcjava::Direction::Serverbound;
-        out << capture::to_string(from_client ? c->client : c->server) << " -> "
-            << capture::to_string(from_client ? c->server : c->client) << ", ";
-    }
+    print_endpoints(out, jp.conv, p.dir == mcjava::Direction::Serverbound);
     out << p.wire_len << " bytes";
     if (p.inflated) out << " (" << p.data_len << " inflated)";
     if (p.span.first.carrier() != p.span.last.frame) out << ", frames " << p.span.first.carrier() << '-' << p.span.last.frame;

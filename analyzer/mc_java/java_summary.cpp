@@ -6,6 +6,7 @@
 #include "mc_java/java_analysis_report.hpp"
 #include "protocols/mc_java/findings.hpp"
 #include "protocols/mc_java/schema.hpp"
+#include "tcp/tcp_ending.hpp"
 #include "tcp/tcp_finding.hpp"
 
 namespace blankshark {
@@ -26,8 +27,6 @@ struct Reason {
 bool is(const mcjava::Packet& p, const char* key) {
     return p.summary.type && p.summary.type->key && std::strcmp(p.summary.type->key, key) == 0;
 }
-
-const char* side(int d) { return d == 0 ? "client" : "server"; }
 
 }  // namespace
 
@@ -80,20 +79,8 @@ std::string JavaSummary::ended() const {
         s = std::string("Disconnect (") + (disconnect_login_ ? "login" : "play") + ") from the server in frame " +
             std::to_string(disconnect_frame_) + ": " + disconnect_reason_ + "; ";
     }
-    const Direction& c = dir_[0];
-    const Direction& v = dir_[1];
-    for (int i = 0; i < 2; ++i)
-        if (dir_[i].rst_frame) return s + "RST from the " + side(i) + " in frame " + std::to_string(dir_[i].rst_frame);
-    if (c.fin_frame && v.fin_frame) {
-        const int first = c.fin_frame <= v.fin_frame ? 0 : 1;
-        return s + "FIN from the " + side(first) + " (frame " + std::to_string(dir_[first].fin_frame) + "), then the " +
-               side(1 - first) + "'s (frame " + std::to_string(dir_[1 - first].fin_frame) + ")";
-    }
-    for (int i = 0; i < 2; ++i)
-        if (dir_[i].fin_frame)
-            return s + "FIN from the " + side(i) + " (frame " + std::to_string(dir_[i].fin_frame) +
-                   "); the capture ended before the " + side(1 - i) + "'s";
-    return s + "cut by the end of the capture (no FIN or RST)";
+    const uint64_t fin[2] = {dir_[0].fin_frame, dir_[1].fin_frame}, rst[2] = {dir_[0].rst_frame, dir_[1].rst_frame};
+    return s + tcp::ending_text(fin, rst);
 }
 
 void JavaSummary::text(Output& out) const {

@@ -99,12 +99,7 @@ void print_raknet_summary(Output& out, const RaknetPrint& r) {
         m = raknet::record_ranges_text(r.p->record_list.data, r.p->record_list.size, r.p->records, more, sizeof more);
     m = raknet::append_markers(*r.p, more, m, sizeof more);
     out << std::string_view(more, m);
-    if (v.worst) {
-        const core::FindingInfo& fi = core::finding_info(v.worst->code);
-        out << "  [" << core::severity_name(fi.severity) << ": " << fi.name;
-        if (v.counted > 1) out << " +" << (v.counted - 1);
-        out << ']';
-    }
+    write_worst_finding(out, v.worst, v.counted);
     out << '\n';
 }
 
