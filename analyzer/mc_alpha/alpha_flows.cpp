@@ -8,10 +8,6 @@ mcalpha::Direction direction(tcp::Dir d) {
     return d == tcp::Dir::ClientToServer ? mcalpha::Direction::Serverbound : mcalpha::Direction::Clientbound;
 }
 
-core::Origin origin(const tcp::SegmentOrigin& o) {
-    return core::Origin{o.delivered_frame, o.delivered_time, o.frame != o.delivered_frame ? o.frame : 0};
-}
-
 }  // namespace
 
 AlphaFlows::AlphaFlows(std::function<Conversation*(const tcp::Connection&, uint64_t)> new_conversation,
@@ -44,7 +40,7 @@ void AlphaFlows::on_data(tcp::Connection& conn, tcp::Dir dir, const uint8_t* p, 
     r.flows = this;
     r.conn = c;
     r.time = o.delivered_time;
-    c->session.data(direction(dir), p, n, offset, origin(o), r);
+    c->session.data(direction(dir), p, n, offset, tcp::core_origin(o), r);
 }
 
 void AlphaFlows::on_gap(tcp::Connection& conn, tcp::Dir dir, uint64_t offset, uint64_t missing, tcp::GapReason,
@@ -65,7 +61,7 @@ void AlphaFlows::on_fin(tcp::Connection& conn, tcp::Dir dir, uint64_t, const tcp
     r.flows = this;
     r.conn = &c;
     r.time = o.delivered_time;
-    c.session.end(direction(dir), mcalpha::StreamEnd::Fin, origin(o), r);
+    c.session.end(direction(dir), mcalpha::StreamEnd::Fin, tcp::core_origin(o), r);
 }
 
 void AlphaFlows::on_rst(tcp::Connection& conn, tcp::Dir dir, uint64_t frame, double time) {

@@ -9,10 +9,6 @@ mcjava::Direction direction(tcp::Dir d) {
     return d == tcp::Dir::ClientToServer ? mcjava::Direction::Serverbound : mcjava::Direction::Clientbound;
 }
 
-core::Origin origin(const tcp::SegmentOrigin& o) {
-    return core::Origin{o.delivered_frame, o.delivered_time, o.frame != o.delivered_frame ? o.frame : 0};
-}
-
 }  // namespace
 
 JavaFlows::JavaFlows(std::function<Conversation*(const tcp::Connection&, uint64_t)> new_conversation,
@@ -40,7 +36,7 @@ void JavaFlows::on_data(tcp::Connection& conn, tcp::Dir dir, const uint8_t* p, u
     Relay r;
     r.flows = this;
     r.conn = jc;
-    jc->session.data(direction(dir), p, n, stream_offset, origin(o), r);
+    jc->session.data(direction(dir), p, n, stream_offset, tcp::core_origin(o), r);
 }
 
 void JavaFlows::on_gap(tcp::Connection& conn, tcp::Dir dir, uint64_t stream_offset, uint64_t missing, tcp::GapReason,
@@ -57,7 +53,7 @@ void JavaFlows::on_fin(tcp::Connection& conn, tcp::Dir dir, uint64_t, const tcp:
     JavaConnection* jc = java(conn);
     if (!jc) return;
     jc->fin[int(dir)] = true;
-    jc->session.end(direction(dir), mcjava::StreamEnd::Fin, origin(o));
+    jc->session.end(direction(dir), mcjava::StreamEnd::Fin, tcp::core_origin(o));
 }
 
 void JavaFlows::on_rst(tcp::Connection& conn, tcp::Dir dir, uint64_t frame, double time) {

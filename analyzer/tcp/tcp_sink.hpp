@@ -14,6 +14,7 @@
 
 #include <cstdint>
 
+#include "core/stream_buffer.hpp"
 #include "link_layer.hpp"
 #include "tcp/tcp_finding.hpp"
 
@@ -39,6 +40,13 @@ struct SegmentOrigin {
     uint64_t delivered_frame = 0;  // the frame at which they became in order
     double delivered_time = 0;
 };
+
+// Where a protocol session's framing (core/stream_buffer.hpp) says bytes
+// came from: the frame that made them in order, and the frame that carried
+// them when that is another (bytes held behind a hole).
+inline core::Origin core_origin(const SegmentOrigin& o) {
+    return core::Origin{o.delivered_frame, o.delivered_time, o.frame != o.delivered_frame ? o.frame : 0};
+}
 
 // Why a hole was given up on.
 enum class GapReason : uint8_t {
