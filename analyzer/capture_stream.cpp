@@ -130,7 +130,7 @@ StreamResult CaptureStream::run(const std::string& path, const std::function<voi
         const bool tagged = blank::looks_like_blank(d.payload, d.payload_len);
         const bool on_port = d.src.port == blank_port_ || d.dst.port == blank_port_;
         if (udp && !tagged && !on_port && !find(d, false, d.payload, d.payload_len) && udp->offer(d, f.number, time)) {
-            ++stats_.raknet;
+            ++stats_.udp_other;
             continue;
         }
         Conversation* conv = find(d, tagged || on_port, d.payload, d.payload_len);

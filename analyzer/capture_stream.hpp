@@ -58,8 +58,8 @@ struct StreamOptions {
     uint16_t port_of(const core::ProtocolInfo& p) const;
     void set_port(const core::ProtocolInfo& p, uint16_t port);
     static std::array<uint16_t, core::kProtocolCount> default_ports();
-    bool tcp = true;             // reassemble TCP and decode the Minecraft Java connections
-    bool raknet = true;          // decode RakNet conversations (else their packets are other UDP)
+    bool tcp = true;  // reassemble TCP and decode its protocols' connections (front_ends())
+    bool udp = true;  // offer UDP datagrams not blank's to the other UDP protocols (else they are other UDP)
     size_t max_conversations = 4096;  // beyond it, packets are still decoded, without a conversation
     bool progress = false;            // a progress bar on stderr (when it is a terminal)
 };
@@ -67,7 +67,7 @@ struct StreamOptions {
 struct StreamStats {
     uint64_t frames = 0, blank = 0, other_udp = 0, not_udp = 0, fragments = 0, truncated = 0;
     uint64_t tcp = 0;  // TCP segments (given to the TCP sink)
-    uint64_t raknet = 0;  // UDP packets of RakNet conversations
+    uint64_t udp_other = 0;  // UDP packets taken by the other UDP protocols (RakNet)
     uint64_t conversations_dropped = 0;  // packets that found no room for their conversation
     uint64_t first_dropped_frame = 0;
 };

@@ -19,7 +19,7 @@ namespace {
 // second pass reports it).
 std::map<ConversationAnalyses::Endpoints, blank::Silence> silences(const std::string& path, StreamOptions so,
                                                                    const blank::AnalysisConfig& cfg) {
-    so.tcp = so.raknet = so.progress = false;
+    so.tcp = so.udp = so.progress = false;
     CaptureStream stream(so);
     blank::AnalysisConfig quick = cfg;
     quick.chunks.inflate = false;  // a silence is told by seqs and acks, not chunk contents

@@ -5,7 +5,7 @@
 namespace blankshark {
 
 ProtocolPasses::ProtocolPasses(const PassSetup& setup)
-    : stream_(setup.stream), tcp_on_(setup.options.tcp), udp_on_(setup.options.raknet) {
+    : stream_(setup.stream), tcp_on_(setup.options.tcp), udp_on_(setup.options.udp) {
     std::vector<tcp::Claimant> claimants;
     for (const FrontEnd* fe : front_ends()) {
         passes_.push_back(fe->start(setup));

@@ -10,7 +10,7 @@ std::string recognition_text(const StreamOptions& opt) {
     std::string anywhere = "blank's tag";
     for (const FrontEnd* fe : front_ends()) {
         const core::ProtocolInfo& p = fe->info();
-        if (p.transport == core::Transport::Tcp ? !opt.tcp : !opt.raknet) continue;
+        if (p.transport == core::Transport::Tcp ? !opt.tcp : !opt.udp) continue;
         ports += std::string(", ") + (p.transport == core::Transport::Tcp ? "TCP" : "UDP") + " port " +
                  std::to_string(opt.port_of(p)) + " (" + fe->title() + ")";
         if (fe->heuristic_text()) anywhere += std::string(", ") + fe->heuristic_text();
