@@ -1,25 +1,20 @@
 // A protocol's heuristic dissector, the same for every protocol: when the
-// protocol's test accepts the payload (its first bytes, whatever the port),
-// the conversation is pinned to the protocol's dissector, so its later
-// packets go there without a test, and this packet is dissected by it.
+// protocol's test (ProtocolInfo::looks_like) accepts a payload (a
+// datagram, a TCP segment, whatever the port), the conversation is pinned
+// to the protocol's dissector, so its later packets go there without a
+// test, and this packet is dissected by it.
 #pragma once
 
-#include <epan/conversation.h>
-#include <epan/packet.h>
+#include <cstddef>
 
-#include "ws_compat.hpp"
+#include <epan/packet.h>
 
 namespace plugin {
 
-// `looks`: the protocol's test on the payload's captured bytes; `handle`:
-// where its dissector's handle is kept (set at registration).
-template <bool (*looks)(const guint8* p, guint len), dissector_handle_t* handle>
-ws_compat::heur_result heuristic(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* data) {
-    const guint len = tvb_captured_length(tvb);
-    if (!looks(len ? tvb_get_ptr(tvb, 0, gint(len)) : nullptr, len)) return ws_compat::kHeurRejected;
-    conversation_set_dissector(find_or_create_conversation(pinfo), *handle);
-    call_dissector_only(*handle, tvb, pinfo, tree, data);
-    return ws_compat::kHeurAccepted;
-}
+// Adds the heuristic of the catalog's protocol `index`
+// (core::protocols()[index], which has a looks_like) to its transport's
+// list ("udp", "tcp") as "<filter name>_<transport>" ("blank_udp",
+// "mcjava_tcp"), enabled, handing what it accepts to `handle`.
+void add_heuristic(size_t index, int proto, dissector_handle_t handle);
 
 }  // namespace plugin

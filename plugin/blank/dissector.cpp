@@ -52,14 +52,11 @@
 #include <type_traits>
 #include <vector>
 
-#include "../expert_registry.hpp"
-#include "../field_registry.hpp"
 #include "../tree_builder.hpp"
-#include "../heuristic.hpp"
+#include "../protocol_registration.hpp"
 #include "../ws_compat.hpp"
 #include "conversation_table.hpp"
 #include "core/zlib_inflate.hpp"
-#include "dissector.hpp"
 #include "frame_store.hpp"
 #include "protocols/blank/analysis.hpp"
 #include "protocols/blank/decoder.hpp"
@@ -72,15 +69,9 @@ namespace {
 
 using namespace blank_plugin;
 
-int proto_blank = -1;
-int blank_tap = -1;
-dissector_handle_t blank_handle;
-
-// Header fields of every revision, registered once per abbreviation (the
-// union over revisions), and the expert infos of blank's findings.
-plugin::FieldRegistry fields;
-plugin::ExpertRegistry experts;
-gint ett_blank = -1;
+// Its protocol, fields (the union over revisions), expert infos, subtree,
+// handle and tap, registered from the catalog (../plugin.cpp).
+plugin::Registered reg;
 
 // The revision preference: 0 = detect per conversation, else revisions()[i - 1].
 gint pref_revision = 0;
@@ -131,7 +122,7 @@ template <class V>
 void show(V& v, tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, proto_item* ti, const FrameState* fs,
           const blank::Schema& s, const guint8* data, guint len) {
     TapInfo* tap = nullptr;
-    if (have_tap_listener(blank_tap)) {
+    if (have_tap_listener(reg.tap)) {
         tap = wmem_new0(pinfo->pool, TapInfo);
         v.count_findings(
             [](const core::Finding& f, void* counts) {
@@ -199,7 +190,7 @@ void show(V& v, tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, proto_item*
         tap->sender = fs ? (fs->from_server ? blank::Role::Server : blank::Role::Client) : blank::Role::Unknown;
         tap->schema = &s;
         tap->chunk = fs ? chunk_flags(*fs, pinfo->num, tap->type) : 0;
-        tap_queue_packet(blank_tap, pinfo, tap);
+        tap_queue_packet(reg.tap, pinfo, tap);
     }
 }
 
@@ -208,7 +199,7 @@ int dissect_blank(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
     col_set_str(pinfo->cinfo, COL_PROTOCOL, "BLANK");
     col_clear(pinfo->cinfo, COL_INFO);
 
-    proto_item* ti = proto_tree_add_item(tree, proto_blank, tvb, 0, -1, ENC_NA);
+    proto_item* ti = proto_tree_add_item(tree, reg.proto, tvb, 0, -1, ENC_NA);
     const guint8* data = len ? tvb_get_ptr(tvb, 0, len) : nullptr;  // no copy: the frame's own bytes
     // The first pass analyses (and picks the revision); later ones read it.
     FrameState state;
@@ -216,11 +207,11 @@ int dissect_blank(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
         (PINFO_FD_VISITED(pinfo) ? store.load(pinfo, data, len, state) : store.analyse(pinfo, data, len, state)) ? &state : nullptr;
     const blank::Schema& s = fs && fs->schema ? *fs->schema : blank::schema();
     if (tree) {
-        proto_tree* bt = proto_item_add_subtree(ti, ett_blank);
-        plugin::TreeBuilder tb(tvb, pinfo, bt, ti, s, fields, experts);
+        proto_tree* bt = proto_item_add_subtree(ti, reg.ett);
+        plugin::TreeBuilder tb(tvb, pinfo, bt, ti, s, reg.fields, reg.experts);
         show(tb, tvb, pinfo, tree, ti, fs, s, data, len);
-    } else if (pinfo->cinfo || have_tap_listener(blank_tap) || plugin::expert_tap_listens()) {
-        plugin::QuickBuilder qb(pinfo, ti, experts);
+    } else if (pinfo->cinfo || have_tap_listener(reg.tap) || plugin::expert_tap_listens()) {
+        plugin::QuickBuilder qb(pinfo, ti, reg.experts);
         show(qb, tvb, pinfo, tree, ti, fs, s, data, len);
     }
     // Else nothing would read the packet's fields or findings (tshark -2's
@@ -228,28 +219,7 @@ int dissect_blank(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
     return int(len);
 }
 
-// Claims UDP datagrams on any port that start with the blank tag, and pins
-// the conversation to this dissector so later packets skip the heuristics.
-// blank on any UDP port: its tag opens every packet.
-bool tagged(const guint8* p, guint len) { return blank::protocol_info().looks_like(p, len); }
-
-}  // namespace
-
-void proto_register_blank() {
-    const core::ProtocolInfo& info = blank::protocol_info();
-    proto_blank = proto_register_protocol(info.name, info.short_name, info.filter_name);
-
-    store.configure(proto_blank, &pref_revision);
-    // The union of every revision's fields, newest first so the current
-    // revision's field types win (the rest add by the registered type).
-    fields.add(proto_blank, store.schemas());
-    static gint* etts[] = {&ett_blank};
-    proto_register_subtree_array(etts, 1);
-    experts.add(proto_blank, blank::finding_table());
-
-    blank_handle = register_dissector(info.filter_name, dissect_blank, proto_blank);
-    // The port preference (blank.udp.port) lives in this module.
-    module_t* prefs = prefs_register_protocol(proto_blank, nullptr);
+void register_prefs(module_t* prefs) {
     const auto& revs = blank::revisions();
     auto* revisions = g_new0(enum_val_t, revs.size() + 2);
     revisions[0] = enum_val_t{"auto", "Detect per conversation", 0};
@@ -259,17 +229,21 @@ void proto_register_blank() {
                                    "Game revision whose packet layouts to use; auto detects it per conversation "
                                    "from packet lengths (blank.revision shows the result)",
                                    &pref_revision, revisions, FALSE);
-    register_cleanup_routine([] { store.clear(); });
+}
 
-    blank_tap = register_tap(info.filter_name);
+void register_extra(const plugin::Registered& r) {
+    store.configure(r.proto, &pref_revision);
     blank_plugin::register_stats_tree();
-    blank_plugin::register_conversation_table(proto_blank);
+    blank_plugin::register_conversation_table(r.proto);
 }
 
-void proto_reg_handoff_blank() {
-    // Also creates the "UDP port" preference and Decode As entry.
-    const core::ProtocolInfo& info = blank::protocol_info();
-    dissector_add_uint_with_preference(info.port_table(), info.default_port, blank_handle);
-    heur_dissector_add("udp", plugin::heuristic<tagged, &blank_handle>, "blank over UDP (by tag)", "blank_udp", proto_blank,
-                       HEURISTIC_ENABLE);
+plugin::ProtocolRegistration part() {
+    plugin::ProtocolRegistration p(blank::protocol_info(), reg, dissect_blank);
+    p.prefs = register_prefs;  // beside the port's, blank.udp.port
+    p.extra = register_extra;
+    p.cleanup = [] { store.clear(); };
+    return p;
 }
+[[maybe_unused]] const bool added = plugin::add_protocol(part());
+
+}  // namespace

@@ -53,17 +53,12 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <memory>
-#include <vector>
 
-#include "../expert_registry.hpp"
-#include "../field_registry.hpp"
+#include "../protocol_registration.hpp"
 #include "../stream/pdu_dissection.hpp"
-#include "../stream/server_side.hpp"
 #include "../tree_builder.hpp"
 #include "core/decoder.hpp"
 #include "core/inflater.hpp"
-#include "dissector.hpp"
 #include "protocols/mc_alpha/chunk_data.hpp"
 #include "protocols/mc_alpha/connection.hpp"
 #include "protocols/mc_alpha/findings.hpp"
@@ -78,23 +73,13 @@ using mcalpha::Direction;
 using mcalpha::MessageKind;
 using plugin::stream::PieceKind;
 
-int proto_mcalpha = -1;
-gint ett_mcalpha = -1;
-dissector_handle_t mcalpha_handle;
-plugin::FieldRegistry fields;
-plugin::ExpertRegistry experts;
+// Its protocol, fields, expert infos, subtree and handle, registered from
+// the catalog (../plugin.cpp).
+plugin::Registered reg;
 
-// Per connection: the analyses (first pass), the side that is the server,
-// and each direction's place in its TCP stream.
-struct ConnState {
-    plugin::stream::ServerSide server;
-    core::Inflater inflater;
-    mcalpha::Connection conn{inflater};
-    plugin::stream::StreamCursor cursor[2];
-};
-std::vector<std::unique_ptr<ConnState>> connections;
-
-void cleanup_mcalpha() { connections.clear(); }
+// Per connection: the analyses (first pass), beside the stream layer's.
+using ConnState = plugin::stream::CoreConnection<mcalpha::Connection, Direction, mcalpha::cut_finding>;
+plugin::stream::Connections<ConnState> connections;
 
 // What the first pass learned about one piece of a stream, read back later.
 struct PduRecord {
@@ -105,18 +90,6 @@ struct PduRecord {
     guint8 nfindings;
     core::Finding findings[mcalpha::Message::kMaxFindings];
 };
-
-ConnState* conn_state(packet_info* pinfo) {
-    conversation_t* conv = find_or_create_conversation(pinfo);
-    auto* st = static_cast<ConnState*>(conversation_get_proto_data(conv, proto_mcalpha));
-    if (!st) {
-        connections.push_back(std::make_unique<ConnState>());
-        st = connections.back().get();
-        st->server.decide(pinfo, mcalpha::protocol_info().default_port);
-        conversation_add_proto_data(conv, proto_mcalpha, st);
-    }
-    return st;
-}
 
 // Catches the Message the connection hands out on the first pass.
 struct Catch : mcalpha::MessageSink {
@@ -130,10 +103,6 @@ struct Catch : mcalpha::MessageSink {
         std::copy(m.findings, m.findings + m.nfindings, rec->findings);
     }
 };
-
-void add_finding(PduRecord& r, const core::Finding& f) {
-    if (r.nfindings < mcalpha::Message::kMaxFindings) r.findings[r.nfindings++] = f;
-}
 
 // The inflated Map Chunk as a tab of the bytes pane (inflated again, with
 // the size the record's fields imply as the bound: the first pass keeps
@@ -155,10 +124,10 @@ void add_inflated_chunk(tvbuff_t* tvb, packet_info* pinfo, const PduRecord& rec,
 void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, const PduRecord& rec) {
     const core::Schema& s = mcalpha::schema();
     const guint8* wire = tvb_get_ptr(tvb, gint(offset), gint(rec.piece.len));
-    proto_item* ti = proto_tree_add_item(tree, proto_mcalpha, tvb, gint(offset), gint(rec.piece.len), ENC_NA);
-    proto_tree* pt = proto_item_add_subtree(ti, ett_mcalpha);
+    proto_item* ti = proto_tree_add_item(tree, reg.proto, tvb, gint(offset), gint(rec.piece.len), ENC_NA);
+    proto_tree* pt = proto_item_add_subtree(ti, reg.ett);
     tvbuff_t* msg_tvb = tvb_new_subset_length(tvb, gint(offset), gint(rec.piece.len));
-    if (rec.piece.kind == PieceKind::Gap) plugin::stream::add_gap_hint(pt, tvb, offset, ett_mcalpha);
+    if (rec.piece.kind == PieceKind::Gap) plugin::stream::add_gap_hint(pt, tvb, offset, reg.ett);
 
     mcalpha::Message m;  // what emit_message_fields() reads
     m.kind = rec.piece.kind == PieceKind::Message ? MessageKind::Message : MessageKind::Unframed;
@@ -174,7 +143,7 @@ void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, con
     char info[300] = {};
     core::MessageSummary sum{};
     if (tree) {
-        plugin::TreeBuilder tb(msg_tvb, pinfo, pt, ti, s, fields, experts);
+        plugin::TreeBuilder tb(msg_tvb, pinfo, pt, ti, s, reg.fields, reg.experts);
         if (rec.piece.kind == PieceKind::Message) {
             sum = core::decode(s, wire, rec.piece.len, m.context(), tb);
             std::snprintf(info, sizeof info, "%s", tb.info());
@@ -187,12 +156,12 @@ void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, con
         }
         if (rec.piece.kind == PieceKind::Message) add_inflated_chunk(msg_tvb, pinfo, rec, wire);
     } else {
-        plugin::QuickBuilder qb(pinfo, ti, experts);
+        plugin::QuickBuilder qb(pinfo, ti, reg.experts);
         if (rec.piece.kind == PieceKind::Message) {
             sum = core::decode(s, wire, rec.piece.len, m.context(), qb);
             std::snprintf(info, sizeof info, "%s", qb.info());
         }
-        for (guint8 i = 0; i < rec.nfindings; ++i) experts.report(pinfo, ti, rec.findings[i]);
+        for (guint8 i = 0; i < rec.nfindings; ++i) reg.experts.report(pinfo, ti, rec.findings[i]);
     }
     switch (rec.piece.kind) {
     case PieceKind::Message:
@@ -206,78 +175,52 @@ void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, con
     case PieceKind::Tail:
     case PieceKind::Gap: plugin::stream::passed_over_label(rec.piece, label, sizeof label); break;
     }
-    proto_item_append_text(ti, ", %s, %s %s", mcalpha::state_name(rec.state), mcalpha::direction_arrow(rec.dir),
-                           label);
-    char text[sizeof label + sizeof info];
-    std::snprintf(text, sizeof text, "%s%s", label, info);
-    plugin::stream::append_info(pinfo, proto_mcalpha, text);
-    if (sum.worst == core::Severity::Error) col_append_str(pinfo->cinfo, COL_INFO, " [Malformed]");
+    plugin::stream::label_piece(pinfo, reg.proto, ti, mcalpha::state_name(rec.state), mcalpha::direction_arrow(rec.dir),
+                                label, info, sum.worst == core::Severity::Error);
 }
 
-// The protocol's side of the TCP stream layer (plugin/stream/pdu_dissection.hpp).
-struct AlphaStream {
-    using Record = PduRecord;
-    int id() const { return proto_mcalpha; }
-    const char* column() const { return "MCALPHA"; }
-    ConnState& conn(packet_info* pinfo) { return *conn_state(pinfo); }
-    int direction(const ConnState& cs, packet_info* pinfo) const {
-        return int(cs.server.sent_by(pinfo) ? Direction::Clientbound : Direction::Serverbound);
+// First pass: the record of a piece, what the connection made of it (the
+// stream layer adds its own findings: plugin/stream/pdu_dissection.hpp).
+PduRecord* record(ConnState& cs, int i, PieceKind k, const guint8* p, guint32 len, const core::Span& span) {
+    const Direction d = Direction(i);
+    Catch c;
+    if (k == PieceKind::Message) cs.conn.message(d, p, len, span, c);
+    else if (k == PieceKind::Unframed) cs.conn.unframed(d, p, len, span, c);
+    PduRecord* r = c.rec;
+    if (!r) {
+        r = wmem_new0(wmem_file_scope(), PduRecord);
+        r->state = cs.conn.state();
+        r->dir = d;
     }
-    core::Framing& framing(ConnState& cs, int d) { return cs.conn.framing(Direction(d)); }
-
-    // First pass: the record of a piece, with what the stream did before it.
-    PduRecord* record(ConnState& cs, int i, PieceKind k, const guint8* p, guint32 len, const core::Span& span,
-                      const plugin::stream::StreamEvents& ev) {
-        const Direction d = Direction(i);
-        Catch c;
-        if (k == PieceKind::Message) cs.conn.message(d, p, len, span, c);
-        else if (k == PieceKind::Unframed) cs.conn.unframed(d, p, len, span, c);
-        PduRecord* r = c.rec;
-        if (!r) {
-            r = wmem_new0(wmem_file_scope(), PduRecord);
-            r->state = cs.conn.state();
-            r->dir = d;
-        }
-        // As mcalpha::Session: the gap, then where decoding found a message start again.
-        if (k == PieceKind::Gap) {
-            core::Finding f{mcalpha::FindingCode::StreamGap, 0, 0, int64_t(ev.gap_missing), int64_t(ev.gap_offset)};
-            f.frame = span.last.frame;
-            add_finding(*r, f);
-            if (ev.cut) {
-                core::Finding c = mcalpha::cut_finding(cs.conn, d, ev.head, ev.head_len, ev.cut_have, ev.cut_declared);
-                c.frame = span.last.frame;
-                add_finding(*r, c);
-            }
-        }
-        if (ev.resync && k == PieceKind::Message) {
-            const uint64_t undecoded = ev.resync_skipped - std::min(ev.resync_skipped, ev.resync_gap_missing);
-            core::Finding f{mcalpha::FindingCode::Resynchronised, 0, 0, int64_t(ev.resync_offset), int64_t(undecoded)};
-            f.frame = span.last.frame;
-            add_finding(*r, f);
-        }
-        return r;
-    }
-    void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, const PduRecord& rec) {
-        ::show(tvb, pinfo, tree, offset, rec);
-    }
-};
+    return r;
+}
 
 int dissect_mcalpha(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* data) {
-    AlphaStream stream;
+    const core::ProtocolInfo& info = mcalpha::protocol_info();
+    // The stream findings as mcalpha::Session reports them (a resync counts
+    // the bytes not decoded, the gaps' missing ones left out).
+    const plugin::stream::StreamProtocol<ConnState, PduRecord> stream{
+        reg.proto, info.short_name, &connections, info.default_port,
+        {mcalpha::FindingCode::StreamGap, mcalpha::FindingCode::Resynchronised, true}, record, show};
     return plugin::stream::dissect_pdus(stream, tvb, pinfo, tree, data);
 }
 
-}  // namespace
+// Alpha's Handshake id: on the port it shares with Java, a first byte 0x02
+// is Alpha's whatever follows (a Java client's first byte is a length, 6
+// or more), so a Handshake cut across segments, or damaged, is decided on
+// it (as the analyzer decides).
+bool handshake_id_first(const guint8* p, guint len) { return len && p[0] == mcalpha::kHandshake; }
 
-void proto_register_mcalpha() {
-    const core::ProtocolInfo& info = mcalpha::protocol_info();
-    proto_mcalpha = proto_register_protocol(info.name, info.short_name, info.filter_name);
-    fields.add(proto_mcalpha, {&mcalpha::schema()});
-    static gint* etts[] = {&ett_mcalpha};
-    proto_register_subtree_array(etts, 1);
-    experts.add(proto_mcalpha, mcalpha::finding_table());
-    mcalpha_handle = register_dissector(info.filter_name, dissect_mcalpha, proto_mcalpha);
-    register_cleanup_routine(cleanup_mcalpha);
+plugin::ProtocolRegistration part() {
+    plugin::ProtocolRegistration p(mcalpha::protocol_info(), reg, dissect_mcalpha);
+    p.cleanup = [] { connections.clear(); };
+    p.claims_on_shared_port = handshake_id_first;
+    // No heuristic: off the port a segment at a time, the server's Handshake
+    // (the client's cut across segments) would claim the connection with
+    // its sides the wrong way round.
+    p.heuristic = false;
+    return p;
 }
+[[maybe_unused]] const bool added = plugin::add_protocol(part());
 
-void proto_reg_handoff_mcalpha() {}
+}  // namespace

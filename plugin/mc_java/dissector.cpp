@@ -41,22 +41,15 @@
 #include <epan/packet.h>
 #include <epan/prefs.h>
 #include <epan/proto_data.h>
-#include <epan/stats_tree.h>
 #include <epan/tap.h>
 
 #include <cstring>
 #include <map>
-#include <memory>
-#include <vector>
 
 #include "core/decoder.hpp"
 #include "core/format.hpp"
-#include "core/inflater.hpp"
-#include "../expert_registry.hpp"
-#include "../field_registry.hpp"
+#include "../protocol_registration.hpp"
 #include "../stream/pdu_dissection.hpp"
-#include "../stream/server_side.hpp"
-#include "dissector.hpp"
 #include "protocols/mc_java/analysis.hpp"
 #include "protocols/mc_java/connection.hpp"
 #include "protocols/mc_java/findings.hpp"
@@ -67,7 +60,8 @@
 #include "protocols/mc_java/schema.hpp"
 #include "protocols/mc_java/session.hpp"
 #include "../tree_builder.hpp"
-#include "../heuristic.hpp"
+#include "stats_tree.hpp"
+#include "tap_info.hpp"
 #include "../ws_compat.hpp"
 
 namespace {
@@ -76,13 +70,10 @@ using mcjava::Direction;
 using mcjava::PacketKind;
 using plugin::stream::PieceKind;
 
-int proto_mcjava = -1;
-int mcjava_tap = -1;  // one McJavaTap per packet shown (Statistics > Minecraft Java)
-gint ett_mcjava = -1;
-dissector_handle_t mcjava_handle;
-plugin::FieldRegistry fields;
-plugin::ExpertRegistry experts;
-guint pref_port = mcjava::protocol_info().default_port;
+// Its protocol, fields, expert infos, subtree, handle and tap ("mcjava":
+// one McJavaTap per packet shown), registered from the catalog
+// (../plugin.cpp).
+plugin::Registered reg;
 // mcjava.teleport.far above this many blocks (AnalysisConfig::teleport_threshold).
 const char* pref_teleport_threshold = nullptr;
 // mcjava.keepalive.slow above this many seconds (AnalysisConfig::keepalive_slow).
@@ -95,17 +86,11 @@ mcjava::AnalysisConfig analysis_config() {
     return c;
 }
 
-// Per connection: the state machine, and which side is the server.
-struct ConnState {
-    plugin::stream::ServerSide server;
-    core::Inflater inflater;
-    mcjava::Connection conn{inflater};
+// Per connection: the state machine and the analyses, beside the stream layer's.
+struct ConnState : plugin::stream::CoreConnection<mcjava::Connection, Direction, mcjava::cut_finding> {
     mcjava::Analysis analysis{analysis_config()};
-    plugin::stream::StreamCursor cursor[2];
 };
-std::vector<std::unique_ptr<ConnState>> connections;
-
-
+plugin::stream::Connections<ConnState> connections;
 
 // What the first pass learned about one packet, read back later.
 struct PduRecord {
@@ -128,42 +113,6 @@ guint8 version_index(const mcjava::VersionInfo* v) {
         if (all[i] == v) return guint8(i);
     return 0;
 }
-
-ConnState* conn_state(packet_info* pinfo) {
-    conversation_t* conv = find_or_create_conversation(pinfo);
-    auto* st = static_cast<ConnState*>(conversation_get_proto_data(conv, proto_mcjava));
-    if (!st) {
-        connections.push_back(std::make_unique<ConnState>());
-        st = connections.back().get();
-        st->server.decide(pinfo, pref_port);
-        conversation_add_proto_data(conv, proto_mcjava, st);
-    }
-    return st;
-}
-
-// What the "mcjava" tap gets per packet: the node names of `blankshark
-// stats`' Java tree (state, direction, type) and the bytes on the wire.
-struct McJavaTap {
-    const char* state;
-    const char* dir;
-    char type[128];  // as long as the label it is copied from
-    guint32 length;
-};
-
-const char* const kStatsRoot = "Minecraft Java packets by state, direction and type";
-
-tap_packet_status mcjava_stats_packet(stats_tree* st, packet_info*, epan_dissect_t*, const void* data, tap_flags_t) {
-    const auto* t = static_cast<const McJavaTap*>(data);
-    char node[64];
-    std::snprintf(node, sizeof node, "%s %s", t->state, t->dir);
-    const gint len = gint(t->length);
-    avg_stat_node_add_value_int(st, kStatsRoot, 0, TRUE, len);
-    const int parent = avg_stat_node_add_value_int(st, node, stats_tree_parent_id_by_name(st, kStatsRoot), TRUE, len);
-    avg_stat_node_add_value_int(st, t->type, parent, FALSE, len);
-    return TAP_PACKET_REDRAW;
-}
-
-void mcjava_stats_init(stats_tree* st) { stats_tree_create_node(st, kStatsRoot, 0, STAT_DT_INT, TRUE); }
 
 // Catches the Packet the connection hands out on the first pass, after the
 // connection's analysis saw it (while its inflated bytes are valid).
@@ -208,11 +157,6 @@ PduRecord* record_of(const mcjava::Packet& p) {
     return r;
 }
 
-void cleanup_mcjava() {
-    end_findings.clear();
-    connections.clear();
-}
-
 template <class B>
 core::MessageSummary decode_into(B& b, const core::Schema& s, const mcjava::Packet& p) {
     return core::decode(s, p.data, p.data_len, p.context(), b);
@@ -222,22 +166,22 @@ core::MessageSummary decode_into(B& b, const core::Schema& s, const mcjava::Pack
 // that could not be framed) with the findings they carry.
 void show_passed_over(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, const PduRecord& rec) {
     const core::Schema& s = mcjava::schema(*mcjava::versions()[rec.version]);
-    proto_item* ti = proto_tree_add_item(tree, proto_mcjava, tvb, gint(offset), gint(rec.piece.len), ENC_NA);
-    proto_tree* pt = proto_item_add_subtree(ti, ett_mcjava);
+    proto_item* ti = proto_tree_add_item(tree, reg.proto, tvb, gint(offset), gint(rec.piece.len), ENC_NA);
+    proto_tree* pt = proto_item_add_subtree(ti, reg.ett);
     tvbuff_t* piece_tvb = tvb_new_subset_length(tvb, gint(offset), gint(rec.piece.len));
     char label[96];
     plugin::stream::passed_over_label(rec.piece, label, sizeof label);
-    proto_item_append_text(ti, ", %s, %s %s", mcjava::state_name(rec.state), mcjava::direction_arrow(rec.dir), label);
-    if (rec.piece.kind == PieceKind::Gap) plugin::stream::add_gap_hint(pt, tvb, offset, ett_mcjava);
+    if (rec.piece.kind == PieceKind::Gap) plugin::stream::add_gap_hint(pt, tvb, offset, reg.ett);
     for (guint8 i = 0; i < rec.nfindings; ++i) {
         if (tree) {
-            plugin::TreeBuilder tb(piece_tvb, pinfo, pt, ti, s, fields, experts);
+            plugin::TreeBuilder tb(piece_tvb, pinfo, pt, ti, s, reg.fields, reg.experts);
             tb.finding(rec.findings[i]);
         } else {
-            experts.report(pinfo, ti, rec.findings[i]);
+            reg.experts.report(pinfo, ti, rec.findings[i]);
         }
     }
-    plugin::stream::append_info(pinfo, proto_mcjava, label);
+    plugin::stream::label_piece(pinfo, reg.proto, ti, mcjava::state_name(rec.state), mcjava::direction_arrow(rec.dir),
+                                label, "", false);
 }
 
 // Shows one packet of `rec.piece.len` bytes at `offset` of `tvb`.
@@ -259,8 +203,8 @@ void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, con
     p.vars[mcjava::kVarDimension] = rec.dimension;
     const core::Schema& s = mcjava::schema(*p.version);
 
-    proto_item* ti = proto_tree_add_item(tree, proto_mcjava, tvb, gint(offset), gint(rec.piece.len), ENC_NA);
-    proto_tree* pt = proto_item_add_subtree(ti, ett_mcjava);
+    proto_item* ti = proto_tree_add_item(tree, reg.proto, tvb, gint(offset), gint(rec.piece.len), ENC_NA);
+    proto_tree* pt = proto_item_add_subtree(ti, reg.ett);
     tvbuff_t* frame_tvb = tvb_new_subset_length(tvb, gint(offset), gint(rec.piece.len));
     const char* arrow = mcjava::direction_arrow(p.dir);
 
@@ -282,11 +226,11 @@ void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, con
             p.data_len = tvb_captured_length(data_tvb);
             p.data = p.data_len ? tvb_get_ptr(data_tvb, 0, gint(p.data_len)) : nullptr;
         }
-        plugin::TreeBuilder framing(frame_tvb, pinfo, pt, ti, s, fields, experts);
+        plugin::TreeBuilder framing(frame_tvb, pinfo, pt, ti, s, reg.fields, reg.experts);
         mcjava::emit_packet_fields(s, p, framing);
         if (p.data) {
             if (tree) {
-                plugin::TreeBuilder tb(data_tvb, pinfo, pt, ti, s, fields, experts);
+                plugin::TreeBuilder tb(data_tvb, pinfo, pt, ti, s, reg.fields, reg.experts);
                 sum = decode_into(tb, s, p);
                 std::snprintf(info, sizeof info, "%s", tb.info());
                 p.summary = sum;
@@ -295,30 +239,30 @@ void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, con
                     mcjava::summarize_chunk(p, chunk))
                     mcjava::emit_chunk_summary(s, chunk, pinfo->num, tb);
             } else {
-                plugin::QuickBuilder qb(pinfo, ti, experts);
+                plugin::QuickBuilder qb(pinfo, ti, reg.experts);
                 sum = decode_into(qb, s, p);
                 std::snprintf(info, sizeof info, "%s", qb.info());
             }
             name = sum.type ? sum.type->name : nullptr;
         }
     } else {
-        plugin::TreeBuilder framing(frame_tvb, pinfo, pt, ti, s, fields, experts);
+        plugin::TreeBuilder framing(frame_tvb, pinfo, pt, ti, s, reg.fields, reg.experts);
         p.parts = mcjava::split_frame(wire, p.wire_len, false);
         if (p.kind != PacketKind::Unframed) p.parts = mcjava::FrameParts{};
         mcjava::emit_packet_fields(s, p, framing);
         name = mcjava::packet_name(p, name_buf, sizeof name_buf);
     }
     if (rec.link.exchange && tree) {
-        plugin::TreeBuilder tb(frame_tvb, pinfo, pt, ti, s, fields, experts);
+        plugin::TreeBuilder tb(frame_tvb, pinfo, pt, ti, s, reg.fields, reg.experts);
         mcjava::emit_link(s, rec.link, tb);
     }
     auto report = [&](core::Finding f) {
         f.frame = pinfo->num;  // about the packet as a whole
         if (tree) {
-            plugin::TreeBuilder tb(frame_tvb, pinfo, pt, ti, s, fields, experts);
+            plugin::TreeBuilder tb(frame_tvb, pinfo, pt, ti, s, reg.fields, reg.experts);
             tb.finding(f);
         } else {
-            experts.report(pinfo, ti, f);
+            reg.experts.report(pinfo, ti, f);
         }
     };
     for (guint8 i = 0; i < rec.nfindings; ++i) report(rec.findings[i]);
@@ -341,109 +285,52 @@ void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, con
         std::snprintf(label, sizeof label, "Unknown 0x%02x", sum.id);
     else
         std::snprintf(label, sizeof label, "%s", name ? name : "Unknown");
-    proto_item_append_text(ti, ", %s, %s %s", mcjava::state_name(p.state), arrow, label);
-    if (have_tap_listener(mcjava_tap)) {
-        auto* t = wmem_new0(pinfo->pool, McJavaTap);
+    if (have_tap_listener(reg.tap)) {
+        auto* t = wmem_new0(pinfo->pool, mcjava_plugin::TapInfo);
         t->state = mcjava::state_name(p.state);
         t->dir = p.dir == Direction::Serverbound ? "client->server" : "server->client";
         std::snprintf(t->type, sizeof t->type, "%s", label);
         t->length = rec.piece.len;
-        tap_queue_packet(mcjava_tap, pinfo, t);
+        tap_queue_packet(reg.tap, pinfo, t);
     }
-    char text[sizeof label + sizeof info];
-    std::snprintf(text, sizeof text, "%s%s", label, info);
-    plugin::stream::append_info(pinfo, proto_mcjava, text);
-    if (sum.worst == core::Severity::Error) col_append_str(pinfo->cinfo, COL_INFO, " [Malformed]");
+    plugin::stream::label_piece(pinfo, reg.proto, ti, mcjava::state_name(p.state), arrow, label, info,
+                                sum.worst == core::Severity::Error);
 }
 
-// The protocol's side of the TCP stream layer (plugin/stream/pdu_dissection.hpp).
-struct JavaStream {
-    using Record = PduRecord;
-    int id() const { return proto_mcjava; }
-    const char* column() const { return "MCJAVA"; }
-    ConnState& conn(packet_info* pinfo) { return *conn_state(pinfo); }
-    int direction(const ConnState& cs, packet_info* pinfo) const {
-        return int(cs.server.sent_by(pinfo) ? Direction::Clientbound : Direction::Serverbound);
+// First pass: the record of a piece, what the connection made of it (the
+// stream layer adds its own findings: plugin/stream/pdu_dissection.hpp).
+PduRecord* record(ConnState& cs, int i, PieceKind k, const guint8* p, guint32 len, const core::Span& span) {
+    const Direction d = Direction(i);
+    PduRecord* r = nullptr;
+    if (k == PieceKind::Message || k == PieceKind::Unframed) {
+        Catch c;
+        c.analysis = &cs.analysis;
+        if (k == PieceKind::Message) cs.conn.frame(d, p, len, span, c);
+        else cs.conn.unframed(d, p, len, span, c);
+        r = record_of(c.caught);
+        r->link = c.link;
+        r->conn = &cs;
+    } else {
+        r = wmem_new0(wmem_file_scope(), PduRecord);
+        r->kind = PacketKind::Unframed;
+        r->state = cs.conn.state(d);
+        r->dir = d;
+        r->version = version_index(&cs.conn.version());
     }
-    core::Framing& framing(ConnState& cs, int d) { return cs.conn.framing(Direction(d)); }
-
-    // First pass: the record of a piece, with what the stream did before it.
-    PduRecord* record(ConnState& cs, int i, PieceKind k, const guint8* p, guint32 len, const core::Span& span,
-                      const plugin::stream::StreamEvents& ev) {
-        const Direction d = Direction(i);
-        PduRecord* r = nullptr;
-        if (k == PieceKind::Message || k == PieceKind::Unframed) {
-            Catch c;
-            c.analysis = &cs.analysis;
-            if (k == PieceKind::Message) cs.conn.frame(d, p, len, span, c);
-            else cs.conn.unframed(d, p, len, span, c);
-            r = record_of(c.caught);
-            r->link = c.link;
-            r->conn = &cs;
-        } else {
-            r = wmem_new0(wmem_file_scope(), PduRecord);
-            r->kind = PacketKind::Unframed;
-            r->state = cs.conn.state(d);
-            r->dir = d;
-            r->version = version_index(&cs.conn.version());
-        }
-        // As mcjava::Session: the gap, then where decoding found a packet start again.
-        auto add = [&](core::Finding f) {
-            f.frame = span.last.frame;
-            if (r->nfindings < mcjava::Packet::kMaxFindings) r->findings[r->nfindings++] = f;
-        };
-        if (k == PieceKind::Gap) {
-            add({mcjava::FindingCode::StreamGap, 0, 0, int64_t(ev.gap_missing), int64_t(ev.gap_offset)});
-            if (ev.cut) add(mcjava::cut_finding(cs.conn, d, ev.head, ev.head_len, ev.cut_have, ev.cut_declared));
-        }
-        if (ev.resync && k == PieceKind::Message)
-            add({mcjava::FindingCode::Resynchronised, 0, 0, int64_t(ev.resync_offset), int64_t(ev.resync_skipped)});
-        return r;
-    }
-    void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, const PduRecord& rec) {
-        ::show(tvb, pinfo, tree, offset, rec);
-    }
-};
+    return r;
+}
 
 int dissect_mcjava(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* data) {
-    JavaStream stream;
+    const core::ProtocolInfo& info = mcjava::protocol_info();
+    // The stream findings as mcjava::Session reports them (a resync counts
+    // every byte passed over, the gaps' missing ones too).
+    const plugin::stream::StreamProtocol<ConnState, PduRecord> stream{
+        reg.proto, info.short_name, &connections, info.default_port,
+        {mcjava::FindingCode::StreamGap, mcjava::FindingCode::Resynchronised, false}, record, show};
     return plugin::stream::dissect_pdus(stream, tvb, pinfo, tree, data);
 }
 
-// Claims a TCP connection on any port whose first client bytes are a
-// Handshake (protocol version, address, port, next state 1 or 2) or the
-// legacy ping, and pins the conversation to this dissector.
-// Minecraft Java on any TCP port: a client's first segment holding a whole
-// Handshake that decodes cleanly (a stricter test than the port's: on any
-// port, a guess must not claim other protocols' streams).
-bool looks_like_handshake(const guint8* p, guint len) {
-    if (len < 6) return false;
-    const core::MeasureResult m = mcjava::measure_frame(p, len);
-    if (m.status != core::Measure::Complete) return false;
-    const mcjava::FrameParts parts = mcjava::split_frame(p, m.length, false);
-    const core::Schema& s = mcjava::schema(mcjava::default_version());
-    core::DecodeContext ctx;
-    ctx.table = mcjava::table_index(mcjava::State::Handshaking, Direction::Serverbound);
-    core::NullVisitor v;
-    const core::MessageSummary sum = core::decode(s, p + parts.body_offset, m.length - parts.body_offset, ctx, v);
-    return sum.type && !sum.findings;
-}
-
-}  // namespace
-
-void proto_register_mcjava() {
-    const core::ProtocolInfo& info = mcjava::protocol_info();
-    proto_mcjava = proto_register_protocol(info.name, info.short_name, info.filter_name);
-    // Newest first: its field types win where versions differ.
-    std::vector<const core::Schema*> schemas;
-    for (auto v = mcjava::versions().rbegin(); v != mcjava::versions().rend(); ++v)
-        schemas.push_back(&mcjava::schema(**v));
-    fields.add(proto_mcjava, schemas);
-    static gint* etts[] = {&ett_mcjava};
-    proto_register_subtree_array(etts, 1);
-    experts.add(proto_mcjava, mcjava::finding_table());
-    mcjava_handle = register_dissector(info.filter_name, dissect_mcjava, proto_mcjava);
-    module_t* prefs = prefs_register_protocol(proto_mcjava, nullptr);
+void register_prefs(module_t* prefs) {
     prefs_register_string_preference(prefs, "teleport_threshold", "Teleport distance threshold (blocks)",
                                      "A teleport that moves the client farther than this from where it last said it "
                                      "was is a warning (mcjava.teleport.far; after the client's own command, a "
@@ -453,16 +340,22 @@ void proto_register_mcjava() {
                                      "A Keep Alive answered later than this is a warning (mcjava.keepalive.slow; 0: "
                                      "off); default 1.0, the latency of vanilla's worst ping bar",
                                      &pref_keepalive_slow);
-    register_cleanup_routine(cleanup_mcjava);
-    mcjava_tap = register_tap(info.filter_name);
-    // Statistics > Minecraft Java (tshark -z mcjava,tree): the tree of `blankshark stats`.
-    stats_tree_register_plugin(info.filter_name, info.filter_name, "Minecraft Java/Packets by state, direction and type",
-                               0, mcjava_stats_packet, mcjava_stats_init, nullptr);
 }
 
-void proto_reg_handoff_mcjava() {
-    // Port 25565 is shared with Minecraft Alpha: the Minecraft dispatcher
-    // (minecraft_dispatch.cpp) holds it and hands Java conversations here.
-    heur_dissector_add("tcp", plugin::heuristic<looks_like_handshake, &mcjava_handle>, "Minecraft Java over TCP (by Handshake)", "mcjava_tcp",
-                       proto_mcjava, HEURISTIC_ENABLE);
+// Its port, 25565, is Minecraft Alpha's too: the shared port's dissector
+// (../shared_port.hpp) holds it and hands Java conversations here; on any
+// other port its heuristic (mcjava_tcp: a whole Handshake, or the 1.4+
+// legacy ping) finds it.
+plugin::ProtocolRegistration part() {
+    plugin::ProtocolRegistration p(mcjava::protocol_info(), reg, dissect_mcjava);
+    p.prefs = register_prefs;
+    p.extra = [](const plugin::Registered&) { mcjava_plugin::register_stats_tree(); };
+    p.cleanup = [] {
+        end_findings.clear();
+        connections.clear();
+    };
+    return p;
 }
+[[maybe_unused]] const bool added = plugin::add_protocol(part());
+
+}  // namespace

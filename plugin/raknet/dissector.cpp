@@ -39,14 +39,10 @@
 #include <epan/tap.h>
 
 #include <cstring>
-#include <vector>
 
-#include "../expert_registry.hpp"
-#include "../field_registry.hpp"
+#include "../protocol_registration.hpp"
 #include "../tree_builder.hpp"
-#include "../heuristic.hpp"
 #include "../ws_compat.hpp"
-#include "dissector.hpp"
 #include "frame_store.hpp"
 #include "stats_tree.hpp"
 #include "tap_info.hpp"
@@ -55,7 +51,6 @@
 #include "protocols/mcpe/protocol_info.hpp"
 #include "protocols/mcpe/schema.hpp"
 #include "protocols/raknet/analysis_fields.hpp"
-#include "protocols/raknet/detect.hpp"
 #include "protocols/raknet/findings.hpp"
 #include "protocols/raknet/info_text.hpp"
 #include "protocols/raknet/protocol_info.hpp"
@@ -65,13 +60,10 @@ namespace {
 
 using namespace raknet_plugin;
 
-int proto_raknet = -1;
-int proto_mcpe = -1;
-int raknet_tap = -1;
-gint ett_raknet = -1, ett_message = -1, ett_mcpe = -1;
-dissector_handle_t raknet_handle;
-plugin::FieldRegistry raknet_fields, mcpe_fields;
-plugin::ExpertRegistry raknet_experts, mcpe_experts;
+// RakNet's and MCPE's protocols, fields, expert infos and subtrees,
+// RakNet's handle and tap, registered from the catalog (../plugin.cpp).
+plugin::Registered raknet_reg, mcpe_reg;
+gint ett_message = -1;
 guint pref_port = raknet::protocol_info().default_port;
 int proto_ws_raknet = -1;  // Wireshark's own RakNet protocol (its filter name)
 FrameStore store;
@@ -98,9 +90,9 @@ void show_game(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, const FrameR
     // Expert infos name the protocol that is current when they are added.
     const char* const outer = pinfo->current_proto;
     pinfo->current_proto = "MCPE-BS";
-    proto_item* ti = proto_tree_add_item(tree, proto_mcpe, tvb, 0, -1, ENC_NA);
-    proto_tree* mt = proto_item_add_subtree(ti, ett_mcpe);
-    plugin::TreeBuilder tb(tvb, pinfo, mt, ti, s, mcpe_fields, mcpe_experts);
+    proto_item* ti = proto_tree_add_item(tree, mcpe_reg.proto, tvb, 0, -1, ENC_NA);
+    proto_tree* mt = proto_item_add_subtree(ti, mcpe_reg.ett);
+    plugin::TreeBuilder tb(tvb, pinfo, mt, ti, s, mcpe_reg.fields, mcpe_reg.experts);
     const guint len = tvb_captured_length(tvb);
     const core::MessageSummary sum =
         core::decode(s, len ? tvb_get_ptr(tvb, 0, gint(len)) : nullptr, len, core::DecodeContext{}, tb);
@@ -134,7 +126,7 @@ void show_system(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, proto_item
                  const raknet::MessageResult& m, char* info, size_t info_size, TapInfo* tap) {
     const core::Schema& s = raknet::schema(*rec.p.version);
     proto_tree* st = proto_tree_add_subtree(tree, tvb, 0, -1, ett_message, nullptr, "System message");
-    plugin::TreeBuilder tb(tvb, pinfo, st, root, s, raknet_fields, raknet_experts);
+    plugin::TreeBuilder tb(tvb, pinfo, st, root, s, raknet_reg.fields, raknet_reg.experts);
     const guint len = tvb_captured_length(tvb);
     const core::MessageSummary sum = core::decode(s, len ? tvb_get_ptr(tvb, 0, gint(len)) : nullptr, len,
                                                   rec.p.context(raknet::kMessageTable), tb);
@@ -159,18 +151,18 @@ int dissect_raknet(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
 
     const raknet::VersionInfo& version = rec && rec->p.version ? *rec->p.version : raknet::version(raknet::Generation::Current);
     const core::Schema& s = raknet::schema(version);
-    proto_item* ti = proto_tree_add_item(tree, proto_raknet, tvb, 0, -1, ENC_NA);
-    proto_tree* rt = proto_item_add_subtree(ti, ett_raknet);
+    proto_item* ti = proto_tree_add_item(tree, raknet_reg.proto, tvb, 0, -1, ENC_NA);
+    proto_tree* rt = proto_item_add_subtree(ti, raknet_reg.ett);
     // Wireshark's own dissector owns the name "raknet"; what a user types
     // for RakNet (-Y raknet) matches ours too, through a hidden item.
     if (proto_ws_raknet > 0) proto_item_set_hidden(proto_tree_add_item(tree, proto_ws_raknet, tvb, 0, 0, ENC_NA));
-    plugin::TreeBuilder tb(tvb, pinfo, rt, ti, s, raknet_fields, raknet_experts);
+    plugin::TreeBuilder tb(tvb, pinfo, rt, ti, s, raknet_reg.fields, raknet_reg.experts);
     core::DecodeContext ctx;
     if (rec) ctx = rec->p.context(raknet::kPacketTable);
     else ctx.table = raknet::kPacketTable;
     const core::MessageSummary sum = core::decode(s, data, len, ctx, tb);
 
-    TapInfo* tap = have_tap_listener(raknet_tap) ? wmem_new0(pinfo->pool, TapInfo) : nullptr;
+    TapInfo* tap = have_tap_listener(raknet_reg.tap) ? wmem_new0(pinfo->pool, TapInfo) : nullptr;
     if (tap) {
         tap->analysed = rec != nullptr;
         tap->from = rec ? rec->p.from : raknet::Side::Client;
@@ -208,7 +200,7 @@ int dissect_raknet(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
                 show_system(mtvb, pinfo, rt, ti, *rec, m, info, sizeof info, tap);
             } else {
                 proto_tree* ut = proto_tree_add_subtree(rt, mtvb, 0, -1, ett_message, nullptr, "User message");
-                plugin::TreeBuilder mb(mtvb, pinfo, ut, ti, s, raknet_fields, raknet_experts);
+                plugin::TreeBuilder mb(mtvb, pinfo, ut, ti, s, raknet_reg.fields, raknet_reg.experts);
                 raknet::emit_message(s, m, mb);
                 show_game(mtvb, pinfo, tree, *rec, game_of(*rec, i), first_game, info, sizeof info, tap);
                 first_game = false;
@@ -217,51 +209,37 @@ int dissect_raknet(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
         if (rec->ngames) col_set_str(pinfo->cinfo, COL_PROTOCOL, "MCPE");
         if (first_game && (rec->game_links || rec->late)) {  // late game-layer results on a frame without game packets
             for (const core::Finding& f : array_span<core::Finding>(rec->late))
-                if (is_mcpe_finding(f)) mcpe_experts.report(pinfo, ti, f);
+                if (is_mcpe_finding(f)) mcpe_reg.experts.report(pinfo, ti, f);
         }
     }
     col_add_str(pinfo->cinfo, COL_INFO, info);
-    if (tap) tap_queue_packet(raknet_tap, pinfo, tap);
+    if (tap) tap_queue_packet(raknet_reg.tap, pinfo, tap);
     return int(len);
 }
 
-// Claims a UDP conversation on any port whose packet is a RakNet offline
-// message (the core's test: detect.hpp), and pins the conversation to this
-// dissector.
-// RakNet on any UDP port: an offline message (its magic).
-bool looks_like_raknet(const guint8* p, guint len) { return raknet::protocol_info().looks_like(p, len); }
-
-}  // namespace
-
-void proto_register_raknet_bs() {
-    const core::ProtocolInfo& info = raknet::protocol_info();
-    const core::ProtocolInfo& mcpe_info = mcpe::protocol_info();
-    proto_raknet = proto_register_protocol(info.name, info.short_name, info.filter_name);
-    proto_mcpe = proto_register_protocol(mcpe_info.name, mcpe_info.short_name, mcpe_info.filter_name);
-    std::vector<const core::Schema*> rs;  // current first: its types win
-    for (auto v = raknet::versions().rbegin(); v != raknet::versions().rend(); ++v) rs.push_back(&raknet::schema(**v));
-    raknet_fields.add(proto_raknet, rs);
-    std::vector<const core::Schema*> ms;
-    for (auto v = mcpe::versions().rbegin(); v != mcpe::versions().rend(); ++v) ms.push_back(&mcpe::schema(**v));
-    mcpe_fields.add(proto_mcpe, ms);
-    static gint* etts[] = {&ett_raknet, &ett_message, &ett_mcpe};
-    proto_register_subtree_array(etts, 3);
-    raknet_experts.add(proto_raknet, raknet::finding_table());
-    mcpe_experts.add(proto_mcpe, mcpe::finding_table());
-    raknet_handle = register_dissector(info.filter_name, dissect_raknet, proto_raknet);
-    prefs_register_protocol(proto_raknet, nullptr);
-    store.configure(proto_raknet, &pref_port);
-    raknet_tap = register_tap(info.filter_name);
+void register_extra(const plugin::Registered& r) {
+    gint* ett[] = {&ett_message};
+    proto_register_subtree_array(ett, 1);
+    store.configure(r.proto, &pref_port);
     raknet_plugin::register_stats_tree();
-    register_cleanup_routine([] { store.clear(); });
 }
 
-void proto_reg_handoff_raknet_bs() {
-    // After the built-in handoffs: replaces Wireshark's RakNet on the port.
-    const core::ProtocolInfo& info = raknet::protocol_info();
+// Its port and heuristic (bsraknet_udp) come after the built-in handoffs:
+// the port is ours, and Wireshark's own heuristic is switched off.
+void handoff(const plugin::Registered&) {
     proto_ws_raknet = proto_get_id_by_filter_name("raknet");
-    dissector_add_uint_with_preference(info.port_table(), info.default_port, raknet_handle);
-    heur_dissector_add("udp", plugin::heuristic<looks_like_raknet, &raknet_handle>, "RakNet (blankshark) over UDP (offline magic)", "bsraknet_udp",
-                       proto_raknet, HEURISTIC_ENABLE);
     if (heur_dtbl_entry_t* ws = find_heur_dissector_by_unique_short_name("raknet_udp")) ws->enabled = FALSE;
 }
+
+plugin::ProtocolRegistration raknet_part() {
+    plugin::ProtocolRegistration p(raknet::protocol_info(), raknet_reg, dissect_raknet);
+    p.extra = register_extra;
+    p.handoff = handoff;
+    p.cleanup = [] { store.clear(); };
+    return p;
+}
+// MCPE is shown by dissect_raknet, in RakNet's user messages.
+[[maybe_unused]] const bool added = plugin::add_protocol(raknet_part()) &&
+                                    plugin::add_protocol(plugin::ProtocolRegistration(mcpe::protocol_info(), mcpe_reg));
+
+}  // namespace

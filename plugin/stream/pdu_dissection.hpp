@@ -14,17 +14,9 @@
 // order of pieces within the frame: the same calls come in the same order
 // on every pass); later passes and clicks show the records again.
 //
-// The protocol's side, P:
-//   int id() const;                          the proto_ id (its proto data)
-//   const char* column() const;              the Protocol column
-//   struct Conn { StreamCursor cursor[2]; ... };
-//   Conn& conn(packet_info*);                the conversation's state
-//   int direction(const Conn&, packet_info*);   0 or 1
-//   core::Framing& framing(Conn&, int d);
-//   Record* record(Conn&, int d, PieceKind, const guint8*, guint32 len,
-//                  const core::Span&, const StreamEvents&);  first pass
-//   void show(tvbuff_t*, packet_info*, proto_tree*, guint offset, const Record&);
-// where Record has a member `PieceRecord piece` (filled in here).
+// A protocol's side is a StreamProtocol (below): its id, its connections
+// (connections.hpp), its stream findings' codes, and its two functions,
+// what a piece is to it (first pass) and how a recorded piece is shown.
 #pragma once
 
 #include <epan/dissectors/packet-tcp.h>
@@ -34,7 +26,9 @@
 #include <cstdio>
 
 #include "core/stream_buffer.hpp"
+#include "connections.hpp"
 #include "stream_cursor.hpp"
+#include "stream_findings.hpp"
 
 namespace plugin::stream {
 
@@ -92,20 +86,48 @@ inline void append_info(packet_info* pinfo, int proto, const char* text) {
     f.info = true;
 }
 
-template <class P>
-int dissect_pdus(P& proto, tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* data) {
-    const int id = proto.id();
-    col_set_str(pinfo->cinfo, COL_PROTOCOL, proto.column());
+// A piece's labels: its item's text (", <state>, <arrow> <label>") and
+// its Info column text (the label, then what the decoder put in `info`),
+// " [Malformed]" after a malformed message.
+inline void label_piece(packet_info* pinfo, int proto, proto_item* ti, const char* state, const char* arrow,
+                        const char* label, const char* info, bool malformed) {
+    proto_item_append_text(ti, ", %s, %s %s", state, arrow, label);
+    char text[512];
+    std::snprintf(text, sizeof text, "%s%s", label, info);
+    append_info(pinfo, proto, text);
+    if (malformed) col_append_str(pinfo->cinfo, COL_INFO, " [Malformed]");
+}
+
+// Record: with a member `PieceRecord piece` (filled in by dissect_pdus)
+// and the findings add_stream_findings() appends to.
+template <class Conn, class Record>
+struct StreamProtocol {
+    int proto;               // its proto_ id (its proto data)
+    const char* column;      // the Protocol column
+    Connections<Conn>* connections;
+    guint32 server_port;     // its port: the server's side when a conversation has it
+    StreamCodes codes;       // its gap and resync findings
+    // First pass: the record of a piece, what the connection made of it.
+    Record* (*record)(Conn&, int d, PieceKind, const guint8* p, guint32 len, const core::Span&);
+    // Shows a recorded piece of `rec.piece.len` bytes at `offset` of `tvb`.
+    void (*show)(tvbuff_t* tvb, packet_info*, proto_tree*, guint offset, const Record& rec);
+};
+
+template <class Conn, class Record>
+int dissect_pdus(const StreamProtocol<Conn, Record>& proto, tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree,
+                 void* data) {
+    const int id = proto.proto;
+    col_set_str(pinfo->cinfo, COL_PROTOCOL, proto.column);
     // Several calls per frame (a reassembled message, then the rest of the
     // segment): the Info column is cleared by the first only.
     if (!p_get_proto_data(pinfo->pool, pinfo, id, 0)) col_clear(pinfo->cinfo, COL_INFO);
-    auto& conn = proto.conn(pinfo);
-    const int d = proto.direction(conn, pinfo);
+    Conn& conn = proto.connections->of(pinfo, id, proto.server_port);
+    const int d = conn.direction(pinfo);
     StreamCursor& cursor = conn.cursor[d];
     const guint len = tvb_captured_length(tvb);
     const auto* tcp = static_cast<const struct tcpinfo*>(data);  // TCP's, for every call on a TCP port
     const bool first = !PINFO_FD_VISITED(pinfo);
-    guint offset = first ? cursor.begin(tcp != nullptr, tcp ? tcp->seq : 0, len, proto.framing(conn, d)) : 0;
+    guint offset = first ? cursor.begin(tcp != nullptr, tcp ? tcp->seq : 0, len, conn.framing(d)) : 0;
     auto span_at = [&](guint at) {
         core::Span span;
         span.stream_offset = cursor.stream_offset(at);
@@ -113,7 +135,14 @@ int dissect_pdus(P& proto, tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, 
         span.first.time = span.last.time = nstime_to_sec(&pinfo->rel_ts);  // as the analyzer: since the first frame
         return span;
     };
-    auto keep = [&](typename P::Record* rec, guint key, guint at, const Step& s, guint64 missing) {
+    // The piece's record: the protocol's, then what the stream did before it.
+    auto made = [&](PieceKind k, const guint8* p, guint32 n, guint at, const StreamEvents& ev) {
+        Record* rec = proto.record(conn, d, k, p, n, span_at(at));
+        add_stream_findings(*rec, k, ev, pinfo->num, proto.codes,
+                            [&](auto... cut) { return conn.cut_finding(d, cut...); });
+        return rec;
+    };
+    auto keep = [&](Record* rec, guint key, guint at, const Step& s, guint64 missing) {
         rec->piece.tvb_offset = at;
         rec->piece.len = s.length;
         rec->piece.kind = s.kind;
@@ -123,31 +152,31 @@ int dissect_pdus(P& proto, tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, 
     bool gap_checked = !first;
     for (;;) {
         const guint key = frame_state(pinfo, id).key++;
-        typename P::Record* rec = nullptr;
+        Record* rec = nullptr;
         if (first) {
             const StreamEvents& ev = cursor.events();
             Step s;
             if (!gap_checked && ev.gap) {
                 s.kind = PieceKind::Gap;
-                rec = proto.record(conn, d, s.kind, nullptr, 0, span_at(offset), ev);
+                rec = made(s.kind, nullptr, 0, offset, ev);
                 keep(rec, key, offset, s, ev.gap_missing);
                 cursor.gap_shown();
             } else {
                 if (offset >= len) return int(len);
                 const guint8* p = tvb_get_ptr(tvb, gint(offset), gint(len - offset));
-                s = cursor.step(offset, p, len - offset, proto.framing(conn, d));
+                s = cursor.step(offset, p, len - offset, conn.framing(d));
                 if (s.need_more) {
                     pinfo->desegment_offset = int(offset);
                     pinfo->desegment_len = s.length ? s.length : DESEGMENT_ONE_MORE_SEGMENT;
                     return int(len);
                 }
-                rec = proto.record(conn, d, s.kind, p, s.length, span_at(offset), cursor.events());
+                rec = made(s.kind, p, s.length, offset, cursor.events());
                 keep(rec, key, offset, s, 0);
                 cursor.cut(offset, s);
             }
             gap_checked = true;
         } else {
-            rec = static_cast<typename P::Record*>(p_get_proto_data(wmem_file_scope(), pinfo, id, gint(key + 1)));
+            rec = static_cast<Record*>(p_get_proto_data(wmem_file_scope(), pinfo, id, gint(key + 1)));
             const bool fits = rec && rec->piece.tvb_offset >= offset && rec->piece.tvb_offset + rec->piece.len <= len &&
                               (rec->piece.len > 0 || rec->piece.kind == PieceKind::Gap);
             if (!fits) {

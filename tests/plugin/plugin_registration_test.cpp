@@ -2,13 +2,17 @@
 // findings, under well-formed, unique names.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstring>
+#include <filesystem>
 #include <map>
-#include <set>
 #include <regex>
+#include <set>
 
 #include "protocols/blank/findings.hpp"
 #include "protocols/blank/protocol.hpp"
 #include "protocols/catalog.hpp"
+#include "../support/port_rewrite.hpp"
 #include "tshark.hpp"
 #include "tshark_versions.hpp"
 
@@ -201,6 +205,62 @@ TEST(Plugin, RegistersTheCatalogsProtocols) {
                                    std::to_string(p->default_port));
         EXPECT_EQ(o.exit_code, 0) << p->port_preference << ": " << o.err;
     }
+}
+
+
+
+std::set<std::string> lines_of(const std::string& out) {
+    std::set<std::string> lines;
+    std::istringstream in(out);
+    for (std::string l; std::getline(in, l);) lines.insert(l);
+    return lines;
+}
+
+// The module of a preference: what comes before its first dot.
+std::string module_of(const char* pref) { return std::string(pref, std::strchr(pref, '.')); }
+
+// One registration loop over the catalog: a heuristic for each protocol with
+// a looks_like test (enabled, named "<filter>_<transport>") but Minecraft
+// Alpha (its dissector asks for none: off its port, a test of one segment
+// at a time would take the server's Handshake for the client's), none for
+// the others; each default port held by the protocol its preference
+// belongs to (Minecraft Java's and Alpha's 25565 by the shared "minecraft").
+TEST(Plugin, HeuristicsAndPortsComeFromTheCatalog) {
+    const std::set<std::string> heur = lines_of(tshark("-G heuristic-decodes").out);
+    const std::set<std::string> ports = lines_of(tshark("-G decodes").out);
+    for (const core::ProtocolInfo* p : core::protocols()) {
+        const std::string transport = p->transport == core::Transport::Udp ? "udp" : "tcp";
+        const bool heuristic = p->looks_like && std::strcmp(p->filter_name, "mcalpha") != 0;
+        EXPECT_EQ(heur.count(transport + "\t" + p->filter_name + "\tT"), heuristic ? 1u : 0u) << p->filter_name;
+        if (p->carried_by) continue;  // MCPE: in RakNet, on RakNet's port
+        ASSERT_NE(p->port_preference, nullptr) << p->filter_name;
+        EXPECT_TRUE(ports.count(std::string(p->port_table()) + "\t" + std::to_string(p->default_port) + "\t" +
+                                module_of(p->port_preference)))
+            << p->filter_name;
+    }
+    EXPECT_TRUE(ports.count("tcp.port\t25565\tminecraft"));
+}
+
+// Off its port, Minecraft Java is found by its catalog test alone: here the
+// legacy ping of 1.6 (FE 01 FA, which the core's looks_like takes; the
+// plugin's own test, before, wanted a whole Handshake); with its heuristic
+// off, not at all. Alpha has no heuristic: its session moved to another
+// port (its Handshake cut across segments) is nobody's without Decode As.
+TEST(Plugin, OnAnotherPortJavaByItsHeuristicAlphaNot) {
+    const std::string dir = std::string(TEST_ARTIFACTS_DIR) + "/heuristic-port";
+    std::filesystem::create_directories(dir);
+    const std::string java = dir + "/mcjava-legacy-ping-25570.pcap", alpha = dir + "/mcalpha-25570.pcap";
+    const std::string caps = BLANKSHARK_CAPTURES;
+    ASSERT_EQ(rewrite_port(caps + "/minecraft-java/crafted/mcjava-crafted-legacy-ping.pcap", java, 25565, 25570), 8);
+    ASSERT_EQ(rewrite_port(caps + "/mc_alpha/mc_alpha-session.pcap", alpha, 25565, 25570), 1309);
+    const auto shown = [](const std::string& file, const std::string& args) {
+        return tshark("-r " + tshark_file(file) + args + " -Y \"mcjava || mcalpha\" -T fields -e frame.protocols").out;
+    };
+    const std::string on = shown(java, "");
+    EXPECT_EQ(std::count(on.begin(), on.end(), '\n'), 2) << on;  // the ping and the server's answer
+    EXPECT_NE(on.find(":mcjava"), std::string::npos) << on;
+    EXPECT_EQ(shown(java, " --disable-heuristic mcjava_tcp"), "");
+    EXPECT_EQ(shown(alpha, ""), "");
 }
 
 }  // namespace
