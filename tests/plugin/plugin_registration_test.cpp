@@ -172,7 +172,9 @@ TEST(Plugin, EveryProtocolsFieldsFollowWiresharkConventions) {
             << ab << ": '" << name << "'";
         EXPECT_FALSE(blurb.empty()) << ab;
         EXPECT_NE(blurb, name) << ab;
-        if (mask != "0x0") EXPECT_EQ(type, "FT_BOOLEAN") << ab;
+        if (mask != "0x0") {
+            EXPECT_EQ(type, "FT_BOOLEAN") << ab;
+        }
     }
     for (const core::ProtocolInfo* p : core::protocols()) EXPECT_GT(checked[p->filter_name], 20u) << p->filter_name;
 }
