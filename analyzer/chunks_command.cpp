@@ -99,17 +99,10 @@ int run_chunks(const std::string& path, const ChunksOptions& opt) {
     CaptureStream stream(opt.stream);
     // The other protocols' chunk data, each under its own header.
     struct Sections : UnitListener {
-        std::vector<std::unique_ptr<ChunksSection>> all;
-        std::vector<const FrontEnd*> of;
-        void unit(const Unit& u) override {
-            for (size_t i = 0; i < of.size(); ++i)
-                if (of[i] == &u.front_end) return all[i]->unit(u);
-        }
+        std::vector<std::unique_ptr<ChunksSection>> all;  // in front_ends() order
+        void unit(const Unit& u) override { all[front_end_index(u.front_end)]->unit(u); }
     } sections;
-    for (const FrontEnd* fe : front_ends()) {
-        sections.all.push_back(fe->chunks(opt.extract_dir));
-        sections.of.push_back(fe);
-    }
+    for (const FrontEnd* fe : front_ends()) sections.all.push_back(fe->chunks(opt.extract_dir));
     size_t extracted = 0, extract_failed = 0;
     double last_time = 0;
     PassSetup setup{stream, opt.stream, sections};

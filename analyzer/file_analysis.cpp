@@ -85,8 +85,7 @@ struct UnitCollector : UnitListener {
     uint64_t& count(const FrontEnd& fe) {
         if (&fe != last_fe) {  // consecutive units mostly share a protocol
             last_fe = &fe;
-            const auto& all = front_ends();
-            last_count = &rep.units[size_t(std::find(all.begin(), all.end(), &fe) - all.begin())];
+            last_count = &rep.units[front_end_index(fe)];
         }
         return *last_count;
     }

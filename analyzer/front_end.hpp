@@ -44,5 +44,8 @@ public:
 // prefers them where several could take a connection (Java before Alpha on
 // their shared port) and the commands list them.
 const std::vector<const FrontEnd*>& front_ends();
+// A front end's place in front_ends(): where the commands keep its sections
+// and counts (front_ends().size() for one not listed).
+size_t front_end_index(const FrontEnd& fe);
 
 }  // namespace blankshark

@@ -506,8 +506,7 @@ int run_report(const std::string& path, const ReportOptions& opt) {
         [&](const Unit& u) {
             if (!u.conv) return;
             if (const char* series = u.rate_series()) rates.add(u.conv->id, series, u.time);
-            for (size_t i = 0; i < front_ends().size(); ++i)
-                if (front_ends()[i] == &u.front_end && sections[i]) sections[i]->unit(u);
+            if (const auto& sec = sections[front_end_index(u.front_end)]) sec->unit(u);
         });
     if (rep.result == StreamResult::OpenError) {
         std::fprintf(stderr, "blankshark: %s\n", rep.error.c_str());

@@ -51,10 +51,7 @@ FileStats collect(const std::string& path, const StatsOptions& opt) {
         [&](const BlankPacket& p, int type, const blank::FrameAnalysis&, const blank::ConversationAnalysis*) {
             fs.traffic.add(p, type);
         },
-        [&](const Unit& u) {
-            for (size_t i = 0; i < front_ends().size(); ++i)
-                if (front_ends()[i] == &u.front_end) fs.sections[i]->unit(u);
-        });
+        [&](const Unit& u) { fs.sections[front_end_index(u.front_end)]->unit(u); });
     for (const auto& [id, c] : fs.rep.convs) {
         if (const auto* a = fs.rep.analysis(id)) fs.chunks.add(a->chunks().summary());
         for (const blank::Finding& f : c.findings)

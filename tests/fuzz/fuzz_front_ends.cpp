@@ -45,11 +45,9 @@ struct Everything : UnitListener, FindingOut {
         u.print_tree(out);
         u.print_json(out);
         (void)u.rate_series();
-        for (size_t i = 0; i < front_ends().size(); ++i)
-            if (front_ends()[i] == &u.front_end) {
-                stats[i]->unit(u);
-                chunks[i]->unit(u);
-            }
+        const size_t i = front_end_index(u.front_end);
+        stats[i]->unit(u);
+        chunks[i]->unit(u);
     }
 };
 
