@@ -100,6 +100,13 @@ protected:
         if (n < 2) held_[int(d)][n++] = f;
     }
     bool holds(Direction d) const { return held_count_[int(d)] != 0; }
+    // `f` on the message `where` spans: in the frame that completed it,
+    // referring to the frame it began in (a cut message's finding).
+    static Finding spanning(Finding f, const Span& where) {
+        f.frame = where.last.frame;
+        f.ref_frame = where.first.frame;
+        return f;
+    }
     // Adds the findings held for m's direction to m, in the frame that
     // completed it.
     template <class M>

@@ -38,6 +38,12 @@ core::Finding cut_finding(Connection& c, Direction d, const uint8_t* p, uint32_t
     return f;
 }
 
+void Session::incomplete_message(Message& m, Direction d) const {
+    m.kind = MessageKind::Incomplete;
+    m.dir = d;
+    m.state = conn_.state();
+}
+
 const core::Finding* cut_of(const Message& m) {
     if (m.kind != MessageKind::Incomplete) return nullptr;
     for (uint8_t i = 0; i < m.nfindings; ++i)
@@ -48,16 +54,11 @@ const core::Finding* cut_of(const Message& m) {
 void Session::on_cut(Direction d, const uint8_t* p, uint32_t have, uint32_t declared, const core::Span& where,
                      Relay& r) {
     Message m;
-    m.kind = MessageKind::Incomplete;
-    m.dir = d;
-    m.state = conn_.state();
+    incomplete_message(m, d);
     m.data = p;
     m.len = have;
     m.span = where;
-    core::Finding f = cut_finding(conn_, d, p, have, have, declared);
-    f.frame = where.last.frame;
-    f.ref_frame = where.first.frame;
-    m.add(f);
+    m.add(spanning(cut_finding(conn_, d, p, have, have, declared), where));
     r.message(m);
 }
 
@@ -92,9 +93,7 @@ void Session::finish(MessageSink& sink, const core::Origin& last) {
             }
         } else if (b.pending()) {
             Message m;
-            m.kind = MessageKind::Incomplete;
-            m.dir = d;
-            m.state = conn_.state();
+            incomplete_message(m, d);
             m.span.stream_offset = b.pending_offset();
             m.span.first = b.pending_origin();
             m.span.last = last;

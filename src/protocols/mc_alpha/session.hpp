@@ -74,6 +74,8 @@ private:
     void on_invalid(Direction d, const uint8_t* p, uint32_t len, const core::Span& where, Relay& r);
     void on_resynchronised(Direction d, uint64_t skipped, const core::Span& where);
     void on_cut(Direction d, const uint8_t* p, uint32_t have, uint32_t declared, const core::Span& where, Relay& r);
+    // An Incomplete message of direction `d` in the connection's state.
+    void incomplete_message(Message& m, Direction d) const;
 
     Connection conn_;
     uint64_t skipped_[2] = {0, 0}, resyncs_[2] = {0, 0};

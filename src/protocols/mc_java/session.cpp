@@ -55,10 +55,7 @@ void Session::on_cut(Direction d, const uint8_t* p, uint32_t have, uint32_t decl
     k.span = where;
     k.compressed_framing = conn_.threshold() >= 0;
     k.parts = split_frame(p, have, k.compressed_framing);
-    core::Finding f = cut_finding(conn_, d, p, have, have, declared);
-    f.frame = where.last.frame;
-    f.ref_frame = where.first.frame;
-    k.add(f);
+    k.add(spanning(cut_finding(conn_, d, p, have, have, declared), where));
     r.packet(k);
 }
 
