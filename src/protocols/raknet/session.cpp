@@ -7,6 +7,18 @@ namespace raknet {
 
 using C = FindingCode;
 
+namespace {
+
+// raknet.analysis.limit: more `what` (`count`) than the analysis keeps.
+void beyond_limit(Events& ev, const char* what, uint64_t count) {
+    core::Finding f{C::AnalysisLimit};
+    f.what = what;
+    f.a = int64_t(count);
+    ev.finding(f);
+}
+
+}  // namespace
+
 const char* end_reason_name(EndReason r) {
     switch (r) {
     case EndReason::Open: return "open";
@@ -200,12 +212,7 @@ void Session::datagram(const uint8_t* p, uint32_t len, Route& ev) {
     st.frames += parsed_.frames_total;
     if (parsed_.frames_total > 1) ++st.multi_frame_datagrams;
     if (parsed_.frames_total > st.max_frames_per_datagram) st.max_frames_per_datagram = parsed_.frames_total;
-    if (parsed_.frames_total > parsed_.frames.size()) {
-        core::Finding f{C::AnalysisLimit};
-        f.what = "frames per datagram";
-        f.a = parsed_.frames_total;
-        ev.finding(f);
-    }
+    if (parsed_.frames_total > parsed_.frames.size()) beyond_limit(ev, "frames per datagram", parsed_.frames_total);
     const bool repeated = v.status == SeqStatus::Duplicate || v.status == SeqStatus::Resent ||
                           v.status == SeqStatus::Reused;
     bool receipt_reported = false;
@@ -422,12 +429,7 @@ void Session::ack(bool nak, Route& ev) {
         st.ack_records += parsed_.records_total;
         if (parsed_.records_total > st.max_records_per_ack) st.max_records_per_ack = parsed_.records_total;
     }
-    if (parsed_.records_total > parsed_.records.size()) {
-        core::Finding f{C::AnalysisLimit};
-        f.what = "records per ACK/NAK";
-        f.a = parsed_.records_total;
-        ev.finding(f);
-    }
+    if (parsed_.records_total > parsed_.records.size()) beyond_limit(ev, "records per ACK/NAK", parsed_.records_total);
     DatagramTracker::Coverage c;
     uint32_t budget = 4 * o_.datagram_window;
     for (const Record& r : parsed_.records) {
@@ -443,12 +445,7 @@ void Session::ack(bool nak, Route& ev) {
     result_.repeated = c.repeated;
     result_.unseen = c.unseen;
     result_.future = c.future;
-    if (!budget) {
-        core::Finding f{C::AnalysisLimit};
-        f.what = "datagrams matched per ACK/NAK";
-        f.a = 4 * o_.datagram_window;
-        ev.finding(f);
-    }
+    if (!budget) beyond_limit(ev, "datagrams matched per ACK/NAK", 4 * o_.datagram_window);
     if (nak) {
         core::Finding f{C::Nak};
         f.a = int64_t(c.covered);
