@@ -1,24 +1,26 @@
 // What every TCP protocol's session (the analyzer's) does with its two byte
 // streams, whatever the protocol: each direction cut into messages by its
-// core::StreamBuffer, its gaps and bytes never captured counted, how it
+// core::StreamBuffer and handed to the protocol's connection, its gaps,
+// bytes never captured and bytes the framing gave up on counted, how it
 // ended, and the stream findings (a gap, a resynchronisation) held for the
 // next message of their direction. What a message is and what it means stay
 // the protocol's.
 //
-// The protocol's session `P` derives from TcpSession<P, Direction, Sink>
-// (CRTP: no virtual call beyond the stream buffer's sink), declares the
-// base a friend and provides:
+// The protocol's session `P` derives from TcpSession<P, Connection,
+// Direction, Sink> (CRTP: no virtual call beyond the stream buffer's sink),
+// declares the base a friend and provides the rest of its stream buffers'
+// callbacks (stream_buffer.hpp):
 //   class Relay : RelayTo         overrides Sink's message method(s): passes
 //                                 each message on with its held findings
-//   core::Framing& framing(Direction d);
 //   void on_message(Direction d, const uint8_t* p, uint32_t len, const Span& where, Relay& r);
-//   void on_invalid(Direction d, const uint8_t* p, uint32_t len, const Span& where, Relay& r);
 //   void on_resynchronised(Direction d, uint64_t skipped, const Span& where);
 //   void on_cut(Direction d, const uint8_t* p, uint32_t have, uint32_t declared, const Span& where, Relay& r);
-// (the StreamSink callbacks of that direction's buffer, see stream_buffer.hpp).
+// The connection provides framing(d) (a Framing&) and unframed(d, p, len,
+// where, sink) for bytes its framing gave up on.
 #pragma once
 
 #include <cstdint>
+#include <utility>
 
 #include "finding.hpp"
 #include "stream_buffer.hpp"
@@ -28,23 +30,29 @@ namespace core {
 // How a direction of a connection ended.
 enum class StreamEnd : uint8_t { Open, Fin, Reset, CaptureEnd };
 
-template <class P, class Direction, class Sink>
+template <class P, class Connection, class Direction, class Sink>
 class TcpSession {
 public:
     // In-order bytes of direction `d` at `offset` of its stream.
     void data(Direction d, const uint8_t* p, uint32_t n, uint64_t offset, const Origin& o, Sink& sink) {
         Cut cut(self(), d, sink);
-        buf_[int(d)].push(p, n, offset, o, self().framing(d), cut);
+        buf_[int(d)].push(p, n, offset, o, conn_.framing(d), cut);
     }
 
+    const Connection& connection() const { return conn_; }
     uint64_t gaps(Direction d) const { return gaps_[int(d)]; }
     uint64_t missing_bytes(Direction d) const { return missing_[int(d)]; }
+    uint64_t unframed_bytes(Direction d) const { return unframed_[int(d)]; }
     StreamEnd ended(Direction d) const { return end_[int(d)]; }
     const Origin& end_origin(Direction d) const { return end_at_[int(d)]; }
 
 protected:
-    // The sink between the protocol's connection and the caller's: P::Relay
-    // derives from it and passes messages on as sink_.method(attached(m)).
+    // The connection is built from `args`.
+    template <class... Args>
+    explicit TcpSession(Args&&... args) : conn_(std::forward<Args>(args)...) {}
+
+    // The sink between the connection and the caller's: P::Relay derives
+    // from it and passes messages on as sink_.method(attached(m)).
     class RelayTo : public Sink {
     public:
         RelayTo(P& s, Sink& sink) : sink_(sink), s_(s) {}
@@ -72,7 +80,7 @@ protected:
         missing_[i] += missing;
         note(d, {code, 0, 0, int64_t(missing), int64_t(offset)});
         Cut cut(self(), d, sink);
-        buf_[i].gap(offset, missing, o, self().framing(d), cut);
+        buf_[i].gap(offset, missing, o, conn_.framing(d), cut);
     }
     // The direction ended in `o`; the first end counts. False when it had
     // ended already.
@@ -89,7 +97,7 @@ protected:
         StreamBuffer& b = buf_[int(d)];
         if (!b.resyncing()) return;
         Cut cut(self(), d, sink);
-        b.finish(self().framing(d), cut);
+        b.finish(conn_.framing(d), cut);
     }
     const StreamBuffer& stream(Direction d) const { return buf_[int(d)]; }
 
@@ -100,13 +108,6 @@ protected:
         if (n < 2) held_[int(d)][n++] = f;
     }
     bool holds(Direction d) const { return held_count_[int(d)] != 0; }
-    // `f` on the message `where` spans: in the frame that completed it,
-    // referring to the frame it began in (a cut message's finding).
-    static Finding spanning(Finding f, const Span& where) {
-        f.frame = where.last.frame;
-        f.ref_frame = where.first.frame;
-        return f;
-    }
     // Adds the findings held for m's direction to m, in the frame that
     // completed it.
     template <class M>
@@ -119,9 +120,18 @@ protected:
         }
         held_count_[d] = 0;
     }
+    // `f` on the message `where` spans: in the frame that completed it,
+    // referring to the frame it began in (a cut message's finding).
+    static Finding spanning(Finding f, const Span& where) {
+        f.frame = where.last.frame;
+        f.ref_frame = where.first.frame;
+        return f;
+    }
+
+    Connection conn_;
 
 private:
-    // One direction's stream buffer callbacks, to the protocol's session.
+    // One direction's stream buffer callbacks, to the session.
     class Cut final : public StreamSink {
     public:
         Cut(P& s, Direction d, Sink& sink) : s_(s), d_(d), relay_(s, sink) {}
@@ -129,7 +139,9 @@ private:
             s_.on_message(d_, p, len, where, relay_);
         }
         void invalid(const uint8_t* p, uint32_t len, const Span& where) override {
-            s_.on_invalid(d_, p, len, where, relay_);
+            TcpSession& t = s_;
+            t.unframed_[int(d_)] += len;
+            t.conn_.unframed(d_, p, len, where, relay_);
         }
         void resynchronised(uint64_t skipped, const Span& where) override { s_.on_resynchronised(d_, skipped, where); }
         void cut(const uint8_t* p, uint32_t have, uint32_t declared, const Span& where) override {
@@ -145,7 +157,7 @@ private:
     P& self() { return static_cast<P&>(*this); }
 
     StreamBuffer buf_[2];
-    uint64_t gaps_[2] = {0, 0}, missing_[2] = {0, 0};
+    uint64_t gaps_[2] = {0, 0}, missing_[2] = {0, 0}, unframed_[2] = {0, 0};
     StreamEnd end_[2] = {StreamEnd::Open, StreamEnd::Open};
     Origin end_at_[2];
     Finding held_[2][2];

@@ -8,14 +8,6 @@ namespace mcalpha {
 
 using C = FindingCode;
 
-void Session::on_message(Direction d, const uint8_t* p, uint32_t len, const core::Span& where, Relay& r) {
-    conn_.message(d, p, len, where, r);
-}
-
-void Session::on_invalid(Direction d, const uint8_t* p, uint32_t len, const core::Span& where, Relay& r) {
-    conn_.unframed(d, p, len, where, r);
-}
-
 void Session::on_resynchronised(Direction d, uint64_t skipped, const core::Span& where) {
     const int i = int(d);
     ++resyncs_[i];

@@ -37,11 +37,13 @@ core::Finding cut_finding(Connection& c, Direction d, const uint8_t* p, uint32_t
 // cut), or null.
 const core::Finding* cut_of(const Message& m);
 
-// The stream plumbing (data(), gaps(), missing_bytes()) is
+// The stream plumbing (data(), connection(), gaps(), missing_bytes()) is
 // core::TcpSession's; this adds messages, and what was skipped to find them.
-class Session : public core::TcpSession<Session, Direction, MessageSink> {
+class Session : public core::TcpSession<Session, Connection, Direction, MessageSink> {
+    using Base = core::TcpSession<Session, Connection, Direction, MessageSink>;
+
 public:
-    explicit Session(core::Inflater& inflater, const Settings& settings = Settings()) : conn_(inflater, settings) {}
+    explicit Session(core::Inflater& inflater, const Settings& settings = Settings()) : Base(inflater, settings) {}
 
     // `missing` bytes at `offset` were never captured. A message they cut
     // whose length its first bytes tell (a Map Chunk's compressed size) is
@@ -55,12 +57,11 @@ public:
     // End of the capture, whose last frame is `last`.
     void finish(MessageSink& sink, const core::Origin& last);
 
-    const Connection& connection() const { return conn_; }
     uint64_t skipped_bytes(Direction d) const { return skipped_[int(d)]; }  // not decoded, gaps excluded
     uint64_t resyncs(Direction d) const { return resyncs_[int(d)]; }
 
 private:
-    friend core::TcpSession<Session, Direction, MessageSink>;
+    friend Base;
     // Each message with the findings held for its direction.
     class Relay : public RelayTo {
     public:
@@ -69,15 +70,14 @@ private:
         void event(const core::Finding& f) override { sink_.event(f); }
     };
 
-    core::Framing& framing(Direction d) { return conn_.framing(d); }
-    void on_message(Direction d, const uint8_t* p, uint32_t len, const core::Span& where, Relay& r);
-    void on_invalid(Direction d, const uint8_t* p, uint32_t len, const core::Span& where, Relay& r);
+    void on_message(Direction d, const uint8_t* p, uint32_t len, const core::Span& where, Relay& r) {
+        conn_.message(d, p, len, where, r);
+    }
     void on_resynchronised(Direction d, uint64_t skipped, const core::Span& where);
     void on_cut(Direction d, const uint8_t* p, uint32_t have, uint32_t declared, const core::Span& where, Relay& r);
     // An Incomplete message of direction `d` in the connection's state.
     void incomplete_message(Message& m, Direction d) const;
 
-    Connection conn_;
     uint64_t skipped_[2] = {0, 0}, resyncs_[2] = {0, 0};
     uint64_t gap_missing_[2] = {0, 0};  // missing bytes of gaps since the last resynchronisation
 };

@@ -8,15 +8,6 @@ namespace mcjava {
 
 using C = FindingCode;
 
-void Session::on_message(Direction d, const uint8_t* p, uint32_t len, const core::Span& where, Relay& r) {
-    conn_.frame(d, p, len, where, r);
-}
-
-void Session::on_invalid(Direction d, const uint8_t* p, uint32_t len, const core::Span& where, Relay& r) {
-    unframed_[int(d)] += len;
-    conn_.unframed(d, p, len, where, r);
-}
-
 void Session::on_resynchronised(Direction d, uint64_t skipped, const core::Span& where) {
     note(d, {C::Resynchronised, 0, 0, int64_t(where.stream_offset), int64_t(skipped)});
 }

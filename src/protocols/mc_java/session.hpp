@@ -3,8 +3,9 @@
 // (core::StreamBuffer), the connection's state machine, and what happened
 // to the byte streams (gaps, resynchronisation, FIN/RST, the end of the
 // capture inside a packet) as findings on the packets they concern. The
-// stream plumbing (data(), gaps(), missing_bytes(), ended(), end_origin())
-// is core::TcpSession's; this adds packets: their framing and states.
+// stream plumbing (data(), connection(), gaps(), missing_bytes(),
+// unframed_bytes(), ended(), end_origin()) is core::TcpSession's; this adds
+// packets: what a gap or the end of the capture cut.
 #pragma once
 
 #include <cstdint>
@@ -23,9 +24,11 @@ core::Finding cut_finding(const Connection& c, Direction d, const uint8_t* p, ui
 // How a direction of the connection ended.
 using StreamEnd = core::StreamEnd;
 
-class Session : public core::TcpSession<Session, Direction, PacketSink> {
+class Session : public core::TcpSession<Session, Connection, Direction, PacketSink> {
+    using Base = core::TcpSession<Session, Connection, Direction, PacketSink>;
+
 public:
-    explicit Session(core::Inflater& inflater) : conn_(inflater) {}
+    explicit Session(core::Inflater& inflater) : Base(inflater) {}
 
     // The capture starts inside the connection (no SYN seen).
     void start_mid_stream() { conn_.start_mid_stream(); }
@@ -40,11 +43,8 @@ public:
     // were never all captured).
     void finish(PacketSink& sink, const core::Origin& last);
 
-    const Connection& connection() const { return conn_; }
-    uint64_t unframed_bytes(Direction d) const { return unframed_[int(d)]; }
-
 private:
-    friend core::TcpSession<Session, Direction, PacketSink>;
+    friend Base;
     // Each packet with the findings held for its direction (a gap, a
     // resynchronisation).
     class Relay : public RelayTo {
@@ -53,16 +53,13 @@ private:
         void packet(Packet& p) override { sink_.packet(attached(p)); }
     };
 
-    core::Framing& framing(Direction d) { return conn_.framing(d); }
-    void on_message(Direction d, const uint8_t* p, uint32_t len, const core::Span& where, Relay& r);
-    void on_invalid(Direction d, const uint8_t* p, uint32_t len, const core::Span& where, Relay& r);
+    void on_message(Direction d, const uint8_t* p, uint32_t len, const core::Span& where, Relay& r) {
+        conn_.frame(d, p, len, where, r);
+    }
     void on_resynchronised(Direction d, uint64_t skipped, const core::Span& where);
     void on_cut(Direction d, const uint8_t* p, uint32_t have, uint32_t declared, const core::Span& where, Relay& r);
     // An Unframed packet of direction `d` in the connection's current state.
     void unframed_packet(Packet& p, Direction d) const;
-
-    Connection conn_;
-    uint64_t unframed_[2] = {0, 0};
 };
 
 }  // namespace mcjava

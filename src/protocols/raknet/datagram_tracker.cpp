@@ -37,10 +37,7 @@ void DatagramTracker::settle(Entry& e, DirectionStats& st, Events& ev) {
     if (e.seq == kNoNumber) return;
     if (e.frame && !e.ack_frame && !e.nak_frame) {
         ++st.unacked;
-        core::Finding f{C::Unacked};
-        f.a = int64_t(e.seq & (kSeqModulus - 1));
-        f.frame = e.frame;
-        ev.late_finding(f);
+        ev.late_on_counter(C::Unacked, e.seq, e.frame);
     }
     e.seq = kNoNumber;
 }

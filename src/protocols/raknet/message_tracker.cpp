@@ -22,10 +22,7 @@ void MessageTracker::settle(Entry& e, const DatagramTracker& dgrams, DirectionSt
     }
     if (known && !acked) {
         ++st.reliable_unacked;
-        core::Finding f{C::ReliableUnacked};
-        f.a = int64_t(e.index & (kSeqModulus - 1));
-        f.frame = e.frame;
-        ev.late_finding(f);
+        ev.late_on_counter(C::ReliableUnacked, e.index, e.frame);
     }
     e.index = kNoNumber;
 }

@@ -17,6 +17,16 @@ void beyond_limit(Events& ev, const char* what, uint64_t count) {
     ev.finding(f);
 }
 
+// A finding on frame `f`'s ordering channel (b): a and c as the code says.
+core::Finding on_channel(FindingCode code, const WireFrame& f, int64_t a, int64_t c) {
+    core::Finding e{code};
+    e.offset = f.offset;
+    e.a = a;
+    e.b = f.channel;
+    e.c = c;
+    return e;
+}
+
 }  // namespace
 
 const char* end_reason_name(EndReason r) {
@@ -289,22 +299,12 @@ void Session::frame(const WireFrame& f, uint32_t index, bool repeated, uint64_t 
         if (ov.first && ov.gap) {
             ++st.order_gaps;
             r.order_gap = uint32_t(ov.gap);
-            core::Finding e{C::OrderGap};
-            e.offset = f.offset;
-            e.a = int64_t(ov.gap);
-            e.b = f.channel;
-            e.c = int64_t((ov.newest + 1) & (kSeqModulus - 1));
-            ev.finding(e);
+            ev.finding(on_channel(C::OrderGap, f, int64_t(ov.gap), int64_t((ov.newest + 1) & (kSeqModulus - 1))));
         }
         if (ov.first && ov.late) {
             ++st.order_late;
             r.order_late = true;
-            core::Finding e{C::OrderLate};
-            e.offset = f.offset;
-            e.a = f.order_index;
-            e.b = f.channel;
-            e.c = int64_t(ov.newest & (kSeqModulus - 1));
-            ev.finding(e);
+            ev.finding(on_channel(C::OrderLate, f, f.order_index, int64_t(ov.newest & (kSeqModulus - 1))));
         }
     }
     if (is_sequenced(f.reliability) && channel_ok) {
@@ -312,12 +312,7 @@ void Session::frame(const WireFrame& f, uint32_t index, bool repeated, uint64_t 
         if (orders_[s].stale(f.channel, f.sequencing_index, newest)) {
             ++st.sequenced_stale;
             r.stale = true;
-            core::Finding e{C::SequencedStale};
-            e.offset = f.offset;
-            e.a = f.sequencing_index;
-            e.b = f.channel;
-            e.c = int64_t(newest & (kSeqModulus - 1));
-            ev.finding(e);
+            ev.finding(on_channel(C::SequencedStale, f, f.sequencing_index, int64_t(newest & (kSeqModulus - 1))));
         }
     }
     MessageResult m;

@@ -41,15 +41,19 @@ void SplitReassembler::release(Group& g) {
     if (g.pieces.capacity() > kKeepCapacity / sizeof(Piece)) std::vector<Piece>().swap(g.pieces);
 }
 
-void SplitReassembler::give_up(Group& g, DirectionStats& st, Events& ev) {
+void SplitReassembler::drop(Group& g, core::Finding f, DirectionStats& st, Events& ev) {
     ++st.split_incomplete;
-    core::Finding f{C::SplitIncomplete};
-    f.a = g.received;
-    f.b = g.count;
-    f.c = g.id;
     f.frame = g.first_frame;
     ev.late_finding(f);
     release(g);
+}
+
+void SplitReassembler::give_up(Group& g, DirectionStats& st, Events& ev) {
+    drop(g, {C::SplitIncomplete, 0, 0, g.received, g.count, g.id}, st, ev);
+}
+
+void SplitReassembler::evict(Group& g, DirectionStats& st, Events& ev) {
+    drop(g, {C::SplitEvicted, 0, 0, g.id, g.received, g.count}, st, ev);
 }
 
 SplitReassembler::Group* SplitReassembler::open(const WireFrame& f, uint64_t frame, double time, DirectionStats& st,
@@ -63,14 +67,7 @@ SplitReassembler::Group* SplitReassembler::open(const WireFrame& f, uint64_t fra
     if (!g && groups_.size() < o_.max_open_splits) g = &groups_.emplace_back();
     if (!g) {
         g = oldest(nullptr);
-        core::Finding e{C::SplitEvicted};
-        e.a = g->id;
-        e.b = g->received;
-        e.c = g->count;
-        e.frame = g->first_frame;
-        ev.late_finding(e);
-        ++st.split_incomplete;
-        release(*g);
+        evict(*g, st, ev);
     }
     g->used = true;
     g->id = f.split_id;
@@ -155,14 +152,7 @@ SplitReassembler::Added SplitReassembler::add(const WireFrame& f, const uint8_t*
     while (buffered_ + f.body_len > o_.max_split_buffer) {
         Group* old = oldest(g);
         if (!old) break;
-        core::Finding e{C::SplitEvicted};
-        e.a = old->id;
-        e.b = old->received;
-        e.c = old->count;
-        e.frame = old->first_frame;
-        ev.late_finding(e);
-        ++st.split_incomplete;
-        release(*old);
+        evict(*old, st, ev);
     }
     p.offset = uint32_t(g->data.size());
     p.len = f.body_len;

@@ -66,6 +66,8 @@ private:
     Group* open(const WireFrame& f, uint64_t frame, double time, DirectionStats& st, Events& ev);
     void release(Group& g);
     void give_up(Group& g, DirectionStats& st, Events& ev);  // evicted or at the end
+    void evict(Group& g, DirectionStats& st, Events& ev);    // no room for it: raknet.split.evicted
+    void drop(Group& g, core::Finding f, DirectionStats& st, Events& ev);  // either, with its finding
     Group* oldest(const Group* except);
 
     struct Done {
