@@ -41,19 +41,13 @@ void SplitReassembler::release(Group& g) {
     if (g.pieces.capacity() > kKeepCapacity / sizeof(Piece)) std::vector<Piece>().swap(g.pieces);
 }
 
-void SplitReassembler::drop(Group& g, core::Finding f, DirectionStats& st, Events& ev) {
+void SplitReassembler::give_up(Group& g, DirectionStats& st, Events& ev, bool evicted) {
     ++st.split_incomplete;
+    core::Finding f = evicted ? core::Finding{C::SplitEvicted, 0, 0, g.id, g.received, g.count}
+                              : core::Finding{C::SplitIncomplete, 0, 0, g.received, g.count, g.id};
     f.frame = g.first_frame;
     ev.late_finding(f);
     release(g);
-}
-
-void SplitReassembler::give_up(Group& g, DirectionStats& st, Events& ev) {
-    drop(g, {C::SplitIncomplete, 0, 0, g.received, g.count, g.id}, st, ev);
-}
-
-void SplitReassembler::evict(Group& g, DirectionStats& st, Events& ev) {
-    drop(g, {C::SplitEvicted, 0, 0, g.id, g.received, g.count}, st, ev);
 }
 
 SplitReassembler::Group* SplitReassembler::open(const WireFrame& f, uint64_t frame, double time, DirectionStats& st,
@@ -67,7 +61,7 @@ SplitReassembler::Group* SplitReassembler::open(const WireFrame& f, uint64_t fra
     if (!g && groups_.size() < o_.max_open_splits) g = &groups_.emplace_back();
     if (!g) {
         g = oldest(nullptr);
-        evict(*g, st, ev);
+        give_up(*g, st, ev, /*evicted=*/true);
     }
     g->used = true;
     g->id = f.split_id;
@@ -152,7 +146,7 @@ SplitReassembler::Added SplitReassembler::add(const WireFrame& f, const uint8_t*
     while (buffered_ + f.body_len > o_.max_split_buffer) {
         Group* old = oldest(g);
         if (!old) break;
-        evict(*old, st, ev);
+        give_up(*old, st, ev, /*evicted=*/true);
     }
     p.offset = uint32_t(g->data.size());
     p.len = f.body_len;
