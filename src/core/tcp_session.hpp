@@ -131,27 +131,32 @@ protected:
     Connection conn_;
 
 private:
-    // One direction's stream buffer callbacks, to the session.
+    // One direction's stream buffer callbacks, to the session (a relay per
+    // message: a push that completes none builds none).
     class Cut final : public StreamSink {
     public:
-        Cut(P& s, Direction d, Sink& sink) : s_(s), d_(d), relay_(s, sink) {}
+        using Relay = typename P::Relay;
+        Cut(P& s, Direction d, Sink& sink) : s_(s), d_(d), sink_(sink) {}
         void message(const uint8_t* p, uint32_t len, const Span& where) override {
-            s_.on_message(d_, p, len, where, relay_);
+            Relay r(s_, sink_);
+            s_.on_message(d_, p, len, where, r);
         }
         void invalid(const uint8_t* p, uint32_t len, const Span& where) override {
             TcpSession& t = s_;
             t.unframed_[int(d_)] += len;
-            t.conn_.unframed(d_, p, len, where, relay_);
+            Relay r(s_, sink_);
+            t.conn_.unframed(d_, p, len, where, r);
         }
         void resynchronised(uint64_t skipped, const Span& where) override { s_.on_resynchronised(d_, skipped, where); }
         void cut(const uint8_t* p, uint32_t have, uint32_t declared, const Span& where) override {
-            s_.on_cut(d_, p, have, declared, where, relay_);
+            Relay r(s_, sink_);
+            s_.on_cut(d_, p, have, declared, where, r);
         }
 
     private:
         P& s_;
         Direction d_;
-        typename P::Relay relay_;
+        Sink& sink_;
     };
 
     P& self() { return static_cast<P&>(*this); }
