@@ -1,7 +1,8 @@
 #include "finding.hpp"
 
-#include <cstdio>
 #include <cstring>
+
+#include "finding_text.hpp"
 
 namespace core {
 
@@ -29,8 +30,7 @@ size_t format_finding(const Finding& f, char* buf, size_t cap) {
     if (cap == 0) return 0;
     const FindingTable* t = table_of(f.code);
     if (t && t->format) return t->format(f, buf, cap);
-    const int n = std::snprintf(buf, cap, "%s", finding_info(f.code).summary);
-    return n < 0 ? 0 : size_t(n) < cap ? size_t(n) : cap - 1;
+    return text::summary(f, buf, cap);
 }
 
 const char* severity_name(Severity s) {

@@ -62,6 +62,22 @@ struct DecodeFindings {
     Code expect_mismatch = kNoCode;     // a field with an expected value holds another (see Expect)
 };
 
+// The generic decoding findings under the names most protocols' FindingCode
+// give them (UnknownId, CountRange, TrailingBytes, Truncated,
+// StringNotUtf8, UnknownValue, DepthLimit); a protocol adds its own.
+template <class C>
+DecodeFindings usual_decode_findings() {
+    DecodeFindings f{};
+    f.unknown_type = C::UnknownId;
+    f.count_range = C::CountRange;
+    f.trailing = C::TrailingBytes;
+    f.truncated = C::Truncated;
+    f.string_not_utf8 = C::StringNotUtf8;
+    f.unknown_value = C::UnknownValue;
+    f.depth_limit = C::DepthLimit;
+    return f;
+}
+
 // A field of the header with one value that is right (blank's tag): a
 // different value is reported with `code`, after the header is decoded.
 struct Expect {

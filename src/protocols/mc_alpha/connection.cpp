@@ -61,14 +61,18 @@ Connection::Connection(core::Inflater& inflater, const Settings& settings)
       framing_{StreamFraming(Direction::Serverbound), StreamFraming(Direction::Clientbound)},
       movement_(settings.correction_far) {}
 
-void Connection::message(Direction d, const uint8_t* p, uint32_t len, const core::Span& span, MessageSink& sink) {
-    Message m;
+void Connection::begin(Message& m, Direction d, const uint8_t* p, uint32_t len, const core::Span& span) {
     m.dir = d;
     m.state = state_;
     m.data = p;
     m.len = len;
     m.span = span;
     m.number = ++sum_.messages[int(d)];
+}
+
+void Connection::message(Direction d, const uint8_t* p, uint32_t len, const core::Span& span, MessageSink& sink) {
+    Message m;
+    begin(m, d, p, len, span);
     MessageValues v;
     m.summary = core::decode(schema(), p, len, m.context(), v);
     if (ended_[int(d)] && !after_end_reported_[int(d)]) {
@@ -85,12 +89,7 @@ void Connection::message(Direction d, const uint8_t* p, uint32_t len, const core
 void Connection::unframed(Direction d, const uint8_t* p, uint32_t len, const core::Span& span, MessageSink& sink) {
     Message m;
     m.kind = MessageKind::Unframed;
-    m.dir = d;
-    m.state = state_;
-    m.data = p;
-    m.len = len;
-    m.span = span;
-    m.number = ++sum_.messages[int(d)];
+    begin(m, d, p, len, span);
     sum_.unframed_bytes[int(d)] += len;
     const core::Measured& last = framing_[int(d)].last();
     m.summary = last.summary;

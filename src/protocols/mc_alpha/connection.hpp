@@ -88,6 +88,8 @@ public:
     const ConnectionSummary& summary() const { return sum_; }
 
 private:
+    // A message of direction `d` from these bytes, in the current state (counted).
+    void begin(Message& m, Direction d, const uint8_t* p, uint32_t len, const core::Span& span);
     void check_state(Message& m);
     void analyse(Message& m, const MessageValues& v);
     void map_chunk(Message& m, const MessageValues& v);

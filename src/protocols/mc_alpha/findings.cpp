@@ -1,7 +1,8 @@
 #include "findings.hpp"
 
 #include <cinttypes>
-#include <cstdio>
+
+#include "core/finding_text.hpp"
 
 namespace mcalpha {
 namespace {
@@ -96,28 +97,24 @@ const FindingInfo kFindings[] = {
 };
 static_assert(sizeof(kFindings) / sizeof(kFindings[0]) == size_t(C::Count_), "one row per FindingCode");
 
-size_t put(size_t cap, int n) { return n < 0 ? 0 : size_t(n) < cap ? size_t(n) : cap - 1; }
-
 // a/b/c per code: see the emitter of each.
 size_t format(const core::Finding& f, char* buf, size_t cap) {
     const char* what = f.what ? f.what : "field";
-#define OUT(...) return put(cap, std::snprintf(buf, cap, __VA_ARGS__))
+#define OUT(...) return core::print(buf, cap, __VA_ARGS__)
     switch (core::local_code<FindingCode>(f.code)) {
     case C::UnknownId: OUT("Message id 0x%02" PRIx64 " unknown %s: the rest of this direction cannot be cut until a message start is found", uint64_t(f.a), f.b ? "server to client" : "client to server");
     case C::BadCount: OUT("%s: count %" PRId64 " is negative", what, f.a);
     case C::TooLong: OUT("Message 0x%02" PRIx64 " needs at least %" PRId64 " bytes, more than %" PRId64, uint64_t(f.a), f.b, f.c);
     case C::Truncated: OUT("%s runs past the end of its region (offset %" PRId64 " of %" PRId64 ")", what, f.a, f.b);
-    case C::TrailingBytes: OUT("%" PRId64 " bytes after the last field of %s", f.a, what);
-    case C::StringNotUtf8: OUT("%s is not UTF-8 (byte %" PRId64 ")", what, f.a);
-    case C::StringTooLong: OUT("%s has %" PRId64 " characters, at most %" PRId64 " allowed", what, f.a, f.b);
+    case C::TrailingBytes: return core::text::trailing(f, what, buf, cap);
+    case C::StringNotUtf8: return core::text::not_utf8(f, what, buf, cap);
+    case C::StringTooLong: return core::text::too_long(f, what, buf, cap);
     case C::UnknownValue: OUT("%s: value %" PRId64 " not in the seed's list", what, f.a);
-    case C::StreamGap: OUT("%" PRId64 " bytes never captured at stream offset %" PRId64, f.a, f.b);
-    case C::Resynchronised: OUT("Resynchronised at stream offset %" PRId64 " after skipping %" PRId64 " bytes", f.a, f.b);
+    case C::StreamGap: return core::text::stream_gap(f, buf, cap);
+    case C::Resynchronised: return core::text::resynchronised(f, buf, cap);
     case C::BytesLost: OUT("%" PRId64 " bytes of this direction were never cut into messages", f.a);
     case C::IncompleteAtEnd: OUT("Capture ends inside a message: %" PRId64 " bytes of it captured", f.a);
-    case C::CutByGap:
-        OUT("%s (0x%02" PRIx64 ") cut by a gap after %" PRId64 " of its %" PRId64 " bytes", f.what ? f.what : "Unknown",
-            uint64_t(f.c), f.a, f.b);
+    case C::CutByGap: return core::text::cut_by_gap(f, buf, cap);
     case C::UnexpectedState: OUT("%s during %s", what, f.a ? "play" : "login");
     case C::ProtocolVersion: OUT("Protocol version %" PRId64, f.a);
     case C::VersionNotSeed: OUT("Protocol version %" PRId64 ", the seed describes 6", f.a);
@@ -151,7 +148,7 @@ size_t format(const core::Finding& f, char* buf, size_t cap) {
     case C::Count_: break;
     }
 #undef OUT
-    return put(cap, std::snprintf(buf, cap, "%s", core::finding_info(f.code).summary));
+    return core::text::summary(f, buf, cap);
 }
 
 const core::FindingTable kTable{"mcalpha", kFindingBase, kFindings, size_t(C::Count_), format};

@@ -22,11 +22,12 @@
 #include <cstdint>
 
 #include "connection.hpp"
-#include "core/stream_buffer.hpp"
+#include "core/tcp_session.hpp"
 
 namespace mcalpha {
 
-enum class StreamEnd : uint8_t { Open, Fin, Reset };
+// How a direction ended (the end of the capture is finish()'s, not an end()).
+using StreamEnd = core::StreamEnd;
 
 // mcalpha.stream.cut for a message a gap cut: its first `head_len` bytes
 // (its id and type), `have` of its bytes arrived, `declared` long.
@@ -36,12 +37,14 @@ core::Finding cut_finding(Connection& c, Direction d, const uint8_t* p, uint32_t
 // cut), or null.
 const core::Finding* cut_of(const Message& m);
 
-class Session {
-public:
-    explicit Session(core::Inflater& inflater, const Settings& settings = Settings()) : conn_(inflater, settings) {}
+// The stream plumbing (data(), connection(), gaps(), missing_bytes()) is
+// core::TcpSession's; this adds messages, and what was skipped to find them.
+class Session : public core::TcpSession<Session, Connection, Direction, MessageSink> {
+    using Base = core::TcpSession<Session, Connection, Direction, MessageSink>;
 
-    // In-order bytes of direction `d` at `offset` of its stream.
-    void data(Direction d, const uint8_t* p, uint32_t n, uint64_t offset, const core::Origin& o, MessageSink& sink);
+public:
+    explicit Session(core::Inflater& inflater, const Settings& settings = Settings()) : Base(inflater, settings) {}
+
     // `missing` bytes at `offset` were never captured. A message they cut
     // whose length its first bytes tell (a Map Chunk's compressed size) is
     // handed on as Incomplete with mcalpha.stream.cut, and decoding resumes
@@ -54,40 +57,29 @@ public:
     // End of the capture, whose last frame is `last`.
     void finish(MessageSink& sink, const core::Origin& last);
 
-    const Connection& connection() const { return conn_; }
-    uint64_t gaps(Direction d) const { return gaps_[int(d)]; }
-    uint64_t missing_bytes(Direction d) const { return missing_[int(d)]; }
     uint64_t skipped_bytes(Direction d) const { return skipped_[int(d)]; }  // not decoded, gaps excluded
     uint64_t resyncs(Direction d) const { return resyncs_[int(d)]; }
 
 private:
-    class Cut : public core::StreamSink {
+    friend Base;
+    // Each message with the findings held for its direction.
+    class Relay : public RelayTo {
     public:
-        void message(const uint8_t* p, uint32_t len, const core::Span& where) override;
-        void invalid(const uint8_t* p, uint32_t len, const core::Span& where) override;
-        void resynchronised(uint64_t skipped, const core::Span& where) override;
-        void cut(const uint8_t* p, uint32_t have, uint32_t declared, const core::Span& where) override;
-        Session* s = nullptr;
-        Direction d = Direction::Serverbound;
-        MessageSink* sink = nullptr;
+        using RelayTo::RelayTo;
+        void message(Message& m) override { sink_.message(attached(m)); }
+        void event(const core::Finding& f) override { sink_.event(f); }
     };
-    // Adds the findings waiting for the next message of its direction.
-    class Relay : public MessageSink {
-    public:
-        void message(Message& m) override;
-        void event(const core::Finding& f) override { sink->event(f); }
-        Session* s = nullptr;
-        MessageSink* sink = nullptr;
-    };
-    void note(Direction d, const core::Finding& f);
 
-    Connection conn_;
-    core::StreamBuffer buf_[2];
-    StreamEnd end_[2] = {StreamEnd::Open, StreamEnd::Open};
-    uint64_t gaps_[2] = {0, 0}, missing_[2] = {0, 0}, skipped_[2] = {0, 0}, resyncs_[2] = {0, 0};
+    void on_message(Direction d, const uint8_t* p, uint32_t len, const core::Span& where, Relay& r) {
+        conn_.message(d, p, len, where, r);
+    }
+    void on_resynchronised(Direction d, uint64_t skipped, const core::Span& where);
+    void on_cut(Direction d, const uint8_t* p, uint32_t have, uint32_t declared, const core::Span& where, Relay& r);
+    // An Incomplete message of direction `d` in the connection's state.
+    void incomplete_message(Message& m, Direction d) const;
+
+    uint64_t skipped_[2] = {0, 0}, resyncs_[2] = {0, 0};
     uint64_t gap_missing_[2] = {0, 0};  // missing bytes of gaps since the last resynchronisation
-    core::Finding pending_[2][2];
-    uint8_t npending_[2] = {0, 0};
 };
 
 }  // namespace mcalpha

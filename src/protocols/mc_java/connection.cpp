@@ -92,20 +92,21 @@ MeasureResult Connection::frame_length(Direction d, const uint8_t* p, size_t ava
     return measure_frame(p, avail);
 }
 
-void Connection::add(Packet& p, const Finding& f) {
-    ++p.findings_total;
-    if (p.nfindings < Packet::kMaxFindings) p.findings[p.nfindings++] = f;
+void Connection::add(Packet& p, const Finding& f) { p.add(f); }
+
+void Connection::begin(Packet& p, Direction d, const uint8_t* wire, uint32_t len) const {
+    p.dir = d;
+    p.state = state_[int(d)];
+    p.version = version_;
+    p.table = table_index(p.state, d);
+    p.wire = wire;
+    p.wire_len = len;
 }
 
 void Connection::unframed(Direction d, const uint8_t* bytes, uint32_t len, const core::Span& span, PacketSink& sink) {
     Packet p;
     p.kind = PacketKind::Unframed;
-    p.dir = d;
-    p.state = state_[int(d)];
-    p.version = version_;
-    p.table = table_index(p.state, d);
-    p.wire = bytes;
-    p.wire_len = len;
+    begin(p, d, bytes, len);
     p.span = span;
     p.number = ++count_[int(d)];
     uint64_t v;
@@ -215,12 +216,7 @@ void Connection::advance(Packet& p) {
 
 void Connection::frame(Direction d, const uint8_t* wire, uint32_t len, const core::Span& span, PacketSink& sink) {
     Packet p;
-    p.dir = d;
-    p.state = state_[int(d)];
-    p.version = version_;
-    p.table = table_index(p.state, d);
-    p.wire = wire;
-    p.wire_len = len;
+    begin(p, d, wire, len);
     p.span = span;
     p.number = ++count_[int(d)];
     std::memcpy(p.vars, vars_, sizeof vars_);
@@ -330,12 +326,7 @@ bool Connection::plausible_start(Direction d, const uint8_t* p, size_t avail) co
 bool Connection::decodes_cleanly(Direction d, const uint8_t* wire, uint32_t len) {
     if (encrypted_ || legacy_) return true;
     Packet p;
-    p.dir = d;
-    p.state = state_[int(d)];
-    p.version = version_;
-    p.table = table_index(p.state, d);
-    p.wire = wire;
-    p.wire_len = len;
+    begin(p, d, wire, len);
     p.compressed_framing = threshold_ >= 0;
     p.parts = split_frame(wire, len, p.compressed_framing);
     if (p.parts.length == 0 || !unpack(p) || p.findings_total) return false;

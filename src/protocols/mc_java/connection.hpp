@@ -119,6 +119,8 @@ private:
     };
 
     void add(Packet& p, const core::Finding& f);
+    // A packet of direction `d` from these bytes, in the direction's state.
+    void begin(Packet& p, Direction d, const uint8_t* wire, uint32_t len) const;
     bool unpack(Packet& p);  // Data Length and inflation; false: no packet bytes to decode
     void decode_quietly(Packet& p);
     void advance(Packet& p);  // the state machine, after the packet

@@ -1,7 +1,8 @@
 #include "findings.hpp"
 
 #include <cinttypes>
-#include <cstdio>
+
+#include "core/finding_text.hpp"
 
 namespace mcjava {
 namespace {
@@ -109,101 +110,93 @@ const FindingInfo kFindings[] = {
 };
 static_assert(sizeof(kFindings) / sizeof(kFindings[0]) == size_t(C::Count_), "one row per FindingCode");
 
-// What snprintf wrote into a buffer of `cap` bytes.
-size_t put(char*, size_t cap, int n) { return n < 0 ? 0 : size_t(n) < cap ? size_t(n) : cap - 1; }
-
 size_t format(const core::Finding& f, char* buf, size_t cap) {
     const char* what = f.what ? f.what : "field";
     switch (core::local_code<FindingCode>(f.code)) {
-    case C::BadVarInt: return put(buf, cap, std::snprintf(buf, cap, "%s: VarInt longer than %" PRId64 " bytes", what, f.a ? f.a : 5));
+    case C::BadVarInt: return core::print(buf, cap, "%s: VarInt longer than %" PRId64 " bytes", what, f.a ? f.a : 5);
     case C::LengthOverMax:
-        return put(buf, cap, std::snprintf(buf, cap, "Packet length %" PRId64 " above the maximum %" PRId64, f.a, f.b));
-    case C::EmptyPacket: return put(buf, cap, std::snprintf(buf, cap, "Packet of length 0"));
+        return core::print(buf, cap, "Packet length %" PRId64 " above the maximum %" PRId64, f.a, f.b);
+    case C::EmptyPacket: return core::print(buf, cap, "Packet of length 0");
     case C::CompressedBelowThreshold:
-        return put(buf, cap, std::snprintf(buf, cap, "Compressed packet of %" PRId64 " bytes below the threshold %" PRId64, f.a, f.b));
-    case C::InflateFailed: return put(buf, cap, std::snprintf(buf, cap, "Compressed packet does not inflate (zlib error %" PRId64 ")", f.a));
+        return core::print(buf, cap, "Compressed packet of %" PRId64 " bytes below the threshold %" PRId64, f.a, f.b);
+    case C::InflateFailed: return core::print(buf, cap, "Compressed packet does not inflate (zlib error %" PRId64 ")", f.a);
     case C::InflateSizeMismatch:
-        return put(buf, cap, std::snprintf(buf, cap, "Inflated to %" PRId64 " bytes, Data Length says %" PRId64, f.a, f.b));
+        return core::print(buf, cap, "Inflated to %" PRId64 " bytes, Data Length says %" PRId64, f.a, f.b);
     case C::DataLengthOverMax:
-        return put(buf, cap, std::snprintf(buf, cap, "Data Length %" PRId64 " above the maximum %" PRId64, f.a, f.b));
-    case C::UnknownId: return put(buf, cap, std::snprintf(buf, cap, "Packet id 0x%02" PRIx64 " unknown in %s", uint64_t(f.a), what));
+        return core::print(buf, cap, "Data Length %" PRId64 " above the maximum %" PRId64, f.a, f.b);
+    case C::UnknownId: return core::print(buf, cap, "Packet id 0x%02" PRIx64 " unknown in %s", uint64_t(f.a), what);
     case C::WrongState:
-        return put(buf, cap, std::snprintf(buf, cap, "Packet id 0x%02" PRIx64 " unknown in %s (known in another state)", uint64_t(f.a), what));
+        return core::print(buf, cap, "Packet id 0x%02" PRIx64 " unknown in %s (known in another state)", uint64_t(f.a), what);
     case C::Truncated:
-        return put(buf, cap, std::snprintf(buf, cap, "%s runs past the end of the packet (offset %" PRId64 " of %" PRId64 ")", what, f.a, f.b));
-    case C::TrailingBytes: return put(buf, cap, std::snprintf(buf, cap, "%" PRId64 " bytes after the last field of %s", f.a, what));
-    case C::CountRange:
-        return put(buf, cap, std::snprintf(buf, cap, "%s %" PRId64 " outside %" PRId64 "..%" PRId64, what, f.a, f.b, f.c));
-    case C::StringNotUtf8: return put(buf, cap, std::snprintf(buf, cap, "%s is not UTF-8 (byte %" PRId64 ")", what, f.a));
-    case C::StringTooLong:
-        return put(buf, cap, std::snprintf(buf, cap, "%s has %" PRId64 " characters, at most %" PRId64 " allowed", what, f.a, f.b));
-    case C::UnknownValue: return put(buf, cap, std::snprintf(buf, cap, "%s: unknown value %" PRId64, what, f.a));
-    case C::DepthLimit: return put(buf, cap, std::snprintf(buf, cap, "%s nested deeper than %" PRId64 " levels", what, f.a));
-    case C::AfterEnd: return put(buf, cap, std::snprintf(buf, cap, "%" PRId64 " bytes after the end of %s", f.a, what));
+        return core::print(buf, cap, "%s runs past the end of the packet (offset %" PRId64 " of %" PRId64 ")", what, f.a, f.b);
+    case C::TrailingBytes: return core::text::trailing(f, what, buf, cap);
+    case C::CountRange: return core::text::count_range(f, what, buf, cap);
+    case C::StringNotUtf8: return core::text::not_utf8(f, what, buf, cap);
+    case C::StringTooLong: return core::text::too_long(f, what, buf, cap);
+    case C::UnknownValue: return core::text::unknown_value(f, what, buf, cap);
+    case C::DepthLimit: return core::print(buf, cap, "%s nested deeper than %" PRId64 " levels", what, f.a);
+    case C::AfterEnd: return core::print(buf, cap, "%" PRId64 " bytes after the end of %s", f.a, what);
     case C::VersionUnknown:
-        return put(buf, cap, std::snprintf(buf, cap, "Protocol version %" PRId64 " not known: decoded as %s", f.a, what));
-    case C::VersionDetected: return put(buf, cap, std::snprintf(buf, cap, "Protocol version %" PRId64 " (%s)", f.a, what));
+        return core::print(buf, cap, "Protocol version %" PRId64 " not known: decoded as %s", f.a, what);
+    case C::VersionDetected: return core::print(buf, cap, "Protocol version %" PRId64 " (%s)", f.a, what);
     case C::CompressionEnabled:
-        return put(buf, cap, std::snprintf(buf, cap, "Compression threshold %" PRId64 " from the next packet on", f.a));
-    case C::Encrypted: return put(buf, cap, std::snprintf(buf, cap, "Encrypted from here on (%" PRId64 " bytes not decoded so far)", f.a));
-    case C::LegacyPing: return put(buf, cap, std::snprintf(buf, cap, "Legacy server list ping (0xFE), %" PRId64 " bytes", f.a));
-    case C::MidStream: return put(buf, cap, std::snprintf(buf, cap, "Capture starts inside the connection: decoding as %s", what));
-    case C::StreamGap:
-        return put(buf, cap, std::snprintf(buf, cap, "%" PRId64 " bytes never captured at stream offset %" PRId64, f.a, f.b));
-    case C::Resynchronised:
-        return put(buf, cap, std::snprintf(buf, cap, "Resynchronised at stream offset %" PRId64 " after skipping %" PRId64 " bytes", f.a, f.b));
+        return core::print(buf, cap, "Compression threshold %" PRId64 " from the next packet on", f.a);
+    case C::Encrypted: return core::print(buf, cap, "Encrypted from here on (%" PRId64 " bytes not decoded so far)", f.a);
+    case C::LegacyPing: return core::print(buf, cap, "Legacy server list ping (0xFE), %" PRId64 " bytes", f.a);
+    case C::MidStream: return core::print(buf, cap, "Capture starts inside the connection: decoding as %s", what);
+    case C::StreamGap: return core::text::stream_gap(f, buf, cap);
+    case C::Resynchronised: return core::text::resynchronised(f, buf, cap);
     case C::IncompleteAtEnd:
-        return put(buf, cap, std::snprintf(buf, cap, "Capture ends inside a packet: %" PRId64 " bytes of it captured", f.a));
+        return core::print(buf, cap, "Capture ends inside a packet: %" PRId64 " bytes of it captured", f.a);
     case C::CutByGap:
         if (f.c < 0)
-            return put(buf, cap, std::snprintf(buf, cap, "A compressed packet cut by a gap after %" PRId64 " of its %" PRId64 " bytes", f.a, f.b));
-        return put(buf, cap, std::snprintf(buf, cap, "%s (0x%02" PRIx64 ") cut by a gap after %" PRId64 " of its %" PRId64 " bytes",
-                                           f.what ? f.what : "Unknown", uint64_t(f.c), f.a, f.b));
+            return core::print(buf, cap, "A compressed packet cut by a gap after %" PRId64 " of its %" PRId64 " bytes", f.a, f.b);
+        return core::text::cut_by_gap(f, buf, cap);
     case C::ChunkDataLength:
-        return put(buf, cap, std::snprintf(buf, cap, "Section %" PRId64 ": %" PRId64 " longs of packed states, %" PRId64 " expected", f.c, f.a, f.b));
+        return core::print(buf, cap, "Section %" PRId64 ": %" PRId64 " longs of packed states, %" PRId64 " expected", f.c, f.a, f.b);
     case C::ChunkPaletteIndex:
-        return put(buf, cap, std::snprintf(buf, cap, "Section %" PRId64 ": palette index %" PRId64 " of %" PRId64 " entries", f.c, f.a, f.b));
+        return core::print(buf, cap, "Section %" PRId64 ": palette index %" PRId64 " of %" PRId64 " entries", f.c, f.a, f.b);
     case C::ChunkBlockCount:
-        return put(buf, cap, std::snprintf(buf, cap, "Section %" PRId64 ": %" PRId64 " non-air blocks declared, %" PRId64 " in its states", f.c, f.a, f.b));
+        return core::print(buf, cap, "Section %" PRId64 ": %" PRId64 " non-air blocks declared, %" PRId64 " in its states", f.c, f.a, f.b);
     case C::KeepAliveUnanswered:
         if (f.c > 0 && f.b > f.c * 1000)
-            return put(buf, cap, std::snprintf(buf, cap, "Keep Alive id %" PRId64 " never answered, %.3f s until the connection's last packet: beyond the %" PRId64 " s kick window", f.a, double(f.b) / 1000.0, f.c));
-        return put(buf, cap, std::snprintf(buf, cap, "Keep Alive id %" PRId64 " never answered (%.3f s until the connection's last packet)", f.a, double(f.b) / 1000.0));
+            return core::print(buf, cap, "Keep Alive id %" PRId64 " never answered, %.3f s until the connection's last packet: beyond the %" PRId64 " s kick window", f.a, double(f.b) / 1000.0, f.c);
+        return core::print(buf, cap, "Keep Alive id %" PRId64 " never answered (%.3f s until the connection's last packet)", f.a, double(f.b) / 1000.0);
     case C::KeepAliveUnknownId:
-        return put(buf, cap, std::snprintf(buf, cap, "Keep Alive answer with id %" PRId64 ": no such Keep Alive waits for an answer", f.a));
+        return core::print(buf, cap, "Keep Alive answer with id %" PRId64 ": no such Keep Alive waits for an answer", f.a);
     case C::KeepAliveLate:
-        return put(buf, cap, std::snprintf(buf, cap, "Keep Alive id %" PRId64 " answered after %.3f s (kick window %" PRId64 " s)", f.a, double(f.b) / 1000.0, f.c));
-    case C::PingUnanswered: return put(buf, cap, std::snprintf(buf, cap, "Ping payload %" PRId64 " never answered", f.a));
-    case C::PongUnknown: return put(buf, cap, std::snprintf(buf, cap, "Pong payload %" PRId64 ": no Ping carried it", f.a));
+        return core::print(buf, cap, "Keep Alive id %" PRId64 " answered after %.3f s (kick window %" PRId64 " s)", f.a, double(f.b) / 1000.0, f.c);
+    case C::PingUnanswered: return core::print(buf, cap, "Ping payload %" PRId64 " never answered", f.a);
+    case C::PongUnknown: return core::print(buf, cap, "Pong payload %" PRId64 ": no Ping carried it", f.a);
     case C::TeleportUnconfirmed:
-        return put(buf, cap, std::snprintf(buf, cap, "Teleport id %" PRId64 " never confirmed", f.a));
+        return core::print(buf, cap, "Teleport id %" PRId64 " never confirmed", f.a);
     case C::TeleportConfirmUnknown:
-        return put(buf, cap, std::snprintf(buf, cap, "Teleport Confirm id %" PRId64 ": no such teleport waits for a confirmation", f.a));
+        return core::print(buf, cap, "Teleport Confirm id %" PRId64 ": no such teleport waits for a confirmation", f.a);
     case C::TeleportFar:
-        return put(buf, cap, std::snprintf(buf, cap, "Teleport id %" PRId64 " moved the client %.3f blocks (threshold %.3f)", f.a, double(f.b) / 1000.0, double(f.c) / 1000.0));
+        return core::print(buf, cap, "Teleport id %" PRId64 " moved the client %.3f blocks (threshold %.3f)", f.a, double(f.b) / 1000.0, double(f.c) / 1000.0);
     case C::ChunkSentTwice:
-        return put(buf, cap, std::snprintf(buf, cap, "Column (%" PRId64 ", %" PRId64 ") sent again without Unload Chunk", f.a, f.b));
+        return core::print(buf, cap, "Column (%" PRId64 ", %" PRId64 ") sent again without Unload Chunk", f.a, f.b);
     case C::ChunkUnloadUnknown:
-        return put(buf, cap, std::snprintf(buf, cap, "Unload Chunk of column (%" PRId64 ", %" PRId64 "), not loaded", f.a, f.b));
+        return core::print(buf, cap, "Unload Chunk of column (%" PRId64 ", %" PRId64 "), not loaded", f.a, f.b);
     case C::ChunkLightUnknown:
-        return put(buf, cap, std::snprintf(buf, cap, "Update Light for column (%" PRId64 ", %" PRId64 "), which never got Chunk Data", f.a, f.b));
+        return core::print(buf, cap, "Update Light for column (%" PRId64 ", %" PRId64 "), which never got Chunk Data", f.a, f.b);
     case C::ChunkChangeUnloaded:
-        return put(buf, cap, std::snprintf(buf, cap, "%s in column (%" PRId64 ", %" PRId64 "), not loaded", what, f.a, f.b));
+        return core::print(buf, cap, "%s in column (%" PRId64 ", %" PRId64 "), not loaded", what, f.a, f.b);
     case C::EntityUnknown:
-        return put(buf, cap, std::snprintf(buf, cap, "%s for entity %" PRId64 ", %s", what, f.a, f.b ? "already destroyed" : "never spawned"));
+        return core::print(buf, cap, "%s for entity %" PRId64 ", %s", what, f.a, f.b ? "already destroyed" : "never spawned");
     case C::EntityDestroyUnknown:
-        return put(buf, cap, std::snprintf(buf, cap, "Destroy of entity %" PRId64 ", %s", f.a, f.b ? "already destroyed" : "never spawned"));
+        return core::print(buf, cap, "Destroy of entity %" PRId64 ", %s", f.a, f.b ? "already destroyed" : "never spawned");
     case C::EntitySpawnTwice:
-        return put(buf, cap, std::snprintf(buf, cap, "Spawn of entity %" PRId64 ", already alive", f.a));
+        return core::print(buf, cap, "Spawn of entity %" PRId64 ", already alive", f.a);
     case C::KeepAliveSlow:
-        return put(buf, cap, std::snprintf(buf, cap, "Keep Alive id %" PRId64 " answered after %.3f s (lag threshold %.3f s)",
-                                           f.a, double(f.b) / 1000.0, double(f.c) / 1000.0));
+        return core::print(buf, cap, "Keep Alive id %" PRId64 " answered after %.3f s (lag threshold %.3f s)",
+                           f.a, double(f.b) / 1000.0, double(f.c) / 1000.0);
     case C::TeleportCommanded:
-        return put(buf, cap, std::snprintf(buf, cap, "Teleport id %" PRId64 " moved the client %.3f blocks, after its command in frame %llu",
-                                           f.a, double(f.b) / 1000.0, (unsigned long long)f.ref_frame));
+        return core::print(buf, cap, "Teleport id %" PRId64 " moved the client %.3f blocks, after its command in frame %llu",
+                           f.a, double(f.b) / 1000.0, (unsigned long long)f.ref_frame);
     case C::Count_: break;
     }
-    return put(buf, cap, std::snprintf(buf, cap, "%s", core::finding_info(f.code).summary));
+    return core::text::summary(f, buf, cap);
 }
 
 const core::FindingTable kTable{"mcjava", kFindingBase, kFindings, size_t(C::Count_), format};

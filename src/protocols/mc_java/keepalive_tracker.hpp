@@ -9,11 +9,10 @@
 
 #include <cstdint>
 #include <deque>
-#include <vector>
 
 #include "connection.hpp"
 #include "core/distribution.hpp"
-#include "exchange.hpp"
+#include "exchange_list.hpp"
 #include "findings.hpp"
 
 namespace mcjava {
@@ -37,9 +36,9 @@ public:
     // packet came at `end_time`.
     void finish(EndFindings& out, double end_time) const;
 
-    const std::deque<Exchange>& exchanges() const { return all_; }
+    const std::deque<Exchange>& exchanges() const { return list_.all(); }
     const blank::Distribution& delays() const { return delays_; }
-    uint64_t unanswered() const { return pending_.size() + expired_.size(); }
+    uint64_t unanswered() const { return list_.unanswered(); }
     uint64_t unknown_answers() const { return unknown_; }
     uint64_t late() const { return late_; }
     uint64_t slow() const { return slow_count_; }
@@ -50,19 +49,7 @@ private:
     FindingCode unanswered_, unknown_code_;
     double window_, slow_;
     uint64_t slow_count_ = 0;
-    std::deque<Exchange> all_;
-    // Requests waiting for their answer, oldest first; beyond kMaxPending
-    // (hostile or broken traffic) the oldest gives up waiting (expired_):
-    // matching an answer stays linear in a bounded list.
-    static constexpr size_t kMaxPending = 1024;
-    std::vector<Exchange*> pending_, expired_;
-    void wait_for(Exchange* e) {
-        if (pending_.size() >= kMaxPending) {
-            expired_.push_back(pending_.front());
-            pending_.erase(pending_.begin());
-        }
-        pending_.push_back(e);
-    }  // in request order
+    ExchangeList list_{16};
     blank::Distribution delays_;
     uint64_t unknown_ = 0, late_ = 0;
 };

@@ -1,7 +1,6 @@
 #include "packet_fields.hpp"
 
-#include <map>
-#include <mutex>
+#include "core/schema_cache.hpp"
 
 namespace mcjava {
 namespace {
@@ -73,12 +72,8 @@ const core::Field kRows[] = {
 
 core::Layout packet_field_rows() { return core::Layout{kRows, sizeof(kRows) / sizeof(kRows[0])}; }
 
-const PacketNodes& packet_nodes(const core::Schema& s) {
-    static std::mutex m;
-    static std::map<const core::Schema*, PacketNodes> cache;
-    std::lock_guard<std::mutex> lock(m);
-    auto it = cache.find(&s);
-    if (it == cache.end()) {
+const PacketNodes& packet_nodes(const core::Schema& compiled) {
+    return core::per_schema<PacketNodes>(compiled, [](const core::Schema& s) {
         const std::string p = std::string(kPrefix) + ".";
         PacketNodes n{s.node(p + "length"),          s.node(p + "data_length"),
                       s.node(p + "state"),           s.node(p + "version"),
@@ -92,9 +87,8 @@ const PacketNodes& packet_nodes(const core::Schema& s) {
         const char* const leaves[5] = {"response_in", "request_in", "time", "client_in", "distance"};
         for (int g = 0; g < 3; ++g)
             for (int k = 0; k < 5; ++k) n.link[g][k] = s.node(p + groups[g] + leaves[k]);
-        it = cache.emplace(&s, n).first;
-    }
-    return it->second;
+        return n;
+    });
 }
 
 }  // namespace mcjava

@@ -8,17 +8,10 @@ namespace {
 
 core::DecodeFindings decode_findings() {
     using C = FindingCode;
-    core::DecodeFindings f{};
+    core::DecodeFindings f = core::usual_decode_findings<C>();
     f.short_header = C::EmptyPacket;
-    f.unknown_type = C::UnknownId;
-    f.count_range = C::CountRange;
-    f.trailing = C::TrailingBytes;
-    f.truncated = C::Truncated;
     f.bad_varint = C::BadVarInt;
-    f.string_not_utf8 = C::StringNotUtf8;
     f.text_too_long = C::StringTooLong;
-    f.unknown_value = C::UnknownValue;
-    f.depth_limit = C::DepthLimit;
     return f;
 }
 

@@ -8,40 +8,8 @@ namespace mcjava {
 
 using C = FindingCode;
 
-void Session::note(Direction d, const core::Finding& f) {
-    uint8_t& n = npending_[int(d)];
-    if (n < 2) pending_[int(d)][n++] = f;
-}
-
-void Session::Relay::packet(Packet& p) {
-    const int d = int(p.dir);
-    for (uint8_t i = 0; i < s->npending_[d]; ++i) {
-        core::Finding f = s->pending_[d][i];
-        f.frame = p.span.last.frame;
-        ++p.findings_total;
-        if (p.nfindings < Packet::kMaxFindings) p.findings[p.nfindings++] = f;
-    }
-    s->npending_[d] = 0;
-    sink->packet(p);
-}
-
-void Session::Cut::message(const uint8_t* p, uint32_t len, const core::Span& where) {
-    Relay r;
-    r.s = s;
-    r.sink = sink;
-    s->conn_.frame(d, p, len, where, r);
-}
-
-void Session::Cut::invalid(const uint8_t* p, uint32_t len, const core::Span& where) {
-    s->unframed_[int(d)] += len;
-    Relay r;
-    r.s = s;
-    r.sink = sink;
-    s->conn_.unframed(d, p, len, where, r);
-}
-
-void Session::Cut::resynchronised(uint64_t skipped, const core::Span& where) {
-    s->note(d, {C::Resynchronised, 0, 0, int64_t(where.stream_offset), int64_t(skipped)});
+void Session::on_resynchronised(Direction d, uint64_t skipped, const core::Span& where) {
+    note(d, {C::Resynchronised, 0, 0, int64_t(where.stream_offset), int64_t(skipped)});
 }
 
 core::Finding cut_finding(const Connection& c, Direction d, const uint8_t* p, uint32_t head_len, uint32_t have,
@@ -61,76 +29,46 @@ core::Finding cut_finding(const Connection& c, Direction d, const uint8_t* p, ui
     return f;
 }
 
-void Session::Cut::cut(const uint8_t* p, uint32_t have, uint32_t declared, const core::Span& where) {
+void Session::unframed_packet(Packet& p, Direction d) const {
+    p.kind = PacketKind::Unframed;
+    p.dir = d;
+    p.state = conn_.state(d);
+    p.version = &conn_.version();
+    p.table = table_index(p.state, d);
+}
+
+void Session::on_cut(Direction d, const uint8_t* p, uint32_t have, uint32_t declared, const core::Span& where,
+                     Relay& r) {
     Packet k;
-    k.kind = PacketKind::Unframed;
-    k.dir = d;
-    k.state = s->conn_.state(d);
-    k.version = &s->conn_.version();
-    k.table = table_index(k.state, d);
+    unframed_packet(k, d);
     k.wire = p;
     k.wire_len = have;
     k.span = where;
-    k.compressed_framing = s->conn_.threshold() >= 0;
+    k.compressed_framing = conn_.threshold() >= 0;
     k.parts = split_frame(p, have, k.compressed_framing);
-    core::Finding f = cut_finding(s->conn_, d, p, have, have, declared);
-    f.frame = where.last.frame;
-    f.ref_frame = where.first.frame;
-    k.add(f);
-    Relay r;
-    r.s = s;
-    r.sink = sink;
+    k.add(spanning(cut_finding(conn_, d, p, have, have, declared), where));
     r.packet(k);
 }
 
-void Session::data(Direction d, const uint8_t* p, uint32_t n, uint64_t offset, const core::Origin& o,
-                   PacketSink& sink) {
-    Cut cut;
-    cut.s = this;
-    cut.d = d;
-    cut.sink = &sink;
-    buf_[int(d)].push(p, n, offset, o, conn_.framing(d), cut);
-}
-
 void Session::gap(Direction d, uint64_t offset, uint64_t missing, const core::Origin& o, PacketSink& sink) {
-    ++gaps_[int(d)];
-    missing_[int(d)] += missing;
-    note(d, {C::StreamGap, 0, 0, int64_t(missing), int64_t(offset)});
-    Cut cut;
-    cut.s = this;
-    cut.d = d;
-    cut.sink = &sink;
-    buf_[int(d)].gap(offset, missing, o, conn_.framing(d), cut);
-}
-
-void Session::end(Direction d, StreamEnd how, const core::Origin& o) {
-    if (end_[int(d)] != StreamEnd::Open) return;
-    end_[int(d)] = how;
-    end_at_[int(d)] = o;
+    skip(d, offset, missing, C::StreamGap, o, sink);
 }
 
 void Session::finish(PacketSink& sink, const core::Origin& last) {
-    for (int d = 0; d < 2; ++d) {
-        if (end_[d] == StreamEnd::Open) end(Direction(d), StreamEnd::CaptureEnd, last);
+    for (int i = 0; i < 2; ++i) {
+        const Direction d = Direction(i);
+        close(d, StreamEnd::CaptureEnd, last);  // unless FIN or RST ended it first
         // No more bytes will come: a search for a packet start after a gap
         // stops waiting for a candidate's missing bytes and delivers what it
         // finds after it.
-        Cut cut;
-        cut.s = this;
-        cut.d = Direction(d);
-        cut.sink = &sink;
-        if (buf_[d].resyncing()) buf_[d].finish(conn_.framing(Direction(d)), cut);
-        const core::StreamBuffer& b = buf_[d];
+        drain(d, sink);
+        const core::StreamBuffer& b = stream(d);
         // A packet whose last bytes the capture does not have; or a gap no
         // packet followed: its finding still has to be shown somewhere.
         const bool incomplete = b.pending() && !b.resyncing();
-        if (!incomplete && npending_[d] == 0) continue;
+        if (!incomplete && !holds(d)) continue;
         Packet p;
-        p.kind = PacketKind::Unframed;
-        p.dir = Direction(d);
-        p.state = conn_.state(Direction(d));
-        p.version = &conn_.version();
-        p.table = table_index(p.state, p.dir);
+        unframed_packet(p, d);
         p.span.stream_offset = b.pending() ? b.pending_offset() : 0;
         p.span.first = b.pending() ? b.pending_origin() : last;
         p.span.last = last;
@@ -138,10 +76,7 @@ void Session::finish(PacketSink& sink, const core::Origin& last) {
             p.findings[p.nfindings++] = {C::IncompleteAtEnd, 0, 0, int64_t(b.pending())};
             p.findings_total = 1;
         }
-        Relay r;
-        r.s = this;
-        r.sink = &sink;
-        r.packet(p);
+        Relay(*this, sink).packet(p);
     }
 }
 

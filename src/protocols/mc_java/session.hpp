@@ -2,13 +2,16 @@
 // analyzer's): both directions cut into packets by the protocol's framing
 // (core::StreamBuffer), the connection's state machine, and what happened
 // to the byte streams (gaps, resynchronisation, FIN/RST, the end of the
-// capture inside a packet) as findings on the packets they concern.
+// capture inside a packet) as findings on the packets they concern. The
+// stream plumbing (data(), connection(), gaps(), missing_bytes(),
+// unframed_bytes(), ended(), end_origin()) is core::TcpSession's; this adds
+// packets: what a gap or the end of the capture cut.
 #pragma once
 
 #include <cstdint>
 
 #include "connection.hpp"
-#include "core/stream_buffer.hpp"
+#include "core/tcp_session.hpp"
 
 namespace mcjava {
 
@@ -19,63 +22,44 @@ core::Finding cut_finding(const Connection& c, Direction d, const uint8_t* p, ui
                           uint32_t declared);
 
 // How a direction of the connection ended.
-enum class StreamEnd : uint8_t { Open, Fin, Reset, CaptureEnd };
+using StreamEnd = core::StreamEnd;
 
-class Session {
+class Session : public core::TcpSession<Session, Connection, Direction, PacketSink> {
+    using Base = core::TcpSession<Session, Connection, Direction, PacketSink>;
+
 public:
-    explicit Session(core::Inflater& inflater) : conn_(inflater) {}
+    explicit Session(core::Inflater& inflater) : Base(inflater) {}
 
     // The capture starts inside the connection (no SYN seen).
     void start_mid_stream() { conn_.start_mid_stream(); }
 
-    // In-order bytes of direction `d` at `offset` of its stream.
-    void data(Direction d, const uint8_t* p, uint32_t n, uint64_t offset, const core::Origin& o, PacketSink& sink);
     // `missing` bytes at `offset` were never captured. A packet they cut
     // whose Length arrived is handed on (Unframed, its first bytes) with
     // mcjava.stream.cut, and decoding resumes where it ends.
     void gap(Direction d, uint64_t offset, uint64_t missing, const core::Origin& o, PacketSink& sink);
     // The direction ended (FIN or RST) at `o`.
-    void end(Direction d, StreamEnd how, const core::Origin& o);
+    void end(Direction d, StreamEnd how, const core::Origin& o) { close(d, how, o); }
     // End of the capture: a packet still incomplete is reported (its bytes
     // were never all captured).
     void finish(PacketSink& sink, const core::Origin& last);
 
-    const Connection& connection() const { return conn_; }
-    StreamEnd ended(Direction d) const { return end_[int(d)]; }
-    const core::Origin& end_origin(Direction d) const { return end_at_[int(d)]; }
-    uint64_t gaps(Direction d) const { return gaps_[int(d)]; }
-    uint64_t missing_bytes(Direction d) const { return missing_[int(d)]; }
-    uint64_t unframed_bytes(Direction d) const { return unframed_[int(d)]; }
-
 private:
-    // Adapts the stream buffer's callbacks to the connection, per direction.
-    class Cut : public core::StreamSink {
+    friend Base;
+    // Each packet with the findings held for its direction (a gap, a
+    // resynchronisation).
+    class Relay : public RelayTo {
     public:
-        void message(const uint8_t* p, uint32_t len, const core::Span& where) override;
-        void invalid(const uint8_t* p, uint32_t len, const core::Span& where) override;
-        void resynchronised(uint64_t skipped, const core::Span& where) override;
-        void cut(const uint8_t* p, uint32_t have, uint32_t declared, const core::Span& where) override;
-        Session* s = nullptr;
-        Direction d = Direction::Serverbound;
-        PacketSink* sink = nullptr;
+        using RelayTo::RelayTo;
+        void packet(Packet& p) override { sink_.packet(attached(p)); }
     };
-    // Adds the findings waiting for the next packet of its direction (a
-    // gap, a resynchronisation), then passes it on.
-    class Relay : public PacketSink {
-    public:
-        void packet(Packet& p) override;
-        Session* s = nullptr;
-        PacketSink* sink = nullptr;
-    };
-    void note(Direction d, const core::Finding& f);
 
-    Connection conn_;
-    core::StreamBuffer buf_[2];
-    StreamEnd end_[2] = {StreamEnd::Open, StreamEnd::Open};
-    core::Origin end_at_[2];
-    uint64_t gaps_[2] = {0, 0}, missing_[2] = {0, 0}, unframed_[2] = {0, 0};
-    core::Finding pending_[2][2];
-    uint8_t npending_[2] = {0, 0};
+    void on_message(Direction d, const uint8_t* p, uint32_t len, const core::Span& where, Relay& r) {
+        conn_.frame(d, p, len, where, r);
+    }
+    void on_resynchronised(Direction d, uint64_t skipped, const core::Span& where);
+    void on_cut(Direction d, const uint8_t* p, uint32_t have, uint32_t declared, const core::Span& where, Relay& r);
+    // An Unframed packet of direction `d` in the connection's current state.
+    void unframed_packet(Packet& p, Direction d) const;
 };
 
 }  // namespace mcjava

@@ -14,11 +14,7 @@ void TeleportTracker::client_position(const Packet& p, double x, double y, doubl
 }
 
 PacketLink TeleportTracker::teleport(Packet& p, int64_t id, double x, double y, double z, uint8_t flags) {
-    Exchange e;
-    e.kind = ExchangeKind::Teleport;
-    e.id = id;
-    e.request_frame = p.span.last.frame;
-    e.request_time = p.span.last.time;
+    Exchange e = ExchangeList::request(ExchangeKind::Teleport, id, p.span);
     e.flags = flags;
     e.x = (flags & kRelativeX) ? x_ + x : x;
     e.y = (flags & kRelativeY) ? y_ + y : y;
@@ -46,33 +42,26 @@ PacketLink TeleportTracker::teleport(Packet& p, int64_t id, double x, double y, 
         }
     }
     command_frame_ = 0;  // a command is answered by one teleport at most
-    all_.push_back(e);
-    wait_for(&all_.back());
-    return {&all_.back(), false};
+    return {&list_.wait(e), false};
 }
 
 PacketLink TeleportTracker::confirm(Packet& p, int64_t id) {
-    const auto it = std::find_if(pending_.begin(), pending_.end(), [&](const Exchange* e) { return e->id == id; });
-    if (it == pending_.end()) {
+    Exchange* e = list_.answer(id, p.span);
+    if (!e) {
         ++unknown_;
         p.add({FindingCode::TeleportConfirmUnknown, 0, p.data_len, id});
         return {};
     }
-    Exchange* e = *it;
-    pending_.erase(it);
-    e->answer_frame = p.span.last.frame;
-    e->answer_time = p.span.last.time;
     delays_.add(float(e->delay()));
     return {e, true};
 }
 
 void TeleportTracker::finish(EndFindings& out) const {
-    for (const std::vector<Exchange*>* list : {&expired_, &pending_})
-    for (const Exchange* e : *list) {
-        core::Finding f{FindingCode::TeleportUnconfirmed, 0, 0, e->id};
-        f.frame = e->request_frame;
+    list_.each_unanswered([&](const Exchange& e) {
+        core::Finding f{FindingCode::TeleportUnconfirmed, 0, 0, e.id};
+        f.frame = e.request_frame;
         out.add(f);
-    }
+    });
 }
 
 }  // namespace mcjava

@@ -12,7 +12,6 @@
 
 #include <cstdint>
 #include <deque>
-#include <vector>
 
 #include "core/distribution.hpp"
 #include "keepalive_tracker.hpp"
@@ -24,7 +23,7 @@ constexpr uint8_t kRelativeX = 0x01, kRelativeY = 0x02, kRelativeZ = 0x04;
 
 class TeleportTracker {
 public:
-    explicit TeleportTracker(double threshold) : threshold_(threshold) { pending_.reserve(8); }
+    explicit TeleportTracker(double threshold) : threshold_(threshold) {}
 
     void client_position(const Packet& p, double x, double y, double z);
     void client_command(const Packet& p) { command_frame_ = p.span.last.frame; }
@@ -32,10 +31,10 @@ public:
     PacketLink confirm(Packet& p, int64_t id);
     void finish(EndFindings& out) const;
 
-    const std::deque<Exchange>& teleports() const { return all_; }
+    const std::deque<Exchange>& teleports() const { return list_.all(); }
     const blank::Distribution& delays() const { return delays_; }
     const blank::Distribution& distances() const { return distances_; }  // teleports after a client position
-    uint64_t unconfirmed() const { return pending_.size() + expired_.size(); }
+    uint64_t unconfirmed() const { return list_.unanswered(); }
     uint64_t unknown_confirms() const { return unknown_; }
     uint64_t far() const { return far_; }              // unasked (warnings)
     uint64_t commanded() const { return commanded_; }  // after the client's command
@@ -47,19 +46,7 @@ private:
     double x_ = 0, y_ = 0, z_ = 0;
     uint64_t pos_frame_ = 0;
     uint64_t command_frame_ = 0;  // the client's command not yet followed by a teleport
-    std::deque<Exchange> all_;
-    // Requests waiting for their answer, oldest first; beyond kMaxPending
-    // (hostile or broken traffic) the oldest gives up waiting (expired_):
-    // matching an answer stays linear in a bounded list.
-    static constexpr size_t kMaxPending = 1024;
-    std::vector<Exchange*> pending_, expired_;
-    void wait_for(Exchange* e) {
-        if (pending_.size() >= kMaxPending) {
-            expired_.push_back(pending_.front());
-            pending_.erase(pending_.begin());
-        }
-        pending_.push_back(e);
-    }
+    ExchangeList list_{8};
     blank::Distribution delays_, distances_;
     uint64_t unknown_ = 0, far_ = 0, commanded_ = 0;
 };

@@ -1,9 +1,7 @@
 #include "analysis_fields.hpp"
 
-#include <map>
-#include <mutex>
-
 #include "core/describe.hpp"
+#include "core/schema_cache.hpp"
 
 namespace mcpe {
 namespace {
@@ -38,20 +36,15 @@ core::Layout analysis_field_rows() {
     return rows;
 }
 
-const AnalysisNodes& analysis_nodes(const core::Schema& s) {
-    static std::mutex m;
-    static std::map<const core::Schema*, AnalysisNodes> cache;
-    std::lock_guard<std::mutex> lock(m);
-    auto it = cache.find(&s);
-    if (it == cache.end()) {
+const AnalysisNodes& analysis_nodes(const core::Schema& compiled) {
+    return core::per_schema<AnalysisNodes>(compiled, [](const core::Schema& s) {
         auto n = [&](const char* k) { return s.node(std::string("mcpe.analysis") + k); };
         AnalysisNodes a{n(""), n(".protocol"), n(".request_frame"), n(".since_request"), n(".data_frame"),
                         n(".since_data"), n(".chunk"), n(".chunk.columns"), n(".chunk.sections"),
                         n(".chunk.section_mask"), n(".chunk.blocks"), n(".chunk.non_air"), n(".chunk.distinct"),
                         n(".chunk.common_block")};
-        it = cache.emplace(&s, a).first;
-    }
-    return it->second;
+        return a;
+    });
 }
 
 }  // namespace mcpe

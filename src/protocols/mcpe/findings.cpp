@@ -1,7 +1,8 @@
 #include "findings.hpp"
 
 #include <cinttypes>
-#include <cstdio>
+
+#include "core/finding_text.hpp"
 
 namespace mcpe {
 namespace {
@@ -38,33 +39,29 @@ const FindingInfo kFindings[] = {
 };
 static_assert(sizeof(kFindings) / sizeof(kFindings[0]) == size_t(C::Count_), "one row per FindingCode");
 
-size_t put(char*, size_t cap, int n) { return n < 0 ? 0 : size_t(n) < cap ? size_t(n) : cap - 1; }
-
 size_t format(const core::Finding& f, char* b, size_t cap) {
     const char* what = f.what ? f.what : "packet";
     switch (core::local_code<FindingCode>(f.code)) {
-    case C::UnknownId: return put(b, cap, std::snprintf(b, cap, "Game packet id 0x%02" PRIx64 " unknown in %s", uint64_t(f.a), what));
-    case C::Truncated:
-        return put(b, cap, std::snprintf(b, cap, "%s runs past the end (offset %" PRId64 " of %" PRId64 ")", what, f.a, f.b));
-    case C::TrailingBytes: return put(b, cap, std::snprintf(b, cap, "%" PRId64 " bytes after the last field of %s", f.a, what));
-    case C::CountRange:
-        return put(b, cap, std::snprintf(b, cap, "%s %" PRId64 " outside %" PRId64 "..%" PRId64, what, f.a, f.b, f.c));
-    case C::StringNotUtf8: return put(b, cap, std::snprintf(b, cap, "%s is not UTF-8 (byte %" PRId64 ")", what, f.a));
-    case C::UnknownValue: return put(b, cap, std::snprintf(b, cap, "%s: unknown value %" PRId64, what, f.a));
-    case C::DepthLimit: return put(b, cap, std::snprintf(b, cap, "Nested deeper than %" PRId64 " levels", f.a));
+    case C::UnknownId: return core::print(b, cap, "Game packet id 0x%02" PRIx64 " unknown in %s", uint64_t(f.a), what);
+    case C::Truncated: return core::text::truncated(f, what, b, cap);
+    case C::TrailingBytes: return core::text::trailing(f, what, b, cap);
+    case C::CountRange: return core::text::count_range(f, what, b, cap);
+    case C::StringNotUtf8: return core::text::not_utf8(f, what, b, cap);
+    case C::UnknownValue: return core::text::unknown_value(f, what, b, cap);
+    case C::DepthLimit: return core::text::too_deep(f, b, cap);
     case C::VersionDetected:
-        return put(b, cap, std::snprintf(b, cap, "Protocol %" PRId64 " (Minecraft PE %s)", f.a, what));
+        return core::print(b, cap, "Protocol %" PRId64 " (Minecraft PE %s)", f.a, what);
     case C::VersionUnknown:
-        return put(b, cap, std::snprintf(b, cap, "Protocol %" PRId64 " not known: decoded as %s", f.a, what));
-    case C::Wrapper: return put(b, cap, std::snprintf(b, cap, "Game packet wrapper 0xFE, %" PRId64 " bytes", f.a));
-    case C::LoginRefused: return put(b, cap, std::snprintf(b, cap, "Login refused: status %" PRId64, f.a));
+        return core::print(b, cap, "Protocol %" PRId64 " not known: decoded as %s", f.a, what);
+    case C::Wrapper: return core::print(b, cap, "Game packet wrapper 0xFE, %" PRId64 " bytes", f.a);
+    case C::LoginRefused: return core::print(b, cap, "Login refused: status %" PRId64, f.a);
     case C::ChunkUnanswered:
-        return put(b, cap, std::snprintf(b, cap, "Chunk (%" PRId64 ", %" PRId64 ") requested, never sent", f.a, f.b));
+        return core::print(b, cap, "Chunk (%" PRId64 ", %" PRId64 ") requested, never sent", f.a, f.b);
     case C::ChunkUnrequested:
-        return put(b, cap, std::snprintf(b, cap, "Chunk (%" PRId64 ", %" PRId64 ") sent without a request seen", f.a, f.b));
+        return core::print(b, cap, "Chunk (%" PRId64 ", %" PRId64 ") sent without a request seen", f.a, f.b);
     case C::Count_: break;
     }
-    return put(b, cap, std::snprintf(b, cap, "%s", core::finding_info(f.code).summary));
+    return core::text::summary(f, b, cap);
 }
 
 const core::FindingTable kTable{"mcpe", kFindingBase, kFindings, size_t(C::Count_), format};

@@ -7,16 +7,8 @@ namespace mcpe {
 namespace {
 
 core::DecodeFindings decode_findings() {
-    using C = FindingCode;
-    core::DecodeFindings f{};
-    f.short_header = C::Truncated;
-    f.unknown_type = C::UnknownId;
-    f.count_range = C::CountRange;
-    f.trailing = C::TrailingBytes;
-    f.truncated = C::Truncated;
-    f.string_not_utf8 = C::StringNotUtf8;
-    f.unknown_value = C::UnknownValue;
-    f.depth_limit = C::DepthLimit;
+    core::DecodeFindings f = core::usual_decode_findings<FindingCode>();
+    f.short_header = FindingCode::Truncated;
     return f;
 }
 

@@ -35,6 +35,12 @@ struct Values {
     }
 };
 
+Values read(const core::Schema& s, const raknet::MessageResult& m) {
+    Values v;
+    core::decode(s, m.data, m.len, core::DecodeContext{}, v);
+    return v;
+}
+
 bool is(const core::MessageType* t, const char* key) { return t && t->key && std::strcmp(t->key, key) == 0; }
 
 }  // namespace
@@ -92,8 +98,7 @@ void Session::game(const raknet::PacketResult& r, uint32_t index, Sink& sink) {
     const core::Schema* s = &schema(*version_);
     core::MessageSummary head = core::decode_header(*s, m.data, m.len, core::DecodeContext{});
     if (is(head.type, "login") && !version_known_) {
-        Values v;
-        core::decode(*s, m.data, m.len, core::DecodeContext{}, v);
+        const Values v = read(*s, m);
         if (v.has_protocol) {
             login_protocol_ = int32_t(v.protocol);
             version_known_ = true;
@@ -114,30 +119,16 @@ void Session::game(const raknet::PacketResult& r, uint32_t index, Sink& sink) {
         ++st.wrappers;
         if (!wrapper_reported_[int(r.from)]) {  // once per direction: it is how today's traffic looks
             wrapper_reported_[int(r.from)] = true;
-            core::Finding f{C::Wrapper};
-            f.a = m.len;
-            add(f);
+            add({C::Wrapper, 0, 0, int64_t(m.len)});
         }
     } else if (is(head.type, "login_status")) {
-        Values v;
-        core::decode(*s, m.data, m.len, core::DecodeContext{}, v);
-        if (v.status != 0) {
-            core::Finding f{C::LoginRefused};
-            f.a = v.status;
-            add(f);
-        }
+        const Values v = read(*s, m);
+        if (v.status != 0) add({C::LoginRefused, 0, 0, v.status});
     } else if (is(head.type, "request_chunk")) {
-        Values v;
-        core::decode(*s, m.data, m.len, core::DecodeContext{}, v);
+        const Values v = read(*s, m);
         ++st.chunk_requests;
         Request& q = requests_[request_next_];
-        if (q.used) {  // forgotten unanswered: reported now
-            core::Finding f{C::ChunkUnanswered};
-            f.a = q.x;
-            f.b = q.z;
-            f.frame = q.frame;
-            sink.finding(f);
-        }
+        if (q.used) unanswered(q, sink);  // its slot is reused: reported now
         request_next_ = (request_next_ + 1) % kRequests;
         q = Request{true, r.from, int32_t(v.x), int32_t(v.z), r.frame, r.time};
     } else if (is(head.type, "chunk_data")) {
@@ -155,14 +146,17 @@ void Session::game(const raknet::PacketResult& r, uint32_t index, Sink& sink) {
             sink.game_link(Link{best->frame, LinkKind::ChunkDataIn, r.frame, g.since_request_ms});
             best->used = false;
         } else {
-            core::Finding f{C::ChunkUnrequested};
-            f.a = g.chunk.x;
-            f.b = g.chunk.z;
-            add(f);
+            add({C::ChunkUnrequested, 0, 0, g.chunk.x, g.chunk.z});
         }
     }
     g.findings = {findings_, nfindings_};
     sink.game_packet(g);
+}
+
+void Session::unanswered(const Request& q, Sink& sink) {
+    core::Finding f{C::ChunkUnanswered, 0, 0, q.x, q.z};
+    f.frame = q.frame;
+    sink.finding(f);
 }
 
 void Session::finish(const core::Origin& last, Sink& sink) {
@@ -171,11 +165,7 @@ void Session::finish(const core::Origin& last, Sink& sink) {
     for (uint32_t i = 0; i < kRequests; ++i) {
         Request& q = requests_[(request_next_ + i) % kRequests];
         if (!q.used) continue;
-        core::Finding f{C::ChunkUnanswered};
-        f.a = q.x;
-        f.b = q.z;
-        f.frame = q.frame;
-        sink.finding(f);
+        unanswered(q, sink);
         q.used = false;
     }
 }

@@ -95,6 +95,8 @@ private:
 
     void game(const raknet::PacketResult& r, uint32_t index, Sink& sink);
     void add(const core::Finding& f);
+    // mcpe.chunk.unanswered for a request no chunk data answered.
+    static void unanswered(const Request& q, Sink& sink);
 
     raknet::Session raknet_;
     const VersionInfo* version_;

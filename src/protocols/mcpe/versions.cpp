@@ -1,6 +1,6 @@
 #include "versions.hpp"
 
-#include <cstdlib>
+#include "core/protocol_versions.hpp"
 
 namespace mcpe {
 namespace {
@@ -36,18 +36,9 @@ const std::vector<const VersionInfo*>& versions() {
     return all;
 }
 
-const VersionInfo* find_version(int32_t protocol) {
-    for (const VersionInfo* v : versions())
-        if (v->protocol == protocol) return v;
-    return nullptr;
-}
+const VersionInfo* find_version(int32_t protocol) { return core::find_protocol(versions(), protocol); }
 
-const VersionInfo& nearest_version(int32_t protocol) {
-    const VersionInfo* best = versions().front();
-    for (const VersionInfo* v : versions())
-        if (std::abs(int64_t(v->protocol) - protocol) < std::abs(int64_t(best->protocol) - protocol)) best = v;
-    return *best;
-}
+const VersionInfo& nearest_version(int32_t protocol) { return core::nearest_protocol(versions(), protocol); }
 
 const VersionInfo& default_version() { return *versions().front(); }
 

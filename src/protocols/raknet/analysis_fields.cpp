@@ -1,10 +1,8 @@
 #include "analysis_fields.hpp"
 
-#include <map>
-#include <mutex>
-
 #include "constants.hpp"
 #include "core/describe.hpp"
+#include "core/schema_cache.hpp"
 
 namespace raknet {
 namespace {
@@ -72,12 +70,8 @@ core::Layout analysis_field_rows() {
     return rows;
 }
 
-const AnalysisNodes& analysis_nodes(const core::Schema& s) {
-    static std::mutex m;
-    static std::map<const core::Schema*, AnalysisNodes> cache;
-    std::lock_guard<std::mutex> lock(m);
-    auto it = cache.find(&s);
-    if (it == cache.end()) {
+const AnalysisNodes& analysis_nodes(const core::Schema& compiled) {
+    return core::per_schema<AnalysisNodes>(compiled, [](const core::Schema& s) {
         auto n = [&](const char* k) { return s.node(std::string("raknet.analysis.") + k); };
         AnalysisNodes a{};
         a.analysis = s.node("raknet.analysis");
@@ -117,9 +111,8 @@ const AnalysisNodes& analysis_nodes(const core::Schema& s) {
         a.fragment_frame = n("message.fragment_frame");
         a.ping_frame = n("message.ping_frame");
         a.message_rtt = n("message.rtt");
-        it = cache.emplace(&s, a).first;
-    }
-    return it->second;
+        return a;
+    });
 }
 
 }  // namespace raknet

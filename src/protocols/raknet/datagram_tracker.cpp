@@ -30,28 +30,14 @@ bool DatagramTracker::seen(uint64_t seq) const {
 }
 
 DatagramTracker::Entry& DatagramTracker::slot(uint64_t seq) {
-    // Grow (powers of two, up to the window) while the span fits.
-    const uint64_t span = (seq > lowest_ ? seq : lowest_) - lowest_ + 1;
-    if (ring_.size() < window_ && span > ring_.size()) {
-        size_t n = ring_.empty() ? 64 : ring_.size();
-        while (n < span && n < window_) n *= 2;
-        if (n > window_) n = window_;
-        std::vector<Entry> bigger(n);
-        for (const Entry& e : ring_)
-            if (e.seq != kNoNumber) bigger[ring_slot(e.seq, uint32_t(n))] = e;
-        ring_.swap(bigger);
-    }
-    return ring_[ring_slot(seq, uint32_t(ring_.size()))];
+    return ring_entry<&Entry::seq>(ring_, window_, lowest_, seq);
 }
 
 void DatagramTracker::settle(Entry& e, DirectionStats& st, Events& ev) {
     if (e.seq == kNoNumber) return;
     if (e.frame && !e.ack_frame && !e.nak_frame) {
         ++st.unacked;
-        core::Finding f{C::Unacked};
-        f.a = int64_t(e.seq & (kSeqModulus - 1));
-        f.frame = e.frame;
-        ev.late_finding(f);
+        ev.late_on_counter(C::Unacked, e.seq, e.frame);
     }
     e.seq = kNoNumber;
 }

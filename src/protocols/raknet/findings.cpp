@@ -1,7 +1,8 @@
 #include "findings.hpp"
 
 #include <cinttypes>
-#include <cstdio>
+
+#include "core/finding_text.hpp"
 
 namespace raknet {
 namespace {
@@ -99,112 +100,108 @@ const FindingInfo kFindings[] = {
 };
 static_assert(sizeof(kFindings) / sizeof(kFindings[0]) == size_t(C::Count_), "one row per FindingCode");
 
-size_t put(char*, size_t cap, int n) { return n < 0 ? 0 : size_t(n) < cap ? size_t(n) : cap - 1; }
-
 size_t format(const core::Finding& f, char* b, size_t cap) {
     const char* what = f.what ? f.what : "message";
     const unsigned long long ref = (unsigned long long)f.ref_frame;
     switch (core::local_code<FindingCode>(f.code)) {
-    case C::Empty: return put(b, cap, std::snprintf(b, cap, "Empty UDP payload"));
+    case C::Empty: return core::print(b, cap, "Empty UDP payload");
     case C::UnknownId:
-        return put(b, cap, std::snprintf(b, cap, "Unknown %s id 0x%02" PRIx64, what, uint64_t(f.a)));
-    case C::Truncated:
-        return put(b, cap, std::snprintf(b, cap, "%s runs past the end (offset %" PRId64 " of %" PRId64 ")", what, f.a, f.b));
-    case C::TrailingBytes: return put(b, cap, std::snprintf(b, cap, "%" PRId64 " bytes after the last field of %s", f.a, what));
-    case C::CountRange:
-        return put(b, cap, std::snprintf(b, cap, "%s %" PRId64 " outside %" PRId64 "..%" PRId64, what, f.a, f.b, f.c));
-    case C::StringNotUtf8: return put(b, cap, std::snprintf(b, cap, "%s is not UTF-8 (byte %" PRId64 ")", what, f.a));
-    case C::UnknownValue: return put(b, cap, std::snprintf(b, cap, "%s: value %" PRId64, what, f.a));
-    case C::DepthLimit: return put(b, cap, std::snprintf(b, cap, "Nested deeper than %" PRId64 " levels", f.a));
-    case C::BadMagic: return put(b, cap, std::snprintf(b, cap, "%s: offline magic is not RakNet's", what));
+        return core::print(b, cap, "Unknown %s id 0x%02" PRIx64, what, uint64_t(f.a));
+    case C::Truncated: return core::text::truncated(f, what, b, cap);
+    case C::TrailingBytes: return core::text::trailing(f, what, b, cap);
+    case C::CountRange: return core::text::count_range(f, what, b, cap);
+    case C::StringNotUtf8: return core::text::not_utf8(f, what, b, cap);
+    case C::UnknownValue: return core::print(b, cap, "%s: value %" PRId64, what, f.a);
+    case C::DepthLimit: return core::text::too_deep(f, b, cap);
+    case C::BadMagic: return core::print(b, cap, "%s: offline magic is not RakNet's", what);
     case C::VersionDetected:
-        return put(b, cap, std::snprintf(b, cap, "RakNet layout %s (message 0x%02" PRIx64 " of %" PRId64 " bytes)", what,
-                                         uint64_t(f.a), f.b));
+        return core::print(b, cap, "RakNet layout %s (message 0x%02" PRIx64 " of %" PRId64 " bytes)", what,
+                           uint64_t(f.a), f.b);
     case C::VersionMismatch:
-        return put(b, cap, std::snprintf(b, cap,
-                                         "Message 0x%02" PRIx64 " of %" PRId64 " bytes has the other layout; "
-                                         "decoded as %s, the connection's",
-                                         uint64_t(f.a), f.b, what));
+        return core::print(b, cap,
+                           "Message 0x%02" PRIx64 " of %" PRId64 " bytes has the other layout; "
+                           "decoded as %s, the connection's",
+                           uint64_t(f.a), f.b, what);
     case C::Incompatible:
-        return put(b, cap, std::snprintf(b, cap, "Server speaks RakNet protocol %" PRId64 ", the client asked for %" PRId64,
-                                         f.a, f.b));
-    case C::MidStart: return put(b, cap, std::snprintf(b, cap, "First datagram of this direction is #%" PRId64, f.a));
+        return core::print(b, cap, "Server speaks RakNet protocol %" PRId64 ", the client asked for %" PRId64,
+                           f.a, f.b);
+    case C::MidStart: return core::print(b, cap, "First datagram of this direction is #%" PRId64, f.a);
     case C::SeqGap:
-        if (f.a == 1) return put(b, cap, std::snprintf(b, cap, "Datagram #%" PRId64 " not seen", f.b));
-        return put(b, cap, std::snprintf(b, cap, "%" PRId64 " datagrams not seen (#%" PRId64 "..#%" PRId64 ")", f.a, f.b, f.c));
+        if (f.a == 1) return core::print(b, cap, "Datagram #%" PRId64 " not seen", f.b);
+        return core::print(b, cap, "%" PRId64 " datagrams not seen (#%" PRId64 "..#%" PRId64 ")", f.a, f.b, f.c);
     case C::SeqOutOfOrder:
         if (f.ref_frame)
-            return put(b, cap, std::snprintf(b, cap,
-                                             "Datagram #%" PRId64 " after #%" PRId64 ", %.1f ms after the NAK in frame %llu "
-                                             "reported it missing (its late first copy, or its resend)",
-                                             f.a, f.b, double(f.c) / 1000.0, ref));
-        return put(b, cap, std::snprintf(b, cap, "Datagram #%" PRId64 " after #%" PRId64 " (out of order)", f.a, f.b));
+            return core::print(b, cap,
+                               "Datagram #%" PRId64 " after #%" PRId64 ", %.1f ms after the NAK in frame %llu "
+                               "reported it missing (its late first copy, or its resend)",
+                               f.a, f.b, double(f.c) / 1000.0, ref);
+        return core::print(b, cap, "Datagram #%" PRId64 " after #%" PRId64 " (out of order)", f.a, f.b);
     case C::SeqDuplicate:
-        return put(b, cap, std::snprintf(b, cap, "Duplicate of datagram #%" PRId64 " in frame %llu", f.a, ref));
+        return core::print(b, cap, "Duplicate of datagram #%" PRId64 " in frame %llu", f.a, ref);
     case C::SeqReused:
-        return put(b, cap, std::snprintf(b, cap, "Datagram #%" PRId64 " again with other bytes (first in frame %llu)", f.a, ref));
+        return core::print(b, cap, "Datagram #%" PRId64 " again with other bytes (first in frame %llu)", f.a, ref);
     case C::DatagramResent:
-        return put(b, cap, std::snprintf(b, cap, "Datagram #%" PRId64 " resent %.1f ms after the NAK in frame %llu", f.a,
-                                         double(f.b) / 1000.0, ref));
+        return core::print(b, cap, "Datagram #%" PRId64 " resent %.1f ms after the NAK in frame %llu", f.a,
+                           double(f.b) / 1000.0, ref);
     case C::Nak:
-        return put(b, cap, std::snprintf(b, cap, "NAK of %" PRId64 " datagrams (%" PRId64 " of them seen here)", f.a, f.b));
+        return core::print(b, cap, "NAK of %" PRId64 " datagrams (%" PRId64 " of them seen here)", f.a, f.b);
     case C::AckUnseen:
-        return put(b, cap, std::snprintf(b, cap, "Acknowledges %" PRId64 " datagrams never seen here (first #%" PRId64 ")", f.a, f.b));
+        return core::print(b, cap, "Acknowledges %" PRId64 " datagrams never seen here (first #%" PRId64 ")", f.a, f.b);
     case C::AckFuture:
-        return put(b, cap, std::snprintf(b, cap, "Acknowledges %" PRId64 " datagrams never sent (first #%" PRId64 ")", f.a, f.b));
+        return core::print(b, cap, "Acknowledges %" PRId64 " datagrams never sent (first #%" PRId64 ")", f.a, f.b);
     case C::RangeReversed:
-        return put(b, cap, std::snprintf(b, cap, "Range #%" PRId64 "..#%" PRId64 " ends below its start", f.a, f.b));
+        return core::print(b, cap, "Range #%" PRId64 "..#%" PRId64 " ends below its start", f.a, f.b);
     case C::Unacked:
-        return put(b, cap, std::snprintf(b, cap, "Datagram #%" PRId64 " never acknowledged nor reported missing", f.a));
-    case C::AckReceiptOnWire: return put(b, cap, std::snprintf(b, cap, "Reliability %" PRId64 " on the wire", f.a));
+        return core::print(b, cap, "Datagram #%" PRId64 " never acknowledged nor reported missing", f.a);
+    case C::AckReceiptOnWire: return core::print(b, cap, "Reliability %" PRId64 " on the wire", f.a);
     case C::FrameResent:
         if (f.b)
-            return put(b, cap, std::snprintf(b, cap,
-                                             "Reliable message %" PRId64 " resent (first in frame %llu), %.1f ms after "
-                                             "the NAK in frame %" PRId64,
-                                             f.a, ref, double(f.c) / 1000.0, f.b));
-        return put(b, cap, std::snprintf(b, cap, "Reliable message %" PRId64 " resent on a timeout (first in frame %llu)",
-                                         f.a, ref));
+            return core::print(b, cap,
+                               "Reliable message %" PRId64 " resent (first in frame %llu), %.1f ms after "
+                               "the NAK in frame %" PRId64,
+                               f.a, ref, double(f.c) / 1000.0, f.b);
+        return core::print(b, cap, "Reliable message %" PRId64 " resent on a timeout (first in frame %llu)",
+                           f.a, ref);
     case C::ReliableHole:
-        if (f.a == 1) return put(b, cap, std::snprintf(b, cap, "Reliable message index %" PRId64 " never seen", f.b));
-        return put(b, cap, std::snprintf(b, cap, "%" PRId64 " reliable message indexes never seen (%" PRId64 "..%" PRId64 ")",
-                                         f.a, f.b, f.c));
+        if (f.a == 1) return core::print(b, cap, "Reliable message index %" PRId64 " never seen", f.b);
+        return core::print(b, cap, "%" PRId64 " reliable message indexes never seen (%" PRId64 "..%" PRId64 ")",
+                           f.a, f.b, f.c);
     case C::ReliableUnacked:
-        return put(b, cap, std::snprintf(b, cap, "Reliable message %" PRId64 " never acknowledged", f.a));
+        return core::print(b, cap, "Reliable message %" PRId64 " never acknowledged", f.a);
     case C::OrderGap:
-        return put(b, cap, std::snprintf(b, cap, "%" PRId64 " ordering indexes skipped on channel %" PRId64 " (from %" PRId64 ")",
-                                         f.a, f.b, f.c));
+        return core::print(b, cap, "%" PRId64 " ordering indexes skipped on channel %" PRId64 " (from %" PRId64 ")",
+                           f.a, f.b, f.c);
     case C::OrderLate:
-        return put(b, cap, std::snprintf(b, cap, "Ordering index %" PRId64 " on channel %" PRId64 " after %" PRId64, f.a, f.b, f.c));
+        return core::print(b, cap, "Ordering index %" PRId64 " on channel %" PRId64 " after %" PRId64, f.a, f.b, f.c);
     case C::SequencedStale:
-        return put(b, cap, std::snprintf(b, cap, "Sequencing index %" PRId64 " on channel %" PRId64 " after %" PRId64, f.a, f.b, f.c));
-    case C::BadChannel: return put(b, cap, std::snprintf(b, cap, "Ordering channel %" PRId64, f.a));
+        return core::print(b, cap, "Sequencing index %" PRId64 " on channel %" PRId64 " after %" PRId64, f.a, f.b, f.c);
+    case C::BadChannel: return core::print(b, cap, "Ordering channel %" PRId64, f.a);
     case C::SplitIncomplete:
-        return put(b, cap, std::snprintf(b, cap, "Split packet %" PRId64 ": %" PRId64 " of %" PRId64 " fragments", f.c, f.a, f.b));
+        return core::print(b, cap, "Split packet %" PRId64 ": %" PRId64 " of %" PRId64 " fragments", f.c, f.a, f.b);
     case C::SplitCountLimit:
-        return put(b, cap, std::snprintf(b, cap, "Split packet %" PRId64 " claims %" PRId64 " fragments (limit %" PRId64 ")",
-                                         f.c, f.a, f.b));
+        return core::print(b, cap, "Split packet %" PRId64 " claims %" PRId64 " fragments (limit %" PRId64 ")",
+                           f.c, f.a, f.b);
     case C::SplitSizeLimit:
-        return put(b, cap, std::snprintf(b, cap, "Split packet %" PRId64 " would exceed %" PRId64 " bytes (limit %" PRId64 ")",
-                                         f.c, f.a, f.b));
+        return core::print(b, cap, "Split packet %" PRId64 " would exceed %" PRId64 " bytes (limit %" PRId64 ")",
+                           f.c, f.a, f.b);
     case C::SplitInconsistent:
-        return put(b, cap, std::snprintf(b, cap, "Split packet %" PRId64 " fragment %" PRId64 ": %s", f.a, f.b, what));
+        return core::print(b, cap, "Split packet %" PRId64 " fragment %" PRId64 ": %s", f.a, f.b, what);
     case C::SplitEvicted:
-        return put(b, cap, std::snprintf(b, cap, "Split packet %" PRId64 " given up with %" PRId64 " of %" PRId64 " fragments",
-                                         f.a, f.b, f.c));
+        return core::print(b, cap, "Split packet %" PRId64 " given up with %" PRId64 " of %" PRId64 " fragments",
+                           f.a, f.b, f.c);
     case C::SplitDuplicate:
-        return put(b, cap, std::snprintf(b, cap, "Split packet %" PRId64 " fragment %" PRId64 " again", f.a, f.b));
-    case C::PongUnmatched: return put(b, cap, std::snprintf(b, cap, "Pong for ping time %" PRId64 ": no such ping", f.a));
-    case C::Disconnect: return put(b, cap, std::snprintf(b, cap, "Disconnection Notification from the %s", what));
+        return core::print(b, cap, "Split packet %" PRId64 " fragment %" PRId64 " again", f.a, f.b);
+    case C::PongUnmatched: return core::print(b, cap, "Pong for ping time %" PRId64 ": no such ping", f.a);
+    case C::Disconnect: return core::print(b, cap, "Disconnection Notification from the %s", what);
     case C::EndSilence:
-        return put(b, cap, std::snprintf(b, cap, "Silent for %.1f s before the end of the capture", double(f.a) / 1000.0));
+        return core::print(b, cap, "Silent for %.1f s before the end of the capture", double(f.a) / 1000.0);
     case C::EndCapture:
-        return put(b, cap, std::snprintf(b, cap, "Capture ends with the connection up (last packet %.1f s before)",
-                                         double(f.a) / 1000.0));
-    case C::AnalysisLimit: return put(b, cap, std::snprintf(b, cap, "Analysis limit: %s (%" PRId64 ")", what, f.a));
+        return core::print(b, cap, "Capture ends with the connection up (last packet %.1f s before)",
+                           double(f.a) / 1000.0);
+    case C::AnalysisLimit: return core::print(b, cap, "Analysis limit: %s (%" PRId64 ")", what, f.a);
     case C::Count_: break;
     }
-    return put(b, cap, std::snprintf(b, cap, "%s", core::finding_info(f.code).summary));
+    return core::text::summary(f, b, cap);
 }
 
 const core::FindingTable kTable{"raknet", kFindingBase, kFindings, size_t(C::Count_), format};

@@ -7,17 +7,7 @@ namespace raknet {
 using C = FindingCode;
 
 MessageTracker::Entry& MessageTracker::slot(uint64_t index) {
-    const uint64_t span = (index > lowest_ ? index : lowest_) - lowest_ + 1;
-    if (ring_.size() < window_ && span > ring_.size()) {
-        size_t n = ring_.empty() ? 64 : ring_.size();
-        while (n < span && n < window_) n *= 2;
-        if (n > window_) n = window_;
-        std::vector<Entry> bigger(n);
-        for (const Entry& e : ring_)
-            if (e.index != kNoNumber) bigger[ring_slot(e.index, uint32_t(n))] = e;
-        ring_.swap(bigger);
-    }
-    return ring_[ring_slot(index, uint32_t(ring_.size()))];
+    return ring_entry<&Entry::index>(ring_, window_, lowest_, index);
 }
 
 void MessageTracker::settle(Entry& e, const DatagramTracker& dgrams, DirectionStats& st, Events& ev) {
@@ -32,10 +22,7 @@ void MessageTracker::settle(Entry& e, const DatagramTracker& dgrams, DirectionSt
     }
     if (known && !acked) {
         ++st.reliable_unacked;
-        core::Finding f{C::ReliableUnacked};
-        f.a = int64_t(e.index & (kSeqModulus - 1));
-        f.frame = e.frame;
-        ev.late_finding(f);
+        ev.late_on_counter(C::ReliableUnacked, e.index, e.frame);
     }
     e.index = kNoNumber;
 }

@@ -1,8 +1,8 @@
 #include "packet_reader.hpp"
 
 #include <cstring>
-#include <map>
-#include <mutex>
+
+#include "core/schema_cache.hpp"
 
 namespace raknet {
 namespace {
@@ -22,37 +22,31 @@ FieldId id_of(const core::Schema& s, const char* abbrev) {
     return f ? f->id : kNoField;
 }
 
-const Ids& ids(const core::Schema& s) {
-    static std::mutex m;
-    static std::map<const core::Schema*, Ids> cache;
-    std::lock_guard<std::mutex> lock(m);
-    auto it = cache.find(&s);
-    if (it == cache.end()) {
-        Ids i{id_of(s, "raknet.datagram.seq"),
-              id_of(s, "raknet.datagram.frame"),
-              id_of(s, "raknet.datagram.flags"),
-              id_of(s, "raknet.datagram.length_bits"),
-              id_of(s, "raknet.datagram.message_index"),
-              id_of(s, "raknet.datagram.sequencing_index"),
-              id_of(s, "raknet.datagram.order_index"),
-              id_of(s, "raknet.datagram.order_channel"),
-              id_of(s, "raknet.datagram.split_count"),
-              id_of(s, "raknet.datagram.split_id"),
-              id_of(s, "raknet.datagram.split_index"),
-              id_of(s, "raknet.datagram.body"),
-              id_of(s, "raknet.ack.record"),
-              id_of(s, "raknet.nak.record"),
-              id_of(s, "raknet.ack.single"),
-              id_of(s, "raknet.nak.single"),
-              id_of(s, "raknet.ack.min"),
-              id_of(s, "raknet.nak.min"),
-              id_of(s, "raknet.ack.max"),
-              id_of(s, "raknet.nak.max"),
-              id_of(s, "raknet.ack.record_count"),
-              id_of(s, "raknet.nak.record_count")};
-        it = cache.emplace(&s, i).first;
-    }
-    return it->second;
+const Ids& ids(const core::Schema& compiled) {
+    return core::per_schema<Ids>(compiled, [](const core::Schema& s) {
+        return Ids{id_of(s, "raknet.datagram.seq"),
+                   id_of(s, "raknet.datagram.frame"),
+                   id_of(s, "raknet.datagram.flags"),
+                   id_of(s, "raknet.datagram.length_bits"),
+                   id_of(s, "raknet.datagram.message_index"),
+                   id_of(s, "raknet.datagram.sequencing_index"),
+                   id_of(s, "raknet.datagram.order_index"),
+                   id_of(s, "raknet.datagram.order_channel"),
+                   id_of(s, "raknet.datagram.split_count"),
+                   id_of(s, "raknet.datagram.split_id"),
+                   id_of(s, "raknet.datagram.split_index"),
+                   id_of(s, "raknet.datagram.body"),
+                   id_of(s, "raknet.ack.record"),
+                   id_of(s, "raknet.nak.record"),
+                   id_of(s, "raknet.ack.single"),
+                   id_of(s, "raknet.nak.single"),
+                   id_of(s, "raknet.ack.min"),
+                   id_of(s, "raknet.nak.min"),
+                   id_of(s, "raknet.ack.max"),
+                   id_of(s, "raknet.nak.max"),
+                   id_of(s, "raknet.ack.record_count"),
+                   id_of(s, "raknet.nak.record_count")};
+    });
 }
 
 class Keep {

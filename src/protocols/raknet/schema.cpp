@@ -8,16 +8,8 @@ namespace raknet {
 namespace {
 
 core::DecodeFindings decode_findings() {
-    using C = FindingCode;
-    core::DecodeFindings f{};
-    f.short_header = C::Empty;
-    f.unknown_type = C::UnknownId;
-    f.count_range = C::CountRange;
-    f.trailing = C::TrailingBytes;
-    f.truncated = C::Truncated;
-    f.string_not_utf8 = C::StringNotUtf8;
-    f.unknown_value = C::UnknownValue;
-    f.depth_limit = C::DepthLimit;
+    core::DecodeFindings f = core::usual_decode_findings<FindingCode>();
+    f.short_header = FindingCode::Empty;
     return f;
 }
 

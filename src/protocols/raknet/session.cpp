@@ -7,6 +7,28 @@ namespace raknet {
 
 using C = FindingCode;
 
+namespace {
+
+// raknet.analysis.limit: more `what` (`count`) than the analysis keeps.
+void beyond_limit(Events& ev, const char* what, uint64_t count) {
+    core::Finding f{C::AnalysisLimit};
+    f.what = what;
+    f.a = int64_t(count);
+    ev.finding(f);
+}
+
+// A finding on frame `f`'s ordering channel (b): a and c as the code says.
+core::Finding on_channel(FindingCode code, const WireFrame& f, int64_t a, int64_t c) {
+    core::Finding e{code};
+    e.offset = f.offset;
+    e.a = a;
+    e.b = f.channel;
+    e.c = c;
+    return e;
+}
+
+}  // namespace
+
 const char* end_reason_name(EndReason r) {
     switch (r) {
     case EndReason::Open: return "open";
@@ -200,12 +222,7 @@ void Session::datagram(const uint8_t* p, uint32_t len, Route& ev) {
     st.frames += parsed_.frames_total;
     if (parsed_.frames_total > 1) ++st.multi_frame_datagrams;
     if (parsed_.frames_total > st.max_frames_per_datagram) st.max_frames_per_datagram = parsed_.frames_total;
-    if (parsed_.frames_total > parsed_.frames.size()) {
-        core::Finding f{C::AnalysisLimit};
-        f.what = "frames per datagram";
-        f.a = parsed_.frames_total;
-        ev.finding(f);
-    }
+    if (parsed_.frames_total > parsed_.frames.size()) beyond_limit(ev, "frames per datagram", parsed_.frames_total);
     const bool repeated = v.status == SeqStatus::Duplicate || v.status == SeqStatus::Resent ||
                           v.status == SeqStatus::Reused;
     bool receipt_reported = false;
@@ -282,22 +299,12 @@ void Session::frame(const WireFrame& f, uint32_t index, bool repeated, uint64_t 
         if (ov.first && ov.gap) {
             ++st.order_gaps;
             r.order_gap = uint32_t(ov.gap);
-            core::Finding e{C::OrderGap};
-            e.offset = f.offset;
-            e.a = int64_t(ov.gap);
-            e.b = f.channel;
-            e.c = int64_t((ov.newest + 1) & (kSeqModulus - 1));
-            ev.finding(e);
+            ev.finding(on_channel(C::OrderGap, f, int64_t(ov.gap), int64_t((ov.newest + 1) & (kSeqModulus - 1))));
         }
         if (ov.first && ov.late) {
             ++st.order_late;
             r.order_late = true;
-            core::Finding e{C::OrderLate};
-            e.offset = f.offset;
-            e.a = f.order_index;
-            e.b = f.channel;
-            e.c = int64_t(ov.newest & (kSeqModulus - 1));
-            ev.finding(e);
+            ev.finding(on_channel(C::OrderLate, f, f.order_index, int64_t(ov.newest & (kSeqModulus - 1))));
         }
     }
     if (is_sequenced(f.reliability) && channel_ok) {
@@ -305,12 +312,7 @@ void Session::frame(const WireFrame& f, uint32_t index, bool repeated, uint64_t 
         if (orders_[s].stale(f.channel, f.sequencing_index, newest)) {
             ++st.sequenced_stale;
             r.stale = true;
-            core::Finding e{C::SequencedStale};
-            e.offset = f.offset;
-            e.a = f.sequencing_index;
-            e.b = f.channel;
-            e.c = int64_t(newest & (kSeqModulus - 1));
-            ev.finding(e);
+            ev.finding(on_channel(C::SequencedStale, f, f.sequencing_index, int64_t(newest & (kSeqModulus - 1))));
         }
     }
     MessageResult m;
@@ -422,12 +424,7 @@ void Session::ack(bool nak, Route& ev) {
         st.ack_records += parsed_.records_total;
         if (parsed_.records_total > st.max_records_per_ack) st.max_records_per_ack = parsed_.records_total;
     }
-    if (parsed_.records_total > parsed_.records.size()) {
-        core::Finding f{C::AnalysisLimit};
-        f.what = "records per ACK/NAK";
-        f.a = parsed_.records_total;
-        ev.finding(f);
-    }
+    if (parsed_.records_total > parsed_.records.size()) beyond_limit(ev, "records per ACK/NAK", parsed_.records_total);
     DatagramTracker::Coverage c;
     uint32_t budget = 4 * o_.datagram_window;
     for (const Record& r : parsed_.records) {
@@ -443,12 +440,7 @@ void Session::ack(bool nak, Route& ev) {
     result_.repeated = c.repeated;
     result_.unseen = c.unseen;
     result_.future = c.future;
-    if (!budget) {
-        core::Finding f{C::AnalysisLimit};
-        f.what = "datagrams matched per ACK/NAK";
-        f.a = 4 * o_.datagram_window;
-        ev.finding(f);
-    }
+    if (!budget) beyond_limit(ev, "datagrams matched per ACK/NAK", 4 * o_.datagram_window);
     if (nak) {
         core::Finding f{C::Nak};
         f.a = int64_t(c.covered);

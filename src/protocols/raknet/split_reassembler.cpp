@@ -41,12 +41,10 @@ void SplitReassembler::release(Group& g) {
     if (g.pieces.capacity() > kKeepCapacity / sizeof(Piece)) std::vector<Piece>().swap(g.pieces);
 }
 
-void SplitReassembler::give_up(Group& g, DirectionStats& st, Events& ev) {
+void SplitReassembler::give_up(Group& g, DirectionStats& st, Events& ev, bool evicted) {
     ++st.split_incomplete;
-    core::Finding f{C::SplitIncomplete};
-    f.a = g.received;
-    f.b = g.count;
-    f.c = g.id;
+    core::Finding f = evicted ? core::Finding{C::SplitEvicted, 0, 0, g.id, g.received, g.count}
+                              : core::Finding{C::SplitIncomplete, 0, 0, g.received, g.count, g.id};
     f.frame = g.first_frame;
     ev.late_finding(f);
     release(g);
@@ -63,14 +61,7 @@ SplitReassembler::Group* SplitReassembler::open(const WireFrame& f, uint64_t fra
     if (!g && groups_.size() < o_.max_open_splits) g = &groups_.emplace_back();
     if (!g) {
         g = oldest(nullptr);
-        core::Finding e{C::SplitEvicted};
-        e.a = g->id;
-        e.b = g->received;
-        e.c = g->count;
-        e.frame = g->first_frame;
-        ev.late_finding(e);
-        ++st.split_incomplete;
-        release(*g);
+        give_up(*g, st, ev, /*evicted=*/true);
     }
     g->used = true;
     g->id = f.split_id;
@@ -155,14 +146,7 @@ SplitReassembler::Added SplitReassembler::add(const WireFrame& f, const uint8_t*
     while (buffered_ + f.body_len > o_.max_split_buffer) {
         Group* old = oldest(g);
         if (!old) break;
-        core::Finding e{C::SplitEvicted};
-        e.a = old->id;
-        e.b = old->received;
-        e.c = old->count;
-        e.frame = old->first_frame;
-        ev.late_finding(e);
-        ++st.split_incomplete;
-        release(*old);
+        give_up(*old, st, ev, /*evicted=*/true);
     }
     p.offset = uint32_t(g->data.size());
     p.len = f.body_len;

@@ -65,7 +65,9 @@ private:
     Group* find(uint16_t id);
     Group* open(const WireFrame& f, uint64_t frame, double time, DirectionStats& st, Events& ev);
     void release(Group& g);
-    void give_up(Group& g, DirectionStats& st, Events& ev);  // evicted or at the end
+    // raknet.split.incomplete (it cannot complete, or the capture ended) or,
+    // `evicted` (no room for it), raknet.split.evicted; then released.
+    void give_up(Group& g, DirectionStats& st, Events& ev, bool evicted = false);
     Group* oldest(const Group* except);
 
     struct Done {

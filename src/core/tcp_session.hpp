@@ -1,0 +1,172 @@
+// What every TCP protocol's session (the analyzer's) does with its two byte
+// streams, whatever the protocol: each direction cut into messages by its
+// core::StreamBuffer and handed to the protocol's connection, its gaps,
+// bytes never captured and bytes the framing gave up on counted, how it
+// ended, and the stream findings (a gap, a resynchronisation) held for the
+// next message of their direction. What a message is and what it means stay
+// the protocol's.
+//
+// The protocol's session `P` derives from TcpSession<P, Connection,
+// Direction, Sink> (CRTP: no virtual call beyond the stream buffer's sink),
+// declares the base a friend and provides the rest of its stream buffers'
+// callbacks (stream_buffer.hpp):
+//   class Relay : RelayTo         overrides Sink's message method(s): passes
+//                                 each message on with its held findings
+//   void on_message(Direction d, const uint8_t* p, uint32_t len, const Span& where, Relay& r);
+//   void on_resynchronised(Direction d, uint64_t skipped, const Span& where);
+//   void on_cut(Direction d, const uint8_t* p, uint32_t have, uint32_t declared, const Span& where, Relay& r);
+// The connection provides framing(d) (a Framing&) and unframed(d, p, len,
+// where, sink) for bytes its framing gave up on.
+#pragma once
+
+#include <cstdint>
+#include <utility>
+
+#include "finding.hpp"
+#include "stream_buffer.hpp"
+
+namespace core {
+
+// How a direction of a connection ended.
+enum class StreamEnd : uint8_t { Open, Fin, Reset, CaptureEnd };
+
+template <class P, class Connection, class Direction, class Sink>
+class TcpSession {
+public:
+    // In-order bytes of direction `d` at `offset` of its stream.
+    void data(Direction d, const uint8_t* p, uint32_t n, uint64_t offset, const Origin& o, Sink& sink) {
+        Cut cut(self(), d, sink);
+        buf_[int(d)].push(p, n, offset, o, conn_.framing(d), cut);
+    }
+
+    const Connection& connection() const { return conn_; }
+    uint64_t gaps(Direction d) const { return gaps_[int(d)]; }
+    uint64_t missing_bytes(Direction d) const { return missing_[int(d)]; }
+    uint64_t unframed_bytes(Direction d) const { return unframed_[int(d)]; }
+    StreamEnd ended(Direction d) const { return end_[int(d)]; }
+    const Origin& end_origin(Direction d) const { return end_at_[int(d)]; }
+
+protected:
+    // The connection is built from `args`.
+    template <class... Args>
+    explicit TcpSession(Args&&... args) : conn_(std::forward<Args>(args)...) {}
+
+    // The sink between the connection and the caller's: P::Relay derives
+    // from it and passes messages on as sink_.method(attached(m)).
+    class RelayTo : public Sink {
+    public:
+        RelayTo(P& s, Sink& sink) : sink_(sink), s_(s) {}
+
+    protected:
+        // m with the findings held for its direction (see attach()).
+        template <class M>
+        M& attached(M& m) {
+            static_cast<TcpSession&>(s_).attach(m);
+            return m;
+        }
+        Sink& sink_;
+
+    private:
+        P& s_;
+    };
+
+    // `missing` bytes at `offset` were never captured: counted, the
+    // protocol's gap finding `code` (a: missing, b: offset) held for the
+    // next message, and the stream buffer told (a message they cut whose
+    // length is known goes to on_cut).
+    void skip(Direction d, uint64_t offset, uint64_t missing, Code code, const Origin& o, Sink& sink) {
+        const int i = int(d);
+        ++gaps_[i];
+        missing_[i] += missing;
+        note(d, {code, 0, 0, int64_t(missing), int64_t(offset)});
+        Cut cut(self(), d, sink);
+        buf_[i].gap(offset, missing, o, conn_.framing(d), cut);
+    }
+    // The direction ended in `o`; the first end counts. False when it had
+    // ended already.
+    bool close(Direction d, StreamEnd how, const Origin& o) {
+        if (end_[int(d)] != StreamEnd::Open) return false;
+        end_[int(d)] = how;
+        end_at_[int(d)] = o;
+        return true;
+    }
+    // No more bytes will come in direction `d`: a search for a message
+    // start stops waiting for a candidate's missing bytes and hands on what
+    // it finds after it.
+    void drain(Direction d, Sink& sink) {
+        StreamBuffer& b = buf_[int(d)];
+        if (!b.resyncing()) return;
+        Cut cut(self(), d, sink);
+        b.finish(conn_.framing(d), cut);
+    }
+    const StreamBuffer& stream(Direction d) const { return buf_[int(d)]; }
+
+    // Holds a finding for the next message of direction `d` (two at most:
+    // a gap, then where decoding resumed).
+    void note(Direction d, const Finding& f) {
+        uint8_t& n = held_count_[int(d)];
+        if (n < 2) held_[int(d)][n++] = f;
+    }
+    bool holds(Direction d) const { return held_count_[int(d)] != 0; }
+    // Adds the findings held for m's direction to m, in the frame that
+    // completed it.
+    template <class M>
+    void attach(M& m) {
+        const int d = int(m.dir);
+        for (uint8_t i = 0; i < held_count_[d]; ++i) {
+            Finding f = held_[d][i];
+            f.frame = m.span.last.frame;
+            m.add(f);
+        }
+        held_count_[d] = 0;
+    }
+    // `f` on the message `where` spans: in the frame that completed it,
+    // referring to the frame it began in (a cut message's finding).
+    static Finding spanning(Finding f, const Span& where) {
+        f.frame = where.last.frame;
+        f.ref_frame = where.first.frame;
+        return f;
+    }
+
+    Connection conn_;
+
+private:
+    // One direction's stream buffer callbacks, to the session (a relay per
+    // message: a push that completes none builds none).
+    class Cut final : public StreamSink {
+    public:
+        using Relay = typename P::Relay;
+        Cut(P& s, Direction d, Sink& sink) : s_(s), d_(d), sink_(sink) {}
+        void message(const uint8_t* p, uint32_t len, const Span& where) override {
+            Relay r(s_, sink_);
+            s_.on_message(d_, p, len, where, r);
+        }
+        void invalid(const uint8_t* p, uint32_t len, const Span& where) override {
+            TcpSession& t = s_;
+            t.unframed_[int(d_)] += len;
+            Relay r(s_, sink_);
+            t.conn_.unframed(d_, p, len, where, r);
+        }
+        void resynchronised(uint64_t skipped, const Span& where) override { s_.on_resynchronised(d_, skipped, where); }
+        void cut(const uint8_t* p, uint32_t have, uint32_t declared, const Span& where) override {
+            Relay r(s_, sink_);
+            s_.on_cut(d_, p, have, declared, where, r);
+        }
+
+    private:
+        P& s_;
+        Direction d_;
+        Sink& sink_;
+    };
+
+    P& self() { return static_cast<P&>(*this); }
+
+    StreamBuffer buf_[2];
+    uint64_t gaps_[2] = {0, 0}, missing_[2] = {0, 0}, unframed_[2] = {0, 0};
+    StreamEnd end_[2] = {StreamEnd::Open, StreamEnd::Open};
+    Origin end_at_[2];
+    Finding held_[2][2];
+    uint8_t held_count_[2] = {0, 0};
+};
+
+}  // namespace core
