@@ -1,7 +1,5 @@
 #include "capture_stream.hpp"
 
-#include "protocols/blank/decoder.hpp"
-#include "protocols/blank/protocol_info.hpp"
 #include "progress.hpp"
 
 namespace blankshark {
@@ -24,46 +22,17 @@ void StreamOptions::set_port(const core::ProtocolInfo& p, uint16_t port) {
         if (core::protocols()[i] == &p) ports[i] = port;
 }
 
-CaptureStream::CaptureStream(StreamOptions opt) : opt_(opt), blank_port_(opt.port_of(blank::protocol_info())) {}
+CaptureStream::CaptureStream(StreamOptions opt) : opt_(opt) {}
 
-size_t CaptureStream::KeyHash::operator()(const Key& k) const {
-    size_t h = 1469598103934665603ull;
-    auto mix = [&h](const Endpoint& e) {
-        for (uint8_t b : e.addr) h = (h ^ b) * 1099511628211ull;
-        h = (h ^ e.port) * 1099511628211ull;
-        h = (h ^ e.family) * 1099511628211ull;
-    };
-    mix(k.a);
-    mix(k.b);
-    return h;
-}
-
-Conversation* CaptureStream::find(const capture::UdpDatagram& d, bool create, const uint8_t* p, uint32_t len) {
-    Key k{d.src, d.dst};
-    if (k.b < k.a) std::swap(k.a, k.b);
-    auto it = convs_.find(k);
-    if (it != convs_.end()) return &it->second;
-    if (!create) return nullptr;
-    if (convs_.size() >= opt_.max_conversations) {
-        ++stats_.conversations_dropped;
-        if (!stats_.first_dropped_frame) stats_.first_dropped_frame = frame_;
-        return nullptr;
-    }
-    Conversation c;
-    c.id = next_id_++;
-    const bool server = blank::first_sender_is_server(blank::header_type(p, len), d.src.port, d.dst.port, blank_port_);
-    c.server = server ? d.src : d.dst;
-    c.client = server ? d.dst : d.src;
-    auto [ins, ok] = convs_.emplace(k, c);
-    (void)ok;
-    order_.push_back(&ins->second);
-    return &ins->second;
+void CaptureStream::conversation_dropped() {
+    ++stats_.conversations_dropped;
+    if (!stats_.first_dropped_frame) stats_.first_dropped_frame = frame_;
 }
 
 Conversation* CaptureStream::add_conversation(const Endpoint& client, const Endpoint& server, uint64_t frame,
                                               const FrontEnd* protocol) {
-    other_convs_.emplace_back();
-    Conversation& c = other_convs_.back();
+    convs_.emplace_back();
+    Conversation& c = convs_.back();
     c.id = next_id_++;
     c.client = client;
     c.server = server;
@@ -73,8 +42,7 @@ Conversation* CaptureStream::add_conversation(const Endpoint& client, const Endp
     return &c;
 }
 
-StreamResult CaptureStream::run(const std::string& path, const std::function<void(const BlankPacket&)>& on_packet,
-                                tcp::Dispatcher* tcp, UdpClaimant* udp) {
+StreamResult CaptureStream::run(const std::string& path, tcp::Dispatcher* tcp, UdpClaimant* udp) {
     capture::CaptureReader reader;
     if (!reader.open(path)) {
         error_ = reader.error();
@@ -127,29 +95,10 @@ StreamResult CaptureStream::run(const std::string& path, const std::function<voi
             continue;
         default: ++stats_.truncated; continue;
         }
-        const bool tagged = blank::looks_like_blank(d.payload, d.payload_len);
-        const bool on_port = d.src.port == blank_port_ || d.dst.port == blank_port_;
-        if (udp && !tagged && !on_port && !find(d, false, d.payload, d.payload_len) && udp->offer(d, f.number, time)) {
-            ++stats_.udp_other;
-            continue;
-        }
-        Conversation* conv = find(d, tagged || on_port, d.payload, d.payload_len);
-        if (!conv && !tagged && !on_port) {
+        if (udp && udp->offer(f, d, time))
+            ++stats_.udp;
+        else
             ++stats_.other_udp;
-            continue;
-        }
-        ++stats_.blank;
-        if (conv) ++conv->packets;
-        if (conv && conv->first_frame == 0) conv->first_frame = f.number;
-        BlankPacket bp;
-        bp.frame = &f;
-        bp.udp = &d;
-        bp.time = time;
-        bp.conv = conv;
-        bp.sender = !conv ? blank::Role::Unknown : d.src == conv->server ? blank::Role::Server : blank::Role::Client;
-        bp.data = d.payload;
-        bp.len = d.payload_len;
-        on_packet(bp);
     }
     if (tcp) tcp->finish(last_time);
     return StreamResult::Ok;

@@ -86,7 +86,7 @@ std::string nothing_text(const FileReport& rep, const CheckOptions& opt) {
 
 void text_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
     out << rep.path << ": "
-        << found_text(rep, rep.stats.blank ? std::to_string(rep.stats.blank) + " blank packets" : std::string());
+        << found_text(rep, rep.blank ? std::to_string(rep.blank) + " blank packets" : std::string());
     out << " in " << rep.stats.frames << " frames, " << (rep.convs.size() - rep.convs.count(0)) << " conversations\n";
     for (const auto& [id, c] : rep.convs) {
         const blank::ConversationAnalysis* a =

@@ -129,7 +129,7 @@ int run_chunks(const std::string& path, const ChunksOptions& opt) {
     Output out(stdout);
     // Each protocol's table under its own header, only where it has traffic
     // (blank's header and totals as they always read).
-    const bool blank = stream.stats().blank > 0;
+    const bool blank = passes.blank_packets() > 0;
     if (!opt.json && blank)
         out << "conv    tx         id coords           size inflated pieces resent  dup rereq    first     last  "
                "duration  state\n";

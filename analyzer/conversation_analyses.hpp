@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "protocols/blank/analysis.hpp"
-#include "capture_stream.hpp"
+#include "blank/blank_flows.hpp"
 
 namespace blankshark {
 

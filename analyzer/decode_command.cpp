@@ -26,7 +26,7 @@ std::map<ConversationAnalyses::Endpoints, blank::Silence> silences(const std::st
     ConversationAnalyses analyses(quick);
     std::map<uint32_t, const Conversation*> convs;
     double last = 0;
-    stream.run(path, [&](const BlankPacket& p) {
+    run_blank(stream, path, [&](const BlankPacket& p) {
         analyses.on_packet(p);
         last = p.time;
         if (p.conv) convs.emplace(p.conv->id, p.conv);

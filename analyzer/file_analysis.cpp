@@ -15,7 +15,7 @@ bool recognised(const FileReport& rep) {
         if (c.has_conv) return true;
     uint64_t units = 0;
     for (uint64_t n : rep.units) units += n;
-    return rep.stats.blank + units > 0;
+    return rep.blank + units > 0;
 }
 
 std::string found_text(const FileReport& rep, const std::string& blank) {
@@ -146,6 +146,7 @@ FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt,
     rep.error_frame = stream.error_frame();
     rep.error_offset = stream.error_offset();
     rep.stats = stream.stats();
+    rep.blank = passes.blank_packets();
     if (rep.stats.conversations_dropped) {
         Finding f{blank::FindingCode::ConversationLimit, 0, 0, int64_t(opt.stream.max_conversations),
                   int64_t(rep.stats.conversations_dropped)};

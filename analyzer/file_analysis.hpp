@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "protocols/blank/analysis.hpp"
-#include "capture_stream.hpp"
+#include "blank/blank_flows.hpp"
 #include "conversation_summary.hpp"
 #include "conversation_analyses.hpp"
 #include "finding_list.hpp"
@@ -39,6 +39,7 @@ struct FileReport {
     uint64_t error_frame = 0;                  // ReadError: the frame that could not be read
     std::optional<uint64_t> error_offset;      // and where its record starts
     StreamStats stats;
+    uint64_t blank = 0;  // blank datagrams
     std::map<uint32_t, ConvReport> convs;  // by conversation id (0: packets without one)
     std::shared_ptr<SpillFile> spill;  // where long finding lists go
     std::unique_ptr<blank::InflateQueue> inflate_queue;  // outlives nothing: analyses end first

@@ -1,7 +1,7 @@
 // Decoder visitors that print one packet: summary line, field tree, JSON.
 #pragma once
 
-#include "capture_stream.hpp"
+#include "blank/blank_flows.hpp"
 #include "protocols/blank/analysis.hpp"
 #include "protocols/blank/decoder.hpp"
 #include "output.hpp"

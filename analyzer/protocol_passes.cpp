@@ -1,6 +1,7 @@
 #include "protocol_passes.hpp"
 
 #include "front_end.hpp"
+#include "protocols/blank/protocol_info.hpp"
 
 namespace blankshark {
 
@@ -16,14 +17,18 @@ ProtocolPasses::ProtocolPasses(const PassSetup& setup)
     tcp_.emplace(std::move(claimants));
 }
 
-bool ProtocolPasses::offer(const capture::UdpDatagram& d, uint64_t frame, double time) {
-    for (UdpClaimant* u : udp_)
-        if (u->offer(d, frame, time)) return true;
+bool ProtocolPasses::offer(const capture::Frame& f, const capture::UdpDatagram& d, double time) {
+    if (blank_->offer(f, d, time)) return true;
+    if (udp_on_)
+        for (UdpClaimant* u : udp_)
+            if (u->offer(f, d, time)) return true;
     return false;
 }
 
-StreamResult ProtocolPasses::run(const std::string& path, const std::function<void(const BlankPacket&)>& on_blank) {
-    return stream_.run(path, on_blank, tcp_on_ ? &*tcp_ : nullptr, udp_on_ ? this : nullptr);
+StreamResult ProtocolPasses::run(const std::string& path, const BlankFlows::Callback& on_blank) {
+    const StreamOptions& o = stream_.options();
+    blank_.emplace(stream_, o.port_of(blank::protocol_info()), o.max_conversations, on_blank);
+    return stream_.run(path, tcp_on_ ? &*tcp_ : nullptr, this);
 }
 
 void ProtocolPasses::finish(uint64_t frames, double end_time) {

@@ -1,10 +1,11 @@
-// A UDP protocol's claim on datagrams (RakNet's flows): CaptureStream offers
-// it every datagram that is not blank's, and it takes those that are its own
-// (its port, its conversations, its heuristic).
+// A UDP protocol's claim on datagrams (blank's flows, RakNet's): CaptureStream
+// offers each datagram to the claimants in turn, and each takes those that
+// are its own (its port, its conversations, its heuristic).
 #pragma once
 
 #include <cstdint>
 
+#include "capture_reader.hpp"
 #include "link_layer.hpp"
 
 namespace blankshark {
@@ -13,7 +14,7 @@ class UdpClaimant {
 public:
     virtual ~UdpClaimant() = default;
     // Whether the datagram was taken.
-    virtual bool offer(const capture::UdpDatagram& d, uint64_t frame, double time) = 0;
+    virtual bool offer(const capture::Frame& f, const capture::UdpDatagram& d, double time) = 0;
 };
 
 }  // namespace blankshark

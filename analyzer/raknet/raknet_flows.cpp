@@ -18,7 +18,8 @@ private:
     RaknetConnection& c_;
 };
 
-bool RaknetFlows::offer(const capture::UdpDatagram& d, uint64_t frame, double time) {
+bool RaknetFlows::offer(const capture::Frame& f, const capture::UdpDatagram& d, double time) {
+    const uint64_t frame = f.number;
     if (d.src == d.dst) return false;  // a socket to itself
     auto key = d.src < d.dst ? std::make_pair(d.src, d.dst) : std::make_pair(d.dst, d.src);
     RaknetConnection* c = nullptr;

@@ -46,7 +46,7 @@ public:
         : port_(port), new_conversation_(std::move(new_conversation)), listener_(listener) {}
 
     // Feeds the datagram if it is RakNet's (true), else leaves it (false).
-    bool offer(const capture::UdpDatagram& d, uint64_t frame, double time) override;
+    bool offer(const capture::Frame& f, const capture::UdpDatagram& d, double time) override;
     // The end of the capture: every session's end-of-capture results.
     void finish(uint64_t last_frame, double last_time);
     std::deque<RaknetConnection>& connections() { return conns_; }

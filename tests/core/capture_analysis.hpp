@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "protocols/blank/analysis.hpp"
-#include "capture_stream.hpp"
+#include "blank/blank_flows.hpp"
 
 namespace blank::test {
 
@@ -43,7 +43,7 @@ struct CaptureRun : FindingSink {
         blankshark::CaptureStream stream;
         double end = 0;
         FrameAnalysis fa;
-        stream.run(path, [&](const blankshark::BlankPacket& p) {
+        blankshark::run_blank(stream, path, [&](const blankshark::BlankPacket& p) {
             end = p.time;
             if (!p.conv) return;
             if (r.convs.size() <= p.conv->id) r.convs.resize(p.conv->id + 1);

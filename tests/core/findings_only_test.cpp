@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "capture_stream.hpp"
+#include "blank/blank_flows.hpp"
 #include "protocols/blank/decoder.hpp"
 #include "protocols/blank/protocol.hpp"
 
@@ -93,12 +93,14 @@ TEST(FindingsOnly, SameFindingsOnEveryBundledPacketAndRevision) {
     size_t packets = 0, findings = 0;
     for (const char* file : {"blank-fa73e36-clean-session.pcap", "blank-fa73e36-lossy-5pct.pcap",
                              "blank-fa73e36-two-clients.pcap", "blank-933ca0f-first-8s.pcap",
-                             "crafted/malformed.pcap", "crafted/all-types.pcap", "crafted/old-933ca0f.pcap"})
-        blankshark::CaptureStream().run(std::string(BLANKSHARK_SHARED_CAPTURES) + "/" + file,
+                             "crafted/malformed.pcap", "crafted/all-types.pcap", "crafted/old-933ca0f.pcap"}) {
+        blankshark::CaptureStream stream;
+        blankshark::run_blank(stream, std::string(BLANKSHARK_SHARED_CAPTURES) + "/" + file,
                                       [&](const blankshark::BlankPacket& p) {
                                           for (const Revision* r : revisions())
                                               expect_same(schema(*r), p.data, p.len, packets, findings);
                                       });
+    }
     EXPECT_GT(packets, 150000u);  // ~20000 packets x 9 revisions
     EXPECT_GT(findings, packets);
     EXPECT_GT(summary_fields, packets / 2);  // most packet types have summary fields  // malformed and other-revision decodes find plenty
@@ -132,8 +134,9 @@ TEST(FindingsOnly, FixedHeaderReadsAsTheHeaderWalk) {
     ASSERT_EQ(schema().header_fixed, kHeaderSize);  // the fast path applies to blank
     size_t compared = 0, unknown = 0, bad_tag = 0;
     for (const char* file : {"blank-fa73e36-lossy-5pct.pcap", "blank-933ca0f-first-8s.pcap", "crafted/malformed.pcap",
-                             "crafted/all-types.pcap"})
-        blankshark::CaptureStream().run(std::string(BLANKSHARK_SHARED_CAPTURES) + "/" + file,
+                             "crafted/all-types.pcap"}) {
+        blankshark::CaptureStream stream;
+        blankshark::run_blank(stream, std::string(BLANKSHARK_SHARED_CAPTURES) + "/" + file,
                                       [&](const blankshark::BlankPacket& p) {
                                           for (const Revision* r : revisions()) {
                                               const Schema& s = schema(*r);
@@ -146,6 +149,7 @@ TEST(FindingsOnly, FixedHeaderReadsAsTheHeaderWalk) {
                                           for (size_t cut = 0; cut < kHeaderSize + 2 && cut < p.len; ++cut)
                                               expect_same_header(schema(), p.data, cut, compared);
                                       });
+    }
     EXPECT_GT(compared, 100000u);
     EXPECT_GT(unknown, 0u);   // the malformed capture has unknown types
     EXPECT_GT(bad_tag, 0u);   // and wrong tags

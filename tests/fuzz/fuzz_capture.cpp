@@ -24,7 +24,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     blankshark::StreamOptions opt;
     opt.max_conversations = 64;
     blankshark::CaptureStream stream(opt);
-    stream.run(path, [&](const blankshark::BlankPacket& p) {
+    blankshark::run_blank(stream, path, [&](const blankshark::BlankPacket& p) {
         const blank::FrameAnalysis* fa = analyses.on_packet(p);
         blankshark::print_json(out, blank::schema(), p, fa);
     });

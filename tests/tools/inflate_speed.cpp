@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "protocols/blank/analysis.hpp"
-#include "capture_stream.hpp"
+#include "blank/blank_flows.hpp"
 #include "protocols/blank/inflate_queue.hpp"
 
 namespace {
@@ -98,7 +98,7 @@ int main(int argc, char** argv) {
         const auto t0 = std::chrono::steady_clock::now();
         const double r0 = thread_cpu(), p0 = process_cpu();
         blankshark::CaptureStream stream;
-        stream.run(file, [&](const blankshark::BlankPacket& p) {
+        blankshark::run_blank(stream, file, [&](const blankshark::BlankPacket& p) {
             end = p.time;
             ++packets;
             if (!p.conv) return;

@@ -1,0 +1,62 @@
+#include "blank/blank_flows.hpp"
+
+#include "protocols/blank/decoder.hpp"
+#include "protocols/blank/protocol_info.hpp"
+
+namespace blankshark {
+
+size_t BlankFlows::KeyHash::operator()(const Key& k) const {
+    size_t h = 1469598103934665603ull;
+    auto mix = [&h](const Endpoint& e) {
+        for (uint8_t b : e.addr) h = (h ^ b) * 1099511628211ull;
+        h = (h ^ e.port) * 1099511628211ull;
+        h = (h ^ e.family) * 1099511628211ull;
+    };
+    mix(k.a);
+    mix(k.b);
+    return h;
+}
+
+BlankFlows::BlankFlows(CaptureStream& stream, uint16_t port, size_t max_conversations, Callback on_packet)
+    : stream_(stream), port_(port), max_(max_conversations), on_packet_(std::move(on_packet)) {}
+
+bool BlankFlows::offer(const capture::Frame& f, const capture::UdpDatagram& d, double time) {
+    Key k{d.src, d.dst};
+    if (k.b < k.a) std::swap(k.a, k.b);
+    Conversation* conv = nullptr;
+    if (auto it = convs_.find(k); it != convs_.end()) {
+        conv = it->second;
+    } else {
+        const bool tagged = blank::looks_like_blank(d.payload, d.payload_len);
+        const bool on_port = d.src.port == port_ || d.dst.port == port_;
+        if (!tagged && !on_port) return false;
+        if (convs_.size() >= max_) {
+            stream_.conversation_dropped();  // still decoded, without a conversation
+        } else {
+            const bool server = blank::first_sender_is_server(blank::header_type(d.payload, d.payload_len),
+                                                              d.src.port, d.dst.port, port_);
+            conv = stream_.add_conversation(server ? d.dst : d.src, server ? d.src : d.dst, f.number, nullptr);
+            convs_.emplace(k, conv);
+        }
+    }
+    ++packets_;
+    if (conv) ++conv->packets;
+    BlankPacket bp;
+    bp.frame = &f;
+    bp.udp = &d;
+    bp.time = time;
+    bp.conv = conv;
+    bp.sender = !conv ? blank::Role::Unknown : d.src == conv->server ? blank::Role::Server : blank::Role::Client;
+    bp.data = d.payload;
+    bp.len = d.payload_len;
+    on_packet_(bp);
+    return true;
+}
+
+StreamResult run_blank(CaptureStream& stream, const std::string& path, const BlankFlows::Callback& on_packet) {
+    BlankFlows flows(stream, stream.options().port_of(blank::protocol_info()), stream.options().max_conversations,
+                     on_packet);
+    return stream.run(path, nullptr, &flows);
+}
+
+}  // namespace blankshark
