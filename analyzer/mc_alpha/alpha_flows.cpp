@@ -2,14 +2,6 @@
 
 namespace blankshark {
 
-namespace {
-
-mcalpha::Direction direction(tcp::Dir d) {
-    return d == tcp::Dir::ClientToServer ? mcalpha::Direction::Serverbound : mcalpha::Direction::Clientbound;
-}
-
-}  // namespace
-
 AlphaFlows::AlphaFlows(std::function<Conversation*(const tcp::Connection&, uint64_t)> new_conversation,
                        std::function<void(const AlphaMessage&)> on_message,
                        std::function<void(const AlphaConnection&, const tcp::FindingInfo&)> on_tcp)
@@ -25,7 +17,7 @@ void AlphaFlows::Relay::event(const core::Finding& f) {
     flows->on_message_(am);
 }
 
-void AlphaFlows::on_data(tcp::Connection& conn, tcp::Dir dir, const uint8_t* p, uint32_t n, uint64_t offset,
+void AlphaFlows::on_data(tcp::Connection& conn, core::Side dir, const uint8_t* p, uint32_t n, uint64_t offset,
                          const tcp::SegmentOrigin& o) {
     auto* c = static_cast<AlphaConnection*>(conn.user);
     if (!c) {  // its first bytes (the dispatcher gave it)
@@ -40,20 +32,20 @@ void AlphaFlows::on_data(tcp::Connection& conn, tcp::Dir dir, const uint8_t* p, 
     r.flows = this;
     r.conn = c;
     r.time = o.delivered_time;
-    c->session.data(direction(dir), p, n, offset, tcp::core_origin(o), r);
+    c->session.data(dir, p, n, offset, tcp::core_origin(o), r);
 }
 
-void AlphaFlows::on_gap(tcp::Connection& conn, tcp::Dir dir, uint64_t offset, uint64_t missing, tcp::GapReason,
+void AlphaFlows::on_gap(tcp::Connection& conn, core::Side dir, uint64_t offset, uint64_t missing, tcp::GapReason,
                         uint64_t frame, double time) {
     auto& c = *static_cast<AlphaConnection*>(conn.user);
     Relay r;
     r.flows = this;
     r.conn = &c;
     r.time = time;
-    c.session.gap(direction(dir), offset, missing, core::Origin{frame, time}, r);
+    c.session.gap(dir, offset, missing, core::Origin{frame, time}, r);
 }
 
-void AlphaFlows::on_fin(tcp::Connection& conn, tcp::Dir dir, uint64_t, const tcp::SegmentOrigin& o) {
+void AlphaFlows::on_fin(tcp::Connection& conn, core::Side dir, uint64_t, const tcp::SegmentOrigin& o) {
     auto& c = *static_cast<AlphaConnection*>(conn.user);
     c.fin[int(dir)] = true;
     c.fin_frame[int(dir)] = o.frame;  // the FIN's own frame, also when held behind a hole
@@ -61,10 +53,10 @@ void AlphaFlows::on_fin(tcp::Connection& conn, tcp::Dir dir, uint64_t, const tcp
     r.flows = this;
     r.conn = &c;
     r.time = o.delivered_time;
-    c.session.end(direction(dir), mcalpha::StreamEnd::Fin, tcp::core_origin(o), r);
+    c.session.end(dir, mcalpha::StreamEnd::Fin, tcp::core_origin(o), r);
 }
 
-void AlphaFlows::on_rst(tcp::Connection& conn, tcp::Dir dir, uint64_t frame, double time) {
+void AlphaFlows::on_rst(tcp::Connection& conn, core::Side dir, uint64_t frame, double time) {
     auto& c = *static_cast<AlphaConnection*>(conn.user);
     c.rst[int(dir)] = true;
     c.rst_frame[int(dir)] = frame;
@@ -72,13 +64,13 @@ void AlphaFlows::on_rst(tcp::Connection& conn, tcp::Dir dir, uint64_t frame, dou
     r.flows = this;
     r.conn = &c;
     r.time = time;
-    c.session.end(direction(dir), mcalpha::StreamEnd::Reset, core::Origin{frame, time}, r);
+    c.session.end(dir, mcalpha::StreamEnd::Reset, core::Origin{frame, time}, r);
 }
 
 void AlphaFlows::on_close(tcp::Connection& conn, tcp::CloseReason why, uint64_t frame, double time) {
     auto& c = *static_cast<AlphaConnection*>(conn.user);
     c.close = why;
-    for (int d = 0; d < 2; ++d) c.stats[d] = conn.stats(tcp::Dir(d));
+    for (int d = 0; d < 2; ++d) c.stats[d] = conn.stats(core::Side(d));
     Relay r;
     r.flows = this;
     r.conn = &c;
@@ -87,7 +79,7 @@ void AlphaFlows::on_close(tcp::Connection& conn, tcp::CloseReason why, uint64_t 
     c.tcp = nullptr;
 }
 
-void AlphaFlows::on_finding(tcp::Connection* conn, tcp::Dir, const tcp::FindingInfo& f) {
+void AlphaFlows::on_finding(tcp::Connection* conn, core::Side, const tcp::FindingInfo& f) {
     auto& c = *static_cast<AlphaConnection*>(conn->user);
     ++c.tcp_findings;
     if (on_tcp_) on_tcp_(c, f);

@@ -60,7 +60,7 @@ public:
     }
     const char* rate_series() const override {
         if (!message->msg) return nullptr;
-        return message->msg->dir == mcalpha::Direction::Serverbound ? "C>S" : "S>C";
+        return message->msg->dir == core::Side::Client ? "C>S" : "S>C";
     }
 
 private:

@@ -62,7 +62,7 @@ void print_alpha_summary(Output& out, const AlphaMessage& am) {
     const mcalpha::Message& m = *am.msg;
     SummaryVisitor v;
     show(m, v, false);
-    prefix(out, m.span.last.frame, am.time, am.conv, mcalpha::direction_arrow(m.dir));
+    prefix(out, m.span.last.frame, am.time, am.conv, core::arrow(m.dir));
     AlphaName name;
     out << alpha_message_name(m, name) << std::string_view(v.text, v.len);
     write_worst_finding(out, v.worst, v.counted);
@@ -73,7 +73,7 @@ void print_alpha_tree(Output& out, const AlphaMessage& am) {
     print_alpha_summary(out, am);
     const mcalpha::Message& m = *am.msg;
     out << "    ";
-    print_endpoints(out, am.conv, m.dir == mcalpha::Direction::Serverbound);
+    print_endpoints(out, am.conv, m.dir == core::Side::Client);
     out << m.len << " bytes at stream offset " << m.span.stream_offset;
     if (m.span.first.carrier() != m.span.last.frame) out << ", frames " << m.span.first.carrier() << '-' << m.span.last.frame;
     out << '\n';
@@ -95,7 +95,7 @@ void print_alpha_json(Output& out, const AlphaMessage& am) {
         h.server = &am.conv->server;
         h.conversation = am.conv->id;
     }
-    h.from_client = m.dir == mcalpha::Direction::Serverbound;
+    h.from_client = m.dir == core::Side::Client;
     h.protocol = "mcalpha";
     h.stream_offset = int64_t(m.span.stream_offset);
     h.length = m.len;

@@ -8,7 +8,7 @@
 namespace blankshark {
 
 void AlphaSummary::message(const mcalpha::Message& m) {
-    Direction& d = dir_[int(m.dir)];
+    Side& d = dir_[int(m.dir)];
     ++d.messages;
     d.bytes += m.len;
     if (m.kind == mcalpha::MessageKind::Unframed) ++d.unframed;
@@ -39,8 +39,8 @@ void AlphaSummary::close(const AlphaConnection& c) {
     midstream_ = c.midstream;
     capture_end_ = c.close == tcp::CloseReason::EndOfCapture;
     for (int i = 0; i < 2; ++i) {
-        const mcalpha::Direction md = mcalpha::Direction(i);
-        Direction& d = dir_[i];
+        const core::Side md = core::Side(i);
+        Side& d = dir_[i];
         d.retransmitted = c.stats[i].retransmitted_bytes;
         d.gaps = s.gaps(md);
         d.missing = s.missing_bytes(md);
@@ -69,7 +69,7 @@ void AlphaSummary::text(Output& out) const {
     if (midstream_) out << "; picked up mid-connection";
     out << '\n';
     for (int i = 0; i < 2; ++i) {
-        const Direction& d = dir_[i];
+        const Side& d = dir_[i];
         out << "  " << (i == 0 ? "client->server" : "server->client") << ": " << d.messages << " messages, " << d.bytes
             << " bytes";
         if (d.unframed) out << ", " << d.unframed << " unframed";
@@ -118,7 +118,7 @@ void AlphaSummary::json(Output& out) const {
     out.fixed(max_correction_, 3);
     out << ",\"entities_spawned\":" << sum_.entities_spawned << ",\"entities_alive\":" << sum_.entities_alive;
     for (int i = 0; i < 2; ++i) {
-        const Direction& d = dir_[i];
+        const Side& d = dir_[i];
         out << ",\"" << (i == 0 ? "client_to_server" : "server_to_client") << "\":{\"messages\":" << d.messages
             << ",\"bytes\":" << d.bytes << ",\"unframed\":" << d.unframed << ",\"keepalives\":" << d.keepalives
             << ",\"keepalive_interval_mean\":";

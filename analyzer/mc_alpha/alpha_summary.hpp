@@ -27,7 +27,7 @@ public:
     std::vector<const core::FindingTable*> tables() const override;
 
 private:
-    struct Direction {
+    struct Side {
         uint64_t messages = 0, bytes = 0, unframed = 0;
         uint64_t keepalives = 0;
         double keepalive_min = 0, keepalive_max = 0, keepalive_sum = 0;  // intervals, seconds
@@ -35,7 +35,7 @@ private:
         uint64_t retransmitted = 0, gaps = 0, missing = 0, skipped = 0, resyncs = 0;
         uint64_t fin_frame = 0, rst_frame = 0;
     };
-    Direction dir_[2];
+    Side dir_[2];
     mcalpha::ConnectionSummary sum_;
     uint64_t corrections_ = 0, placements_ = 0;
     uint64_t map_chunks_cut_ = 0;  // Map Chunks a gap cut (mcalpha.stream.cut)

@@ -232,7 +232,7 @@ void entities_json(Output& out, const mcjava::EntityTracker& e) {
 void silence_text(Output& out, const mcjava::SilenceTracker& s) {
     out << "  silence:";
     for (int d = 0; d < 2; ++d) {
-        const auto dir = mcjava::Direction(d);
+        const auto dir = core::Side(d);
         const auto& side = s.side(dir);
         out << (d ? "; " : " ") << (d == 0 ? "client" : "server") << " longest ";
         out.fixed(side.longest, 3) << " s";
@@ -246,7 +246,7 @@ void silence_text(Output& out, const mcjava::SilenceTracker& s) {
 void silence_json(Output& out, const mcjava::SilenceTracker& s) {
     out << ",\"silence\":{";
     for (int d = 0; d < 2; ++d) {
-        const auto dir = mcjava::Direction(d);
+        const auto dir = core::Side(d);
         out << (d ? ",\"" : "\"") << (d == 0 ? "client" : "server") << "\":{\"longest\":";
         out.number(s.side(dir).longest) << ",\"longest_frame\":" << s.side(dir).longest_frame << ",\"final\":";
         out.number(s.final_silence(dir)) << '}';

@@ -1,15 +1,6 @@
 #include "mc_java/java_flows.hpp"
 
-
 namespace blankshark {
-
-namespace {
-
-mcjava::Direction direction(tcp::Dir d) {
-    return d == tcp::Dir::ClientToServer ? mcjava::Direction::Serverbound : mcjava::Direction::Clientbound;
-}
-
-}  // namespace
 
 JavaFlows::JavaFlows(std::function<Conversation*(const tcp::Connection&, uint64_t)> new_conversation,
                      std::function<void(const JavaPacket&)> on_packet,
@@ -21,7 +12,7 @@ void JavaFlows::Relay::packet(mcjava::Packet& p) {
     flows->on_packet_(jp);
 }
 
-void JavaFlows::on_data(tcp::Connection& conn, tcp::Dir dir, const uint8_t* p, uint32_t n, uint64_t stream_offset,
+void JavaFlows::on_data(tcp::Connection& conn, core::Side dir, const uint8_t* p, uint32_t n, uint64_t stream_offset,
                         const tcp::SegmentOrigin& o) {
     JavaConnection* jc = java(conn);
     if (!jc) {  // its first bytes (the dispatcher gave it)
@@ -36,38 +27,38 @@ void JavaFlows::on_data(tcp::Connection& conn, tcp::Dir dir, const uint8_t* p, u
     Relay r;
     r.flows = this;
     r.conn = jc;
-    jc->session.data(direction(dir), p, n, stream_offset, tcp::core_origin(o), r);
+    jc->session.data(dir, p, n, stream_offset, tcp::core_origin(o), r);
 }
 
-void JavaFlows::on_gap(tcp::Connection& conn, tcp::Dir dir, uint64_t stream_offset, uint64_t missing, tcp::GapReason,
+void JavaFlows::on_gap(tcp::Connection& conn, core::Side dir, uint64_t stream_offset, uint64_t missing, tcp::GapReason,
                        uint64_t frame, double time) {
     JavaConnection* jc = java(conn);
     if (!jc) return;
     Relay r;
     r.flows = this;
     r.conn = jc;
-    jc->session.gap(direction(dir), stream_offset, missing, core::Origin{frame, time}, r);
+    jc->session.gap(dir, stream_offset, missing, core::Origin{frame, time}, r);
 }
 
-void JavaFlows::on_fin(tcp::Connection& conn, tcp::Dir dir, uint64_t, const tcp::SegmentOrigin& o) {
+void JavaFlows::on_fin(tcp::Connection& conn, core::Side dir, uint64_t, const tcp::SegmentOrigin& o) {
     JavaConnection* jc = java(conn);
     if (!jc) return;
     jc->fin[int(dir)] = true;
-    jc->session.end(direction(dir), mcjava::StreamEnd::Fin, tcp::core_origin(o));
+    jc->session.end(dir, mcjava::StreamEnd::Fin, tcp::core_origin(o));
 }
 
-void JavaFlows::on_rst(tcp::Connection& conn, tcp::Dir dir, uint64_t frame, double time) {
+void JavaFlows::on_rst(tcp::Connection& conn, core::Side dir, uint64_t frame, double time) {
     JavaConnection* jc = java(conn);
     if (!jc) return;
     jc->rst[int(dir)] = true;
-    jc->session.end(direction(dir), mcjava::StreamEnd::Reset, core::Origin{frame, time});
+    jc->session.end(dir, mcjava::StreamEnd::Reset, core::Origin{frame, time});
 }
 
 void JavaFlows::on_close(tcp::Connection& conn, tcp::CloseReason why, uint64_t frame, double time) {
     JavaConnection* jc = java(conn);
     if (!jc) return;
     jc->close = why;
-    for (int d = 0; d < 2; ++d) jc->stats[d] = conn.stats(tcp::Dir(d));
+    for (int d = 0; d < 2; ++d) jc->stats[d] = conn.stats(core::Side(d));
     Relay r;
     r.flows = this;
     r.conn = jc;
@@ -75,7 +66,7 @@ void JavaFlows::on_close(tcp::Connection& conn, tcp::CloseReason why, uint64_t f
     jc->tcp = nullptr;
 }
 
-void JavaFlows::on_finding(tcp::Connection* conn, tcp::Dir, const tcp::FindingInfo& f) {
+void JavaFlows::on_finding(tcp::Connection* conn, core::Side, const tcp::FindingInfo& f) {
     JavaConnection* jc = conn ? java(*conn) : nullptr;
     if (!jc) return;
     ++jc->tcp_findings;

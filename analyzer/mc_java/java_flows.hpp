@@ -59,14 +59,14 @@ public:
     // tcp::Sink, from the dispatcher: every event of the connections it gave.
     tcp::Hint on_new_tuple(const capture::TcpSegment&, uint64_t) override { return tcp::Hint::Unknown; }
     void on_open(tcp::Connection&, uint64_t, double) override {}
-    void on_data(tcp::Connection& conn, tcp::Dir dir, const uint8_t* p, uint32_t n, uint64_t stream_offset,
+    void on_data(tcp::Connection& conn, core::Side dir, const uint8_t* p, uint32_t n, uint64_t stream_offset,
                  const tcp::SegmentOrigin& origin) override;
-    void on_gap(tcp::Connection& conn, tcp::Dir dir, uint64_t stream_offset, uint64_t missing, tcp::GapReason why,
+    void on_gap(tcp::Connection& conn, core::Side dir, uint64_t stream_offset, uint64_t missing, tcp::GapReason why,
                 uint64_t frame, double time) override;
-    void on_fin(tcp::Connection& conn, tcp::Dir dir, uint64_t stream_offset, const tcp::SegmentOrigin& origin) override;
-    void on_rst(tcp::Connection& conn, tcp::Dir dir, uint64_t frame, double time) override;
+    void on_fin(tcp::Connection& conn, core::Side dir, uint64_t stream_offset, const tcp::SegmentOrigin& origin) override;
+    void on_rst(tcp::Connection& conn, core::Side dir, uint64_t frame, double time) override;
     void on_close(tcp::Connection& conn, tcp::CloseReason why, uint64_t frame, double time) override;
-    void on_finding(tcp::Connection* conn, tcp::Dir dir, const tcp::FindingInfo& f) override;
+    void on_finding(tcp::Connection* conn, core::Side dir, const tcp::FindingInfo& f) override;
 
 private:
     // Hands each packet on with its conversation and relative time.

@@ -62,7 +62,7 @@ public:
         static const char* const kSeries[mcjava::kStateCount][2] = {
             {"handshaking C>S", "handshaking S>C"}, {"status C>S", "status S>C"},
             {"login C>S", "login S>C"}, {"play C>S", "play S>C"}};
-        return kSeries[size_t(p.state)][p.dir == mcjava::Direction::Serverbound ? 0 : 1];
+        return kSeries[size_t(p.state)][p.dir == core::Side::Client ? 0 : 1];
     }
 
 private:

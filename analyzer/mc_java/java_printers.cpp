@@ -19,7 +19,7 @@ namespace {
 
 using mcjava::PacketKind;
 
-const char* arrow(const mcjava::Packet& p) { return mcjava::direction_arrow(p.dir); }
+const char* arrow(const mcjava::Packet& p) { return core::arrow(p.dir); }
 
 bool is_chunk(const mcjava::Packet& p) {
     return p.summary.type && p.summary.type->key && std::strcmp(p.summary.type->key, "chunk_data") == 0;
@@ -81,7 +81,7 @@ void print_java_tree(Output& out, const JavaPacket& jp) {
     print_java_summary(out, jp);
     const mcjava::Packet& p = *jp.packet;
     out << "    ";
-    print_endpoints(out, jp.conv, p.dir == mcjava::Direction::Serverbound);
+    print_endpoints(out, jp.conv, p.dir == core::Side::Client);
     out << p.wire_len << " bytes";
     if (p.inflated) out << " (" << p.data_len << " inflated)";
     if (p.span.first.carrier() != p.span.last.frame) out << ", frames " << p.span.first.carrier() << '-' << p.span.last.frame;
@@ -104,7 +104,7 @@ void print_java_json(Output& out, const JavaPacket& jp) {
         h.server = &jp.conv->server;
         h.conversation = jp.conv->id;
     }
-    h.from_client = p.dir == mcjava::Direction::Serverbound;
+    h.from_client = p.dir == core::Side::Client;
     h.protocol = "mcjava";
     h.length = p.wire_len;
     h.type_name = mcjava::packet_name(p, name, sizeof name);

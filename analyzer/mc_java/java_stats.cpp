@@ -18,7 +18,7 @@ void row(Output& out, const std::string& name, int indent, const Count& c, doubl
 
 void JavaTraffic::Table::add(const JavaPacket& jp) {
     const mcjava::Packet& p = *jp.packet;
-    const int d = p.dir == mcjava::Direction::Serverbound ? 0 : 1;
+    const int d = p.dir == core::Side::Client ? 0 : 1;
     const int id = p.kind == mcjava::PacketKind::Packet && p.summary.type ? int(p.summary.id) : -1;
     total.add(p.wire_len);
     by_dir[d].add(p.wire_len);

@@ -32,7 +32,7 @@ bool is(const mcjava::Packet& p, const char* key) {
 
 void JavaSummary::packet(const JavaPacket& jp) {
     const mcjava::Packet& p = *jp.packet;
-    Direction& d = dir_[int(p.dir)];
+    Side& d = dir_[int(p.dir)];
     ++d.packets;
     d.bytes += p.wire_len;
     if (p.inflated) {
@@ -43,7 +43,7 @@ void JavaSummary::packet(const JavaPacket& jp) {
     reached_[int(p.state)] = true;
     if (p.kind == mcjava::PacketKind::Encrypted) encrypted_ = true;
     if (p.kind == mcjava::PacketKind::LegacyPing) legacy_ = true;
-    if (p.dir == mcjava::Direction::Clientbound && is(p, "disconnect") && !disconnect_frame_) {
+    if (p.dir == core::Side::Server && is(p, "disconnect") && !disconnect_frame_) {
         disconnect_frame_ = p.span.last.frame;
         disconnect_login_ = p.state == mcjava::State::Login;
         Reason r;
@@ -60,8 +60,8 @@ void JavaSummary::close(const JavaConnection& c) {
     threshold_ = conn.threshold();
     midstream_ = c.midstream;
     for (int i = 0; i < 2; ++i) {
-        const mcjava::Direction md = mcjava::Direction(i);
-        Direction& d = dir_[i];
+        const core::Side md = core::Side(i);
+        Side& d = dir_[i];
         d.retransmitted = c.stats[i].retransmitted_bytes;
         d.gaps = c.session.gaps(md);
         d.missing = c.session.missing_bytes(md);
@@ -98,7 +98,7 @@ void JavaSummary::text(Output& out) const {
     if (midstream_) out << "; picked up mid-connection";
     out << '\n';
     for (int i = 0; i < 2; ++i) {
-        const Direction& d = dir_[i];
+        const Side& d = dir_[i];
         out << "  " << (i == 0 ? "client->server" : "server->client") << ": " << d.packets << " packets, " << d.bytes
             << " bytes";
         if (d.compressed) {
@@ -129,7 +129,7 @@ void JavaSummary::json(Output& out) const {
         out << "\"}";
     }
     for (int i = 0; i < 2; ++i) {
-        const Direction& d = dir_[i];
+        const Side& d = dir_[i];
         out << ",\"" << (i == 0 ? "client_to_server" : "server_to_client") << "\":{\"packets\":" << d.packets
             << ",\"bytes\":" << d.bytes << ",\"compressed\":" << d.compressed << ",\"compressed_bytes\":"
             << d.compressed_wire << ",\"inflated_bytes\":" << d.inflated << ",\"retransmitted_bytes\":"

@@ -28,14 +28,14 @@ public:
     const mcjava::Analysis* analysis() const { return analysis_.get(); }
 
 private:
-    struct Direction {
+    struct Side {
         uint64_t packets = 0, bytes = 0;       // on the wire
         uint64_t compressed = 0, inflated = 0;  // zlib packets, and the bytes they inflate to
         uint64_t compressed_wire = 0;
         uint64_t retransmitted = 0, gaps = 0, missing = 0, unframed = 0;
         uint64_t fin_frame = 0, rst_frame = 0;
     };
-    Direction dir_[2];
+    Side dir_[2];
     std::string version_;
     int32_t protocol_number_ = -1;
     bool version_known_ = false;

@@ -33,7 +33,7 @@ bool RaknetFlows::offer(const capture::Frame& f, const capture::UdpDatagram& d, 
         bool src_server = d.src.port == port_ && d.dst.port != port_;
         if (!on_port && d.payload_len) {
             const auto sender = raknet::sender_of(d.payload[0]);
-            src_server = sender && *sender == raknet::Side::Server;
+            src_server = sender && *sender == core::Side::Server;
         }
         conns_.emplace_back();
         c = &conns_.back();
@@ -44,7 +44,7 @@ bool RaknetFlows::offer(const capture::Frame& f, const capture::UdpDatagram& d, 
         by_key_[key] = c;
     }
     Relay r(listener_, *c);
-    const raknet::Side from = d.src == c->server ? raknet::Side::Server : raknet::Side::Client;
+    const core::Side from = d.src == c->server ? core::Side::Server : core::Side::Client;
     c->summary->session.packet(from, d.payload, d.payload_len, core::Origin{frame, time}, r);
     return true;
 }

@@ -21,7 +21,7 @@
 namespace blankshark {
 namespace {
 
-using raknet::Side;
+using core::Side;
 
 const mcpe::GamePacket* game_of(const RaknetPrint& r, uint32_t message) {
     for (const mcpe::GamePacket& g : *r.games)
@@ -66,7 +66,7 @@ void prefix(Output& out, const RaknetPrint& r) {
     auto tr = std::to_chars(t, t + sizeof t, r.time, std::chars_format::fixed, 6);
     out.pad(std::string_view(t, size_t(tr.ptr - t)), 11, true) << ' ';
     n = std::to_chars(num, num + sizeof num, r.conn->conv ? r.conn->conv->id : 0);
-    out.pad(std::string_view(num, size_t(n.ptr - num)), 3, true) << ' ' << raknet::side_arrow(r.p->from) << "  ";
+    out.pad(std::string_view(num, size_t(n.ptr - num)), 3, true) << ' ' << core::arrow(r.p->from) << "  ";
 }
 
 }  // namespace

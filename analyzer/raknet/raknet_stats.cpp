@@ -29,7 +29,7 @@ void RaknetStats::add(const RaknetConnection& c, const raknet::PacketResult* p, 
         ++conv.dir[int(g->from)].messages[name];
         return;
     }
-    Direction& d = conv.dir[int(p->from)];
+    Side& d = conv.dir[int(p->from)];
     d.kinds[int(p->kind)].add(p->len);
     const core::Schema& s = raknet::schema(*p->version);
     for (const raknet::MessageResult& m : p->messages) {

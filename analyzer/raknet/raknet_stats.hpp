@@ -24,12 +24,12 @@ public:
     void json(Output& out, const FileReport& rep) const;
 
 private:
-    struct Direction {
+    struct Side {
         Count kinds[4];  // raknet::PacketKind
         std::map<std::string, uint64_t> messages;
     };
     struct Conv {
-        Direction dir[2];
+        Side dir[2];
     };
     std::map<uint32_t, Conv> convs_;
 };

@@ -7,7 +7,7 @@ namespace blankshark {
 namespace {
 
 using raknet::DirectionStats;
-using raknet::Side;
+using core::Side;
 
 const char* side_name(Side s) { return s == Side::Client ? "client" : "server"; }
 
@@ -68,7 +68,7 @@ void RaknetSummary::text(Output& out) const {
     out << '\n';
     for (Side s : {Side::Client, Side::Server}) {
         const DirectionStats& d = t.stats(s);
-        const DirectionStats& o = t.stats(raknet::other(s));
+        const DirectionStats& o = t.stats(core::other(s));
         out << "  " << (s == Side::Client ? "client->server" : "server->client") << ": " << d.udp_packets
             << " UDP packets, " << sum(d.offline, raknet::id::kFirstUser) << " offline, " << d.datagrams << " datagrams";
         if (d.any_seq) out << " (seq " << d.seq_min << ".." << d.seq_max << ", " << d.distinct_seqs << " distinct)";
@@ -109,7 +109,7 @@ void RaknetSummary::json(Output& out) const {
         << ",\"connected\":" << (t.handshake().connected ? "true" : "false") << ",\"mcpe_protocol\":" << session.login_protocol();
     for (Side s : {Side::Client, Side::Server}) {
         const DirectionStats& d = t.stats(s);
-        const DirectionStats& o = t.stats(raknet::other(s));
+        const DirectionStats& o = t.stats(core::other(s));
         out << ",\"" << (s == Side::Client ? "client_to_server" : "server_to_client") << "\":{\"udp_packets\":" << d.udp_packets
             << ",\"offline\":" << sum(d.offline, raknet::id::kFirstUser) << ",\"datagrams\":" << d.datagrams
             << ",\"seq_min\":" << d.seq_min << ",\"seq_max\":" << d.seq_max << ",\"distinct_seqs\":" << d.distinct_seqs

@@ -37,7 +37,7 @@ void RaknetTimeline::packet(const RaknetConnection& c, const raknet::PacketResul
     }
     if (s.bins.size() <= i) s.bins.resize(i + 1);
     Bin& b = s.bins[i];
-    const int d = p.from == raknet::Side::Client ? 0 : 1;
+    const int d = p.from == core::Side::Client ? 0 : 1;
     if (p.kind == raknet::PacketKind::Nak) ++b.naks[d];
     if (p.kind != raknet::PacketKind::Datagram) return;
     ++b.datagrams[d];

@@ -24,7 +24,7 @@ public:
     const capture::Endpoint& client() const noexcept { return client_; }
     const capture::Endpoint& server() const noexcept { return server_; }
     // The sender of direction d.
-    const capture::Endpoint& sender(Dir d) const noexcept { return d == Dir::ClientToServer ? client_ : server_; }
+    const capture::Endpoint& sender(Side d) const noexcept { return d == Side::Client ? client_ : server_; }
     uint64_t first_frame() const noexcept { return first_frame_; }
     double first_time() const noexcept { return first_time_; }
     uint64_t last_frame() const noexcept { return last_frame_; }
@@ -36,8 +36,8 @@ public:
     bool ended() const noexcept { return ended_; }
     CloseReason close_reason() const noexcept { return close_reason_; }
     bool released() const noexcept { return released_; }
-    const Stream& stream(Dir d) const noexcept { return streams_[int(d)]; }
-    const StreamStats& stats(Dir d) const noexcept { return streams_[int(d)].stats(); }
+    const Stream& stream(Side d) const noexcept { return streams_[int(d)]; }
+    const StreamStats& stats(Side d) const noexcept { return streams_[int(d)].stats(); }
 
     // Free for the consumer (e.g. its per-connection protocol state); the
     // reassembler never touches it.
@@ -50,7 +50,7 @@ private:
     friend struct StreamContext;
 
     bool live() const noexcept { return !ended_ && !released_; }
-    Stream& mut(Dir d) noexcept { return streams_[int(d)]; }
+    Stream& mut(Side d) noexcept { return streams_[int(d)]; }
 
     uint32_t id_;
     capture::Endpoint client_, server_;

@@ -26,10 +26,10 @@ Hint Dispatcher::on_new_tuple(const capture::TcpSegment& first, uint64_t) {
     return Hint::Unknown;
 }
 
-Sink* Dispatcher::claim(const Connection& conn, Dir dir, const uint8_t* p, uint32_t n) const {
+Sink* Dispatcher::claim(const Connection& conn, Side dir, const uint8_t* p, uint32_t n) const {
     const uint16_t port = conn.server().port;
     const auto looks = [&](const Claimant& c) { return c.info->looks_like && c.info->looks_like(p, n); };
-    if (dir == Dir::ClientToServer && n > 0) {
+    if (dir == Side::Client && n > 0) {
         for (const Claimant& c : claimants_)
             if (c.port == port && looks(c)) return c.sink;
         for (const Claimant& c : claimants_)
@@ -40,7 +40,7 @@ Sink* Dispatcher::claim(const Connection& conn, Dir dir, const uint8_t* p, uint3
     return nullptr;
 }
 
-void Dispatcher::on_data(Connection& conn, Dir dir, const uint8_t* p, uint32_t n, uint64_t stream_offset,
+void Dispatcher::on_data(Connection& conn, Side dir, const uint8_t* p, uint32_t n, uint64_t stream_offset,
                          const SegmentOrigin& origin) {
     if (!conn.owner) {  // its first bytes: decide what it is
         Sink* s = claim(conn, dir, p, n);
@@ -54,16 +54,16 @@ void Dispatcher::on_data(Connection& conn, Dir dir, const uint8_t* p, uint32_t n
     if (Sink* s = owner(conn)) s->on_data(conn, dir, p, n, stream_offset, origin);
 }
 
-void Dispatcher::on_gap(Connection& conn, Dir dir, uint64_t stream_offset, uint64_t missing, GapReason why,
+void Dispatcher::on_gap(Connection& conn, Side dir, uint64_t stream_offset, uint64_t missing, GapReason why,
                         uint64_t frame, double time) {
     if (Sink* s = owner(conn)) s->on_gap(conn, dir, stream_offset, missing, why, frame, time);
 }
 
-void Dispatcher::on_fin(Connection& conn, Dir dir, uint64_t stream_offset, const SegmentOrigin& origin) {
+void Dispatcher::on_fin(Connection& conn, Side dir, uint64_t stream_offset, const SegmentOrigin& origin) {
     if (Sink* s = owner(conn)) s->on_fin(conn, dir, stream_offset, origin);
 }
 
-void Dispatcher::on_rst(Connection& conn, Dir dir, uint64_t frame, double time) {
+void Dispatcher::on_rst(Connection& conn, Side dir, uint64_t frame, double time) {
     if (Sink* s = owner(conn)) s->on_rst(conn, dir, frame, time);
 }
 
@@ -74,7 +74,7 @@ void Dispatcher::on_close(Connection& conn, CloseReason why, uint64_t frame, dou
     tcp_.release(conn);
 }
 
-void Dispatcher::on_finding(Connection* conn, Dir dir, const FindingInfo& f) {
+void Dispatcher::on_finding(Connection* conn, Side dir, const FindingInfo& f) {
     if (!conn) return;  // the connection limit: no protocol's
     if (Sink* s = owner(*conn)) s->on_finding(conn, dir, f);
 }

@@ -40,17 +40,17 @@ public:
     // Sink
     Hint on_new_tuple(const capture::TcpSegment& first, uint64_t frame) override;
     void on_open(Connection&, uint64_t, double) override {}
-    void on_data(Connection& conn, Dir dir, const uint8_t* p, uint32_t n, uint64_t stream_offset,
+    void on_data(Connection& conn, Side dir, const uint8_t* p, uint32_t n, uint64_t stream_offset,
                  const SegmentOrigin& origin) override;
-    void on_gap(Connection& conn, Dir dir, uint64_t stream_offset, uint64_t missing, GapReason why, uint64_t frame,
+    void on_gap(Connection& conn, Side dir, uint64_t stream_offset, uint64_t missing, GapReason why, uint64_t frame,
                 double time) override;
-    void on_fin(Connection& conn, Dir dir, uint64_t stream_offset, const SegmentOrigin& origin) override;
-    void on_rst(Connection& conn, Dir dir, uint64_t frame, double time) override;
+    void on_fin(Connection& conn, Side dir, uint64_t stream_offset, const SegmentOrigin& origin) override;
+    void on_rst(Connection& conn, Side dir, uint64_t frame, double time) override;
     void on_close(Connection& conn, CloseReason why, uint64_t frame, double time) override;
-    void on_finding(Connection* conn, Dir dir, const FindingInfo& f) override;
+    void on_finding(Connection* conn, Side dir, const FindingInfo& f) override;
 
 private:
-    Sink* claim(const Connection& conn, Dir dir, const uint8_t* p, uint32_t n) const;
+    Sink* claim(const Connection& conn, Side dir, const uint8_t* p, uint32_t n) const;
     static Sink* owner(const Connection& conn);
 
     std::vector<Claimant> claimants_;

@@ -40,13 +40,13 @@ Reassembler::Key Reassembler::key_of(const Endpoint& x, const Endpoint& y) noexc
     return y < x ? Key{y, x} : Key{x, y};
 }
 
-Dir Reassembler::dir_of(const Connection& c, const TcpSegment& seg) noexcept {
+Side Reassembler::dir_of(const Connection& c, const TcpSegment& seg) noexcept {
     // The segment belongs to the connection's tuple, so its source is one of
     // the two ends (both, on a connection to itself: then all is C>S).
-    return same(seg.src, c.client_) ? Dir::ClientToServer : Dir::ServerToClient;
+    return same(seg.src, c.client_) ? Side::Client : Side::Server;
 }
 
-StreamContext Reassembler::context(Connection& c, Dir d, uint64_t frame, double time) noexcept {
+StreamContext Reassembler::context(Connection& c, Side d, uint64_t frame, double time) noexcept {
     StreamContext x;
     x.sink = &sink_;
     x.conn = &c;
@@ -97,7 +97,7 @@ bool Reassembler::evict_one() {
         const auto t = by_tuple_.find(k);
         if (t != by_tuple_.end() && t->second == c) by_tuple_.erase(t);
         if (last_ == c) last_ = nullptr;
-        for (Dir d : {Dir::ClientToServer, Dir::ServerToClient}) {  // (freed already, unless released just now)
+        for (Side d : {Side::Client, Side::Server}) {  // (freed already, unless released just now)
             StreamContext x = context(*c, d, last_frame_, 0);
             c->mut(d).release_memory(x);
         }
@@ -123,7 +123,7 @@ Connection* Reassembler::open(const Key& k, const TcpSegment& seg, uint64_t fram
             f.kind = Finding::ConnectionLimit;
             f.frame = frame;
             f.time = time;
-            sink_.on_finding(nullptr, Dir::ClientToServer, f);
+            sink_.on_finding(nullptr, Side::Client, f);
         }
         return nullptr;
     }
@@ -161,17 +161,17 @@ void Reassembler::end(Connection& c, CloseReason why, uint64_t frame, double tim
 }
 
 void Reassembler::maybe_close(Connection& c, uint64_t frame, double time) {
-    if (c.live() && c.stream(Dir::ClientToServer).fin_delivered() && c.stream(Dir::ServerToClient).fin_delivered())
+    if (c.live() && c.stream(Side::Client).fin_delivered() && c.stream(Side::Server).fin_delivered())
         end(c, CloseReason::Fin, frame, time);
 }
 
 void Reassembler::supersede(Connection& c, const Key& k, uint64_t frame, double time) {
     if (c.live()) {
-        StreamContext cs = context(c, Dir::ClientToServer, frame, time);
+        StreamContext cs = context(c, Side::Client, frame, time);
         cs.finding(Finding::PortReuseUnclosed, 0, 0);
-        c.mut(Dir::ClientToServer).flush(cs, GapReason::Superseded);
-        StreamContext sc = context(c, Dir::ServerToClient, frame, time);
-        c.mut(Dir::ServerToClient).flush(sc, GapReason::Superseded);
+        c.mut(Side::Client).flush(cs, GapReason::Superseded);
+        StreamContext sc = context(c, Side::Server, frame, time);
+        c.mut(Side::Server).flush(sc, GapReason::Superseded);
         end(c, CloseReason::Superseded, frame, time);
     }
     by_tuple_.erase(k);
@@ -189,7 +189,7 @@ void Reassembler::process_releases() {
     for (const uint32_t id : to_free_) {
         Connection* c = find(id);
         if (!c) continue;
-        for (Dir d : {Dir::ClientToServer, Dir::ServerToClient}) {
+        for (Side d : {Side::Client, Side::Server}) {
             StreamContext x = context(*c, d, last_frame_, 0);
             c->mut(d).release_memory(x);
         }
@@ -220,7 +220,7 @@ void Reassembler::feed(const TcpSegment& seg, uint64_t frame, double time) {
     Connection& c = *conn;
     c.last_frame_ = frame;
     c.last_time_ = time;
-    const Dir d = dir_of(c, seg);
+    const Side d = dir_of(c, seg);
     Stream& s = c.mut(d);
     Stream& peer = c.mut(other(d));
     ++s.stats_.segments;
@@ -232,10 +232,10 @@ void Reassembler::feed(const TcpSegment& seg, uint64_t frame, double time) {
     if (rst) {
         s.rst_seen_ = true;
         if (c.live()) {
-            StreamContext cs = context(c, Dir::ClientToServer, frame, time);
-            c.mut(Dir::ClientToServer).flush(cs, GapReason::Reset);
-            StreamContext sc = context(c, Dir::ServerToClient, frame, time);
-            c.mut(Dir::ServerToClient).flush(sc, GapReason::Reset);
+            StreamContext cs = context(c, Side::Client, frame, time);
+            c.mut(Side::Client).flush(cs, GapReason::Reset);
+            StreamContext sc = context(c, Side::Server, frame, time);
+            c.mut(Side::Server).flush(sc, GapReason::Reset);
             if (c.live()) sink_.on_rst(c, d, frame, time);
             end(c, CloseReason::Reset, frame, time);
         }
@@ -303,7 +303,7 @@ void Reassembler::finish(double end_time) {
     for (const Connection* cc : connections()) {
         Connection& c = *find(cc->id());
         if (!c.live()) continue;
-        for (Dir d : {Dir::ClientToServer, Dir::ServerToClient}) {
+        for (Side d : {Side::Client, Side::Server}) {
             StreamContext x = context(c, d, last_frame_, end_time);
             c.mut(d).flush(x, GapReason::EndOfCapture);
         }

@@ -164,8 +164,8 @@ private:
     };
 
     static Key key_of(const capture::Endpoint& x, const capture::Endpoint& y) noexcept;
-    static Dir dir_of(const Connection& c, const capture::TcpSegment& seg) noexcept;
-    StreamContext context(Connection& c, Dir d, uint64_t frame, double time) noexcept;
+    static Side dir_of(const Connection& c, const capture::TcpSegment& seg) noexcept;
+    StreamContext context(Connection& c, Side d, uint64_t frame, double time) noexcept;
     Connection* lookup(const Key& k) noexcept;
     Connection* open(const Key& k, const capture::TcpSegment& seg, uint64_t frame, double time);
     bool evict_one();

@@ -2,8 +2,6 @@
 
 namespace blankshark::tcp {
 
-const char* dir_name(Dir d) noexcept { return d == Dir::ClientToServer ? "C>S" : "S>C"; }
-
 const char* gap_reason_name(GapReason r) noexcept {
     switch (r) {
     case GapReason::HeldLimit: return "held_limit";

@@ -14,6 +14,7 @@
 
 #include <cstdint>
 
+#include "core/side.hpp"
 #include "core/stream_buffer.hpp"
 #include "link_layer.hpp"
 #include "tcp/tcp_finding.hpp"
@@ -25,9 +26,7 @@ class Connection;
 // A connection's two directions. The client is the SYN sender, or for a
 // connection picked up mid-stream whatever Sink::on_new_tuple says, else
 // the first sender.
-enum class Dir : uint8_t { ClientToServer = 0, ServerToClient = 1 };
-inline constexpr Dir other(Dir d) noexcept { return d == Dir::ClientToServer ? Dir::ServerToClient : Dir::ClientToServer; }
-const char* dir_name(Dir d) noexcept;  // "C>S", "S>C"
+using core::Side;
 
 // Where delivered bytes (or a FIN) came from. In-order bytes are delivered by
 // the segment that carried them (delivered_* == frame/time). Held bytes are
@@ -110,22 +109,22 @@ public:
     // the SYN, or the first byte seen when picked up mid-stream). `p` is
     // valid during the call only: into the captured frame for in-order bytes,
     // into the reassembler's copy for held ones.
-    virtual void on_data(Connection& conn, Dir dir, const uint8_t* p, uint32_t n, uint64_t stream_offset,
+    virtual void on_data(Connection& conn, Side dir, const uint8_t* p, uint32_t n, uint64_t stream_offset,
                          const SegmentOrigin& origin) = 0;
     // `missing` bytes at stream_offset will never be delivered; the next
     // on_data of the direction starts at stream_offset + missing.
-    virtual void on_gap(Connection& conn, Dir dir, uint64_t stream_offset, uint64_t missing, GapReason why,
+    virtual void on_gap(Connection& conn, Side dir, uint64_t stream_offset, uint64_t missing, GapReason why,
                         uint64_t frame, double time) {
         (void)conn, (void)dir, (void)stream_offset, (void)missing, (void)why, (void)frame, (void)time;
     }
     // The direction's FIN, once every byte before it was delivered (or
     // gapped); stream_offset is the stream's length. origin.frame is the FIN
     // segment, origin.delivered_frame where it took effect.
-    virtual void on_fin(Connection& conn, Dir dir, uint64_t stream_offset, const SegmentOrigin& origin) {
+    virtual void on_fin(Connection& conn, Side dir, uint64_t stream_offset, const SegmentOrigin& origin) {
         (void)conn, (void)dir, (void)stream_offset, (void)origin;
     }
     // An RST sent in direction `dir`; holes of both directions were gapped first.
-    virtual void on_rst(Connection& conn, Dir dir, uint64_t frame, double time) {
+    virtual void on_rst(Connection& conn, Side dir, uint64_t frame, double time) {
         (void)conn, (void)dir, (void)frame, (void)time;
     }
     // Last event of the connection.
@@ -133,7 +132,7 @@ public:
         (void)conn, (void)why, (void)frame, (void)time;
     }
     // conn is null for Finding::ConnectionLimit (dir is then ClientToServer).
-    virtual void on_finding(Connection* conn, Dir dir, const FindingInfo& f) {
+    virtual void on_finding(Connection* conn, Side dir, const FindingInfo& f) {
         (void)conn, (void)dir, (void)f;
     }
 };

@@ -22,7 +22,7 @@ class Connection;
 struct StreamContext {
     Sink* sink = nullptr;
     Connection* conn = nullptr;
-    Dir dir = Dir::ClientToServer;
+    Side dir = Side::Client;
     uint64_t frame = 0;
     double time = 0;
     const Options* opt = nullptr;

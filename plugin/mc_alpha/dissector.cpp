@@ -69,7 +69,7 @@
 
 namespace {
 
-using mcalpha::Direction;
+using core::Side;
 using mcalpha::MessageKind;
 using plugin::stream::PieceKind;
 
@@ -78,14 +78,14 @@ using plugin::stream::PieceKind;
 plugin::Registered reg;
 
 // Per connection: the analyses (first pass), beside the stream layer's.
-using ConnState = plugin::stream::CoreConnection<mcalpha::Connection, Direction, mcalpha::cut_finding>;
+using ConnState = plugin::stream::CoreConnection<mcalpha::Connection, mcalpha::cut_finding>;
 plugin::stream::Connections<ConnState> connections;
 
 // What the first pass learned about one piece of a stream, read back later.
 struct PduRecord {
     plugin::stream::PieceRecord piece;
     mcalpha::State state;
-    Direction dir;
+    Side dir;
     mcalpha::MessageAnalysis analysis;
     guint8 nfindings;
     core::Finding findings[mcalpha::Message::kMaxFindings];
@@ -175,14 +175,13 @@ void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, con
     case PieceKind::Tail:
     case PieceKind::Gap: plugin::stream::passed_over_label(rec.piece, label, sizeof label); break;
     }
-    plugin::stream::label_piece(pinfo, reg.proto, ti, mcalpha::state_name(rec.state), mcalpha::direction_arrow(rec.dir),
+    plugin::stream::label_piece(pinfo, reg.proto, ti, mcalpha::state_name(rec.state), core::arrow(rec.dir),
                                 label, info, sum.worst == core::Severity::Error);
 }
 
 // First pass: the record of a piece, what the connection made of it (the
 // stream layer adds its own findings: plugin/stream/pdu_dissection.hpp).
-PduRecord* record(ConnState& cs, int i, PieceKind k, const guint8* p, guint32 len, const core::Span& span) {
-    const Direction d = Direction(i);
+PduRecord* record(ConnState& cs, Side d, PieceKind k, const guint8* p, guint32 len, const core::Span& span) {
     Catch c;
     if (k == PieceKind::Message) cs.conn.message(d, p, len, span, c);
     else if (k == PieceKind::Unframed) cs.conn.unframed(d, p, len, span, c);

@@ -66,7 +66,7 @@
 
 namespace {
 
-using mcjava::Direction;
+using core::Side;
 using mcjava::PacketKind;
 using plugin::stream::PieceKind;
 
@@ -87,7 +87,7 @@ mcjava::AnalysisConfig analysis_config() {
 }
 
 // Per connection: the state machine and the analyses, beside the stream layer's.
-struct ConnState : plugin::stream::CoreConnection<mcjava::Connection, Direction, mcjava::cut_finding> {
+struct ConnState : plugin::stream::CoreConnection<mcjava::Connection, mcjava::cut_finding> {
     mcjava::Analysis analysis{analysis_config()};
 };
 plugin::stream::Connections<ConnState> connections;
@@ -97,7 +97,7 @@ struct PduRecord {
     plugin::stream::PieceRecord piece;
     PacketKind kind;
     mcjava::State state;
-    Direction dir;
+    Side dir;
     guint8 version;    // index into mcjava::versions()
     gboolean compressed_framing;
     gint64 dimension;
@@ -180,7 +180,7 @@ void show_passed_over(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint
             reg.experts.report(pinfo, ti, rec.findings[i]);
         }
     }
-    plugin::stream::label_piece(pinfo, reg.proto, ti, mcjava::state_name(rec.state), mcjava::direction_arrow(rec.dir),
+    plugin::stream::label_piece(pinfo, reg.proto, ti, mcjava::state_name(rec.state), core::arrow(rec.dir),
                                 label, "", false);
 }
 
@@ -206,7 +206,7 @@ void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, con
     proto_item* ti = proto_tree_add_item(tree, reg.proto, tvb, gint(offset), gint(rec.piece.len), ENC_NA);
     proto_tree* pt = proto_item_add_subtree(ti, reg.ett);
     tvbuff_t* frame_tvb = tvb_new_subset_length(tvb, gint(offset), gint(rec.piece.len));
-    const char* arrow = mcjava::direction_arrow(p.dir);
+    const char* arrow = core::arrow(p.dir);
 
     const char* name = nullptr;
     char name_buf[32];
@@ -288,7 +288,7 @@ void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, con
     if (have_tap_listener(reg.tap)) {
         auto* t = wmem_new0(pinfo->pool, mcjava_plugin::TapInfo);
         t->state = mcjava::state_name(p.state);
-        t->dir = p.dir == Direction::Serverbound ? "client->server" : "server->client";
+        t->dir = p.dir == Side::Client ? "client->server" : "server->client";
         std::snprintf(t->type, sizeof t->type, "%s", label);
         t->length = rec.piece.len;
         tap_queue_packet(reg.tap, pinfo, t);
@@ -299,8 +299,7 @@ void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, con
 
 // First pass: the record of a piece, what the connection made of it (the
 // stream layer adds its own findings: plugin/stream/pdu_dissection.hpp).
-PduRecord* record(ConnState& cs, int i, PieceKind k, const guint8* p, guint32 len, const core::Span& span) {
-    const Direction d = Direction(i);
+PduRecord* record(ConnState& cs, Side d, PieceKind k, const guint8* p, guint32 len, const core::Span& span) {
     PduRecord* r = nullptr;
     if (k == PieceKind::Message || k == PieceKind::Unframed) {
         Catch c;

@@ -165,7 +165,7 @@ int dissect_raknet(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
     TapInfo* tap = have_tap_listener(raknet_reg.tap) ? wmem_new0(pinfo->pool, TapInfo) : nullptr;
     if (tap) {
         tap->analysed = rec != nullptr;
-        tap->from = rec ? rec->p.from : raknet::Side::Client;
+        tap->from = rec ? rec->p.from : core::Side::Client;
         tap->kind = len ? raknet::packet_kind(data[0]) : raknet::PacketKind::Offline;
         tap->length = len;
     }

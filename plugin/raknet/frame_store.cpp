@@ -112,7 +112,7 @@ FrameStore::Conversation* FrameStore::conversation(packet_info* pinfo, const gui
     bool src_server = pinfo->srcport == *server_port_ && pinfo->destport != *server_port_;
     if (pinfo->srcport != *server_port_ && pinfo->destport != *server_port_ && len) {
         const auto sender = raknet::sender_of(data[0]);
-        src_server = sender && *sender == raknet::Side::Server;
+        src_server = sender && *sender == core::Side::Server;
     }
     copy_address_wmem(wmem_file_scope(), &c->server_addr, src_server ? &pinfo->src : &pinfo->dst);
     c->server_port = src_server ? pinfo->srcport : pinfo->destport;
@@ -128,7 +128,7 @@ const FrameRecord* FrameStore::analyse(packet_info* pinfo, const guint8* data, g
     const bool from_server = pinfo->srcport == c->server_port && addresses_equal(&pinfo->src, &c->server_addr);
     Recorder r(*this);
     games_.clear();
-    c->session.packet(from_server ? raknet::Side::Server : raknet::Side::Client, data, len,
+    c->session.packet(from_server ? core::Side::Server : core::Side::Client, data, len,
                       core::Origin{pinfo->num, nstime_to_sec(&pinfo->rel_ts)}, r);
     return r.made;
 }

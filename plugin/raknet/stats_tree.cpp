@@ -18,7 +18,7 @@ int st_packets = -1, st_messages = -1;
 
 const char* direction(const TapInfo& t) {
     if (!t.analysed) return "unknown direction";
-    return t.from == raknet::Side::Client ? "client->server" : "server->client";
+    return t.from == core::Side::Client ? "client->server" : "server->client";
 }
 
 void init(stats_tree* st) {

@@ -11,7 +11,7 @@
 namespace raknet_plugin {
 
 struct TapInfo {
-    raknet::Side from;
+    core::Side from;
     bool analysed;  // part of a conversation (else the sender is unknown)
     raknet::PacketKind kind;
     guint32 length;

@@ -19,34 +19,32 @@
 
 #include "core/finding.hpp"
 #include "core/inflater.hpp"
+#include "core/side.hpp"
 #include "server_side.hpp"
 #include "stream_cursor.hpp"
 
 namespace plugin::stream {
 
-// Directions, as both Minecraft protocols number them (Serverbound,
-// Clientbound): what a cursor and a record are indexed by.
-constexpr int kFromClient = 0;
-constexpr int kFromServer = 1;
-
 struct StreamState {
     ServerSide server;
-    StreamCursor cursor[2];  // kFromClient, kFromServer
+    StreamCursor cursor[2];  // by core::Side
 
-    int direction(const packet_info* pinfo) const { return server.sent_by(pinfo) ? kFromServer : kFromClient; }
+    core::Side sender(const packet_info* pinfo) const {
+        return server.sent_by(pinfo) ? core::Side::Server : core::Side::Client;
+    }
 };
 
 // A protocol's state over a core Connection (mc_java/, mc_alpha/: its
-// framing per Direction, its own inflater) and the core's finding for a
-// message a gap cut, `cut(conn, Direction, head, head_len, have, declared)`.
-template <class Connection, class Direction, auto cut>
+// framing per side, its own inflater) and the core's finding for a message
+// a gap cut, `cut(conn, side, head, head_len, have, declared)`.
+template <class Connection, auto cut>
 struct CoreConnection : StreamState {
     core::Inflater inflater;
     Connection conn{inflater};
 
-    core::Framing& framing(int d) { return conn.framing(Direction(d)); }
-    core::Finding cut_finding(int d, const uint8_t* head, uint32_t head_len, uint32_t have, uint32_t declared) {
-        return cut(conn, Direction(d), head, head_len, have, declared);
+    core::Framing& framing(core::Side d) { return conn.framing(d); }
+    core::Finding cut_finding(core::Side d, const uint8_t* head, uint32_t head_len, uint32_t have, uint32_t declared) {
+        return cut(conn, d, head, head_len, have, declared);
     }
 };
 

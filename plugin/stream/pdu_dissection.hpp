@@ -108,7 +108,7 @@ struct StreamProtocol {
     guint32 server_port;     // its port: the server's side when a conversation has it
     StreamCodes codes;       // its gap and resync findings
     // First pass: the record of a piece, what the connection made of it.
-    Record* (*record)(Conn&, int d, PieceKind, const guint8* p, guint32 len, const core::Span&);
+    Record* (*record)(Conn&, core::Side from, PieceKind, const guint8* p, guint32 len, const core::Span&);
     // Shows a recorded piece of `rec.piece.len` bytes at `offset` of `tvb`.
     void (*show)(tvbuff_t* tvb, packet_info*, proto_tree*, guint offset, const Record& rec);
 };
@@ -122,8 +122,8 @@ int dissect_pdus(const StreamProtocol<Conn, Record>& proto, tvbuff_t* tvb, packe
     // segment): the Info column is cleared by the first only.
     if (!p_get_proto_data(pinfo->pool, pinfo, id, 0)) col_clear(pinfo->cinfo, COL_INFO);
     Conn& conn = proto.connections->of(pinfo, id, proto.server_port);
-    const int d = conn.direction(pinfo);
-    StreamCursor& cursor = conn.cursor[d];
+    const core::Side d = conn.sender(pinfo);
+    StreamCursor& cursor = conn.cursor[int(d)];
     const guint len = tvb_captured_length(tvb);
     const auto* tcp = static_cast<const struct tcpinfo*>(data);  // TCP's, for every call on a TCP port
     const bool first = !PINFO_FD_VISITED(pinfo);

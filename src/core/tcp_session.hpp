@@ -6,15 +6,15 @@
 // next message of their direction. What a message is and what it means stay
 // the protocol's.
 //
-// The protocol's session `P` derives from TcpSession<P, Connection,
-// Direction, Sink> (CRTP: no virtual call beyond the stream buffer's sink),
+// The protocol's session `P` derives from TcpSession<P, Connection, Sink>
+// (CRTP: no virtual call beyond the stream buffer's sink),
 // declares the base a friend and provides the rest of its stream buffers'
 // callbacks (stream_buffer.hpp):
 //   class Relay : RelayTo         overrides Sink's message method(s): passes
 //                                 each message on with its held findings
-//   void on_message(Direction d, const uint8_t* p, uint32_t len, const Span& where, Relay& r);
-//   void on_resynchronised(Direction d, uint64_t skipped, const Span& where);
-//   void on_cut(Direction d, const uint8_t* p, uint32_t have, uint32_t declared, const Span& where, Relay& r);
+//   void on_message(Side d, const uint8_t* p, uint32_t len, const Span& where, Relay& r);
+//   void on_resynchronised(Side d, uint64_t skipped, const Span& where);
+//   void on_cut(Side d, const uint8_t* p, uint32_t have, uint32_t declared, const Span& where, Relay& r);
 // The connection provides framing(d) (a Framing&) and unframed(d, p, len,
 // where, sink) for bytes its framing gave up on.
 #pragma once
@@ -23,6 +23,7 @@
 #include <utility>
 
 #include "finding.hpp"
+#include "side.hpp"
 #include "stream_buffer.hpp"
 
 namespace core {
@@ -30,21 +31,21 @@ namespace core {
 // How a direction of a connection ended.
 enum class StreamEnd : uint8_t { Open, Fin, Reset, CaptureEnd };
 
-template <class P, class Connection, class Direction, class Sink>
+template <class P, class Connection, class Sink>
 class TcpSession {
 public:
     // In-order bytes of direction `d` at `offset` of its stream.
-    void data(Direction d, const uint8_t* p, uint32_t n, uint64_t offset, const Origin& o, Sink& sink) {
+    void data(Side d, const uint8_t* p, uint32_t n, uint64_t offset, const Origin& o, Sink& sink) {
         Cut cut(self(), d, sink);
         buf_[int(d)].push(p, n, offset, o, conn_.framing(d), cut);
     }
 
     const Connection& connection() const { return conn_; }
-    uint64_t gaps(Direction d) const { return gaps_[int(d)]; }
-    uint64_t missing_bytes(Direction d) const { return missing_[int(d)]; }
-    uint64_t unframed_bytes(Direction d) const { return unframed_[int(d)]; }
-    StreamEnd ended(Direction d) const { return end_[int(d)]; }
-    const Origin& end_origin(Direction d) const { return end_at_[int(d)]; }
+    uint64_t gaps(Side d) const { return gaps_[int(d)]; }
+    uint64_t missing_bytes(Side d) const { return missing_[int(d)]; }
+    uint64_t unframed_bytes(Side d) const { return unframed_[int(d)]; }
+    StreamEnd ended(Side d) const { return end_[int(d)]; }
+    const Origin& end_origin(Side d) const { return end_at_[int(d)]; }
 
 protected:
     // The connection is built from `args`.
@@ -74,7 +75,7 @@ protected:
     // protocol's gap finding `code` (a: missing, b: offset) held for the
     // next message, and the stream buffer told (a message they cut whose
     // length is known goes to on_cut).
-    void skip(Direction d, uint64_t offset, uint64_t missing, Code code, const Origin& o, Sink& sink) {
+    void skip(Side d, uint64_t offset, uint64_t missing, Code code, const Origin& o, Sink& sink) {
         const int i = int(d);
         ++gaps_[i];
         missing_[i] += missing;
@@ -84,7 +85,7 @@ protected:
     }
     // The direction ended in `o`; the first end counts. False when it had
     // ended already.
-    bool close(Direction d, StreamEnd how, const Origin& o) {
+    bool close(Side d, StreamEnd how, const Origin& o) {
         if (end_[int(d)] != StreamEnd::Open) return false;
         end_[int(d)] = how;
         end_at_[int(d)] = o;
@@ -93,21 +94,21 @@ protected:
     // No more bytes will come in direction `d`: a search for a message
     // start stops waiting for a candidate's missing bytes and hands on what
     // it finds after it.
-    void drain(Direction d, Sink& sink) {
+    void drain(Side d, Sink& sink) {
         StreamBuffer& b = buf_[int(d)];
         if (!b.resyncing()) return;
         Cut cut(self(), d, sink);
         b.finish(conn_.framing(d), cut);
     }
-    const StreamBuffer& stream(Direction d) const { return buf_[int(d)]; }
+    const StreamBuffer& stream(Side d) const { return buf_[int(d)]; }
 
     // Holds a finding for the next message of direction `d` (two at most:
     // a gap, then where decoding resumed).
-    void note(Direction d, const Finding& f) {
+    void note(Side d, const Finding& f) {
         uint8_t& n = held_count_[int(d)];
         if (n < 2) held_[int(d)][n++] = f;
     }
-    bool holds(Direction d) const { return held_count_[int(d)] != 0; }
+    bool holds(Side d) const { return held_count_[int(d)] != 0; }
     // Adds the findings held for m's direction to m, in the frame that
     // completed it.
     template <class M>
@@ -136,7 +137,7 @@ private:
     class Cut final : public StreamSink {
     public:
         using Relay = typename P::Relay;
-        Cut(P& s, Direction d, Sink& sink) : s_(s), d_(d), sink_(sink) {}
+        Cut(P& s, Side d, Sink& sink) : s_(s), d_(d), sink_(sink) {}
         void message(const uint8_t* p, uint32_t len, const Span& where) override {
             Relay r(s_, sink_);
             s_.on_message(d_, p, len, where, r);
@@ -155,7 +156,7 @@ private:
 
     private:
         P& s_;
-        Direction d_;
+        Side d_;
         Sink& sink_;
     };
 

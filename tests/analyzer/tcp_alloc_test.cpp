@@ -14,7 +14,7 @@ namespace {
 
 struct Count : Sink {
     uint64_t bytes = 0, sum = 0;
-    void on_data(Connection&, Dir, const uint8_t* p, uint32_t n, uint64_t, const SegmentOrigin&) override {
+    void on_data(Connection&, Side, const uint8_t* p, uint32_t n, uint64_t, const SegmentOrigin&) override {
         bytes += n;
         for (uint32_t i = 0; i < n; ++i) sum += p[i];
     }
@@ -63,7 +63,7 @@ TEST(TcpAllocations, NoneForInOrderSegments) {
     EXPECT_EQ(bench::allocations() - before, 0u);
     EXPECT_EQ(sink.bytes, 2 * 20100 * chunk.size());
     ASSERT_NE(r.find(1), nullptr);
-    EXPECT_EQ(r.find(1)->stats(Dir::ClientToServer).delivered_bytes, 20100 * chunk.size());
+    EXPECT_EQ(r.find(1)->stats(Side::Client).delivered_bytes, 20100 * chunk.size());
 }
 
 }  // namespace

@@ -48,7 +48,7 @@ struct Session {
         tcp.finish(1.0);
     }
     // What a claimant got of connection 1 in the client's direction.
-    static std::string client_bytes(Recorder& r) { return r.conns.count(1) ? r.stream(1, Dir::ClientToServer) : ""; }
+    static std::string client_bytes(Recorder& r) { return r.conns.count(1) ? r.stream(1, Side::Client) : ""; }
 };
 
 TEST(TcpDispatcher, JavaHandshakeOnTheMinecraftPortIsJava) {
@@ -94,8 +94,8 @@ TEST(TcpDispatcher, ThePortAloneGoesToItsFirstProtocol) {
     Session server(25565);
     server.run("hello", true);
     ASSERT_EQ(server.java.conns.count(1), 1u);
-    EXPECT_EQ(server.java.stream(1, Dir::ServerToClient), "hello");
-    EXPECT_EQ(server.java.stream(1, Dir::ClientToServer), "abc");
+    EXPECT_EQ(server.java.stream(1, Side::Server), "hello");
+    EXPECT_EQ(server.java.stream(1, Side::Client), "abc");
 }
 
 TEST(TcpDispatcher, NothingClaimedIsReleasedAndNeverDelivered) {

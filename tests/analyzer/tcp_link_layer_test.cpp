@@ -282,11 +282,11 @@ TEST(ParseTcp, Ipv6FramesThroughTheReassembler) {
     struct Streams : tcp::Sink {
         std::string s[2];
         int fins = 0;
-        void on_data(tcp::Connection&, tcp::Dir d, const uint8_t* p, uint32_t n, uint64_t,
+        void on_data(tcp::Connection&, core::Side d, const uint8_t* p, uint32_t n, uint64_t,
                      const tcp::SegmentOrigin&) override {
             s[int(d)].append(reinterpret_cast<const char*>(p), n);
         }
-        void on_fin(tcp::Connection&, tcp::Dir, uint64_t, const tcp::SegmentOrigin&) override { ++fins; }
+        void on_fin(tcp::Connection&, core::Side, uint64_t, const tcp::SegmentOrigin&) override { ++fins; }
     } sink;
     tcp::Reassembler r(sink);
     auto seg = [](bool from_client, uint32_t seq, uint32_t ack, uint8_t flags, const std::string& data, bool hbh) {

@@ -35,7 +35,7 @@ namespace blankshark::tcp {
 namespace {
 
 namespace fs = std::filesystem;
-constexpr Dir CS = Dir::ClientToServer, SC = Dir::ServerToClient;
+constexpr Side CS = Side::Client, SC = Side::Server;
 
 const std::string kDir = std::string(BLANKSHARK_CAPTURES) + "/minecraft-java/";
 
@@ -80,7 +80,7 @@ struct Collect : Sink {
     std::map<uint32_t, int> fins;
     struct GapEvent {
         uint32_t conn;
-        Dir dir;
+        Side dir;
         uint64_t offset, missing;
         GapReason why;
     };
@@ -91,7 +91,7 @@ struct Collect : Sink {
     Hint on_new_tuple(const capture::TcpSegment& s, uint64_t) override {
         return s.src.port == 25565 ? Hint::SenderIsServer : Hint::SenderIsClient;
     }
-    void on_data(Connection& c, Dir d, const uint8_t* p, uint32_t n, uint64_t off, const SegmentOrigin& o) override {
+    void on_data(Connection& c, Side d, const uint8_t* p, uint32_t n, uint64_t off, const SegmentOrigin& o) override {
         EXPECT_EQ(off, next[int(d)][c.id()]);
         next[int(d)][c.id()] = off + n;
         streams[int(d)][c.id()].append(reinterpret_cast<const char*>(p), n);
@@ -100,14 +100,14 @@ struct Collect : Sink {
         if (o.delivered_frame != o.frame) held_frames.push_back(o.frame);
         offset_of_frame.emplace(o.frame, off);
     }
-    void on_gap(Connection& c, Dir d, uint64_t off, uint64_t missing, GapReason why, uint64_t, double) override {
+    void on_gap(Connection& c, Side d, uint64_t off, uint64_t missing, GapReason why, uint64_t, double) override {
         ++gaps;
         gap_events.push_back({c.id(), d, off, missing, why});
         streams[int(d)][c.id()].append(size_t(missing), '\0');
         next[int(d)][c.id()] = off + missing;
     }
-    void on_fin(Connection& c, Dir, uint64_t, const SegmentOrigin&) override { ++fins[c.id()]; }
-    void on_finding(Connection*, Dir, const FindingInfo& f) override {
+    void on_fin(Connection& c, Side, uint64_t, const SegmentOrigin&) override { ++fins[c.id()]; }
+    void on_finding(Connection*, Side, const FindingInfo& f) override {
         finding_infos.push_back(f);
         findings.push_back(std::string(finding_name(f.kind)) + " at frame " + std::to_string(f.frame));
     }
@@ -246,8 +246,8 @@ TEST_P(MinecraftJavaCaptures, StreamsMatchTheReadme) {
         EXPECT_EQ(capture::to_string(c.client()), want.client);
         EXPECT_EQ(c.server().port, 25565);
         EXPECT_FALSE(c.midstream());
-        for (Dir d : {CS, SC}) {
-            SCOPED_TRACE(dir_name(d));
+        for (Side d : {CS, SC}) {
+            SCOPED_TRACE(core::arrow(d));
             const StreamStats& s = c.stats(d);
             EXPECT_EQ(s.delivered_bytes, want.framed[int(d)]);
             EXPECT_EQ(c.stream(d).next_offset(), want.framed[int(d)]);
@@ -397,8 +397,8 @@ TEST(MinecraftJavaReadmes, EveryConnectionOfEveryFile) {
             SCOPED_TRACE("connection " + std::to_string(c.id()) + " (" + sec.ends[i] + ")");
             EXPECT_EQ(capture::to_string(c.client()), sec.clients[i]);
             EXPECT_NE(want.framed[0], 0u);  // the Framing table was read
-            for (Dir d : {CS, SC}) {
-                SCOPED_TRACE(dir_name(d));
+            for (Side d : {CS, SC}) {
+                SCOPED_TRACE(core::arrow(d));
                 const StreamStats& s = c.stats(d);
                 EXPECT_EQ(s.delivered_bytes, want.framed[int(d)]);
                 EXPECT_EQ(run.sink.streams[int(d)][c.id()].size(), want.framed[int(d)]);

@@ -15,7 +15,7 @@ using testing::Recorder;
 using testing::Wire;
 namespace f = capture::tcpflag;
 constexpr uint8_t SYN = f::kSyn, ACK = f::kAck, FIN = f::kFin, RST = f::kRst, PSH = f::kPsh;
-constexpr Dir CS = Dir::ClientToServer, SC = Dir::ServerToClient;
+constexpr Side CS = Side::Client, SC = Side::Server;
 
 class Tcp : public ::testing::Test {
 protected:
@@ -229,7 +229,7 @@ TEST_F(Tcp, SequenceNumbersWrapAt2To32) {
 TEST(TcpLong, OffsetsPast4GiB) {
     struct Counter : Sink {
         uint64_t next = 0, bytes = 0, calls = 0;
-        void on_data(Connection&, Dir, const uint8_t*, uint32_t n, uint64_t off, const SegmentOrigin&) override {
+        void on_data(Connection&, Side, const uint8_t*, uint32_t n, uint64_t off, const SegmentOrigin&) override {
             EXPECT_EQ(off, next);
             next = off + n;
             bytes += n;

@@ -37,8 +37,8 @@ struct Recorder : Sink {
     std::vector<FindingInfo> findings;
     std::vector<const uint8_t*> data_pointers;  // of every on_data call
 
-    DirLog& d(uint32_t id, Dir dir) { return conns[id].dir[int(dir)]; }
-    const std::string& stream(uint32_t id, Dir dir) { return d(id, dir).bytes; }
+    DirLog& d(uint32_t id, Side dir) { return conns[id].dir[int(dir)]; }
+    const std::string& stream(uint32_t id, Side dir) { return d(id, dir).bytes; }
 
     Hint on_new_tuple(const capture::TcpSegment&, uint64_t) override { return hint; }
     void on_open(Connection& c, uint64_t frame, double) override {
@@ -46,7 +46,7 @@ struct Recorder : Sink {
         conns[c.id()];
         log.push_back("open " + std::to_string(c.id()) + " f" + std::to_string(frame));
     }
-    void on_data(Connection& c, Dir dir, const uint8_t* p, uint32_t n, uint64_t off,
+    void on_data(Connection& c, Side dir, const uint8_t* p, uint32_t n, uint64_t off,
                  const SegmentOrigin& o) override {
         ConnLog& cl = conns[c.id()];
         EXPECT_FALSE(cl.closed) << "data after close";
@@ -57,12 +57,12 @@ struct Recorder : Sink {
         dl.bytes.append(reinterpret_cast<const char*>(p), n);
         dl.next = off + n;
         data_pointers.push_back(p);
-        std::string line = "data " + std::to_string(c.id()) + " " + dir_name(dir) + " " + std::to_string(off) + "+" +
+        std::string line = "data " + std::to_string(c.id()) + " " + core::arrow(dir) + " " + std::to_string(off) + "+" +
                            std::to_string(n) + " f" + std::to_string(o.frame);
         if (o.delivered_frame != o.frame) line += "@f" + std::to_string(o.delivered_frame);
         log.push_back(line);
     }
-    void on_gap(Connection& c, Dir dir, uint64_t off, uint64_t missing, GapReason why, uint64_t frame,
+    void on_gap(Connection& c, Side dir, uint64_t off, uint64_t missing, GapReason why, uint64_t frame,
                 double) override {
         ConnLog& cl = conns[c.id()];
         EXPECT_FALSE(cl.closed) << "gap after close";
@@ -71,21 +71,21 @@ struct Recorder : Sink {
         EXPECT_GT(missing, 0u);
         dl.bytes.append(size_t(std::min<uint64_t>(missing, 1 << 20)), '~');
         dl.next = off + missing;
-        log.push_back("gap " + std::to_string(c.id()) + " " + dir_name(dir) + " " + std::to_string(off) + "+" +
+        log.push_back("gap " + std::to_string(c.id()) + " " + core::arrow(dir) + " " + std::to_string(off) + "+" +
                       std::to_string(missing) + " " + gap_reason_name(why) + " f" + std::to_string(frame));
     }
-    void on_fin(Connection& c, Dir dir, uint64_t off, const SegmentOrigin& o) override {
+    void on_fin(Connection& c, Side dir, uint64_t off, const SegmentOrigin& o) override {
         DirLog& dl = d(c.id(), dir);
         EXPECT_FALSE(dl.fin) << "two fins";
         EXPECT_EQ(off, dl.next) << "fin before the last byte";
         dl.fin = true;
-        std::string line = "fin " + std::to_string(c.id()) + " " + dir_name(dir) + " " + std::to_string(off) + " f" +
+        std::string line = "fin " + std::to_string(c.id()) + " " + core::arrow(dir) + " " + std::to_string(off) + " f" +
                            std::to_string(o.frame);
         if (o.delivered_frame != o.frame) line += "@f" + std::to_string(o.delivered_frame);
         log.push_back(line);
     }
-    void on_rst(Connection& c, Dir dir, uint64_t frame, double) override {
-        log.push_back("rst " + std::to_string(c.id()) + " " + dir_name(dir) + " f" + std::to_string(frame));
+    void on_rst(Connection& c, Side dir, uint64_t frame, double) override {
+        log.push_back("rst " + std::to_string(c.id()) + " " + core::arrow(dir) + " f" + std::to_string(frame));
     }
     void on_close(Connection& c, CloseReason why, uint64_t frame, double) override {
         ConnLog& cl = conns[c.id()];
@@ -94,13 +94,13 @@ struct Recorder : Sink {
         log.push_back("close " + std::to_string(c.id()) + " " + close_reason_name(why) + " f" + std::to_string(frame));
         if (release_on_close && reassembler) reassembler->release(c);
     }
-    void on_finding(Connection* c, Dir dir, const FindingInfo& f) override {
+    void on_finding(Connection* c, Side dir, const FindingInfo& f) override {
         if (c) {
             EXPECT_FALSE(conns[c->id()].closed) << "finding after close";
         }
         findings.push_back(f);
         log.push_back(std::string(finding_name(f.kind)) + " " + (c ? std::to_string(c->id()) : "-") + " " +
-                      dir_name(dir) + " " + std::to_string(f.stream_offset) + "+" + std::to_string(f.length) + " f" +
+                      core::arrow(dir) + " " + std::to_string(f.stream_offset) + "+" + std::to_string(f.length) + " f" +
                       std::to_string(f.frame));
     }
 

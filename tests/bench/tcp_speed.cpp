@@ -74,14 +74,14 @@ struct Sum : tcp::Sink {
     tcp::Hint on_new_tuple(const capture::TcpSegment& s, uint64_t) override {
         return s.src.port == 25565 ? tcp::Hint::SenderIsServer : tcp::Hint::Unknown;
     }
-    void on_data(tcp::Connection&, tcp::Dir, const uint8_t* p, uint32_t n, uint64_t,
+    void on_data(tcp::Connection&, core::Side, const uint8_t* p, uint32_t n, uint64_t,
                  const tcp::SegmentOrigin&) override {
         bytes += n;
         uint64_t s = 0;
         for (uint32_t i = 0; i < n; ++i) s += p[i];
         sum += s;
     }
-    void on_gap(tcp::Connection&, tcp::Dir, uint64_t, uint64_t, tcp::GapReason, uint64_t, double) override { ++gaps; }
+    void on_gap(tcp::Connection&, core::Side, uint64_t, uint64_t, tcp::GapReason, uint64_t, double) override { ++gaps; }
 };
 
 struct Reassembled {

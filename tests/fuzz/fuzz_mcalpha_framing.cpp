@@ -40,7 +40,7 @@ struct Format {
 };
 
 struct Check : MessageSink {
-    Direction dir;
+    Side dir;
     uint64_t next = 0;  // messages never start before the end of the previous one
     void message(Message& m) override {
         check(m.dir == dir);
@@ -62,7 +62,7 @@ struct Check : MessageSink {
     }
 };
 
-void measure_invariants(Direction d, const uint8_t* p, size_t n) {
+void measure_invariants(Side d, const uint8_t* p, size_t n) {
     StreamFraming f(d);
     const core::MeasureResult r = f.measure(p, n);
     switch (r.status) {
@@ -88,7 +88,7 @@ void measure_invariants(Direction d, const uint8_t* p, size_t n) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (size < 1) return 0;
-    const Direction d = data[0] & 1 ? Direction::Clientbound : Direction::Serverbound;
+    const Side d = data[0] & 1 ? Side::Server : Side::Client;
     const unsigned cut = data[0] >> 1;
     const uint8_t* p = data + 1;
     const size_t n = size - 1;

@@ -86,7 +86,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     size_t at = 0;
     while (at < size) {
         const uint8_t h = data[at++];
-        const Direction d = h & 0x80 ? Direction::Clientbound : Direction::Serverbound;
+        const Side d = h & 0x80 ? Side::Server : Side::Client;
         size_t len = (h & 0x3F) + 1u;
         ++frame;
         if (h & 0x40) {
@@ -100,7 +100,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         }
         off[int(d)] += len;
     }
-    s.end(Direction::Serverbound, StreamEnd::Fin, core::Origin{++frame, 0});
+    s.end(Side::Client, StreamEnd::Fin, core::Origin{++frame, 0});
     s.finish(sink, core::Origin{frame, 0});
     return 0;
 }

@@ -109,11 +109,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         at += len;
         decode_all(pkt.data(), pkt.size());
         t += flags & 4 ? 0.0001 : 0.02;
-        session.packet(flags & 1 ? raknet::Side::Server : raknet::Side::Client, pkt.data(), uint32_t(pkt.size()),
+        session.packet(flags & 1 ? core::Side::Server : core::Side::Client, pkt.data(), uint32_t(pkt.size()),
                        core::Origin{++frame, t}, sink);
     }
     session.finish(core::Origin{frame, t + 11}, sink);
-    for (raknet::Side s : {raknet::Side::Client, raknet::Side::Server}) {
+    for (core::Side s : {core::Side::Client, core::Side::Server}) {
         const raknet::DirectionStats& st = session.transport().stats(s);
         if (st.distinct_seqs > st.datagrams || st.split_completed + st.split_incomplete > st.split_groups ||
             st.acked > st.distinct_seqs)

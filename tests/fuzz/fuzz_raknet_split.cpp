@@ -39,7 +39,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     o.max_split_bytes = 256;
     o.max_open_splits = 4;
     o.max_split_buffer = 512;
-    raknet::SplitReassembler r(raknet::Side::Client, o);
+    raknet::SplitReassembler r(core::Side::Client, o);
     raknet::DirectionStats st;
     Quiet ev;
     // What each group's fragments were, to check completed messages: (id, count) -> index -> bytes.

@@ -27,7 +27,7 @@
 namespace {
 
 using namespace blankshark;
-using tcp::Dir;
+using core::Side;
 
 #define CHECK(cond)                                                        \
     do {                                                                   \
@@ -111,7 +111,7 @@ struct Sink : tcp::Sink {
         State& s = live(c);
         s.closed = true;
         if (why == tcp::CloseReason::Fin) CHECK(s.fin[0] && s.fin[1]);
-        for (Dir d : {Dir::ClientToServer, Dir::ServerToClient}) {
+        for (Dir d : {Side::Client, Side::Server}) {
             CHECK(c.stats(d).delivered_bytes == s.delivered[int(d)]);
             CHECK(c.stream(d).next_offset() == s.next[int(d)]);
             CHECK(c.stream(d).held_bytes() == 0);
@@ -209,7 +209,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         CHECK(r.held_cost() <= opt.max_held_total);
         uint64_t held = 0, cost = 0;
         for (const tcp::Connection* c : r.connections()) {
-            for (Dir d : {Dir::ClientToServer, Dir::ServerToClient}) {
+            for (Dir d : {Side::Client, Side::Server}) {
                 const tcp::Stream& st = c->stream(d);
                 if (!c->released()) CHECK(st.held_cost() <= opt.max_held_per_direction);
                 held += st.held_bytes();

@@ -275,7 +275,7 @@ TEST(TsharkRaknet, LossyPerDirectionFigures) {
                                "-e raknet.analysis.frame.role -e raknet.analysis.message.reassembled "
                                "-e raknet.analysis.message.rtt -e raknet.analysis.acked_in")
                             .out);
-    struct Dir {
+    struct Side {
         size_t datagrams = 0, acks = 0, naks = 0, rtts = 0, acked = 0;
         std::map<std::string, size_t> status, role;
         size_t reassembled = 0;  // messages whose reassembled flag is set
@@ -283,7 +283,7 @@ TEST(TsharkRaknet, LossyPerDirectionFigures) {
     } dir[2];
     for (const auto& c : r) {
         ASSERT_GE(c.size(), 9u);
-        Dir& d = dir[c[0] == "19132" ? 0 : 1];
+        Side& d = dir[c[0] == "19132" ? 0 : 1];
         if (!c[1].empty()) {
             ++d.datagrams;
             d.seqs.insert(std::stoull(c[1]));

@@ -286,7 +286,7 @@ TEST(TsharkTcpStream, AlphaEveryMessageTypeCutInItsHeader) {
         const size_t head = std::min<size_t>(8, msg.size());
         for (size_t a = 1; a <= head; ++a)
             for (size_t b = a + 1; b <= head + 1 && b < play.size(); ++b) {
-                Connection c{play, {0, a, b, play.size()}, {0, 1, 2}, key.first == int(mcalpha::Direction::Clientbound)};
+                Connection c{play, {0, a, b, play.size()}, {0, 1, 2}, key.first == int(core::Side::Server)};
                 conns.push_back(c);
                 want.emplace_back(key.second, "after");
             }

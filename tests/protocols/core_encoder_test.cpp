@@ -34,7 +34,7 @@ Collect decode(const core::Schema& s, uint32_t table, const std::vector<uint8_t>
 
 TEST(CoreEncoder, HandshakeBytesAsTheClientWritesThem) {
     const core::Schema& s = schema(*find_version(498));
-    const auto b = core::encode(s, table_index(State::Handshaking, Direction::Serverbound), 0,
+    const auto b = core::encode(s, table_index(State::Handshaking, Side::Client), 0,
                                 Value{{"protocol_version", 498}, {"server_address", "127.0.0.1"},
                                       {"server_port", 25565}, {"next_state", 1}});
     // The real client's bytes (mcjava-1.14.4-status-only.pcap) without the length.
@@ -43,7 +43,7 @@ TEST(CoreEncoder, HandshakeBytesAsTheClientWritesThem) {
 
 TEST(CoreEncoder, PlayerInfoRoundTrip) {
     const core::Schema& s = schema(*find_version(498));
-    const uint32_t t = table_index(State::Play, Direction::Clientbound);
+    const uint32_t t = table_index(State::Play, Side::Server);
     const Value player{{"uuid", Value::bytes(16, 0xab)},
                        {"name", "bob"},
                        {"property_count", 1},
@@ -69,7 +69,7 @@ TEST(CoreEncoder, PlayerInfoRoundTrip) {
 
 TEST(CoreEncoder, NbtAndSubstreamRoundTrip) {
     const core::Schema& s = schema(*find_version(498));
-    const uint32_t t = table_index(State::Play, Direction::Clientbound);
+    const uint32_t t = table_index(State::Play, Side::Server);
     const Value heightmaps{{"type", 10},
                            {"name", ""},
                            {"compound", Value{{"tags", Value::list({Value{{"type", 3}, {"name", "n"}, {"int", 7}},

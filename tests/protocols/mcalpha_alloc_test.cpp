@@ -46,7 +46,7 @@ TEST(McAlphaAllocations, NoneForMessagesOnceWarm) {
         for (int d = 0; d < 2; ++d) {
             for (uint64_t at = 0; at < streams[d].size();) {
                 const uint32_t n = uint32_t(std::min<uint64_t>(kSizes[k++ % 15], streams[d].size() - at));
-                s.data(Direction(d), streams[d].data() + at, n, base[d] + at, core::Origin{++frame, double(frame)}, use);
+                s.data(Side(d), streams[d].data() + at, n, base[d] + at, core::Origin{++frame, double(frame)}, use);
                 at += n;
             }
             base[d] += streams[d].size();

@@ -39,7 +39,7 @@ namespace capture = blankshark::capture;
 
 const std::string kDir = std::string(BLANKSHARK_CAPTURES) + "/mc_alpha/";
 
-Direction dir_of(tcp::Dir d) { return d == tcp::Dir::ClientToServer ? Direction::Serverbound : Direction::Clientbound; }
+Side dir_of(core::Side d) { return d == core::Side::Client ? Side::Client : Side::Server; }
 
 // The reassembler's streams into the Alpha session.
 struct Feed : tcp::Sink {
@@ -50,20 +50,20 @@ struct Feed : tcp::Sink {
     tcp::Hint on_new_tuple(const capture::TcpSegment& s, uint64_t) override {
         return s.src.port == kDefaultPort ? tcp::Hint::SenderIsServer : tcp::Hint::SenderIsClient;
     }
-    void on_data(tcp::Connection&, tcp::Dir d, const uint8_t* p, uint32_t n, uint64_t off,
+    void on_data(tcp::Connection&, core::Side d, const uint8_t* p, uint32_t n, uint64_t off,
                  const tcp::SegmentOrigin& o) override {
         session.data(dir_of(d), p, n, off, core::Origin{o.delivered_frame, o.delivered_time}, messages);
     }
-    void on_gap(tcp::Connection&, tcp::Dir d, uint64_t off, uint64_t missing, tcp::GapReason, uint64_t frame,
+    void on_gap(tcp::Connection&, core::Side d, uint64_t off, uint64_t missing, tcp::GapReason, uint64_t frame,
                 double time) override {
         ++tcp_gaps;
         session.gap(dir_of(d), off, missing, core::Origin{frame, time}, messages);
     }
-    void on_fin(tcp::Connection&, tcp::Dir d, uint64_t, const tcp::SegmentOrigin& o) override {
+    void on_fin(tcp::Connection&, core::Side d, uint64_t, const tcp::SegmentOrigin& o) override {
         ++fins;
         session.end(dir_of(d), StreamEnd::Fin, core::Origin{o.frame, o.time}, messages);
     }
-    void on_rst(tcp::Connection&, tcp::Dir d, uint64_t frame, double time) override {
+    void on_rst(tcp::Connection&, core::Side d, uint64_t frame, double time) override {
         session.end(dir_of(d), StreamEnd::Reset, core::Origin{frame, time}, messages);
     }
 };
@@ -176,20 +176,20 @@ TEST(McAlphaCaptures, AGapIsReportedAndDecodingResumes) {
         }
     EXPECT_EQ(cut, 1u);
     // Every other message is a real one, decoded whole; none is lost.
-    const Stream server = stream(sim::session(), Direction::Clientbound);
+    const Stream server = stream(sim::session(), Side::Server);
     size_t decoded = 0;
     for (const Kept& k : m.messages) {
-        if (k.dir != Direction::Clientbound || k.kind == MessageKind::Incomplete) continue;
+        if (k.dir != Side::Server || k.kind == MessageKind::Incomplete) continue;
         ASSERT_EQ(k.kind, MessageKind::Message);
         EXPECT_TRUE(std::binary_search(server.starts.begin(), server.starts.end(), k.offset)) << k.offset;
         EXPECT_TRUE(k.decoder_findings.empty());
         ++decoded;
     }
     EXPECT_EQ(decoded + 1, server.starts.size());  // all but the Map Chunk the gap cut
-    EXPECT_EQ(feed->session.resyncs(Direction::Clientbound), 0u);
+    EXPECT_EQ(feed->session.resyncs(Side::Server), 0u);
     std::printf("gap: %llu bytes missing, %zu of %zu server messages decoded, %llu bytes skipped\n",
-                (unsigned long long)feed->session.missing_bytes(Direction::Clientbound), decoded, server.starts.size(),
-                (unsigned long long)feed->session.skipped_bytes(Direction::Clientbound));
+                (unsigned long long)feed->session.missing_bytes(Side::Server), decoded, server.starts.size(),
+                (unsigned long long)feed->session.skipped_bytes(Side::Server));
 }
 
 TEST(McAlphaCaptures, AnomaliesAreReportedFromTheCapture) {

@@ -25,15 +25,15 @@ struct Expect {
 };
 
 struct Case {
-    Direction dir;
+    Side dir;
     const char* message;  // the message's key
     const char* hex;
     size_t seed_size;     // the seed's "Total Size" (strings and arrays included)
     std::vector<Expect> fields;
 };
 
-constexpr Direction SB = Direction::Serverbound;
-constexpr Direction CB = Direction::Clientbound;
+constexpr Side SB = Side::Client;
+constexpr Side CB = Side::Server;
 
 // Hand-written: id, then each field big-endian as the seed lists them.
 const std::vector<Case>& cases() {

@@ -59,7 +59,7 @@ TEST(McAlphaFraming, EveryMessageCutInTwoAtEveryOffsetIsOneMessageOfItsLength) {
 }
 
 TEST(McAlphaFraming, BothStreamsFedAByteAtATimeGiveEveryMessage) {
-    for (Direction d : {Direction::Serverbound, Direction::Clientbound}) {
+    for (Side d : {Side::Client, Side::Server}) {
         const Stream s = stream(session(), d);
         StreamFraming f(d);
         core::StreamBuffer buf;
@@ -78,7 +78,7 @@ TEST(McAlphaFraming, BothStreamsFedAByteAtATimeGiveEveryMessage) {
 // message after is a real one. A message the gap cut whose length its
 // first bytes tell is reported with that length, and when it ends after
 // the gap decoding resumes at its end without a search.
-void gap_at(Direction d, const Stream& s, size_t at, size_t missing, size_t& resumed_after, size_t& fakes) {
+void gap_at(Side d, const Stream& s, size_t at, size_t missing, size_t& resumed_after, size_t& fakes) {
     StreamFraming f(d);
     core::StreamBuffer buf;
     Cuts c;
@@ -121,7 +121,7 @@ void gap_at(Direction d, const Stream& s, size_t at, size_t missing, size_t& res
 }
 
 TEST(McAlphaFraming, AfterAGapAnywhereDecodingResumesAtARealMessage) {
-    for (Direction d : {Direction::Clientbound, Direction::Serverbound}) {
+    for (Side d : {Side::Server, Side::Client}) {
         const Stream s = stream(session(), d);
         size_t worst = 0, total = 0, n = 0, fakes = 0;
         for (size_t at = 1; at + 400 < s.bytes.size(); at += 37) {
@@ -145,7 +145,7 @@ TEST(McAlphaFraming, AfterAGapAnywhereDecodingResumesAtARealMessage) {
 // real one starts (decoding realigns after one fake message) and when it
 // does not (it would go on misaligned until the next unframeable byte).
 TEST(McAlphaFraming, StartsHereIsReliableOnTheCraftedSession) {
-    for (Direction d : {Direction::Serverbound, Direction::Clientbound}) {
+    for (Side d : {Side::Client, Side::Server}) {
         const Stream s = stream(session(), d);
         StreamFraming f(d);
         size_t accepted = 0, boundaries = 0, weak = 0, inside = 0, fake_realigning = 0, fake_misaligned = 0;

@@ -62,7 +62,7 @@ TEST(McAlphaSession, CorrectionsAreMeasuredFromTheClientsLastPosition) {
             // The client's position it is measured from is the client's last message.
             const uint64_t from = uint64_t(k.fields.num.at("mcalpha.correction.client_frame"));
             ASSERT_GT(from, 0u);
-            EXPECT_EQ(recs[from - 1].dir, Direction::Serverbound);
+            EXPECT_EQ(recs[from - 1].dir, Side::Client);
             EXPECT_EQ(f.ref_frame, from);
         }
     ASSERT_EQ(distances.size(), 2u);
@@ -155,14 +155,14 @@ namespace {
 // the next real message, and every message after is the one sent.
 TEST(McAlphaSession, AfterAnUnknownIdOrANegativeCountDecodingResumesAtTheNextRealMessage) {
     const auto recs = sim::anomalies();
-    const Stream server = stream(recs, Direction::Clientbound);
+    const Stream server = stream(recs, Side::Server);
     core::Inflater inflater;
     Session s(inflater);
     Sink sink;
     run(s, recs, sink);
     std::vector<std::pair<int64_t, int64_t>> resyncs;
     for (const Kept& k : sink.messages) {
-        if (k.dir != Direction::Clientbound) continue;
+        if (k.dir != Side::Server) continue;
         for (const core::Finding& f : k.findings)
             if (std::string(core::finding_info(f.code).name) == "mcalpha.stream.resync") resyncs.emplace_back(f.a, f.b);
         if (k.kind == MessageKind::Message) {  // a real message start
@@ -177,8 +177,8 @@ TEST(McAlphaSession, AfterAnUnknownIdOrANegativeCountDecodingResumesAtTheNextRea
     EXPECT_EQ(resyncs[0], std::make_pair(int64_t(unknown + 4), int64_t(3)));
     // The Explosion (33 bytes): its id unframed, 32 skipped, the next Entity Look found.
     EXPECT_EQ(resyncs[1].second, 32);
-    EXPECT_EQ(s.skipped_bytes(Direction::Clientbound), 35u);
-    EXPECT_EQ(s.resyncs(Direction::Clientbound), 2u);
+    EXPECT_EQ(s.skipped_bytes(Side::Server), 35u);
+    EXPECT_EQ(s.resyncs(Side::Server), 2u);
 }
 
 }  // namespace

@@ -23,7 +23,7 @@ struct Stream {
     std::vector<size_t> record;  // the record each message came from
 };
 
-inline Stream stream(const std::vector<sim::Record>& recs, Direction d) {
+inline Stream stream(const std::vector<sim::Record>& recs, Side d) {
     Stream s;
     for (size_t i = 0; i < recs.size(); ++i) {
         if (recs[i].dir != d) continue;
@@ -63,7 +63,7 @@ struct DecoderFindings {
 
 struct Kept {
     MessageKind kind;
-    Direction dir;
+    Side dir;
     uint32_t id;
     std::string key;  // message type key, or "" when none
     uint64_t offset, frame;
@@ -120,8 +120,8 @@ inline void run(Session& s, const std::vector<sim::Record>& recs, Sink& sink, bo
     }
     const core::Origin last{recs.size() + 1, recs.back().time + 0.01};
     if (fin) {
-        s.end(Direction::Clientbound, StreamEnd::Fin, last, sink);
-        s.end(Direction::Serverbound, StreamEnd::Fin, core::Origin{recs.size() + 2, last.time}, sink);
+        s.end(Side::Server, StreamEnd::Fin, last, sink);
+        s.end(Side::Client, StreamEnd::Fin, core::Origin{recs.size() + 2, last.time}, sink);
     }
     s.finish(sink, core::Origin{recs.size() + 2, last.time});
 }

@@ -61,7 +61,7 @@ struct Bytes {
 };
 
 struct Wire {
-    Direction d;
+    Side d;
     std::vector<uint8_t> bytes;
 };
 
@@ -75,7 +75,7 @@ struct Analyse : PacketSink {
 };
 
 TEST(McJavaAllocations, NoneForWorldAndEntityPacketsOnceWarm) {
-    const Direction C = Direction::Serverbound, S = Direction::Clientbound;
+    const Side C = Side::Client, S = Side::Server;
     std::vector<Wire> login = {
         {C, Bytes().u8(0x00).var(404).str("localhost").be(25565, 2).var(2).framed()},
         {C, Bytes().u8(0x00).str("eve").framed()},

@@ -69,7 +69,7 @@ struct Feed {
             return false;
         }
     };
-    Result send(uint64_t frame, double time, Direction d, State st, const Bytes& bytes) {
+    Result send(uint64_t frame, double time, Side d, State st, const Bytes& bytes) {
         Packet p;
         p.dir = d;
         p.state = st;
@@ -86,8 +86,8 @@ struct Feed {
         r.findings.assign(p.findings, p.findings + p.nfindings);
         return r;
     }
-    Result cb(uint64_t frame, double time, const Bytes& b) { return send(frame, time, Direction::Clientbound, State::Play, b); }
-    Result sb(uint64_t frame, double time, const Bytes& b) { return send(frame, time, Direction::Serverbound, State::Play, b); }
+    Result cb(uint64_t frame, double time, const Bytes& b) { return send(frame, time, Side::Server, State::Play, b); }
+    Result sb(uint64_t frame, double time, const Bytes& b) { return send(frame, time, Side::Client, State::Play, b); }
     void finish() {
         struct Out : EndFindings {
             std::vector<core::Finding>* v;
@@ -191,13 +191,13 @@ TEST(McJavaAnalysis, KeepAliveWindowIsASetting) {
 
 TEST(McJavaAnalysis, StatusPingAndPong) {
     Feed r;
-    const auto ping = r.send(3, 0.5, Direction::Serverbound, State::Status, Bytes().u8(0x01).i64(1234));
-    const auto pong = r.send(4, 0.502, Direction::Clientbound, State::Status, Bytes().u8(0x01).i64(1234));
+    const auto ping = r.send(3, 0.5, Side::Client, State::Status, Bytes().u8(0x01).i64(1234));
+    const auto pong = r.send(4, 0.502, Side::Server, State::Status, Bytes().u8(0x01).i64(1234));
     ASSERT_NE(ping.link.exchange, nullptr);
     EXPECT_EQ(ping.link.exchange->kind, ExchangeKind::StatusPing);
     EXPECT_EQ(pong.link.exchange, ping.link.exchange);
-    EXPECT_TRUE(r.send(5, 0.6, Direction::Clientbound, State::Status, Bytes().u8(0x01).i64(5)).has(C::PongUnknown));
-    r.send(6, 0.7, Direction::Serverbound, State::Status, Bytes().u8(0x01).i64(6));
+    EXPECT_TRUE(r.send(5, 0.6, Side::Server, State::Status, Bytes().u8(0x01).i64(5)).has(C::PongUnknown));
+    r.send(6, 0.7, Side::Client, State::Status, Bytes().u8(0x01).i64(6));
     r.finish();
     EXPECT_EQ(r.end_count(C::PingUnanswered, 6), 1u);
 }
@@ -374,12 +374,12 @@ TEST(McJavaAnalysis, SilencePerSide) {
     r.sb(4, 5.2, keep_alive_sb(2));
     r.cb(5, 20.0, keep_alive_cb(3));  // server quiet 15 s; the client's last packet is at 5.2
     const SilenceTracker& s = r.a.silence();
-    EXPECT_DOUBLE_EQ(s.side(Direction::Clientbound).longest, 15.0);
-    EXPECT_EQ(s.side(Direction::Clientbound).longest_frame, 5u);
-    EXPECT_NEAR(s.side(Direction::Serverbound).longest, 3.7, 1e-9);
-    EXPECT_EQ(s.side(Direction::Serverbound).longest_frame, 4u);
-    EXPECT_NEAR(s.final_silence(Direction::Serverbound), 14.8, 1e-9);
-    EXPECT_DOUBLE_EQ(s.final_silence(Direction::Clientbound), 0.0);
+    EXPECT_DOUBLE_EQ(s.side(Side::Server).longest, 15.0);
+    EXPECT_EQ(s.side(Side::Server).longest_frame, 5u);
+    EXPECT_NEAR(s.side(Side::Client).longest, 3.7, 1e-9);
+    EXPECT_EQ(s.side(Side::Client).longest_frame, 4u);
+    EXPECT_NEAR(s.final_silence(Side::Client), 14.8, 1e-9);
+    EXPECT_DOUBLE_EQ(s.final_silence(Side::Server), 0.0);
 }
 
 TEST(McJavaAnalysis, FindingsHaveStableNames) {

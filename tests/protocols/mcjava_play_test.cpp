@@ -14,7 +14,7 @@ using coretest::Collect;
 using coretest::from_hex;
 using namespace mcjava;
 
-Collect play(int32_t protocol, Direction d, const std::string& hex) {
+Collect play(int32_t protocol, Side d, const std::string& hex) {
     const std::vector<uint8_t> b = from_hex(hex);
     Collect c;
     core::DecodeContext ctx;
@@ -22,8 +22,8 @@ Collect play(int32_t protocol, Direction d, const std::string& hex) {
     c.summary = core::decode(schema(*find_version(protocol)), b.data(), b.size(), ctx, c);
     return c;
 }
-Collect cb(int32_t protocol, const std::string& hex) { return play(protocol, Direction::Clientbound, hex); }
-Collect sb(int32_t protocol, const std::string& hex) { return play(protocol, Direction::Serverbound, hex); }
+Collect cb(int32_t protocol, const std::string& hex) { return play(protocol, Side::Server, hex); }
+Collect sb(int32_t protocol, const std::string& hex) { return play(protocol, Side::Client, hex); }
 
 // Every finding is a failure of the test that decoded the packet.
 void clean(const Collect& c) {

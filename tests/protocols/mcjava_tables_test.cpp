@@ -18,12 +18,12 @@ using namespace mcjava;
 
 struct Listed {
     State state;
-    Direction dir;
+    Side dir;
     std::vector<const char*> names;  // by id, from 0
 };
 
 constexpr State H = State::Handshaking, S = State::Status, L = State::Login, P = State::Play;
-constexpr Direction C = Direction::Clientbound, V = Direction::Serverbound;
+constexpr Side C = Side::Server, V = Side::Client;
 
 // The same in 404 and the 1.14 family.
 const std::vector<Listed> kCommon = {

@@ -27,7 +27,7 @@
 namespace {
 
 using namespace mcpe;
-using raknet::Side;
+using core::Side;
 
 const std::string kDir = std::string(BLANKSHARK_CAPTURES) + "/raknet/";
 

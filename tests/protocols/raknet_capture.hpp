@@ -112,12 +112,12 @@ inline CaptureRun run_capture(const std::string& path, uint16_t server_port = ra
         UdpDatagram d;
         if (parse_udp(reader.link_type(), f.data, f.caplen, d) != LinkResult::Ok) continue;
         if (d.src.port == server_port && d.dst.port == server_port) continue;  // socket self-test
-        raknet::Side side;
-        if (d.dst.port == server_port) side = raknet::Side::Client;
-        else if (d.src.port == server_port) side = raknet::Side::Server;
+        core::Side side;
+        if (d.dst.port == server_port) side = core::Side::Client;
+        else if (d.src.port == server_port) side = core::Side::Server;
         else continue;
-        const Endpoint client = side == raknet::Side::Client ? d.src : d.dst;
-        const Endpoint server = side == raknet::Side::Client ? d.dst : d.src;
+        const Endpoint client = side == core::Side::Client ? d.src : d.dst;
+        const Endpoint server = side == core::Side::Client ? d.dst : d.src;
         Conversation*& c = by_key[{client, server}];
         if (!c) {
             run.conversations.push_back(std::make_unique<Conversation>());

@@ -72,7 +72,7 @@ CutStats stats(const std::vector<sim::Record>& recs, const std::vector<Segment>&
     uint64_t off = 0;
     size_t c = 0;
     for (const sim::Record& r : recs) {
-        if ((r.dir == Direction::Serverbound) != client) continue;
+        if ((r.dir == Side::Client) != client) continue;
         ++st.messages;
         const uint64_t end = off + r.bytes.size();
         while (c + 1 < cuts.size() && cuts[c + 1] <= off) ++c;
@@ -118,7 +118,7 @@ Written write(const std::string& path, const std::vector<sim::Record>& recs, Var
     std::vector<uint8_t> stream[2];
     for (size_t i = 0; i < recs.size();) {
         // One write: messages of one direction close in time.
-        const bool from_client = recs[i].dir == Direction::Serverbound;
+        const bool from_client = recs[i].dir == Side::Client;
         const int d = from_client ? 0 : 1;
         const double t = recs[i].time;
         std::vector<uint8_t> bytes;

@@ -76,7 +76,7 @@ struct Stream {
 
 const core::Schema& java() { return schema(*find_version(kProtocol)); }
 
-Bytes packet(State s, Direction d, uint32_t id, const Value& v) {
+Bytes packet(State s, Side d, uint32_t id, const Value& v) {
     return core::encode(java(), table_index(s, d), id, v);
 }
 
@@ -94,7 +94,7 @@ struct Session {
 
 Session play_session() {
     Session s;
-    const auto sb = Direction::Serverbound, cb = Direction::Clientbound;
+    const auto sb = Side::Client, cb = Side::Server;
     s.client.add(frame(packet(State::Handshaking, sb, 0x00,
                               Value{{"protocol_version", kProtocol}, {"server_address", "localhost"},
                                     {"server_port", 25565}, {"next_state", 2}}),
@@ -196,7 +196,7 @@ void write_play(const std::string& path, Variant variant) {
 }
 
 void write_encrypted(const std::string& path) {
-    const auto sb = Direction::Serverbound, cb = Direction::Clientbound;
+    const auto sb = Side::Client, cb = Side::Server;
     Stream client, server;
     client.add(frame(packet(State::Handshaking, sb, 0x00,
                             Value{{"protocol_version", kProtocol}, {"server_address", "mc.example.org"},

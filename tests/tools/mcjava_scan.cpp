@@ -44,7 +44,7 @@ struct Printer {
 
 struct Scan : core::StreamSink, PacketSink {
     Connection* c;
-    Direction d;
+    Side d;
     bool verbose;
     std::map<std::string, int> counts;
     int problems = 0;
@@ -53,7 +53,7 @@ struct Scan : core::StreamSink, PacketSink {
     void resynchronised(uint64_t skipped, const core::Span&) override { std::printf("resync after %llu\n", (unsigned long long)skipped); }
     void packet(Packet& p) override {
         char key[96];
-        std::snprintf(key, sizeof key, "%-9s %s 0x%02x %s", state_name(p.state), direction_arrow(p.dir), p.summary.id,
+        std::snprintf(key, sizeof key, "%-9s %s 0x%02x %s", state_name(p.state), core::arrow(p.dir), p.summary.id,
                       p.summary.type ? p.summary.type->name : "?");
         if (p.kind != PacketKind::Packet) std::snprintf(key, sizeof key, "kind %d", int(p.kind));
         ++counts[key];
@@ -66,7 +66,7 @@ struct Scan : core::StreamSink, PacketSink {
         }
         if (bad || verbose) {
             ++problems;
-            std::printf("#%llu %s %s len %u%s\n", (unsigned long long)p.number, direction_arrow(p.dir), key, p.data_len,
+            std::printf("#%llu %s %s len %u%s\n", (unsigned long long)p.number, core::arrow(p.dir), key, p.data_len,
                         p.inflated ? " (inflated)" : "");
             Printer pr;
             if (p.kind == PacketKind::Packet && p.data) core::decode(schema(*p.version), p.data, p.data_len, p.context(), pr);
@@ -99,7 +99,7 @@ int main(int argc, char** argv) {
     uint64_t offset[2] = {0, 0};
     for (int d = 0; d < 2; ++d) {
         scans[d].c = &conn;
-        scans[d].d = Direction(d);
+        scans[d].d = Side(d);
         scans[d].verbose = verbose;
     }
     std::string line;
@@ -109,7 +109,7 @@ int main(int argc, char** argv) {
         const int d = line[0] == 'C' ? 0 : 1;
         const std::vector<uint8_t> b = hex(line.substr(2));
         core::Origin o{++n, 0};
-        bufs[d].push(b.data(), b.size(), offset[d], o, conn.framing(Direction(d)), scans[d]);
+        bufs[d].push(b.data(), b.size(), offset[d], o, conn.framing(Side(d)), scans[d]);
         offset[d] += b.size();
     }
     std::map<std::string, int> all;

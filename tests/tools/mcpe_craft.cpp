@@ -53,7 +53,7 @@ bool write(const std::string& path, const std::vector<WireRecord>& records) {
     if (!w.ok()) return false;
     const double epoch = 1400000000.0;  // 2014-05-13, the seed's era
     for (const WireRecord& r : records) {
-        const bool c = r.from == raknet::Side::Client;
+        const bool c = r.from == core::Side::Client;
         w.udp(epoch + r.time, c ? client : server, c ? server : client, r.bytes);
     }
     return w.close();
@@ -66,7 +66,7 @@ int main(int argc, char** argv) {
         const std::string kind = argc > 2 ? argv[2] : "clean";
         for (const WireRecord& r : session(kind)) {
             const uint8_t b = r.bytes.empty() ? 0 : r.bytes[0];
-            std::printf("%.6f %s 0x%02x", r.time, raknet::side_arrow(r.from), b);
+            std::printf("%.6f %s 0x%02x", r.time, core::arrow(r.from), b);
             if (raknet::packet_kind(b) == raknet::PacketKind::Datagram && r.bytes.size() >= 4)
                 std::printf(" #%u", r.bytes[1] | r.bytes[2] << 8 | r.bytes[3] << 16);
             std::printf(" len %zu", r.bytes.size());

@@ -177,7 +177,7 @@ int main(int argc, char** argv) {
         }
         if (packets) {
             for (const auto& p : c->packets) {
-                std::printf("%llu %.6f %s id 0x%02x len %u", (unsigned long long)p.p.frame, p.p.time, side_arrow(p.p.from),
+                std::printf("%llu %.6f %s id 0x%02x len %u", (unsigned long long)p.p.frame, p.p.time, core::arrow(p.p.from),
                             p.p.id, p.p.len);
                 if (p.p.kind == PacketKind::Datagram) std::printf(" seq %llu status %d", (unsigned long long)p.p.seq_unwrapped, int(p.p.status));
                 for (const auto& f : p.frames)

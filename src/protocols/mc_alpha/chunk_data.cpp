@@ -6,7 +6,7 @@
 
 namespace mcalpha {
 
-ChunkData locate_chunk_data(Direction d, const uint8_t* p, uint32_t len) {
+ChunkData locate_chunk_data(Side d, const uint8_t* p, uint32_t len) {
     ChunkData c;
     if (!p || len == 0 || p[0] != kMapChunk) return c;
     core::DecodeContext ctx;

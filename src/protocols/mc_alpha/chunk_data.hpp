@@ -16,6 +16,6 @@ struct ChunkData {
 };
 
 // `p[0, len)`: one whole message of direction `d`, as measure() cut it.
-ChunkData locate_chunk_data(Direction d, const uint8_t* p, uint32_t len);
+ChunkData locate_chunk_data(Side d, const uint8_t* p, uint32_t len);
 
 }  // namespace mcalpha

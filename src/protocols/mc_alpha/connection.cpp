@@ -58,10 +58,10 @@ const char* name_of(const Message& m) { return m.summary.type ? m.summary.type->
 Connection::Connection(core::Inflater& inflater, const Settings& settings)
     : inflater_(inflater),
       settings_(settings),
-      framing_{StreamFraming(Direction::Serverbound), StreamFraming(Direction::Clientbound)},
+      framing_{StreamFraming(Side::Client), StreamFraming(Side::Server)},
       movement_(settings.correction_far) {}
 
-void Connection::begin(Message& m, Direction d, const uint8_t* p, uint32_t len, const core::Span& span) {
+void Connection::begin(Message& m, Side d, const uint8_t* p, uint32_t len, const core::Span& span) {
     m.dir = d;
     m.state = state_;
     m.data = p;
@@ -70,14 +70,14 @@ void Connection::begin(Message& m, Direction d, const uint8_t* p, uint32_t len, 
     m.number = ++sum_.messages[int(d)];
 }
 
-void Connection::message(Direction d, const uint8_t* p, uint32_t len, const core::Span& span, MessageSink& sink) {
+void Connection::message(Side d, const uint8_t* p, uint32_t len, const core::Span& span, MessageSink& sink) {
     Message m;
     begin(m, d, p, len, span);
     MessageValues v;
     m.summary = core::decode(schema(), p, len, m.context(), v);
     if (ended_[int(d)] && !after_end_reported_[int(d)]) {
         after_end_reported_[int(d)] = true;
-        m.add(at(m, C::AfterEnd, d == Direction::Clientbound, 0, 0, name_of(m)));
+        m.add(at(m, C::AfterEnd, d == Side::Server, 0, 0, name_of(m)));
     }
     if (m.summary.type) {
         check_state(m);
@@ -86,7 +86,7 @@ void Connection::message(Direction d, const uint8_t* p, uint32_t len, const core
     sink.message(m);
 }
 
-void Connection::unframed(Direction d, const uint8_t* p, uint32_t len, const core::Span& span, MessageSink& sink) {
+void Connection::unframed(Side d, const uint8_t* p, uint32_t len, const core::Span& span, MessageSink& sink) {
     Message m;
     m.kind = MessageKind::Unframed;
     begin(m, d, p, len, span);
@@ -97,7 +97,7 @@ void Connection::unframed(Direction d, const uint8_t* p, uint32_t len, const cor
     if (last.too_long) {
         m.add(at(m, C::TooLong, len ? p[0] : 0, int64_t(last.summary.need), kMaxMessage));
     } else if (fatal.code == core::Code(C::UnknownId) || fatal.code == core::kNoCode) {
-        m.add(at(m, C::UnknownId, len ? p[0] : 0, d == Direction::Clientbound));
+        m.add(at(m, C::UnknownId, len ? p[0] : 0, d == Side::Server));
     } else {
         Finding f = fatal;  // the decoder's: a negative count
         f.frame = span.last.frame;
@@ -188,11 +188,11 @@ void Connection::map_chunk(Message& m, const MessageValues& v) {
 }
 
 void Connection::analyse(Message& m, const MessageValues& v) {
-    const Direction d = m.dir;
+    const Side d = m.dir;
     const double t = m.span.last.time;
     const uint64_t frame = m.span.last.frame;
     // Activity: the server drops a client it has not heard from for 1200 ticks.
-    if (d == Direction::Serverbound && have_time_[0] && t - last_time_[0] >= settings_.client_silence)
+    if (d == Side::Client && have_time_[0] && t - last_time_[0] >= settings_.client_silence)
         m.add(at(m, C::ClientSilent, scaled(t - last_time_[0], kMicro)));
     have_time_[int(d)] = true;
     last_time_[int(d)] = t;
@@ -219,7 +219,7 @@ void Connection::analyse(Message& m, const MessageValues& v) {
             m.add(at(m, C::ComplexNotGzip, p.size() > 0 ? uint8_t(p[0]) : 0, p.size() > 1 ? uint8_t(p[1]) : 0));
         return;
     }
-    if (d == Direction::Serverbound) {
+    if (d == Side::Client) {
         switch (id) {
         case kLogin: {
             sum_.protocol_version = int32_t(v.i("protocol_version"));
@@ -349,7 +349,7 @@ bool Connection::ends_first(const Message& m) const {
     return (sum_.ending == Ending::Fin || sum_.ending == Ending::Reset) && m.span.last.carrier() < end_carried_;
 }
 
-void Connection::closed(Direction d, bool reset, const core::Origin& o) {
+void Connection::closed(Side d, bool reset, const core::Origin& o) {
     if (reset) {
         if (!reset_) reset_frame_ = o.frame;
         reset_ = true;
@@ -371,12 +371,12 @@ void Connection::finish(MessageSink& sink, const core::Origin& last) {
     switch (sum_.ending) {
     case Ending::Fin:
         f.code = C::ClosedWithoutReason;
-        f.a = closed_by_ == Direction::Clientbound;
+        f.a = closed_by_ == Side::Server;
         sink.event(f);
         break;
     case Ending::Reset:
         f.code = C::Reset;
-        f.a = closed_by_ == Direction::Clientbound;
+        f.a = closed_by_ == Side::Server;
         sink.event(f);
         break;
     case Ending::Open:

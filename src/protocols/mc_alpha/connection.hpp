@@ -67,19 +67,19 @@ public:
     explicit Connection(core::Inflater& inflater, const Settings& settings = Settings());
 
     // One whole message of direction `d`, as measure() cut it.
-    void message(Direction d, const uint8_t* p, uint32_t len, const core::Span& span, MessageSink& sink);
+    void message(Side d, const uint8_t* p, uint32_t len, const core::Span& span, MessageSink& sink);
     // Bytes measure() just gave up on (Invalid): a Message of kind Unframed
     // with the reason (an unknown id, a negative count, a length too large).
-    void unframed(Direction d, const uint8_t* p, uint32_t len, const core::Span& span, MessageSink& sink);
+    void unframed(Side d, const uint8_t* p, uint32_t len, const core::Span& span, MessageSink& sink);
 
     // Framing by parsing, for desegmentation (plugin) or a stream buffer.
-    core::MeasureResult measure(Direction d, const uint8_t* p, size_t avail) {
+    core::MeasureResult measure(Side d, const uint8_t* p, size_t avail) {
         return framing_[int(d)].measure(p, avail);
     }
-    StreamFraming& framing(Direction d) { return framing_[int(d)]; }
+    StreamFraming& framing(Side d) { return framing_[int(d)]; }
 
-    // Direction `d` ended: FIN, or RST (`reset`), in frame `o`.
-    void closed(Direction d, bool reset, const core::Origin& o);
+    // Side `d` ended: FIN, or RST (`reset`), in frame `o`.
+    void closed(Side d, bool reset, const core::Origin& o);
     // The capture ended (its last frame `last`): how the connection ended,
     // as events, unless a Kick or Disconnect said it on its message.
     void finish(MessageSink& sink, const core::Origin& last);
@@ -89,7 +89,7 @@ public:
 
 private:
     // A message of direction `d` from these bytes, in the current state (counted).
-    void begin(Message& m, Direction d, const uint8_t* p, uint32_t len, const core::Span& span);
+    void begin(Message& m, Side d, const uint8_t* p, uint32_t len, const core::Span& span);
     void check_state(Message& m);
     void analyse(Message& m, const MessageValues& v);
     void map_chunk(Message& m, const MessageValues& v);
@@ -112,7 +112,7 @@ private:
     bool reset_ = false;
     uint64_t reset_frame_ = 0;
     bool ends_first(const Message& m) const;
-    Direction closed_by_ = Direction::Serverbound;  // the side whose FIN / RST ended it
+    Side closed_by_ = Side::Client;  // the side whose FIN / RST ended it
     uint64_t end_carried_ = 0;                      // and the frame that carried it
     char client_reason_[256] = {};
     ConnectionSummary sum_;

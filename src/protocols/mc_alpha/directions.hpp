@@ -12,16 +12,17 @@
 
 #include <cstdint>
 
+#include "core/side.hpp"
+
 namespace mcalpha {
 
-enum class Direction : uint8_t { Serverbound, Clientbound };  // client → server, server → client
+using core::Side;  // Client: a message the client sends
 enum class State : uint8_t { Login, Play };
 
 constexpr uint32_t kTableCount = 2;
-constexpr uint32_t table_index(Direction d) { return uint32_t(d); }
+constexpr uint32_t table_index(Side d) { return uint32_t(d); }
 
-inline const char* direction_name(Direction d) { return d == Direction::Serverbound ? "client to server" : "server to client"; }
-inline const char* direction_arrow(Direction d) { return d == Direction::Serverbound ? "C>S" : "S>C"; }
+inline const char* direction_name(Side d) { return d == Side::Client ? "client to server" : "server to client"; }
 inline const char* state_name(State s) { return s == State::Login ? "login" : "play"; }
 
 constexpr uint16_t kDefaultPort = 25565;

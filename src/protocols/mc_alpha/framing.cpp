@@ -82,7 +82,7 @@ struct Plausibility {
 
 }  // namespace
 
-StreamFraming::StreamFraming(Direction d)
+StreamFraming::StreamFraming(Side d)
     : core::ParsedFraming([d] {
           Spec s;
           s.schema = &schema();

@@ -46,14 +46,14 @@ constexpr uint32_t kMinResyncPayload = 2;
 
 class StreamFraming : public core::ParsedFraming {
 public:
-    explicit StreamFraming(Direction d);
-    Direction direction() const { return dir_; }
+    explicit StreamFraming(Side d);
+    Side direction() const { return dir_; }
 
 protected:
     bool plausible(const core::MessageSummary& summary, const uint8_t* p, uint32_t len) const override;
 
 private:
-    Direction dir_;
+    Side dir_;
 };
 
 }  // namespace mcalpha

@@ -52,7 +52,7 @@ struct MessageAnalysis {
 struct Message {
     static constexpr size_t kMaxFindings = 12;
     MessageKind kind = MessageKind::Message;
-    Direction dir = Direction::Serverbound;
+    Side dir = Side::Client;
     State state = State::Login;
     const uint8_t* data = nullptr;  // the message's bytes (id first), valid during the callback
     uint32_t len = 0;

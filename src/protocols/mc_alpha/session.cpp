@@ -8,7 +8,7 @@ namespace mcalpha {
 
 using C = FindingCode;
 
-void Session::on_resynchronised(Direction d, uint64_t skipped, const core::Span& where) {
+void Session::on_resynchronised(Side d, uint64_t skipped, const core::Span& where) {
     const int i = int(d);
     ++resyncs_[i];
     // `skipped` counts the gaps' missing bytes too: those are reported apart.
@@ -18,7 +18,7 @@ void Session::on_resynchronised(Direction d, uint64_t skipped, const core::Span&
     note(d, {C::Resynchronised, 0, 0, int64_t(where.stream_offset), int64_t(undecoded)});
 }
 
-core::Finding cut_finding(Connection& c, Direction d, const uint8_t* p, uint32_t head_len, uint32_t have,
+core::Finding cut_finding(Connection& c, Side d, const uint8_t* p, uint32_t head_len, uint32_t have,
                           uint32_t declared) {
     core::DecodeContext ctx;
     ctx.table = c.framing(d).spec().table;
@@ -30,7 +30,7 @@ core::Finding cut_finding(Connection& c, Direction d, const uint8_t* p, uint32_t
     return f;
 }
 
-void Session::incomplete_message(Message& m, Direction d) const {
+void Session::incomplete_message(Message& m, Side d) const {
     m.kind = MessageKind::Incomplete;
     m.dir = d;
     m.state = conn_.state();
@@ -43,7 +43,7 @@ const core::Finding* cut_of(const Message& m) {
     return nullptr;
 }
 
-void Session::on_cut(Direction d, const uint8_t* p, uint32_t have, uint32_t declared, const core::Span& where,
+void Session::on_cut(Side d, const uint8_t* p, uint32_t have, uint32_t declared, const core::Span& where,
                      Relay& r) {
     Message m;
     incomplete_message(m, d);
@@ -54,14 +54,14 @@ void Session::on_cut(Direction d, const uint8_t* p, uint32_t have, uint32_t decl
     r.message(m);
 }
 
-void Session::gap(Direction d, uint64_t offset, uint64_t missing, const core::Origin& o, MessageSink& sink) {
+void Session::gap(Side d, uint64_t offset, uint64_t missing, const core::Origin& o, MessageSink& sink) {
     // The stream buffer counts these with the bytes it skips (and a message
     // the gap cut, whose captured bytes are dropped): only those are "skipped".
     gap_missing_[int(d)] += missing;
     skip(d, offset, missing, C::StreamGap, o, sink);
 }
 
-void Session::end(Direction d, StreamEnd how, const core::Origin& o, MessageSink& sink) {
+void Session::end(Side d, StreamEnd how, const core::Origin& o, MessageSink& sink) {
     if (how == StreamEnd::Open || how == StreamEnd::CaptureEnd || !close(d, how, o)) return;
     drain(d, sink);
     conn_.closed(d, how == StreamEnd::Reset, o);
@@ -69,7 +69,7 @@ void Session::end(Direction d, StreamEnd how, const core::Origin& o, MessageSink
 
 void Session::finish(MessageSink& sink, const core::Origin& last) {
     for (int i = 0; i < 2; ++i) {
-        const Direction d = Direction(i);
+        const Side d = Side(i);
         // No more bytes will come: a search for a message start stops waiting.
         drain(d, sink);
         const core::StreamBuffer& b = stream(d);

@@ -31,7 +31,7 @@ using StreamEnd = core::StreamEnd;
 
 // mcalpha.stream.cut for a message a gap cut: its first `head_len` bytes
 // (its id and type), `have` of its bytes arrived, `declared` long.
-core::Finding cut_finding(Connection& c, Direction d, const uint8_t* p, uint32_t head_len, uint32_t have,
+core::Finding cut_finding(Connection& c, Side d, const uint8_t* p, uint32_t head_len, uint32_t have,
                           uint32_t declared);
 // The mcalpha.stream.cut finding of a message (an Incomplete one a gap
 // cut), or null.
@@ -39,8 +39,8 @@ const core::Finding* cut_of(const Message& m);
 
 // The stream plumbing (data(), connection(), gaps(), missing_bytes()) is
 // core::TcpSession's; this adds messages, and what was skipped to find them.
-class Session : public core::TcpSession<Session, Connection, Direction, MessageSink> {
-    using Base = core::TcpSession<Session, Connection, Direction, MessageSink>;
+class Session : public core::TcpSession<Session, Connection, MessageSink> {
+    using Base = core::TcpSession<Session, Connection, MessageSink>;
 
 public:
     explicit Session(core::Inflater& inflater, const Settings& settings = Settings()) : Base(inflater, settings) {}
@@ -49,16 +49,16 @@ public:
     // whose length its first bytes tell (a Map Chunk's compressed size) is
     // handed on as Incomplete with mcalpha.stream.cut, and decoding resumes
     // where it ends.
-    void gap(Direction d, uint64_t offset, uint64_t missing, const core::Origin& o, MessageSink& sink);
+    void gap(Side d, uint64_t offset, uint64_t missing, const core::Origin& o, MessageSink& sink);
     // The direction ended (FIN or RST) in `o`: no more bytes will come, so
     // a search for a message start stops waiting and what it finds is
     // handed on before the end is judged (each direction's order is its own).
-    void end(Direction d, StreamEnd how, const core::Origin& o, MessageSink& sink);
+    void end(Side d, StreamEnd how, const core::Origin& o, MessageSink& sink);
     // End of the capture, whose last frame is `last`.
     void finish(MessageSink& sink, const core::Origin& last);
 
-    uint64_t skipped_bytes(Direction d) const { return skipped_[int(d)]; }  // not decoded, gaps excluded
-    uint64_t resyncs(Direction d) const { return resyncs_[int(d)]; }
+    uint64_t skipped_bytes(Side d) const { return skipped_[int(d)]; }  // not decoded, gaps excluded
+    uint64_t resyncs(Side d) const { return resyncs_[int(d)]; }
 
 private:
     friend Base;
@@ -70,13 +70,13 @@ private:
         void event(const core::Finding& f) override { sink_.event(f); }
     };
 
-    void on_message(Direction d, const uint8_t* p, uint32_t len, const core::Span& where, Relay& r) {
+    void on_message(Side d, const uint8_t* p, uint32_t len, const core::Span& where, Relay& r) {
         conn_.message(d, p, len, where, r);
     }
-    void on_resynchronised(Direction d, uint64_t skipped, const core::Span& where);
-    void on_cut(Direction d, const uint8_t* p, uint32_t have, uint32_t declared, const core::Span& where, Relay& r);
+    void on_resynchronised(Side d, uint64_t skipped, const core::Span& where);
+    void on_cut(Side d, const uint8_t* p, uint32_t have, uint32_t declared, const core::Span& where, Relay& r);
     // An Incomplete message of direction `d` in the connection's state.
-    void incomplete_message(Message& m, Direction d) const;
+    void incomplete_message(Message& m, Side d) const;
 
     uint64_t skipped_[2] = {0, 0}, resyncs_[2] = {0, 0};
     uint64_t gap_missing_[2] = {0, 0};  // missing bytes of gaps since the last resynchronisation

@@ -25,9 +25,9 @@ public:
 
     void at(double time) { t = time; }
     void wait(double s) { t += s; }
-    void c(uint8_t id, const Value& v = Value()) { add(Direction::Serverbound, id, v); }
-    void s(uint8_t id, const Value& v = Value()) { add(Direction::Clientbound, id, v); }
-    void raw(Direction d, std::vector<uint8_t> b) { out.push_back({t, d, std::move(b)}); }
+    void c(uint8_t id, const Value& v = Value()) { add(Side::Client, id, v); }
+    void s(uint8_t id, const Value& v = Value()) { add(Side::Server, id, v); }
+    void raw(Side d, std::vector<uint8_t> b) { out.push_back({t, d, std::move(b)}); }
 
     std::vector<Record> done() {
         std::stable_sort(out.begin(), out.end(), [](const Record& a, const Record& b) { return a.time < b.time; });
@@ -35,7 +35,7 @@ public:
     }
 
 private:
-    void add(Direction d, uint8_t id, const Value& v) {
+    void add(Side d, uint8_t id, const Value& v) {
         out.push_back({t, d, core::encode(schema(), table_index(d), id, v)});
     }
 };
@@ -340,7 +340,7 @@ std::vector<Record> anomalies() {
     // An id the seed does not know, then an impossible count: the server's
     // stream cannot be cut until three clean messages follow each other.
     sc.wait(0.05);
-    sc.raw(Direction::Clientbound, {0x99, 0x00, 0x00, 0x01});
+    sc.raw(Side::Server, {0x99, 0x00, 0x00, 0x01});
     for (int i = 0; i < 4; ++i) sc.s(kTimeUpdate, Value{{"time", 7000 + 20 * i}});
     sc.s(kExplosion, Value{{"x", 1.5}, {"y", 70.0}, {"z", 1.5}, {"radius", 3.0}, {"record_count", -1}});
     for (int i = 0; i < 4; ++i) sc.s(kEntityLook, Value{{"eid", 2001}, {"yaw", 90.0}, {"pitch", 0.0}});

@@ -26,7 +26,7 @@ namespace mcalpha::sim {
 
 struct Record {
     double time;            // seconds since the epoch
-    Direction dir;
+    Side dir;
     std::vector<uint8_t> bytes;  // one whole message
 };
 

@@ -71,7 +71,7 @@ bool drives_state(const Packet& p) {
 Connection::Connection(core::Inflater& inflater) : inflater_(inflater), version_(&default_version()) {
     for (int d = 0; d < 2; ++d) {
         framing_[d].c = this;
-        framing_[d].d = Direction(d);
+        framing_[d].d = Side(d);
     }
 }
 
@@ -80,21 +80,21 @@ void Connection::start_mid_stream() {
     compression_guess_ = true;
 }
 
-MeasureResult Connection::frame_length(Direction d, const uint8_t* p, size_t avail) const {
+MeasureResult Connection::frame_length(Side d, const uint8_t* p, size_t avail) const {
     if (avail == 0) return {Measure::NeedMore, 0};
     if (encrypted_) return {Measure::Complete, uint32_t(avail)};
     if (legacy_) {
-        if (d == Direction::Clientbound) return measure_legacy_kick(p, avail);
+        if (d == Side::Server) return measure_legacy_kick(p, avail);
         return {Measure::Complete, uint32_t(avail)};  // the ping: whatever the client sends
     }
-    if (d == Direction::Serverbound && count_[0] == 0 && state_[0] == State::Handshaking && p[0] == kLegacyPing)
+    if (d == Side::Client && count_[0] == 0 && state_[0] == State::Handshaking && p[0] == kLegacyPing)
         return {Measure::Complete, uint32_t(avail)};
     return measure_frame(p, avail);
 }
 
 void Connection::add(Packet& p, const Finding& f) { p.add(f); }
 
-void Connection::begin(Packet& p, Direction d, const uint8_t* wire, uint32_t len) const {
+void Connection::begin(Packet& p, Side d, const uint8_t* wire, uint32_t len) const {
     p.dir = d;
     p.state = state_[int(d)];
     p.version = version_;
@@ -103,7 +103,7 @@ void Connection::begin(Packet& p, Direction d, const uint8_t* wire, uint32_t len
     p.wire_len = len;
 }
 
-void Connection::unframed(Direction d, const uint8_t* bytes, uint32_t len, const core::Span& span, PacketSink& sink) {
+void Connection::unframed(Side d, const uint8_t* bytes, uint32_t len, const core::Span& span, PacketSink& sink) {
     Packet p;
     p.kind = PacketKind::Unframed;
     begin(p, d, bytes, len);
@@ -208,13 +208,13 @@ void Connection::advance(Packet& p) {
         encrypted_ = true;
         add(p, {C::Encrypted, 0, p.wire_len, 0});
     }
-    if ((p.state == State::Status && p.dir == Direction::Clientbound && is(p, "pong")) ||
-        (p.dir == Direction::Clientbound && is(p, "disconnect")))
+    if ((p.state == State::Status && p.dir == Side::Server && is(p, "pong")) ||
+        (p.dir == Side::Server && is(p, "disconnect")))
         ended_[d] = true;
     (void)encryption_requested_;
 }
 
-void Connection::frame(Direction d, const uint8_t* wire, uint32_t len, const core::Span& span, PacketSink& sink) {
+void Connection::frame(Side d, const uint8_t* wire, uint32_t len, const core::Span& span, PacketSink& sink) {
     Packet p;
     begin(p, d, wire, len);
     p.span = span;
@@ -225,7 +225,7 @@ void Connection::frame(Direction d, const uint8_t* wire, uint32_t len, const cor
         sink.packet(p);
         return;
     }
-    if (legacy_ || (d == Direction::Serverbound && p.number == 1 && p.state == State::Handshaking && len > 0 &&
+    if (legacy_ || (d == Side::Client && p.number == 1 && p.state == State::Handshaking && len > 0 &&
                     wire[0] == kLegacyPing)) {
         if (!legacy_) add(p, {C::LegacyPing, 0, len, int64_t(len)});
         legacy_ = true;
@@ -296,7 +296,7 @@ VarIntAt varint_at(const uint8_t* p, size_t avail) {
 // The first bytes of a packet not yet complete: a length, then (compressed
 // framing) a Data Length that is 0 or at least the threshold and a zlib
 // header, or a packet id the state knows.
-bool Connection::plausible_start(Direction d, const uint8_t* p, size_t avail) const {
+bool Connection::plausible_start(Side d, const uint8_t* p, size_t avail) const {
     if (encrypted_ || legacy_) return true;
     const VarIntAt length = varint_at(p, avail);
     if (length.size < 0) return false;
@@ -323,7 +323,7 @@ bool Connection::plausible_start(Direction d, const uint8_t* p, size_t avail) co
     return schema(*version_).type(table_index(state_[int(d)], d), id.value) != nullptr;
 }
 
-bool Connection::decodes_cleanly(Direction d, const uint8_t* wire, uint32_t len) {
+bool Connection::decodes_cleanly(Side d, const uint8_t* wire, uint32_t len) {
     if (encrypted_ || legacy_) return true;
     Packet p;
     begin(p, d, wire, len);

@@ -35,7 +35,7 @@ enum class PacketKind : uint8_t {
 struct Packet {
     static constexpr size_t kMaxFindings = 12;
     PacketKind kind = PacketKind::Packet;
-    Direction dir = Direction::Serverbound;
+    Side dir = Side::Client;
     State state = State::Handshaking;
     const VersionInfo* version = nullptr;
     uint32_t table = 0;              // table_index(state, dir)
@@ -85,27 +85,27 @@ public:
 
     // One whole frame of direction `d` as measure_frame() (or the legacy and
     // encrypted rules, see frame_length()) cut it.
-    void frame(Direction d, const uint8_t* wire, uint32_t len, const core::Span& span, PacketSink& sink);
+    void frame(Side d, const uint8_t* wire, uint32_t len, const core::Span& span, PacketSink& sink);
     // Bytes of direction `d` that could not be framed.
-    void unframed(Direction d, const uint8_t* p, uint32_t len, const core::Span& span, PacketSink& sink);
+    void unframed(Side d, const uint8_t* p, uint32_t len, const core::Span& span, PacketSink& sink);
 
     // How the next bytes of direction `d` are cut: a Framing for the stream
     // buffer (analyzer); the plugin calls frame_length() directly.
-    core::Framing& framing(Direction d) { return framing_[int(d)]; }
-    core::MeasureResult frame_length(Direction d, const uint8_t* p, size_t avail) const;
+    core::Framing& framing(Side d) { return framing_[int(d)]; }
+    core::MeasureResult frame_length(Side d, const uint8_t* p, size_t avail) const;
 
     // The capture starts inside this connection: state play, the newest
     // version, compressed framing guessed from the first packets.
     void start_mid_stream();
 
-    State state(Direction d) const { return state_[int(d)]; }
+    State state(Side d) const { return state_[int(d)]; }
     const VersionInfo& version() const { return *version_; }
     bool version_known() const { return version_from_handshake_; }
     int64_t threshold() const { return threshold_; }  // -1: no compression
     bool encrypted() const { return encrypted_; }
     bool legacy() const { return legacy_; }
     int32_t handshake_protocol() const { return handshake_protocol_; }
-    uint64_t packets(Direction d) const { return count_[int(d)]; }
+    uint64_t packets(Side d) const { return count_[int(d)]; }
 
 private:
     class DirFraming : public core::Framing {
@@ -115,17 +115,17 @@ private:
         uint32_t max_message() const override { return kMaxPacketLength + 3; }
         bool need_is_exact() const override { return true; }  // the VarInt length, once read whole
         Connection* c = nullptr;
-        Direction d = Direction::Serverbound;
+        Side d = Side::Client;
     };
 
     void add(Packet& p, const core::Finding& f);
     // A packet of direction `d` from these bytes, in the direction's state.
-    void begin(Packet& p, Direction d, const uint8_t* wire, uint32_t len) const;
+    void begin(Packet& p, Side d, const uint8_t* wire, uint32_t len) const;
     bool unpack(Packet& p);  // Data Length and inflation; false: no packet bytes to decode
     void decode_quietly(Packet& p);
     void advance(Packet& p);  // the state machine, after the packet
-    bool decodes_cleanly(Direction d, const uint8_t* wire, uint32_t len);
-    bool plausible_start(Direction d, const uint8_t* p, size_t avail) const;
+    bool decodes_cleanly(Side d, const uint8_t* wire, uint32_t len);
+    bool plausible_start(Side d, const uint8_t* p, size_t avail) const;
 
     core::Inflater& inflater_;
     DirFraming framing_[2];

@@ -15,7 +15,7 @@ constexpr ValueString kNextStates[] = {{1, "status"}, {2, "login"}, {0, nullptr}
 }  // namespace
 
 void add_handshake_status_login(std::vector<core::MessageTable>& tables, const Types&) {
-    tables[table_index(State::Handshaking, Direction::Serverbound)] = table("handshake.sb", "handshaking, serverbound", {
+    tables[table_index(State::Handshaking, Side::Client)] = table("handshake.sb", "handshaking, serverbound", {
         msg(0x00, "handshake", "Handshake", {
             varint("protocol_version", "Protocol version").summary(),
             string("server_address", "Server address", 255).summary(),
@@ -23,16 +23,16 @@ void add_handshake_status_login(std::vector<core::MessageTable>& tables, const T
             varint("next_state", "Next state").vals(kNextStates).summary(),
         }),
     });
-    tables[table_index(State::Handshaking, Direction::Clientbound)] = table("handshake.cb", "handshaking, clientbound", {});
-    tables[table_index(State::Status, Direction::Serverbound)] = table("status.sb", "status, serverbound", {
+    tables[table_index(State::Handshaking, Side::Server)] = table("handshake.cb", "handshaking, clientbound", {});
+    tables[table_index(State::Status, Side::Client)] = table("status.sb", "status, serverbound", {
         msg(0x00, "request", "Request", {}),
         msg(0x01, "ping", "Ping", {i64("payload", "Payload").summary()}),
     });
-    tables[table_index(State::Status, Direction::Clientbound)] = table("status.cb", "status, clientbound", {
+    tables[table_index(State::Status, Side::Server)] = table("status.cb", "status, clientbound", {
         msg(0x00, "response", "Response", {string("json", "JSON response", 32767)}),
         msg(0x01, "pong", "Pong", {i64("payload", "Payload").summary()}),
     });
-    tables[table_index(State::Login, Direction::Serverbound)] = table("login.sb", "login, serverbound", {
+    tables[table_index(State::Login, Side::Client)] = table("login.sb", "login, serverbound", {
         msg(0x00, "login_start", "Login Start", {string("name", "Name", 16).summary()}),
         msg(0x01, "encryption_response", "Encryption Response", {
             byte_array("shared_secret", "Shared secret"),
@@ -44,7 +44,7 @@ void add_handshake_status_login(std::vector<core::MessageTable>& tables, const T
             when("successful", 0, {rest("data", "Data")}),
         }),
     });
-    tables[table_index(State::Login, Direction::Clientbound)] = table("login.cb", "login, clientbound", {
+    tables[table_index(State::Login, Side::Server)] = table("login.cb", "login, clientbound", {
         msg(0x00, "disconnect", "Disconnect (login)", {chat("reason", "Reason").summary()}),
         msg(0x01, "encryption_request", "Encryption Request", {
             string("server_id", "Server ID", 20),

@@ -9,7 +9,7 @@ namespace mcjava {
 const char* packet_name(const Packet& p, char* buf, size_t cap) {
     switch (p.kind) {
     case PacketKind::LegacyPing:
-        return p.dir == Direction::Serverbound ? "Legacy server list ping" : "Legacy ping answer";
+        return p.dir == Side::Client ? "Legacy server list ping" : "Legacy ping answer";
     case PacketKind::Encrypted: return "Encrypted data";
     case PacketKind::Unframed:
         // The first bytes of a packet a gap cut (Session::Cut::cut), else bytes that could not be framed.

@@ -9,15 +9,15 @@
 namespace mcjava {
 namespace {
 
-constexpr Direction SB = Direction::Serverbound;
-constexpr Direction CB = Direction::Clientbound;
+constexpr Side SB = Side::Client;
+constexpr Side CB = Side::Server;
 
 // The packets the analyses read and the fields they read, by the keys of the
 // tables (play_404.cpp, play_477.cpp, handshake_status_login.cpp); a packet
 // or field a version lacks is skipped for that version.
 struct Spec {
     State state;
-    Direction dir;
+    Side dir;
     const char* key;
     Event event;
     const char* fields[PacketValues::kSlots];

@@ -12,7 +12,7 @@ using namespace core::describe;
 using core::Kind;
 
 void add_play_404(std::vector<core::MessageTable>& tables, const Types& t) {
-    tables[table_index(State::Play, Direction::Clientbound)] = table("play.cb", "play, clientbound", {
+    tables[table_index(State::Play, Side::Server)] = table("play.cb", "play, clientbound", {
         msg(0x00, "spawn_object", "Spawn Object", spawn_object(t)),
         msg(0x01, "spawn_experience_orb", "Spawn Experience Orb", spawn_experience_orb()),
         msg(0x02, "spawn_global_entity", "Spawn Global Entity", spawn_global_entity()),
@@ -124,7 +124,7 @@ void add_play_404(std::vector<core::MessageTable>& tables, const Types& t) {
         msg(0x54, "declare_recipes", "Declare Recipes", declare_recipes(t)),
         msg(0x55, "tags", "Tags", tags(t)),
     });
-    tables[table_index(State::Play, Direction::Serverbound)] = table("play.sb", "play, serverbound", {
+    tables[table_index(State::Play, Side::Client)] = table("play.sb", "play, serverbound", {
         msg(0x00, "teleport_confirm", "Teleport Confirm", teleport_confirm()),
         msg(0x01, "query_block_nbt", "Query Block NBT", query_block_nbt(t)),
         msg(0x02, "chat", "Chat Message (serverbound)", chat_sb()),

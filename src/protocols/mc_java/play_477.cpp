@@ -202,8 +202,8 @@ void add_play_477(std::vector<core::MessageTable>& tables, const Types& t, int32
             varint("status", "Status").vals(kDiggingAcks).summary(),
             boolean("successful", "Successful"),
         }));
-    tables[table_index(State::Play, Direction::Clientbound)] = table("play.cb", "play, clientbound", cb);
-    tables[table_index(State::Play, Direction::Serverbound)] = table("play.sb", "play, serverbound", {
+    tables[table_index(State::Play, Side::Server)] = table("play.cb", "play, clientbound", cb);
+    tables[table_index(State::Play, Side::Client)] = table("play.sb", "play, serverbound", {
         msg(0x00, "teleport_confirm", "Teleport Confirm", teleport_confirm()),
         msg(0x01, "query_block_nbt", "Query Block NBT", query_block_nbt(t)),
         msg(0x02, "set_difficulty", "Set Difficulty", {

@@ -8,11 +8,11 @@ namespace mcjava {
 
 using C = FindingCode;
 
-void Session::on_resynchronised(Direction d, uint64_t skipped, const core::Span& where) {
+void Session::on_resynchronised(Side d, uint64_t skipped, const core::Span& where) {
     note(d, {C::Resynchronised, 0, 0, int64_t(where.stream_offset), int64_t(skipped)});
 }
 
-core::Finding cut_finding(const Connection& c, Direction d, const uint8_t* p, uint32_t head_len, uint32_t have,
+core::Finding cut_finding(const Connection& c, Side d, const uint8_t* p, uint32_t head_len, uint32_t have,
                           uint32_t declared) {
     core::Finding f{C::CutByGap, 0, head_len, int64_t(have), int64_t(declared), -1};
     const FrameParts parts = split_frame(p, head_len, c.threshold() >= 0);
@@ -29,7 +29,7 @@ core::Finding cut_finding(const Connection& c, Direction d, const uint8_t* p, ui
     return f;
 }
 
-void Session::unframed_packet(Packet& p, Direction d) const {
+void Session::unframed_packet(Packet& p, Side d) const {
     p.kind = PacketKind::Unframed;
     p.dir = d;
     p.state = conn_.state(d);
@@ -37,7 +37,7 @@ void Session::unframed_packet(Packet& p, Direction d) const {
     p.table = table_index(p.state, d);
 }
 
-void Session::on_cut(Direction d, const uint8_t* p, uint32_t have, uint32_t declared, const core::Span& where,
+void Session::on_cut(Side d, const uint8_t* p, uint32_t have, uint32_t declared, const core::Span& where,
                      Relay& r) {
     Packet k;
     unframed_packet(k, d);
@@ -50,13 +50,13 @@ void Session::on_cut(Direction d, const uint8_t* p, uint32_t have, uint32_t decl
     r.packet(k);
 }
 
-void Session::gap(Direction d, uint64_t offset, uint64_t missing, const core::Origin& o, PacketSink& sink) {
+void Session::gap(Side d, uint64_t offset, uint64_t missing, const core::Origin& o, PacketSink& sink) {
     skip(d, offset, missing, C::StreamGap, o, sink);
 }
 
 void Session::finish(PacketSink& sink, const core::Origin& last) {
     for (int i = 0; i < 2; ++i) {
-        const Direction d = Direction(i);
+        const Side d = Side(i);
         close(d, StreamEnd::CaptureEnd, last);  // unless FIN or RST ended it first
         // No more bytes will come: a search for a packet start after a gap
         // stops waiting for a candidate's missing bytes and delivers what it

@@ -18,14 +18,14 @@ namespace mcjava {
 // mcjava.stream.cut for a packet a gap cut: its first `head_len` bytes
 // (its id and type when its body is not compressed), `have` of its bytes
 // arrived, its Length says `declared`.
-core::Finding cut_finding(const Connection& c, Direction d, const uint8_t* p, uint32_t head_len, uint32_t have,
+core::Finding cut_finding(const Connection& c, Side d, const uint8_t* p, uint32_t head_len, uint32_t have,
                           uint32_t declared);
 
 // How a direction of the connection ended.
 using StreamEnd = core::StreamEnd;
 
-class Session : public core::TcpSession<Session, Connection, Direction, PacketSink> {
-    using Base = core::TcpSession<Session, Connection, Direction, PacketSink>;
+class Session : public core::TcpSession<Session, Connection, PacketSink> {
+    using Base = core::TcpSession<Session, Connection, PacketSink>;
 
 public:
     explicit Session(core::Inflater& inflater) : Base(inflater) {}
@@ -36,9 +36,9 @@ public:
     // `missing` bytes at `offset` were never captured. A packet they cut
     // whose Length arrived is handed on (Unframed, its first bytes) with
     // mcjava.stream.cut, and decoding resumes where it ends.
-    void gap(Direction d, uint64_t offset, uint64_t missing, const core::Origin& o, PacketSink& sink);
+    void gap(Side d, uint64_t offset, uint64_t missing, const core::Origin& o, PacketSink& sink);
     // The direction ended (FIN or RST) at `o`.
-    void end(Direction d, StreamEnd how, const core::Origin& o) { close(d, how, o); }
+    void end(Side d, StreamEnd how, const core::Origin& o) { close(d, how, o); }
     // End of the capture: a packet still incomplete is reported (its bytes
     // were never all captured).
     void finish(PacketSink& sink, const core::Origin& last);
@@ -53,13 +53,13 @@ private:
         void packet(Packet& p) override { sink_.packet(attached(p)); }
     };
 
-    void on_message(Direction d, const uint8_t* p, uint32_t len, const core::Span& where, Relay& r) {
+    void on_message(Side d, const uint8_t* p, uint32_t len, const core::Span& where, Relay& r) {
         conn_.frame(d, p, len, where, r);
     }
-    void on_resynchronised(Direction d, uint64_t skipped, const core::Span& where);
-    void on_cut(Direction d, const uint8_t* p, uint32_t have, uint32_t declared, const core::Span& where, Relay& r);
+    void on_resynchronised(Side d, uint64_t skipped, const core::Span& where);
+    void on_cut(Side d, const uint8_t* p, uint32_t have, uint32_t declared, const core::Span& where, Relay& r);
     // An Unframed packet of direction `d` in the connection's current state.
-    void unframed_packet(Packet& p, Direction d) const;
+    void unframed_packet(Packet& p, Side d) const;
 };
 
 }  // namespace mcjava

@@ -14,7 +14,7 @@ namespace mcjava {
 
 class SilenceTracker {
 public:
-    struct Side {
+    struct Activity {
         uint64_t packets = 0;
         double first = 0, last = 0;
         double longest = 0;          // seconds between two packets of this side
@@ -23,7 +23,7 @@ public:
 
     void packet(const Packet& p) {
         const double t = p.span.last.time;
-        Side& s = side_[int(p.dir)];
+        Activity& s = side_[int(p.dir)];
         if (s.packets && t - s.last > s.longest) {
             s.longest = t - s.last;
             s.longest_frame = p.span.last.frame;
@@ -33,12 +33,12 @@ public:
         s.last = t;
         if (t > end_) end_ = t;
     }
-    const Side& side(Direction d) const { return side_[int(d)]; }
+    const Activity& side(core::Side d) const { return side_[int(d)]; }
     // Seconds from the side's last packet to the connection's last one.
-    double final_silence(Direction d) const { return side_[int(d)].packets ? end_ - side_[int(d)].last : 0; }
+    double final_silence(core::Side d) const { return side_[int(d)].packets ? end_ - side_[int(d)].last : 0; }
 
 private:
-    Side side_[2];
+    Activity side_[2];
     double end_ = 0;
 };
 

@@ -5,16 +5,18 @@
 
 #include <cstdint>
 
+#include "core/side.hpp"
+
 namespace mcjava {
 
 enum class State : uint8_t { Handshaking, Status, Login, Play };
-enum class Direction : uint8_t { Serverbound, Clientbound };
+using core::Side;  // Client: serverbound, Server: clientbound
 
 constexpr uint32_t kStateCount = 4;
 constexpr uint32_t kTableCount = kStateCount * 2;
 
 // The index of the (state, direction) table in every version's table list.
-constexpr uint32_t table_index(State s, Direction d) { return uint32_t(s) * 2 + uint32_t(d); }
+constexpr uint32_t table_index(State s, Side d) { return uint32_t(s) * 2 + uint32_t(d); }
 
 inline const char* state_name(State s) {
     switch (s) {
@@ -25,9 +27,7 @@ inline const char* state_name(State s) {
     }
     return "?";
 }
-inline const char* direction_name(Direction d) { return d == Direction::Serverbound ? "serverbound" : "clientbound"; }
-// "C>S" / "S>C", as decode lines show directions.
-inline const char* direction_arrow(Direction d) { return d == Direction::Serverbound ? "C>S" : "S>C"; }
+inline const char* direction_name(Side d) { return d == Side::Client ? "serverbound" : "clientbound"; }
 
 // Handshake next_state values.
 constexpr int64_t kNextStatus = 1;

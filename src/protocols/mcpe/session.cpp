@@ -73,7 +73,7 @@ void Session::add(const core::Finding& f) {
     }
 }
 
-void Session::packet(raknet::Side from, const uint8_t* p, uint32_t len, const core::Origin& o, Sink& sink) {
+void Session::packet(core::Side from, const uint8_t* p, uint32_t len, const core::Origin& o, Sink& sink) {
     Relay r(*this, sink);
     raknet_.packet(from, p, len, o, r);
 }

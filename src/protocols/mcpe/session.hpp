@@ -29,7 +29,7 @@ namespace mcpe {
 struct GamePacket {
     uint64_t frame = 0;
     double time = 0;
-    raknet::Side from = raknet::Side::Client;
+    core::Side from = core::Side::Client;
     uint32_t message = 0;                          // index in the UDP packet's PacketResult::messages
     const raknet::MessageResult* transport = nullptr;
     const uint8_t* data = nullptr;
@@ -73,20 +73,20 @@ class Session {
 public:
     explicit Session(const raknet::Options& o = raknet::Options());
 
-    void packet(raknet::Side from, const uint8_t* p, uint32_t len, const core::Origin& o, Sink& sink);
+    void packet(core::Side from, const uint8_t* p, uint32_t len, const core::Origin& o, Sink& sink);
     void finish(const core::Origin& last, Sink& sink);
 
     const raknet::Session& transport() const { return raknet_; }
     const VersionInfo& version() const { return *version_; }
     bool version_known() const { return version_known_; }
     int32_t login_protocol() const { return login_protocol_; }
-    const GameStats& stats(raknet::Side s) const { return st_[int(s)]; }
+    const GameStats& stats(core::Side s) const { return st_[int(s)]; }
 
 private:
     class Relay;
     struct Request {
         bool used = false;
-        raknet::Side from = raknet::Side::Client;
+        core::Side from = core::Side::Client;
         int32_t x = 0, z = 0;
         uint64_t frame = 0;
         double time = 0;

@@ -13,7 +13,7 @@ using core::Value;
 using raknet::FrameSpec;
 using raknet::Generation;
 using raknet::Reliability;
-using raknet::Side;
+using core::Side;
 
 namespace {
 
@@ -141,7 +141,7 @@ void Sim::flush(double t, const Side* only) {
 void Sim::datagram(double t, Side from, std::vector<FrameSpec> frames) {
     flush(t, &from);
     Peer& p = peer(from);
-    const Side to = raknet::other(from);
+    const Side to = core::other(from);
     Peer& q = peer(to);
     const uint32_t seq = p.seq++;
     std::vector<FrameSpec> reliable;

@@ -29,7 +29,7 @@ namespace mcpe {
 
 struct WireRecord {
     double time = 0;
-    raknet::Side from = raknet::Side::Client;
+    core::Side from = core::Side::Client;
     std::vector<uint8_t> bytes;
 };
 
@@ -48,7 +48,7 @@ struct SimulatorOptions {
 
 // One game packet of the script.
 struct ScriptedPacket {
-    raknet::Side from;
+    core::Side from;
     uint8_t id;
     core::Value values;
     raknet::Reliability reliability = raknet::Reliability::ReliableOrdered;

@@ -11,7 +11,7 @@ namespace mcpe {
 
 using core::Value;
 using raknet::Reliability;
-using raknet::Side;
+using core::Side;
 
 namespace {
 

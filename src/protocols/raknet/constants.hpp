@@ -6,6 +6,8 @@
 
 #include <cstdint>
 
+#include "core/side.hpp"
+
 namespace raknet {
 
 constexpr const char* kPrefix = "raknet";
@@ -114,8 +116,6 @@ constexpr PacketKind packet_kind(uint8_t first) {
 }
 
 // Which side of the connection sent a packet.
-enum class Side : uint8_t { Client, Server };
-constexpr Side other(Side s) { return s == Side::Client ? Side::Server : Side::Client; }
-inline const char* side_arrow(Side s) { return s == Side::Client ? "C>S" : "S>C"; }
+using core::Side;
 
 }  // namespace raknet
