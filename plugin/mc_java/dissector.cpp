@@ -126,6 +126,16 @@ struct Catch : mcjava::PacketSink {
     }
 };
 
+// The first pass inflates each compressed packet once, in the connection
+// (its analysis reads the packet); show(), called for the same piece right
+// after record() and before the connection frames another, takes those
+// bytes (copied into the packet's pool) instead of inflating them again.
+struct Inflated {
+    const PduRecord* rec = nullptr;
+    const guint8* data = nullptr;
+    guint32 len = 0;
+} first_pass_inflated;
+
 // The end-of-capture findings of a connection (requests never answered,
 // light for columns that never came), by frame: known once the first pass
 // is over, shown from the second (tshark -2, the GUI).
@@ -217,7 +227,14 @@ void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, con
         tvbuff_t* data_tvb = nullptr;
         const guint body = p.parts.body_offset;
         if (p.compressed_framing && p.parts.data_length && !p.parts.data_length_bad) {
-            data_tvb = ws_compat::child_uncompress_zlib(frame_tvb, frame_tvb, gint(body), gint(p.wire_len - body));
+            if (first_pass_inflated.rec == &rec && !PINFO_FD_VISITED(pinfo)) {
+                const Inflated& f = first_pass_inflated;
+                auto* copy = static_cast<guint8*>(wmem_memdup(pinfo->pool, f.data, f.len));
+                data_tvb = tvb_new_child_real_data(frame_tvb, copy, f.len, gint(f.len));
+            } else {
+                data_tvb = ws_compat::child_uncompress_zlib(frame_tvb, frame_tvb, gint(body), gint(p.wire_len - body));
+            }
+            first_pass_inflated = {};
             if (data_tvb) add_new_data_source(pinfo, data_tvb, "Decompressed packet");
         } else if (!p.parts.data_length_bad && p.parts.length) {
             data_tvb = tvb_new_subset_length(frame_tvb, gint(body), gint(p.wire_len - body));
@@ -301,6 +318,7 @@ void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, con
 // stream layer adds its own findings: plugin/stream/pdu_dissection.hpp).
 PduRecord* record(ConnState& cs, Side d, PieceKind k, const guint8* p, guint32 len, const core::Span& span) {
     PduRecord* r = nullptr;
+    first_pass_inflated = {};
     if (k == PieceKind::Message || k == PieceKind::Unframed) {
         Catch c;
         c.analysis = &cs.analysis;
@@ -309,6 +327,8 @@ PduRecord* record(ConnState& cs, Side d, PieceKind k, const guint8* p, guint32 l
         r = record_of(c.caught);
         r->link = c.link;
         r->conn = &cs;
+        const mcjava::Packet& q = c.caught;
+        if (q.inflated && q.data_len == q.parts.data_length) first_pass_inflated = {r, q.data, q.data_len};
     } else {
         r = wmem_new0(wmem_file_scope(), PduRecord);
         r->kind = PacketKind::Unframed;
@@ -351,6 +371,7 @@ plugin::ProtocolRegistration part() {
     p.extra = [](const plugin::Registered&) { mcjava_plugin::register_stats_tree(); };
     p.cleanup = [] {
         end_findings.clear();
+        first_pass_inflated = {};
         connections.clear();
     };
     return p;
