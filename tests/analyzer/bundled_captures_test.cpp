@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <set>
 
 #include "../support/skip.hpp"
 
@@ -46,16 +47,43 @@ TEST(BundledCaptures, SameBytesAsTheSharedOriginals) {
         EXPECT_NE(std::find(compared.begin(), compared.end(), f), compared.end()) << f << " not compared";
 }
 
-// The READMEs whose figures the tests read are the shared originals too
-// (captures/README.md is the bundle's own: it lists what is bundled).
-TEST(BundledCaptures, ReadmesTheTestsReadAreTheSharedOriginals) {
+// Every other file of the bundle with an original at the same path in
+// ../shared/captures/ is that original too: the READMEs whose figures the
+// tests read (captures/**/README*.md) and the independent counters shipped
+// with them (raknet/harness/tshark_check.py, which ctest runs). Three files
+// differ on purpose, each said where it is: captures/README.md is the
+// bundle's own list of what is bundled, and minecraft-java/harness's
+// capture.sh and client.js were extended here (captures/README.md: "started
+// as a copy of the harness there and was extended").
+TEST(BundledCaptures, ReadmesAndCountersAreTheSharedOriginals) {
     const fs::path bundled = BLANKSHARK_CAPTURES, shared = BLANKSHARK_REFERENCE_CAPTURES;
-    if (!fs::is_directory(shared)) GTEST_SKIP() << shared << " is not there: nothing to compare the bundle with";
-    for (const char* rel : {"minecraft-java/README.md", "raknet/README.md"}) {
-        const std::string a = slurp(bundled / rel), b = slurp(shared / rel);
+    if (!fs::is_directory(shared)) SKIP_OR_FAIL_IN_CI() << shared << " is not there: nothing to compare the bundle with";
+    const std::set<std::string> own = {"README.md", "minecraft-java/harness/capture.sh",
+                                       "minecraft-java/harness/client.js"};
+    std::set<std::string> compared, readmes_without_original;
+    for (const auto& e : fs::recursive_directory_iterator(bundled)) {
+        const std::string ext = e.path().extension().string();
+        if (!e.is_regular_file() || ext == ".pcap" || ext == ".pcapng") continue;  // the test above
+        const std::string rel = fs::relative(e.path(), bundled).string();
+        const bool readme = e.path().filename().string().rfind("README", 0) == 0;
+        if (!fs::exists(shared / rel)) {
+            if (readme) readmes_without_original.insert(rel);
+            continue;
+        }
+        if (own.count(rel)) continue;
+        const std::string a = slurp(e.path()), b = slurp(shared / rel);
         ASSERT_FALSE(b.empty()) << shared / rel;
-        EXPECT_TRUE(a == b) << rel << " differs from the shared original";
+        EXPECT_TRUE(a == b) << rel << " differs from the shared original " << shared / rel;
+        compared.insert(rel);
     }
+    for (const char* rel : {"minecraft-java/README.md", "raknet/README.md", "raknet/harness/tshark_check.py"})
+        EXPECT_EQ(compared.count(rel), 1u) << rel << " not compared";
+    // The READMEs with no original describe what was made here (the 1.13.2
+    // captures, the crafted ones): a new README of real traffic must come
+    // from ../shared, so the list is closed.
+    EXPECT_EQ(readmes_without_original,
+              (std::set<std::string>{"mc_alpha/README.md", "minecraft-java/README-1.13.2.md",
+                                     "minecraft-java/crafted/README.md", "raknet/crafted/README.md"}));
 }
 
 }  // namespace

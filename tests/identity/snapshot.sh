@@ -39,6 +39,14 @@ if [ "$ours" -ne 1 ] || [ "$all" -ne 1 ]; then
   grep '^blank\.so' <<<"$plugins" >&2 || true
   exit 1
 fi
+# Loaded is not enough: the plugin must have registered blank's protocol
+# (filter name `blank`, the third column of `tshark -G protocols` in every
+# supported release), or every dissection below would be plain UDP.
+protocols=$("${ts[@]}" -G protocols 2>&1) || { echo "$0: tshark -G protocols failed: $protocols" >&2; exit 1; }
+if ! awk -F'\t' '$3 == "blank" { found = 1 } END { exit !found }' <<<"$protocols"; then
+  echo "$0: tshark (as $ts_user) loads $stage/plugins/.../blank.so but lists no protocol with the filter name blank" >&2
+  exit 1
+fi
 # tshark OUT ARGS...: its output and errors into OUT; the snapshot fails if it does.
 tsh() {
   local f=$1
