@@ -33,11 +33,11 @@ namespace {
 using core::Value;
 using namespace mcalpha;
 
-constexpr Direction SB = Direction::Serverbound;
-constexpr Direction CB = Direction::Clientbound;
+constexpr Side SB = Side::Client;  // serverbound: the client sends it
+constexpr Side CB = Side::Server;
 
 struct Case {
-    Direction dir;
+    Side dir;
     const char* section;  // seed 001's section
     uint8_t id;
     Value values;
