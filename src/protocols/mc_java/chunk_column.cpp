@@ -101,40 +101,62 @@ private:
         }
         const auto* p = reinterpret_cast<const uint8_t*>(packed.data());
         const uint64_t mask = (uint64_t(1) << bits_) - 1;
-        std::bitset<kMaxStates> seen;
+        // The 4096 values, read long by long (before 1.16 a value may span
+        // two longs): with a palette, counted per index and resolved once
+        // per palette entry; with global ids, each one resolved.
+        uint16_t per_index[256] = {};
         bool bad_index = false;
+        size_t k = 0;
+        uint64_t cur = core::wire::uint_be(p, 8);
+        unsigned used = 0;  // bits of `cur` already read
         for (uint32_t i = 0; i < uint32_t(kBlocksPerSection); ++i) {
-            const uint64_t bit = uint64_t(i) * bits_;
-            const size_t k = size_t(bit / 64);
-            const unsigned shift = unsigned(bit % 64);
-            uint64_t v = core::wire::uint_be(p + 8 * k, 8) >> shift;
-            if (shift + bits_ > 64) v |= core::wire::uint_be(p + 8 * (k + 1), 8) << (64 - shift);
-            v &= mask;
-            uint32_t state;
-            if (s.palette) {
-                if (v >= npalette_ || v >= 256) {
-                    if (!bad_index) add({C::ChunkPaletteIndex, 0, 0, int64_t(v), int64_t(npalette_), s.y});
-                    bad_index = true;
-                    continue;
-                }
-                state = palette_[v];
-            } else {
-                state = uint32_t(v);
+            if (used == 64) {
+                cur = core::wire::uint_be(p + 8 * ++k, 8);
+                used = 0;
             }
-            if (state != air_.air && state != air_.void_air && state != air_.cave_air) ++s.non_air;
-            if (state < kMaxStates && !seen[state]) {
-                seen[state] = true;
-                ++s.distinct;
-                if (!column_[state]) {
-                    column_[state] = true;
-                    ++out_.distinct;
-                }
+            uint64_t v;
+            if (used + bits_ <= 64) {
+                v = cur >> used;
+                used += bits_;
+            } else {
+                const uint64_t next = core::wire::uint_be(p + 8 * ++k, 8);
+                v = cur >> used | next << (64 - used);
+                cur = next;
+                used = used + bits_ - 64;
+            }
+            v &= mask;
+            if (!s.palette) {
+                count(s, uint32_t(v), 1);
+            } else if (v >= npalette_ || v >= 256) {
+                if (!bad_index) add({C::ChunkPaletteIndex, 0, 0, int64_t(v), int64_t(npalette_), s.y});
+                bad_index = true;
+            } else {
+                ++per_index[v];
             }
         }
+        if (s.palette)
+            for (uint32_t j = 0; j < npalette_ && j < 256; ++j)
+                if (per_index[j]) count(s, palette_[j], per_index[j]);
+        for (uint32_t t = 0; t < ntouched_; ++t) section_seen_[touched_[t]] = false;
+        ntouched_ = 0;
         s.valid = !bad_index;
         out_.non_air += s.non_air;
         if (s.declared >= 0 && uint32_t(s.declared) != s.non_air && s.valid)
             add({C::ChunkBlockCount, 0, 0, s.declared, int64_t(s.non_air), s.y});
+    }
+
+    // `n` blocks of `state` in section `s`.
+    void count(SectionSummary& s, uint32_t state, uint32_t n) {
+        if (state != air_.air && state != air_.void_air && state != air_.cave_air) s.non_air += n;
+        if (state < kMaxStates && !section_seen_[state]) {
+            section_seen_[state] = true;
+            touched_[ntouched_++] = state;  // at most one per block
+            ++s.distinct;
+            if (!column_[state]) {
+                column_[state] = true;
+                ++out_.distinct;
+            }
+        }
     }
 
     void biomes(std::string_view b) {
@@ -156,6 +178,11 @@ private:
     uint32_t npalette_ = 0;
     uint32_t palette_[256] = {};
     std::bitset<kMaxStates> column_;
+    // The states seen in the section being read, and which to clear after it
+    // (clearing 4 KB per section cost more than the section).
+    std::bitset<kMaxStates> section_seen_;
+    uint32_t touched_[kBlocksPerSection];
+    uint32_t ntouched_ = 0;
     bool broken_ = false;
 };
 

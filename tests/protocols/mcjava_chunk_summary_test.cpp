@@ -1,0 +1,118 @@
+// summarize_chunk over a Chunk Data packet written here, section by section,
+// with block states chosen so that every figure is counted by hand: a
+// palette of 5 bits (values spanning longs), global ids of 14 bits, and a
+// palette index out of the palette. The packing is the one the protocol
+// documentation gives for 1.13/1.14: 4096 entries of bits_per_block bits,
+// entry i at bit i * bits of the long array, each long big-endian, entries
+// spanning longs.
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <vector>
+
+#include "core/encoder.hpp"
+#include "protocols/mc_java/chunk_column.hpp"
+#include "protocols/mc_java/connection.hpp"
+#include "protocols/mc_java/findings.hpp"
+#include "protocols/mc_java/schema.hpp"
+
+namespace {
+
+using core::Value;
+using namespace mcjava;
+
+// The 4096 entries of `bits` bits each, packed as the documentation says.
+Value packed(unsigned bits, const std::function<uint64_t(uint32_t)>& entry) {
+    std::vector<uint64_t> longs(4096 * bits / 64, 0);
+    for (uint32_t i = 0; i < 4096; ++i) {
+        for (unsigned b = 0; b < bits; ++b) {
+            const uint64_t bit = uint64_t(i) * bits + b;
+            if (entry(i) >> b & 1) longs[bit / 64] |= uint64_t(1) << (bit % 64);
+        }
+    }
+    std::vector<uint8_t> wire;
+    for (uint64_t l : longs)
+        for (int k = 7; k >= 0; --k) wire.push_back(uint8_t(l >> (8 * k)));
+    return Value::bytes(std::string(wire.begin(), wire.end()));
+}
+
+Value palette(std::initializer_list<int> states) {
+    std::vector<Value> v;
+    for (int s : states) v.push_back(Value(s));
+    return Value::list(v);
+}
+
+TEST(McJavaChunkSummary, PaletteGlobalIdsAndABadIndexCountedByHand) {
+    const VersionInfo& ver = *find_version(498);  // 1.14.4: air 0, void air 9129, cave air 9130
+    const core::Schema& s = schema(ver);
+    // y 0: palette [air, stone 1, dirt 10, cave air 9130, stone 1 again],
+    // entry i = palette index i % 7, indexes 5 and 6 meaning 1 (stone):
+    // 586 air (i % 7 == 0: 4096 = 7 * 585 + 1), 585 cave air, the other
+    // 2925 non-air; distinct states 0, 1, 10, 9130 = 4. Declared 2925.
+    const Value s0{{"block_count", 2925}, {"bits_per_block", 5}, {"palette", palette({0, 1, 10, 9130, 1, 1, 1})},
+                   {"packed_states", packed(5, [](uint32_t i) { return i % 7; })}};
+    // y 3: global ids of 14 bits: 33 for the first 100 entries, then void
+    // air 9129 at odd i and 5000 at even i (1998 each in 100..4095):
+    // non-air 100 + 1998 = 2098, distinct 3. Declared 2000: a mismatch.
+    const Value s3{{"block_count", 2000}, {"bits_per_block", 14},
+                   {"packed_states", packed(14, [](uint32_t i) { return i < 100 ? 33 : i % 2 ? 9129 : 5000; })}};
+    // y 7: palette [air, 7] and index 5 at entry 10 (outside the palette):
+    // entries 0-9 are 7, 11-4095 air; the bad entry is not counted.
+    const Value s7{{"block_count", 10}, {"bits_per_block", 4}, {"palette", palette({0, 7})},
+                   {"packed_states", packed(4, [](uint32_t i) { return i < 10 ? 1 : i == 10 ? 5 : 0; })}};
+    const uint32_t table = table_index(State::Play, Side::Server);
+    const std::vector<uint8_t> b = core::encode(
+        s, table, 0x21,
+        Value{{"x", 5}, {"z", -6}, {"full_chunk", 0}, {"bit_mask", 0x89},
+              {"heightmaps", Value{{"type", 10}, {"name", ""}, {"compound", Value{{"tags", Value::list({})}}}}},
+              {"data", Value{{"sections", Value::list({s0, s3, s7})}}}, {"block_entities", Value::list({})}});
+    ASSERT_FALSE(b.empty());
+
+    Packet p;
+    p.dir = Side::Server;
+    p.state = State::Play;
+    p.version = &ver;
+    p.table = table;
+    p.data = b.data();
+    p.data_len = uint32_t(b.size());
+    p.summary = core::decode_header(s, p.data, p.data_len, p.context());
+    ChunkSummary c;
+    ASSERT_TRUE(summarize_chunk(p, c));
+    EXPECT_TRUE(c.valid);
+    EXPECT_EQ(c.x, 5);
+    EXPECT_EQ(c.z, -6);
+    ASSERT_EQ(c.sections, 3);
+
+    EXPECT_EQ(c.section[0].y, 0);
+    EXPECT_EQ(c.section[0].palette, 7);
+    EXPECT_EQ(c.section[0].non_air, 2925u);
+    EXPECT_EQ(c.section[0].distinct, 4u);
+    EXPECT_TRUE(c.section[0].valid);
+
+    EXPECT_EQ(c.section[1].y, 3);
+    EXPECT_EQ(c.section[1].palette, 0);
+    EXPECT_EQ(c.section[1].non_air, 2098u);
+    EXPECT_EQ(c.section[1].distinct, 3u);
+    EXPECT_TRUE(c.section[1].valid);
+
+    EXPECT_EQ(c.section[2].y, 7);
+    EXPECT_EQ(c.section[2].non_air, 10u);
+    EXPECT_EQ(c.section[2].distinct, 2u);
+    EXPECT_FALSE(c.section[2].valid);
+
+    // The column: 2925 + 2098 + 10; states 0 1 10 9130 33 9129 5000 7.
+    EXPECT_EQ(c.non_air, 5033u);
+    EXPECT_EQ(c.distinct, 8u);
+
+    // y 3's count differs from its declaration; y 7 names its bad index
+    // (5 in a palette of 2) and, not unpacked, is not compared.
+    ASSERT_EQ(c.nfindings, 2);
+    EXPECT_EQ(core::local_code<FindingCode>(c.findings[0].code), FindingCode::ChunkBlockCount);
+    EXPECT_EQ(c.findings[0].a, 2000);
+    EXPECT_EQ(c.findings[0].b, 2098);
+    EXPECT_EQ(core::local_code<FindingCode>(c.findings[1].code), FindingCode::ChunkPaletteIndex);
+    EXPECT_EQ(c.findings[1].a, 5);
+    EXPECT_EQ(c.findings[1].b, 2);
+}
+
+}  // namespace
