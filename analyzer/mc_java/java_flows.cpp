@@ -4,8 +4,12 @@ namespace blankshark {
 
 JavaFlows::JavaFlows(std::function<Conversation*(const tcp::Connection&, uint64_t)> new_conversation,
                      std::function<void(const JavaPacket&)> on_packet,
-                     std::function<void(const JavaConnection&, const tcp::FindingInfo&)> on_tcp)
-    : new_conversation_(std::move(new_conversation)), on_packet_(std::move(on_packet)), on_tcp_(std::move(on_tcp)) {}
+                     std::function<void(const JavaConnection&, const tcp::FindingInfo&)> on_tcp,
+                     std::function<void(JavaConnection&)> on_closed)
+    : new_conversation_(std::move(new_conversation)),
+      on_packet_(std::move(on_packet)),
+      on_tcp_(std::move(on_tcp)),
+      on_closed_(std::move(on_closed)) {}
 
 void JavaFlows::Relay::packet(mcjava::Packet& p) {
     JavaPacket jp{&p, conn->conv, conn->tcp, p.span.last.time, conn->analysis->packet(p)};
@@ -64,6 +68,7 @@ void JavaFlows::on_close(tcp::Connection& conn, tcp::CloseReason why, uint64_t f
     r.conn = jc;
     jc->session.finish(r, core::Origin{frame, time});
     jc->tcp = nullptr;
+    if (on_closed_) on_closed_(*jc);
 }
 
 void JavaFlows::on_finding(tcp::Connection* conn, core::Side, const tcp::FindingInfo& f) {

@@ -46,11 +46,13 @@ struct JavaConnection {
 class JavaFlows : public tcp::Sink {
 public:
     // `new_conversation` registers a connection's conversation (ids shared
-    // with the UDP protocols); `on_packet` gets every packet; `on_tcp`
+    // with the UDP protocols); `on_packet` gets every packet; `on_closed`
+    // each connection once it ended (or the capture did); `on_tcp`
     // every TCP finding of a Java connection.
     JavaFlows(std::function<Conversation*(const tcp::Connection&, uint64_t frame)> new_conversation,
               std::function<void(const JavaPacket&)> on_packet,
-              std::function<void(const JavaConnection&, const tcp::FindingInfo&)> on_tcp = {});
+              std::function<void(const JavaConnection&, const tcp::FindingInfo&)> on_tcp = {},
+              std::function<void(JavaConnection&)> on_closed = {});
 
     // The analysis settings of connections opened from now on.
     void set_analysis(const mcjava::AnalysisConfig& cfg) { analysis_ = cfg; }
@@ -81,6 +83,7 @@ private:
     std::function<Conversation*(const tcp::Connection&, uint64_t)> new_conversation_;
     std::function<void(const JavaPacket&)> on_packet_;
     std::function<void(const JavaConnection&, const tcp::FindingInfo&)> on_tcp_;
+    std::function<void(JavaConnection&)> on_closed_;
     core::Inflater inflater_;  // shared by every connection: one packet at a time
     std::deque<JavaConnection> conns_;
     mcjava::AnalysisConfig analysis_;

@@ -77,30 +77,36 @@ public:
           flows_([&stream = s.stream](const tcp::Connection& c,
                                       uint64_t frame) { return stream.add_conversation(c.client(), c.server(), frame, &java_front_end()); },
                  [this](const JavaPacket& p) { packet(p); },
-                 [this](const JavaConnection& c, const tcp::FindingInfo& f) { tcp_finding(c, f); }) {
+                 [this](const JavaConnection& c, const tcp::FindingInfo& f) { tcp_finding(c, f); },
+                 [this](JavaConnection& c) { closed(c); }) {
         flows_.set_analysis(s.java);
     }
 
     tcp::Sink* tcp() override { return &flows_; }
 
-    void finish(uint64_t, double) override {
-        // What the analyses know only at the end (requests never answered,
-        // light for columns that never arrived), at their frames.
+    // Every connection was closed by the end of the transport (the capture's
+    // end closes those still open).
+    void finish(uint64_t, double) override {}
+
+private:
+    // A connection ended: what its analysis knows only now (requests never
+    // answered, light for columns that never arrived), at their frames;
+    // then what only the live analysis needed is let go, so a capture of
+    // many connections keeps counters, not maps, for those that ended.
+    void closed(JavaConnection& jc) {
+        if (!jc.conv) return;
         struct End : mcjava::EndFindings {
             std::vector<core::Finding> found;
             void add(const core::Finding& f) override { found.push_back(f); }
         };
-        for (const JavaConnection& jc : flows_.connections()) {
-            if (!jc.conv) continue;
-            const std::shared_ptr<JavaSummary>* sum = summary_of(jc.conv);
-            if (sum) (*sum)->close(jc);
-            End end;
-            jc.analysis->finish(end);
-            listener_.unit(JavaUnit(jc.conv, 0, end.found.data(), end.found.size(), sum));
-        }
+        const std::shared_ptr<JavaSummary>* sum = summary_of(jc.conv);
+        if (sum) (*sum)->close(jc);
+        End end;
+        jc.analysis->finish(end);
+        listener_.unit(JavaUnit(jc.conv, 0, end.found.data(), end.found.size(), sum));
+        jc.analysis->release();
     }
 
-private:
     // The connection's summary (made on first use), or null when none are kept.
     const std::shared_ptr<JavaSummary>* summary_of(const Conversation* c) {
         if (!summaries_on_) return nullptr;

@@ -102,4 +102,9 @@ void Analysis::finish(EndFindings& out) const {
     columns_.finish(out);
 }
 
+void Analysis::release() {
+    columns_.release();
+    entities_.release();
+}
+
 }  // namespace mcjava

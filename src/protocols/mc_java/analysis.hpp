@@ -45,6 +45,10 @@ public:
     // time are the packet's).
     PacketLink packet(Packet& p);
     void finish(EndFindings& out) const;
+    // After finish(), once the connection ended: frees what only the live
+    // analysis needs (the columns and entities by id); the counters, the
+    // exchanges and the column events stay.
+    void release();
 
     const AnalysisConfig& config() const { return cfg_; }
     const RequestTracker& keepalives() const { return keepalive_; }

@@ -39,6 +39,8 @@ public:
     void unload(Packet& p, int64_t x, int64_t z);
     void change(Packet& p, int64_t x, int64_t z, const char* what);  // column coordinates
     void finish(EndFindings& out) const;
+    // After finish(): frees the columns by position (the counts and events stay).
+    void release() { std::unordered_map<uint64_t, Column>().swap(columns_); }
 
     const std::vector<Event>& events() const { return events_; }  // loads and unloads, in order
     uint64_t loads() const { return loads_; }

@@ -27,6 +27,8 @@ public:
     void spawn(Packet& p, int64_t id, SpawnKind kind, int64_t type);
     void update(Packet& p, int64_t id);
     void destroy(Packet& p, int64_t id);
+    // Once the connection ended: frees the entities by id (the counts stay).
+    void release() { std::unordered_map<int64_t, Entity>().swap(entities_); }
 
     // Spawns per (spawn packet, type): type -1 where the packet has none,
     // -2 for types beyond the first 4096 distinct ones.
