@@ -71,7 +71,7 @@ struct Sink : tcp::Sink {
         CHECK(!s.released_by_us);
         return s;
     }
-    void on_data(tcp::Connection& c, Dir d, const uint8_t* p, uint32_t n, uint64_t off,
+    void on_data(tcp::Connection& c, Side d, const uint8_t* p, uint32_t n, uint64_t off,
                  const tcp::SegmentOrigin& o) override {
         State& s = live(c);
         const int k = int(d);
@@ -91,7 +91,7 @@ struct Sink : tcp::Sink {
             r->release(c);
         }
     }
-    void on_gap(tcp::Connection& c, Dir d, uint64_t off, uint64_t missing, tcp::GapReason, uint64_t,
+    void on_gap(tcp::Connection& c, Side d, uint64_t off, uint64_t missing, tcp::GapReason, uint64_t,
                 double) override {
         State& s = live(c);
         const int k = int(d);
@@ -100,25 +100,25 @@ struct Sink : tcp::Sink {
         CHECK(off == s.next[k]);
         s.next[k] = off + missing;
     }
-    void on_fin(tcp::Connection& c, Dir d, uint64_t off, const tcp::SegmentOrigin&) override {
+    void on_fin(tcp::Connection& c, Side d, uint64_t off, const tcp::SegmentOrigin&) override {
         State& s = live(c);
         CHECK(!s.fin[int(d)]);
         CHECK(off == s.next[int(d)]);
         s.fin[int(d)] = true;
     }
-    void on_rst(tcp::Connection& c, Dir, uint64_t, double) override { live(c); }
+    void on_rst(tcp::Connection& c, Side, uint64_t, double) override { live(c); }
     void on_close(tcp::Connection& c, tcp::CloseReason why, uint64_t, double) override {
         State& s = live(c);
         s.closed = true;
         if (why == tcp::CloseReason::Fin) CHECK(s.fin[0] && s.fin[1]);
-        for (Dir d : {Side::Client, Side::Server}) {
+        for (Side d : {Side::Client, Side::Server}) {
             CHECK(c.stats(d).delivered_bytes == s.delivered[int(d)]);
             CHECK(c.stream(d).next_offset() == s.next[int(d)]);
             CHECK(c.stream(d).held_bytes() == 0);
         }
         if (release_on_close) r->release(c);
     }
-    void on_finding(tcp::Connection* c, Dir d, const tcp::FindingInfo& f) override {
+    void on_finding(tcp::Connection* c, Side d, const tcp::FindingInfo& f) override {
         if (!c) {
             CHECK(f.kind == tcp::Finding::ConnectionLimit);
             return;
@@ -209,7 +209,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         CHECK(r.held_cost() <= opt.max_held_total);
         uint64_t held = 0, cost = 0;
         for (const tcp::Connection* c : r.connections()) {
-            for (Dir d : {Side::Client, Side::Server}) {
+            for (Side d : {Side::Client, Side::Server}) {
                 const tcp::Stream& st = c->stream(d);
                 if (!c->released()) CHECK(st.held_cost() <= opt.max_held_per_direction);
                 held += st.held_bytes();
