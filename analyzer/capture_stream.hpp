@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -17,6 +18,10 @@
 #include "protocols/catalog.hpp"
 #include "tcp/tcp_dispatcher.hpp"
 #include "udp_claimant.hpp"
+
+namespace mcjava {
+class KeyLog;
+}
 
 namespace blankshark {
 
@@ -46,6 +51,8 @@ struct StreamOptions {
     bool udp = true;  // offer UDP datagrams not blank's to the other UDP protocols (else they are other UDP)
     size_t max_conversations = 4096;  // beyond it, packets are still decoded, without a conversation
     bool progress = false;            // a progress bar on stderr (when it is a terminal)
+    // Minecraft Java: shared secrets of encrypted connections (--keylog), or null.
+    std::shared_ptr<const mcjava::KeyLog> java_keys;
 };
 
 struct StreamStats {

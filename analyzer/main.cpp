@@ -10,6 +10,7 @@
 #include "stats_command.hpp"
 #include "synth_command.hpp"
 #include "exit_codes.hpp"
+#include "key_log_option.hpp"
 #include "port_options.hpp"
 #include "type_filter.hpp"
 #include "tcp/tcp_finding.hpp"
@@ -145,6 +146,7 @@ int main(int argc, char** argv) {
         StreamOptions* stream;
         blank::AnalysisConfig* analysis;
         std::vector<std::string> ports{};
+        std::string keylog{};
     };
     Common commons[] = {{decode, &dopt.stream, &dopt.analysis},
                               {chunks, &copt.stream, &copt.analysis},
@@ -160,6 +162,9 @@ int main(int argc, char** argv) {
                             "offline messages; Minecraft Alpha on its port only")
             ->delimiter(',')
             ->allow_extra_args(false);  // one value per --port: the capture files follow
+        sub->add_option("--keylog", c.keylog,
+                        "Minecraft Java: decrypt encrypted (online-mode) connections with the shared secrets of "
+                        "this key log (default: $MINECRAFT_KEY_LOG_FILE; format: docs/minecraft-java.md)");
         sub->add_flag("-q,--quiet", quiet, "no progress bar on stderr (it is shown only when stderr is a terminal)");
         sub->add_option("--revision", revision,
                         "protocol revision: auto (detected per conversation from packet lengths) or a game commit: " +
@@ -203,6 +208,13 @@ int main(int argc, char** argv) {
             std::string error;
             if (!apply_port(spec, *c.stream, error)) {
                 std::fprintf(stderr, "blankshark: --port %s\n", error.c_str());
+                return kExitUsage;
+            }
+        }
+        if (c.sub->parsed()) {
+            std::string error;
+            if (!load_key_log(c.keylog, *c.stream, error)) {
+                std::fprintf(stderr, "blankshark: %s\n", error.c_str());
                 return kExitUsage;
             }
         }

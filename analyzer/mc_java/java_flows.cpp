@@ -26,6 +26,7 @@ void JavaFlows::on_data(tcp::Connection& conn, core::Side dir, const uint8_t* p,
         jc->midstream = conn.midstream();
         jc->conv = new_conversation_(conn, o.delivered_frame);
         if (conn.midstream()) jc->session.start_mid_stream();
+        jc->session.set_key_log(keys_);
         conn.user = jc;
     }
     Relay r;

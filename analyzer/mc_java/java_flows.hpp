@@ -56,6 +56,8 @@ public:
 
     // The analysis settings of connections opened from now on.
     void set_analysis(const mcjava::AnalysisConfig& cfg) { analysis_ = cfg; }
+    // The key log that decrypts encrypted connections (not owned; null: none).
+    void set_key_log(const mcjava::KeyLog* keys) { keys_ = keys; }
     const std::deque<JavaConnection>& connections() const { return conns_; }
 
     // tcp::Sink, from the dispatcher: every event of the connections it gave.
@@ -87,6 +89,7 @@ private:
     core::Inflater inflater_;  // shared by every connection: one packet at a time
     std::deque<JavaConnection> conns_;
     mcjava::AnalysisConfig analysis_;
+    const mcjava::KeyLog* keys_ = nullptr;
 };
 
 }  // namespace blankshark

@@ -80,6 +80,7 @@ public:
                  [this](const JavaConnection& c, const tcp::FindingInfo& f) { tcp_finding(c, f); },
                  [this](JavaConnection& c) { closed(c); }) {
         flows_.set_analysis(s.java);
+        flows_.set_key_log(s.options.java_keys.get());
     }
 
     tcp::Sink* tcp() override { return &flows_; }

@@ -42,6 +42,7 @@ void JavaSummary::packet(const JavaPacket& jp) {
     }
     reached_[int(p.state)] = true;
     if (p.kind == mcjava::PacketKind::Encrypted) encrypted_ = true;
+    if (p.decrypted) decrypted_ = true;
     if (p.kind == mcjava::PacketKind::LegacyPing) legacy_ = true;
     if (p.dir == core::Side::Server && is(p, "disconnect") && !disconnect_frame_) {
         disconnect_frame_ = p.span.last.frame;
@@ -58,6 +59,7 @@ void JavaSummary::close(const JavaConnection& c) {
     protocol_number_ = conn.handshake_protocol();
     version_known_ = conn.version_known();
     threshold_ = conn.threshold();
+    wrong_key_ = conn.wrong_key();
     midstream_ = c.midstream;
     for (int i = 0; i < 2; ++i) {
         const core::Side md = core::Side(i);
@@ -93,7 +95,16 @@ void JavaSummary::text(Output& out) const {
     for (int i = 0; i < 4; ++i)
         if (reached_[i]) out << ' ' << kStates[i];
     if (threshold_ >= 0) out << "; compression threshold " << threshold_;
-    if (encrypted_) out << "; encrypted (online mode) after the Encryption Response";
+    // What an encrypted connection lets the analysis judge.
+    if (wrong_key_)
+        out << "; encrypted (online mode) after the Encryption Response: the key log's secret does not decrypt it, "
+               "so only its TCP streams were judged after that";
+    else if (decrypted_)
+        out << "; encrypted (online mode) after the Encryption Response, decrypted with the key log: every packet "
+               "judged";
+    else if (encrypted_)
+        out << "; encrypted (online mode) after the Encryption Response and no key (--keylog): packets, keep-alives, "
+               "teleports, chunks and entities after it not judged, its TCP streams judged";
     if (legacy_) out << "; legacy (pre-1.7) server list ping";
     if (midstream_) out << "; picked up mid-connection";
     out << '\n';
@@ -121,7 +132,8 @@ std::vector<const core::FindingTable*> JavaSummary::tables() const {
 void JavaSummary::json(Output& out) const {
     out << ",\"protocol\":\"mcjava\",\"version\":\"" << version_ << "\",\"protocol_version\":" << protocol_number_
         << ",\"version_from_handshake\":" << (version_known_ ? "true" : "false") << ",\"threshold\":" << threshold_
-        << ",\"encrypted\":" << (encrypted_ ? "true" : "false");
+        << ",\"encrypted\":" << (encrypted_ || decrypted_ ? "true" : "false")
+        << ",\"decrypted\":" << (decrypted_ && !wrong_key_ ? "true" : "false");
     if (disconnect_frame_) {
         out << ",\"disconnect\":{\"frame\":" << disconnect_frame_ << ",\"state\":\""
             << (disconnect_login_ ? "login" : "play") << "\",\"reason\":\"";

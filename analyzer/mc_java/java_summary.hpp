@@ -41,6 +41,8 @@ private:
     bool version_known_ = false;
     int64_t threshold_ = -1;
     bool reached_[4] = {false, false, false, false};  // handshaking, status, login, play
+    bool decrypted_ = false;   // bytes after the Encryption Response decrypted with the key log
+    bool wrong_key_ = false;   // the key log's secret did not decrypt it
     bool encrypted_ = false, legacy_ = false, midstream_ = false;
     uint64_t disconnect_frame_ = 0;
     std::string disconnect_reason_;

@@ -96,16 +96,36 @@ void StreamBuffer::gap(uint64_t offset, uint64_t missing, const Origin& o, Frami
     resync_ = true;
 }
 
+void StreamBuffer::transform_buffered(uint64_t at, Framing& f) {
+    const uint64_t end = buf_offset_ + buf_.size();
+    const uint64_t from = std::max(transformed_to_, at);
+    if (from < end) f.transform(buf_.data() + (from - buf_offset_), size_t(end - from));
+    transformed_to_ = std::max(transformed_to_, end);
+}
+
 void StreamBuffer::push(const uint8_t* p, size_t n, uint64_t offset, const Origin& o, Framing& f, StreamSink& sink) {
     if (n == 0) return;
     if (skipping_) {
         // The rest of a message a gap cut (reported by gap()).
-        if (offset + n <= skip_until_) return;
+        if (offset + n <= skip_until_ && !f.transforms()) return;
         const size_t drop = skip_until_ > offset ? size_t(skip_until_ - offset) : 0;
+        if (f.transforms()) {
+            // A stream cipher still has to see them.
+            std::vector<uint8_t> rest(p, p + std::min(n, drop));
+            f.transform(rest.data(), rest.size());
+            transformed_to_ = offset + rest.size();
+            if (drop >= n) return;
+        }
         p += drop;
         n -= drop;
         offset += drop;
         skipping_ = false;
+    }
+    if (f.transforms()) {
+        // Rewritten bytes live in the buffer (the caller's are const).
+        append(p, n, offset, o);
+        cut(nullptr, 0, offset + n, o, f, sink);
+        return;
     }
     if (resync_ || !buf_.empty()) {
         // Complete the buffered message first, taking only what it needs.
@@ -146,6 +166,16 @@ void StreamBuffer::cut(const uint8_t* p, size_t n, uint64_t offset, const Origin
         const size_t avail = (from_buf ? buf_.size() : n) - pos;
         const uint64_t at = from_buf ? buf_offset_ + pos : offset + pos;
         if (avail == 0) break;
+        if (f.transforms()) {
+            if (!from_buf) {
+                // The framing switched to transforming at this message: the
+                // rest goes through the buffer.
+                append(p + pos, n - pos, at, o);
+                cut(nullptr, 0, offset + n, o, f, sink);
+                return;
+            }
+            transform_buffered(at, f);
+        }
         if (resync_) {
             // Look for the first offset where a message starts.
             size_t i = 0;

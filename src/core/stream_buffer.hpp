@@ -63,6 +63,11 @@ public:
     // read whole), not only a lower bound (parsing that stopped at the end
     // of the bytes): a desegmenting dissector may ask for exactly the rest.
     virtual bool need_is_exact() const { return false; }
+    // From the next message on, bytes are rewritten before they are framed
+    // (a decryption the protocol switched on): transform() sees each byte
+    // once, in stream order, in place.
+    virtual bool transforms() const { return false; }
+    virtual void transform(uint8_t* p, size_t n) { (void)p, (void)n; }
 };
 
 class StreamSink {
@@ -124,6 +129,8 @@ private:
 
     void append(const uint8_t* p, size_t n, uint64_t offset, const Origin& o);
     Origin origin_at(uint64_t offset) const;
+    // The framing transforms: buffered bytes from `at` on not transformed yet are.
+    void transform_buffered(uint64_t at, Framing& f);
 
     std::vector<uint8_t> buf_;  // a partial message (or bytes being searched), starting at buf_offset_
     uint64_t buf_offset_ = 0;
@@ -135,6 +142,7 @@ private:
     uint64_t skip_until_ = 0;
     bool ended_ = false;        // finish(): no more bytes will come
     uint64_t skipped_ = 0;      // bytes skipped since the last message
+    uint64_t transformed_to_ = 0;  // stream offset after the last byte transformed
 };
 
 }  // namespace core

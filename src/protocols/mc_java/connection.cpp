@@ -54,6 +54,22 @@ struct Grab {
     }
 };
 
+// The key log's keys: the Encryption Request's verify token, the
+// Encryption Response's encrypted shared secret (fields no summary shows,
+// so a decode with every leaf).
+struct KeyFields {
+    std::string* token;
+    std::string* secret;
+    void open(const core::Item&) {}
+    void close() {}
+    void finding(const Finding&) {}
+    void leaf(const core::Item& it) {
+        const std::string& a = it.info->abbrev;
+        if (Grab::ends_with(a, ".encryption_request.verify_token")) token->assign(it.s);
+        else if (Grab::ends_with(a, ".encryption_response.shared_secret")) secret->assign(it.s);
+    }
+};
+
 bool is(const Packet& p, const char* key) {
     return p.summary.type && p.summary.type->key && std::strcmp(p.summary.type->key, key) == 0;
 }
@@ -80,6 +96,45 @@ void Connection::start_mid_stream() {
     compression_guess_ = true;
 }
 
+MeasureResult Connection::measure(Side d, const uint8_t* p, size_t avail) {
+    const int i = int(d);
+    if (!decrypting_[i] || key_checked_[i]) return frame_length(d, p, avail);
+    // The first decrypted packet of the direction: a wrong secret gives
+    // bytes that do not frame (or not as a packet of the state).
+    const MeasureResult r = frame_length(d, p, avail);
+    const bool bad = r.status == Measure::Invalid ||
+                     (r.status == Measure::NeedMore && !plausible_start(d, p, avail)) ||
+                     (r.status == Measure::Complete && !decodes_cleanly(d, p, r.length));
+    if (bad) {
+        key_is_wrong(d);
+        return frame_length(d, p, avail);
+    }
+    if (r.status == Measure::Complete) key_checked_[i] = true;
+    return r;
+}
+
+void Connection::key_is_wrong(Side d) {
+    decrypting_[0] = decrypting_[1] = false;
+    encrypted_ = true;
+    wrong_key_ = true;
+    wrong_key_side_ = d;
+}
+
+void Connection::start_decryption(Packet& p) {
+    const SharedSecret* secret = key_log_ ? key_log_->find(encrypted_secret_, verify_token_) : nullptr;
+    if (secret && cipher_[0].start(*secret) && cipher_[1].start(*secret)) {
+        // Each direction's next byte is its first encrypted one: the
+        // client's after this packet, the server's after its Encryption
+        // Request (it sends nothing until it has the response).
+        decrypting_[0] = decrypting_[1] = true;
+        const bool by_secret = key_log_->find(encrypted_secret_, {}) == secret;
+        add(p, {C::Decrypted, 0, p.wire_len, by_secret ? 1 : 0});
+        return;
+    }
+    encrypted_ = true;
+    add(p, {C::Encrypted, 0, p.wire_len, 0});
+}
+
 MeasureResult Connection::frame_length(Side d, const uint8_t* p, size_t avail) const {
     if (avail == 0) return {Measure::NeedMore, 0};
     if (encrypted_) return {Measure::Complete, uint32_t(avail)};
@@ -101,6 +156,7 @@ void Connection::begin(Packet& p, Side d, const uint8_t* wire, uint32_t len) con
     p.table = table_index(p.state, d);
     p.wire = wire;
     p.wire_len = len;
+    p.decrypted = decrypting_[int(d)];
 }
 
 void Connection::unframed(Side d, const uint8_t* bytes, uint32_t len, const core::Span& span, PacketSink& sink) {
@@ -171,6 +227,11 @@ void Connection::decode_quietly(Packet& p) {
                 break;
             }
     }
+    if (p.state == State::Login && (is(p, "encryption_request") || is(p, "encryption_response"))) {
+        KeyFields k{&verify_token_, &encrypted_secret_};
+        core::decode(s, p.data, p.data_len, p.context(), k);
+        return;
+    }
     if (!drives_state(p)) return;
     Grab g{s, p};
     core::decode(s, p.data, p.data_len, p.context(), g);
@@ -188,6 +249,7 @@ void Connection::decode_quietly(Packet& p) {
         version_from_handshake_ = true;
         p.version = version_;  // the Handshake's layout is every version's: it shows the one it names
     }
+
     if (g.has_next && p.state == State::Handshaking) {
         const State next = g.next_state == kNextStatus ? State::Status
                          : g.next_state == kNextLogin ? State::Login : State::Handshaking;
@@ -204,10 +266,7 @@ void Connection::advance(Packet& p) {
     const int d = int(p.dir);
     if (p.state == State::Login && is(p, "login_success")) state_[0] = state_[1] = State::Play;
     if (p.state == State::Login && is(p, "encryption_request")) encryption_requested_ = true;
-    if (p.state == State::Login && is(p, "encryption_response")) {
-        encrypted_ = true;
-        add(p, {C::Encrypted, 0, p.wire_len, 0});
-    }
+    if (p.state == State::Login && is(p, "encryption_response") && !encrypted()) start_decryption(p);
     if ((p.state == State::Status && p.dir == Side::Server && is(p, "pong")) ||
         (p.dir == Side::Server && is(p, "disconnect")))
         ended_[d] = true;
@@ -222,6 +281,10 @@ void Connection::frame(Side d, const uint8_t* wire, uint32_t len, const core::Sp
     std::memcpy(p.vars, vars_, sizeof vars_);
     if (encrypted_) {
         p.kind = PacketKind::Encrypted;
+        if (wrong_key_ && !wrong_key_reported_) {
+            wrong_key_reported_ = true;
+            add(p, {C::WrongKey, 0, len, 0, 0, 0, wrong_key_side_ == Side::Client ? "serverbound" : "clientbound"});
+        }
         sink.packet(p);
         return;
     }

@@ -15,12 +15,15 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "core/decoder.hpp"
 #include "core/inflater.hpp"
 #include "core/stream_buffer.hpp"
 #include "framing.hpp"
+#include "key_log.hpp"
 #include "states.hpp"
+#include "stream_cipher.hpp"
 #include "versions.hpp"
 
 namespace mcjava {
@@ -28,7 +31,7 @@ namespace mcjava {
 enum class PacketKind : uint8_t {
     Packet,      // a framed packet: `data` holds its id and fields
     LegacyPing,  // the pre-1.7 server list ping (0xFE ...) or its 0xFF answer
-    Encrypted,   // bytes after encryption started
+    Encrypted,   // bytes after encryption started, not decrypted (no key, or a wrong one)
     Unframed,    // bytes that could not be framed (an impossible length), before a resynchronisation
 };
 
@@ -44,6 +47,7 @@ struct Packet {
     FrameParts parts;                // Length, Data Length
     bool compressed_framing = false;
     bool inflated = false;           // the body was a zlib stream (now inflated)
+    bool decrypted = false;          // `wire` holds the decrypted bytes of an encrypted stream
     const uint8_t* data = nullptr;   // packet id + fields; valid during the callback
     uint32_t data_len = 0;
     core::Span span;
@@ -97,12 +101,19 @@ public:
     // The capture starts inside this connection: state play, the newest
     // version, compressed framing guessed from the first packets.
     void start_mid_stream();
+    // Where encrypted connections' shared secrets are looked up (not owned;
+    // null: none). Set before the Encryption Response.
+    void set_key_log(const KeyLog* log) { key_log_ = log; }
 
     State state(Side d) const { return state_[int(d)]; }
     const VersionInfo& version() const { return *version_; }
     bool version_known() const { return version_from_handshake_; }
     int64_t threshold() const { return threshold_; }  // -1: no compression
-    bool encrypted() const { return encrypted_; }
+    bool encrypted() const { return encrypted_ || decrypting_[0] || decrypting_[1]; }
+    // Direction `d` is being decrypted (the key log had the secret and it
+    // frames): its bytes reach frame() decrypted.
+    bool decrypting(Side d) const { return decrypting_[int(d)]; }
+    bool wrong_key() const { return wrong_key_; }
     bool legacy() const { return legacy_; }
     int32_t handshake_protocol() const { return handshake_protocol_; }
     uint64_t packets(Side d) const { return count_[int(d)]; }
@@ -110,7 +121,9 @@ public:
 private:
     class DirFraming : public core::Framing {
     public:
-        core::MeasureResult measure(const uint8_t* p, size_t avail) override { return c->frame_length(d, p, avail); }
+        core::MeasureResult measure(const uint8_t* p, size_t avail) override { return c->measure(d, p, avail); }
+        bool transforms() const override { return c->decrypting_[int(d)]; }
+        void transform(uint8_t* p, size_t n) override { c->cipher_[int(d)].decrypt(p, n); }
         core::Measure starts_here(const uint8_t* p, size_t avail) override;
         uint32_t max_message() const override { return kMaxPacketLength + 3; }
         bool need_is_exact() const override { return true; }  // the VarInt length, once read whole
@@ -118,6 +131,10 @@ private:
         Side d = Side::Client;
     };
 
+    // frame_length(), and the check of a key on the first decrypted bytes.
+    core::MeasureResult measure(Side d, const uint8_t* p, size_t avail);
+    void start_decryption(Packet& p);
+    void key_is_wrong(Side d);
     void add(Packet& p, const core::Finding& f);
     // A packet of direction `d` from these bytes, in the direction's state.
     void begin(Packet& p, Side d, const uint8_t* wire, uint32_t len) const;
@@ -135,8 +152,17 @@ private:
     int32_t handshake_protocol_ = -1;
     int64_t threshold_ = -1;
     bool compression_guess_ = false;  // mid-stream: framing decided by the first packet
-    bool encrypted_ = false;
+    bool encrypted_ = false;  // and not decrypted
     bool encryption_requested_ = false;
+    const KeyLog* key_log_ = nullptr;
+    std::string verify_token_;      // the Encryption Request's (a key log's key)
+    std::string encrypted_secret_;  // the Encryption Response's (a key log's key)
+    StreamCipher cipher_[2];
+    bool decrypting_[2] = {false, false};
+    bool key_checked_[2] = {false, false};  // the first decrypted packet framed and decoded
+    bool wrong_key_ = false;
+    bool wrong_key_reported_ = false;
+    Side wrong_key_side_ = Side::Client;
     bool legacy_ = false;
     bool ended_[2] = {false, false};
     bool after_end_reported_[2] = {false, false};

@@ -51,7 +51,8 @@ const FindingInfo kFindings[] = {
     {C::CompressionEnabled, "mcjava.compression.enabled", S::Comment, G::Protocol,
      "Set Compression: packets from the next one on use compressed framing"},
     {C::Encrypted, "mcjava.encrypted", S::Note, G::Protocol,
-     "online mode: after Encryption Response the stream is encrypted (AES/CFB8) and not decoded"},
+     "online mode: after Encryption Response the stream is encrypted (AES/CFB8) and, without the connection's "
+     "secret in a key log, not decoded"},
     {C::LegacyPing, "mcjava.legacy_ping", S::Note, G::Protocol,
      "legacy (pre-1.7) server list ping 0xFE, not the VarInt-framed protocol"},
     {C::MidStream, "mcjava.stream.mid_start", S::Comment, G::Sequence,
@@ -107,6 +108,12 @@ const FindingInfo kFindings[] = {
     {C::TeleportCommanded, "mcjava.teleport.commanded", S::Comment, G::Sequence,
      "a teleport farther than the threshold that follows the client's own command (a chat message starting "
      "with '/'): asked for, not a correction"},
+    {C::Decrypted, "mcjava.decrypted", S::Note, G::Protocol,
+     "online mode: after Encryption Response the stream is encrypted (AES/CFB8); decrypted with the key log's "
+     "shared secret"},
+    {C::WrongKey, "mcjava.decrypt.wrong_key", S::Warn, G::Protocol,
+     "the key log's shared secret for this connection does not decrypt it (the first decrypted packet does not "
+     "frame): the rest is shown encrypted"},
 };
 static_assert(sizeof(kFindings) / sizeof(kFindings[0]) == size_t(C::Count_), "one row per FindingCode");
 
@@ -141,7 +148,8 @@ size_t format(const core::Finding& f, char* buf, size_t cap) {
     case C::VersionDetected: return core::print(buf, cap, "Protocol version %" PRId64 " (%s)", f.a, what);
     case C::CompressionEnabled:
         return core::print(buf, cap, "Compression threshold %" PRId64 " from the next packet on", f.a);
-    case C::Encrypted: return core::print(buf, cap, "Encrypted from here on (%" PRId64 " bytes not decoded so far)", f.a);
+    case C::Encrypted:
+        return core::print(buf, cap, "Encrypted from here on (AES/CFB8); no key for this connection (--keylog): not decoded");
     case C::LegacyPing: return core::print(buf, cap, "Legacy server list ping (0xFE), %" PRId64 " bytes", f.a);
     case C::MidStream: return core::print(buf, cap, "Capture starts inside the connection: decoding as %s", what);
     case C::StreamGap: return core::text::stream_gap(f, buf, cap);
@@ -194,6 +202,11 @@ size_t format(const core::Finding& f, char* buf, size_t cap) {
     case C::TeleportCommanded:
         return core::print(buf, cap, "Teleport id %" PRId64 " moved the client %.3f blocks, after its command in frame %llu",
                            f.a, double(f.b) / 1000.0, (unsigned long long)f.ref_frame);
+    case C::Decrypted:
+        return core::print(buf, cap, "Encrypted from here on, decrypted with the key log's secret (found by %s)",
+                           f.a ? "the encrypted shared secret" : "the verify token");
+    case C::WrongKey:
+        return core::print(buf, cap, "The key log's secret does not decrypt the %s stream: shown encrypted", what);
     case C::Count_: break;
     }
     return core::text::summary(f, buf, cap);

@@ -62,6 +62,8 @@ enum class FindingCode : uint16_t {
     EntitySpawnTwice,     // a spawn for an entity id already alive
     KeepAliveSlow,        // answered later than the lag threshold (AnalysisConfig::keepalive_slow)
     TeleportCommanded,    // a far teleport after the client's own command (/tp): not a correction
+    Decrypted,            // encrypted after the Encryption Response, decrypted with the key log's secret
+    WrongKey,             // the key log's secret does not decrypt the connection (the first packet does not frame)
     Count_
 };
 

@@ -32,6 +32,8 @@ public:
 
     // The capture starts inside the connection (no SYN seen).
     void start_mid_stream() { conn_.start_mid_stream(); }
+    // Where encrypted connections' secrets are looked up (Connection::set_key_log).
+    void set_key_log(const KeyLog* log) { conn_.set_key_log(log); }
 
     // `missing` bytes at `offset` were never captured. A packet they cut
     // whose Length arrived is handed on (Unframed, its first bytes) with
