@@ -9,6 +9,9 @@ between the two tools), the framing table, the packet-count table (state, dir, i
 name column too), the '- #N:' summary lines, the Minecraft packet total, the framed byte total, the duration and the frame count.
 When the section holds a '### <file name>: packets for the tests' part, it must be exactly what
 count.py --details prints (it runs to the end of the section).
+An encrypted capture X.pcap with a key log X.keylog next to it has two sections: '## X.pcap' holds
+the figures of count.py --keylog X.keylog, '## X.pcap without the key log' those of count.py
+without it; both are compared (with the '- encryption:' line too).
 Exit status 0 when everything agrees.
 """
 import io
@@ -57,28 +60,39 @@ def summaries(sec):
     return [l.strip() for l in sec.split('\n') if l.startswith('- #')]
 
 
+def enc_line(sec):
+    return [l.strip() for l in sec.split('\n') if l.startswith('- encryption:')]
+
+
 def main():
     readme = open(sys.argv[1], encoding='utf-8').read()
     bad = 0
+    jobs = []
     for f in sys.argv[2:]:
-        name = os.path.basename(f)
+        kl = f[:-len('.pcap')] + '.keylog' if f.endswith('.pcap') else None
+        if kl and os.path.exists(kl):
+            jobs.append((f, os.path.basename(f), kl))
+            jobs.append((f, os.path.basename(f) + ' without the key log', None))
+        else:
+            jobs.append((f, os.path.basename(f), None))
+    for f, name, kl in jobs:
         ref = section(readme, name)
         if ref is None:
             print('%s: no section in the README' % name)
             bad += 1
             continue
-        res = count.analyse(f)
+        res = count.analyse(f, keylog=kl)
         buf = io.StringIO()
         count.report(res, buf)
         mine = buf.getvalue()
         problems = []
         extra = ''
-        if '### %s: packets for the tests' % name in ref:
+        if '### %s: packets for the tests' % os.path.basename(f) in ref:
             # the per-packet lists (count.py --details) must be in the section verbatim
             dbuf = io.StringIO()
             count.details(res, dbuf)
             det = dbuf.getvalue()
-            i = ref.index('### %s: packets for the tests' % name)
+            i = ref.index('### %s: packets for the tests' % os.path.basename(f))
             if ref[i:].strip() != det.strip():
                 problems.append('the --details part differs from count.py --details')
             ref = ref[:i]
@@ -112,6 +126,8 @@ def main():
                     rb = rb[:drop] + rb[drop + 1:]
                 if ra != rb:
                     problems.append('row %s vs %s' % (ra, rb))
+        if enc_line(ref) != enc_line(mine):
+            problems.append('encryption line differs:\n  %s\n  %s' % (enc_line(ref), enc_line(mine)))
         if summaries(ref) != summaries(mine):
             problems.append('summary lines differ:\n  %s\n  %s' % (summaries(ref), summaries(mine)))
         print('%s: %s (%d table rows, %d summary lines%s compared)' % (

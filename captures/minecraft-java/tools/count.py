@@ -12,7 +12,10 @@ Python 3 standard library only; shares no code with blankshark. For each pcap/pc
     the inflated length against Data Length,
   - counts packets per (connection, state, direction, id), names them after the community protocol
     documentation (wiki.vg pages for protocol 404 and 498),
-  - parses the packets the tests care about (Handshake, Login Start, Set Compression, Keep Alive,
+  - with --keylog, decrypts encrypted logins (AES-128/CFB8 from the byte after the Encryption
+    Request resp. Response on); without a key, counts the encrypted bytes,
+  - parses the packets the tests care about (Handshake, Login Start, Encryption Request/Response,
+    Set Compression, Keep Alive,
     Player Position And Look, Teleport Confirm, Chunk Data down to the last byte, Unload Chunk,
     Disconnect, Chat, Join Game, Respawn).
 
@@ -27,6 +30,16 @@ Usage:
                                    compare this script's id/name tables with a minecraft-data
                                    protocol.json (only the ids: names differ in style by design)
 Options: --port N (server port, default 25565).
+         --keylog FILE: decrypt encrypted logins (AES-128/CFB8, key = IV = the 16-byte shared secret).
+                   FILE lines (lowercase hex, '#' starts a comment line):
+                     SHARED_SECRET <encrypted shared secret as sent in the Encryption Response> <shared secret>
+                     <verify token of the Encryption Request> <shared secret>      (MC_Dissector's form)
+                   A connection takes the entry whose encrypted shared secret is the one of its
+                   Encryption Response, else the one whose verify token is its Encryption Request's.
+                   Needs the 'cryptography' package (imported only with --keylog). Without a key, a
+                   connection is reported as encrypted from the byte after the Encryption Request
+                   (server to client) and after the Encryption Response (client to server) on: those
+                   bytes are counted, not framed.
 """
 
 import argparse
@@ -457,6 +470,9 @@ class Direction:
         self.threshold = None      # None: no compression
         self.packets = []
         self.error = None
+        self.enc_start = None      # stream offset of the first encrypted byte
+        self.dec = None            # AES/CFB8 decryptor once the key is known
+        self.view = None           # stream with the encrypted part decrypted (same offsets)
 
     def segment(self, frame, seq, flags, payload):
         if flags & SYN:
@@ -522,8 +538,50 @@ class Direction:
 # Connection: framing, compression, state machine, packet parsing
 # --------------------------------------------------------------------------------------------
 
+class KeyLog:
+    """Shared secrets by encrypted shared secret (SHARED_SECRET lines) and by verify token."""
+
+    def __init__(self, path):
+        self.path = path
+        self.by_secret = {}
+        self.by_token = {}
+        for n, line in enumerate(open(path, encoding='ascii'), 1):
+            t = line.split()
+            if not t or t[0].startswith('#'):
+                continue
+            try:
+                if t[0] == 'SHARED_SECRET' and len(t) == 3:
+                    self.by_secret[bytes.fromhex(t[1])] = bytes.fromhex(t[2])
+                    k = t[2]
+                elif len(t) == 2:
+                    self.by_token[bytes.fromhex(t[0])] = bytes.fromhex(t[1])
+                    k = t[1]
+                else:
+                    raise ValueError('fields')
+                if len(bytes.fromhex(k)) != 16:
+                    raise ValueError('shared secret of %d bytes' % len(bytes.fromhex(k)))
+            except ValueError as ex:
+                raise SystemExit('%s:%d: not a key log line (%s)' % (path, n, ex))
+
+    def find(self, enc_secret, token):
+        if enc_secret is not None and enc_secret in self.by_secret:
+            return self.by_secret[enc_secret], 'SHARED_SECRET line'
+        if token is not None and token in self.by_token:
+            return self.by_token[token], 'verify token line'
+        return None, None
+
+
+def aes_cfb8_decryptor(key):
+    from cryptography.hazmat.primitives.ciphers import Cipher, algorithms  # only with --keylog
+    try:
+        from cryptography.hazmat.decrepit.ciphers.modes import CFB8   # cryptography >= 47
+    except ImportError:
+        from cryptography.hazmat.primitives.ciphers.modes import CFB8  # older (Debian 12: 38.0.4)
+    return Cipher(algorithms.AES(key), CFB8(key)).decryptor()
+
+
 class Connection:
-    def __init__(self, num, client, server, first_frame, port):
+    def __init__(self, num, client, server, first_frame, port, keylog=None):
         self.num = num
         self.client = client
         self.server = server
@@ -539,14 +597,27 @@ class Connection:
         self.closed = False
         self.status_version = None
         self.ping_payload = None
+        self.keylog = keylog
+        self.enc_request = None       # Encryption Request packet
+        self.enc_response = None      # Encryption Response packet
+        self.key = None               # shared secret in use
+        self.key_source = None        # which key log line gave it
+        self.resume_cb = False
 
     def direction(self, d):
         return self.sb if d == 'sb' else self.cb
 
     def parse_available(self, dr, out):
         while dr.error is None:
-            b = dr.stream
             p = dr.parse_pos
+            if dr.enc_start is not None and p >= dr.enc_start:
+                if dr.dec is None:
+                    return              # encrypted and no key: the rest is only counted
+                if len(dr.view) < len(dr.stream):
+                    dr.view += dr.dec.update(bytes(dr.stream[len(dr.view):]))
+                b = dr.view
+            else:
+                b = dr.stream
             try:
                 ln, n = read_varint(b, p, 3)
             except ParseError as ex:
@@ -638,6 +709,26 @@ class Connection:
                 self.ping_payload = f['payload']
         elif st == 'login' and d == 'sb' and pid == 0x00:
             self.user = f['name'] = r.string()
+        elif st == 'login' and d == 'cb' and pid == 0x01:
+            f['server_id'] = r.string()
+            f['public_key_length'] = len(r.take(r.varint()))
+            f['verify_token'] = r.take(r.varint()).hex()
+            self.enc_request = rec
+            dr.enc_start = rec['off'] + rec['wire']   # the server's next byte is encrypted
+        elif st == 'login' and d == 'sb' and pid == 0x01:
+            f['encrypted_shared_secret'] = r.take(r.varint()).hex()
+            f['encrypted_verify_token_length'] = len(r.take(r.varint()))
+            self.enc_response = rec
+            dr.enc_start = rec['off'] + rec['wire']   # the client's next byte is encrypted
+            if self.keylog is not None:
+                tok = bytes.fromhex(self.enc_request['fields']['verify_token']) if self.enc_request else None
+                self.key, self.key_source = self.keylog.find(bytes.fromhex(f['encrypted_shared_secret']), tok)
+                if self.key is not None:
+                    for x in (self.sb, self.cb):
+                        if x.enc_start is not None:
+                            x.dec = aes_cfb8_decryptor(self.key)
+                            x.view = bytearray(x.stream[:x.enc_start])
+                    self.resume_cb = True
         elif st == 'login' and d == 'cb' and pid == 0x03:
             t = r.varint()
             f['threshold'] = t
@@ -763,7 +854,10 @@ class Connection:
 # File analysis
 # --------------------------------------------------------------------------------------------
 
-def analyse(path, port=25565):
+def analyse(path, port=25565, keylog=None):
+    """keylog: a KeyLog, or the path of a key log file, or None."""
+    if isinstance(keylog, str):
+        keylog = KeyLog(keylog)
     fmt, lts, frames = read_capture(path)
     conns = []
     bykey = {}
@@ -787,18 +881,27 @@ def analyse(path, port=25565):
             c = None  # a new connection on the same 4-tuple
         if c is None:
             client, server = (a, bb) if dport == port else (bb, a)
-            c = Connection(len(conns) + 1, client, server, fno, port)
+            c = Connection(len(conns) + 1, client, server, fno, port, keylog)
             conns.append(c)
             bykey[key] = c
         dr = c.sb if a == c.client else c.cb
         dr.segment(fno, seq, flags, payload)
         c.last_frame = fno
         c.parse_available(dr, packets)
+        if c.resume_cb:
+            # the key became known with the Encryption Response: the server's encrypted bytes
+            # that waited for it can be decoded now
+            c.resume_cb = False
+            c.parse_available(c.cb, packets)
     for c in conns:
-        c.sb.trailing = len(c.sb.stream) - c.sb.parse_pos
-        c.cb.trailing = len(c.cb.stream) - c.cb.parse_pos
+        for dr in (c.sb, c.cb):
+            dr.encrypted = len(dr.stream) - dr.enc_start if dr.enc_start is not None else 0
+            if dr.enc_start is not None and dr.dec is None:
+                dr.trailing = dr.enc_start - dr.parse_pos   # the encrypted bytes are not trailing bytes
+            else:
+                dr.trailing = len(dr.stream) - dr.parse_pos
     ts = [f[1] for f in frames]
-    return dict(path=path, format=fmt, linktypes=lts, frames=len(frames), nontcp=nontcp,
+    return dict(path=path, keylog=keylog, format=fmt, linktypes=lts, frames=len(frames), nontcp=nontcp,
                 other_tcp=other_tcp, duration=(max(ts) - min(ts)) if ts else 0.0,
                 conns=conns, packets=packets, size=len(open(path, 'rb').read()))
 
@@ -878,6 +981,8 @@ def report(res, out):
           len(pk), sum(p['wire'] for p in pk), err['framing'], err['decompression'], err['gaps'],
           err['trailing'], err['unknown'], err['field_errors'], err['retrans_mismatch'],
           err['compressed_below_threshold'], err['raw_at_or_above_threshold']))
+    if any(c.enc_request or c.enc_response for c in conns):
+        encryption_report(res, w)
     for c in conns:
         for dr in (c.sb, c.cb):
             if dr.error:
@@ -925,6 +1030,45 @@ def report(res, out):
     w('\n')
     for c in conns:
         w('- #%d: %s\n' % (c.num, conn_summary(c)))
+    w('\n')
+
+
+def enc_from(dr):
+    """'offset N (frame F)' of the first encrypted byte of a direction, or '-'."""
+    if dr.enc_start is None:
+        return '-'
+    if dr.enc_start >= len(dr.stream):
+        return 'offset %d (no byte after it)' % dr.enc_start
+    (_, _, cf, _, _), _ = dr.piece_at(dr.enc_start)
+    return 'offset %d (frame %d)' % (dr.enc_start, cf)
+
+
+def encryption_report(res, w):
+    conns = res['conns']
+    kl = res.get('keylog')
+    enc = [c for c in conns if c.enc_request or c.enc_response]
+    und = sum(dr.encrypted for c in conns for dr in (c.sb, c.cb) if dr.dec is None)
+    w('- encryption: %d of %d connections encrypted (AES-128/CFB8, key = IV = shared secret); key log: %s; '
+      'decrypted: %d; encrypted bytes left undecrypted: %d\n\n' % (
+          len(enc), len(conns), kl.path.rsplit('/', 1)[-1] if kl else 'none',
+          sum(1 for c in enc if c.key is not None), und))
+    w('Encryption per connection (offsets are TCP stream offsets of the first encrypted byte, frame = the '
+      'captured frame carrying it; "before" = packets framed before encryption, "decrypted" = after it):\n\n')
+    w('| # | user | Encryption Request frame | verify token | Encryption Response frame | key | '
+      'C→S encrypted from | S→C encrypted from | C→S encrypted B | S→C encrypted B | C→S pkts before | '
+      'S→C pkts before | C→S pkts decrypted | S→C pkts decrypted |\n')
+    w('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n')
+    for c in enc:
+        rq, rs = c.enc_request, c.enc_response
+        nb = {}
+        for dr in (c.sb, c.cb):
+            before = sum(1 for p in dr.packets if dr.enc_start is None or p['off'] < dr.enc_start)
+            nb[dr.d] = (before, len(dr.packets) - before)
+        w('| %d | %s | %s | %s | %s | %s | %s | %s | %d | %d | %d | %d | %d | %d |\n' % (
+            c.num, c.user or '-', frames_of(rq) if rq else '-',
+            rq['fields'].get('verify_token', '?') if rq else '-', frames_of(rs) if rs else '-',
+            c.key_source or 'none', enc_from(c.sb), enc_from(c.cb), c.sb.encrypted, c.cb.encrypted,
+            nb['sb'][0], nb['cb'][0], nb['sb'][1], nb['cb'][1]))
     w('\n')
 
 
@@ -1066,8 +1210,11 @@ def to_json(res):
             user=c.user, threshold=c.set_compression[1] if c.set_compression else None, end=end_of(c),
             dirs={dr.d: dict(packets=len(dr.packets), bytes=sum(p['wire'] for p in dr.packets),
                              retransmitted_bytes=dr.retrans, out_of_order_segments=dr.ooo,
-                             fin_frame=dr.fin, rst_frame=dr.rst, error=dr.error)
-                  for dr in (c.sb, c.cb)}))
+                             fin_frame=dr.fin, rst_frame=dr.rst, error=dr.error,
+                             encrypted_from=dr.enc_start, encrypted_bytes=dr.encrypted,
+                             decrypted=dr.dec is not None)
+                  for dr in (c.sb, c.cb)},
+            key_source=c.key_source))
     pk = []
     for p in res['packets']:
         q = {k: v for k, v in p.items() if k not in ('off',)}
@@ -1135,16 +1282,18 @@ def main():
     ap.add_argument('--json', action='store_true')
     ap.add_argument('--matrix', action='store_true')
     ap.add_argument('--check-names', nargs=2, metavar=('PROTOCOL_JSON', 'VERSION'))
+    ap.add_argument('--keylog', metavar='FILE')
     a = ap.parse_args()
+    kl = KeyLog(a.keylog) if a.keylog else None
     if a.check_names:
         sys.exit(1 if check_names(*a.check_names) else 0)
     rc = 0
     if a.matrix:
-        results = [analyse(f, a.port) for f in a.files]
+        results = [analyse(f, a.port, kl) for f in a.files]
         matrix(results, sys.stdout)
         sys.exit(1 if any(any(errors_of(r).values()) for r in results) else 0)
     for f in a.files:
-        res = analyse(f, a.port)
+        res = analyse(f, a.port, kl)
         e = errors_of(res)
         if any(e.values()):
             rc = 1
