@@ -27,8 +27,13 @@
 //     segment that fills such a hole (tcp.no_subdissector_on_error): its
 //     packets are lost here while blankshark reorders; switch the
 //     preference on to see them.
-//   - Online-mode connections are encrypted after the Encryption Response:
-//     the rest is shown as encrypted data.
+//   - Online-mode connections are encrypted after the Encryption Response
+//     (AES/CFB8). With the connection's shared secret in the key log
+//     (preference mcjava.keylog_file, else $MINECRAFT_KEY_LOG_FILE; format in
+//     docs/minecraft-java.md) each direction is decrypted on the first pass
+//     (plugin/stream/transformed_bytes.hpp), every packet is shown from a
+//     "Decrypted" data source and analysed as in clear; without it the rest
+//     is shown as encrypted data with one mcjava.encrypted note.
 //   - The connection analysis (mc_java/analysis.hpp: keep-alive, ping and
 //     teleport links, chunk columns, entities) runs on the first pass too.
 //     A request's response_in and the findings known only at the end
@@ -42,6 +47,7 @@
 #include <epan/prefs.h>
 #include <epan/proto_data.h>
 #include <epan/tap.h>
+#include <wsutil/wslog.h>
 
 #include <cstring>
 #include <map>
@@ -53,6 +59,7 @@
 #include "protocols/mc_java/analysis.hpp"
 #include "protocols/mc_java/connection.hpp"
 #include "protocols/mc_java/findings.hpp"
+#include "protocols/mc_java/key_log.hpp"
 #include "protocols/mc_java/packet_fields.hpp"
 #include "protocols/mc_java/packet_name.hpp"
 #include "protocols/mc_java/play_values.hpp"
@@ -78,6 +85,26 @@ plugin::Registered reg;
 const char* pref_teleport_threshold = nullptr;
 // mcjava.keepalive.slow above this many seconds (AnalysisConfig::keepalive_slow).
 const char* pref_keepalive_slow = nullptr;
+// The key log of encrypted connections' shared secrets (mcjava.keylog_file).
+const char* pref_keylog_file = nullptr;
+
+// The key log, read at the first connection of each capture (a live
+// capture's client may have added lines since the last one).
+struct Keys {
+    mcjava::KeyLog log;
+    bool loaded = false;
+    const mcjava::KeyLog* get() {
+        if (!loaded) {
+            loaded = true;
+            log = {};
+            const char* env = mcjava::key_log_from_environment();
+            const char* file = pref_keylog_file && *pref_keylog_file ? pref_keylog_file : env;
+            std::string error;
+            if (file && !log.load(file, error)) ws_warning("mcjava: %s", error.c_str());
+        }
+        return log.size() ? &log : nullptr;
+    }
+} keys;
 
 mcjava::AnalysisConfig analysis_config() {
     mcjava::AnalysisConfig c;
@@ -89,6 +116,7 @@ mcjava::AnalysisConfig analysis_config() {
 // Per connection: the state machine and the analyses, beside the stream layer's.
 struct ConnState : plugin::stream::CoreConnection<mcjava::Connection, mcjava::cut_finding> {
     mcjava::Analysis analysis{analysis_config()};
+    ConnState() { conn.set_key_log(keys.get()); }
 };
 plugin::stream::Connections<ConnState> connections;
 
@@ -105,6 +133,7 @@ struct PduRecord {
     core::Finding findings[mcjava::Packet::kMaxFindings];
     mcjava::PacketLink link;  // into the connection's analysis (lives as long as the capture)
     ConnState* conn;          // whose end-of-capture findings this packet may carry
+    const guint8* decrypted;  // the piece's bytes decrypted (file scope), or null
 };
 
 guint8 version_index(const mcjava::VersionInfo* v) {
@@ -199,6 +228,12 @@ void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, con
     if (rec.piece.kind != PieceKind::Message && rec.piece.kind != PieceKind::Unframed) {
         show_passed_over(tvb, pinfo, tree, offset, rec);
         return;
+    }
+    if (rec.decrypted) {
+        // Shown from its decrypted bytes, as TLS shows application data.
+        tvb = tvb_new_child_real_data(tvb, rec.decrypted, rec.piece.len, gint(rec.piece.len));
+        add_new_data_source(pinfo, tvb, "Decrypted");
+        offset = 0;
     }
     const guint8* wire = tvb_get_ptr(tvb, gint(offset), gint(rec.piece.len));
     mcjava::Packet p;
@@ -328,6 +363,7 @@ PduRecord* record(ConnState& cs, Side d, PieceKind k, const guint8* p, guint32 l
         r->link = c.link;
         r->conn = &cs;
         const mcjava::Packet& q = c.caught;
+        if (q.decrypted) r->decrypted = static_cast<const guint8*>(wmem_memdup(wmem_file_scope(), p, len));
         if (q.inflated && q.data_len == q.parts.data_length) first_pass_inflated = {r, q.data, q.data_len};
     } else {
         r = wmem_new0(wmem_file_scope(), PduRecord);
@@ -359,6 +395,12 @@ void register_prefs(module_t* prefs) {
                                      "A Keep Alive answered later than this is a warning (mcjava.keepalive.slow; 0: "
                                      "off); default 1.0, the latency of vanilla's worst ping bar",
                                      &pref_keepalive_slow);
+    prefs_register_filename_preference(prefs, "keylog_file", "Key log file (shared secrets)",
+                                       "Decrypts online-mode (encrypted) connections: lines 'SHARED_SECRET <encrypted "
+                                       "shared secret hex> <shared secret hex>' (keyed by the Encryption Response) or "
+                                       "MC_Dissector's '<verify token hex> <shared secret hex>'. Empty: "
+                                       "$MINECRAFT_KEY_LOG_FILE",
+                                       &pref_keylog_file, FALSE);
 }
 
 // Its port, 25565, is Minecraft Alpha's too: the shared port's dissector
@@ -372,6 +414,7 @@ plugin::ProtocolRegistration part() {
     p.cleanup = [] {
         end_findings.clear();
         first_pass_inflated = {};
+        keys.loaded = false;
         connections.clear();
     };
     return p;

@@ -22,12 +22,14 @@
 #include "core/side.hpp"
 #include "server_side.hpp"
 #include "stream_cursor.hpp"
+#include "transformed_bytes.hpp"
 
 namespace plugin::stream {
 
 struct StreamState {
     ServerSide server;
     StreamCursor cursor[2];  // by core::Side
+    TransformedBytes transformed[2];  // by core::Side: decrypted bytes not cut yet
 
     core::Side sender(const packet_info* pinfo) const {
         return server.sent_by(pinfo) ? core::Side::Server : core::Side::Client;

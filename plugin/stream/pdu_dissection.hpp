@@ -163,7 +163,10 @@ int dissect_pdus(const StreamProtocol<Conn, Record>& proto, tvbuff_t* tvb, packe
                 cursor.gap_shown();
             } else {
                 if (offset >= len) return int(len);
-                const guint8* p = tvb_get_ptr(tvb, gint(offset), gint(len - offset));
+                // As the framing sees them (decrypted once it decrypts).
+                const guint8* p = conn.transformed[int(d)].view(
+                    cursor.stream_offset(offset), tvb_get_ptr(tvb, gint(offset), gint(len - offset)), len - offset,
+                    conn.framing(d));
                 s = cursor.step(offset, p, len - offset, conn.framing(d));
                 if (s.need_more) {
                     pinfo->desegment_offset = int(offset);
@@ -172,6 +175,7 @@ int dissect_pdus(const StreamProtocol<Conn, Record>& proto, tvbuff_t* tvb, packe
                 }
                 rec = made(s.kind, p, s.length, offset, cursor.events());
                 keep(rec, key, offset, s, 0);
+                conn.transformed[int(d)].cut_to(cursor.stream_offset(offset) + s.length);
                 cursor.cut(offset, s);
             }
             gap_checked = true;

@@ -57,6 +57,9 @@ std::vector<std::string> cells(const std::string& line) {
     return out;
 }
 
+// The section of an encrypted file read without its key log.
+const std::string kNoKey = " without the key log";
+
 // A README's figures for one file: client port per connection number, and
 // counts per connection number.
 struct FileFigures {
@@ -72,9 +75,15 @@ void read_readme(const std::string& path, std::map<std::string, FileFigures>& ou
     std::vector<int> conn_columns;  // column -> # (packet counts table)
     while (std::getline(in, line)) {
         std::smatch m;
-        if (std::regex_match(line, m, std::regex("## (mcjava-[^ ]+\\.pcap)"))) {
-            file = m[1];
+        if (std::regex_match(line, m, std::regex("## (mcjava-[^ ]+\\.pcap)( without the key log)?"))) {
+            // An encrypted file has two sections: decrypted with its key log,
+            // and read without it (kNoKey after its name).
+            file = std::string(m[1]) + (m[2].matched ? kNoKey : "");
             table = None;
+            continue;
+        }
+        if (line.rfind("## ", 0) == 0) {  // a section of no file
+            file.clear();
             continue;
         }
         if (file.empty()) continue;
@@ -111,11 +120,11 @@ void read_readme(const std::string& path, std::map<std::string, FileFigures>& ou
 
 std::map<std::string, FileFigures> readme_figures() {
     std::map<std::string, FileFigures> all;
-    for (const char* r : {"README.md", "README-1.13.2.md"}) read_readme(kDir + r, all);
+    for (const char* r : {"README.md", "README-1.13.2.md", "README-encrypted.md"}) read_readme(kDir + r, all);
     // Keep the files bundled here whose sections hold the tables.
     std::map<std::string, FileFigures> bundled;
     for (auto& [name, f] : all)
-        if (fs::exists(kDir + name) && !f.counts.empty()) bundled[name] = f;
+        if (fs::exists(kDir + name.substr(0, name.find(' '))) && !f.counts.empty()) bundled[name] = f;
     return bundled;
 }
 
@@ -123,16 +132,23 @@ int port_of(const std::string& endpoint) { return std::stoi(endpoint.substr(endp
 
 TEST(MinecraftJavaDecode, CountsPerConnectionAsTheReadmes) {
     const std::map<std::string, FileFigures> figures = readme_figures();
-    // The 10 .pcap files of captures/minecraft-java/: each has a "Packet counts
-    // ... per connection" table in README.md (3) or README-1.13.2.md (7).
-    ASSERT_EQ(figures.size(), 10u) << "README tables of the bundled captures not found";
-    for (const auto& [name, want] : figures) {
-        SCOPED_TRACE(name);
-        const RunResult r = run(kBin + " decode --json " + kDir + name);
+    // The 12 .pcap files of captures/minecraft-java/: each has a "Packet counts
+    // ... per connection" table in README.md (3), README-1.13.2.md (7) or
+    // README-encrypted.md (2, each also read without its key log).
+    ASSERT_EQ(figures.size(), 14u) << "README tables of the bundled captures not found";
+    for (const auto& [section, want] : figures) {
+        SCOPED_TRACE(section);
+        const std::string name = section.substr(0, section.find(' '));
+        // An encrypted file: with its key log (X.keylog beside X.pcap), or
+        // without it (each encrypted connection one note, the rest opaque).
+        const bool encrypted = name.find("-encrypted") != std::string::npos;
+        const bool keyed = encrypted && section == name;
+        const std::string keylog = kDir + name.substr(0, name.size() - 5) + ".keylog";
+        const RunResult r = run(kBin + " decode --json " + (keyed ? "--keylog " + keylog + " " : "") + kDir + name);
         ASSERT_EQ(r.exit_code, 0) << r.err;
         std::map<int, int> port_of_conv;  // conversation -> client port
         std::map<int, Counts> got;        // client port -> counts
-        uint64_t packets = 0, above_comment = 0;
+        uint64_t packets = 0, above_comment = 0, encrypted_data = 0, encryption_notes = 0;
         std::map<uint64_t, std::vector<json>> by_conv;
         // Every packet, the Handshake that names it included, shows the
         // connection's protocol version: 1.13.2 is 404, 1.14.4 is 498.
@@ -143,17 +159,31 @@ TEST(MinecraftJavaDecode, CountsPerConnectionAsTheReadmes) {
             EXPECT_EQ(j.at("mcjava.version"), version) << j.dump();
             const bool c2s = j.at("direction") == "client_to_server";
             const int port = port_of(j.at(c2s ? "src" : "dst").get<std::string>());
-            ASSERT_TRUE(j.contains("mcjava.packet_id")) << j.dump();
-            ++got[port][Key{j.at("mcjava.state").get<int>(), c2s, j.at("mcjava.packet_id").get<int>()}];
-            ++packets;
-            for (const json& f : j.at("findings"))
+            for (const json& f : j.at("findings")) {
+                // The one note of an encrypted connection: decrypted, or not.
+                if (encrypted && f.at("code") == (keyed ? "mcjava.decrypted" : "mcjava.encrypted")) {
+                    ++encryption_notes;
+                    continue;
+                }
                 if (f.at("severity") != "comment") {
                     ++above_comment;
                     ADD_FAILURE() << "frame " << j.at("frame") << ": " << f.dump();
                 }
+            }
+            if (!keyed && encrypted && j.at("type_name") == "Encrypted data") {
+                ++encrypted_data;
+                continue;
+            }
+            ASSERT_TRUE(j.contains("mcjava.packet_id")) << j.dump();
+            ++got[port][Key{j.at("mcjava.state").get<int>(), c2s, j.at("mcjava.packet_id").get<int>()}];
+            ++packets;
         }
         EXPECT_EQ(packets, want.packets);
         EXPECT_EQ(above_comment, 0u);
+        // Two encrypted connections in each (alice's and bob's; the status
+        // ping is never encrypted); without the key their bytes are opaque.
+        EXPECT_EQ(encryption_notes, encrypted ? 2u : 0u);
+        if (encrypted && !keyed) EXPECT_GT(encrypted_data, 0u);
         ASSERT_EQ(got.size(), want.client_port.size());
         for (const auto& [n, counts] : want.counts) {
             SCOPED_TRACE("connection #" + std::to_string(n));

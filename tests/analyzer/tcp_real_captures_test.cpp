@@ -319,14 +319,18 @@ std::vector<Section> read_sections(const std::string& readme) {
     std::string line;
     std::vector<std::string> header;
     enum { None, Conns, Framing } table = None;
+    bool in_file = false;
     while (std::getline(in, line)) {
         if (line.rfind("## ", 0) == 0) {
             table = None;
             const std::string title = line.substr(3);
-            if (title.size() > 5 && title.compare(title.size() - 5, 5, ".pcap") == 0) out.push_back({title, {}, {}, {}});
+            // A file's section; other sections ("X.pcap without the key log":
+            // the same connections) end it.
+            in_file = title.size() > 5 && title.compare(title.size() - 5, 5, ".pcap") == 0;
+            if (in_file) out.push_back({title, {}, {}, {}});
             continue;
         }
-        if (out.empty() || line.rfind("|", 0) != 0) {
+        if (out.empty() || !in_file || line.rfind("|", 0) != 0) {
             if (line.empty()) table = None;
             continue;
         }
@@ -362,11 +366,12 @@ std::vector<Section> read_sections(const std::string& readme) {
     return out;  // (conns[i].client stays null: clients[i] has it)
 }
 
-// Every capture section of README.md and README-1.13.2.md: the same checks
-// as above, figures read from the tables themselves (10 files, 26 connections).
+// Every capture section of README.md, README-1.13.2.md and
+// README-encrypted.md: the same checks as above, figures read from the
+// tables themselves (12 files, 32 connections; TCP is the same encrypted).
 TEST(MinecraftJavaReadmes, EveryConnectionOfEveryFile) {
     std::vector<Section> all;
-    for (const char* readme : {"README.md", "README-1.13.2.md"}) {
+    for (const char* readme : {"README.md", "README-1.13.2.md", "README-encrypted.md"}) {
         if (!fs::exists(kDir + readme)) continue;
         for (Section& s : read_sections(kDir + readme)) all.push_back(std::move(s));
     }
@@ -413,12 +418,13 @@ TEST(MinecraftJavaReadmes, EveryConnectionOfEveryFile) {
         }
         if (have_tshark()) same_as_tshark(kDir + sec.file, run);
     }
-    // The 10 .pcap files of captures/minecraft-java/, each with a "## <file>"
-    // section in README.md or README-1.13.2.md; their "TCP connections: N"
-    // lines add up to 26 (3 + 2 + 3 in README.md; 3 + 3 + 3 + 3 + 1 + 2 + 3
-    // in README-1.13.2.md), one row each in the connection tables.
-    EXPECT_EQ(files, 10u);
-    EXPECT_EQ(connections, 26u);
+    // The 12 .pcap files of captures/minecraft-java/, each with a "## <file>"
+    // section in README.md, README-1.13.2.md or README-encrypted.md; their
+    // "TCP connections: N" lines add up to 32 (3 + 2 + 3 in README.md;
+    // 3 + 3 + 3 + 3 + 1 + 2 + 3 in README-1.13.2.md; 3 + 3 in
+    // README-encrypted.md), one row each in the connection tables.
+    EXPECT_EQ(files, 12u);
+    EXPECT_EQ(connections, 32u);
     std::printf("checked %zu files, %zu connections\n", files, connections);
     if (!have_tshark()) SKIP_OR_FAIL_IN_CI() << "tshark not installed: streams not compared with tshark's reassembly";
 }
