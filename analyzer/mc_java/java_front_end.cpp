@@ -24,8 +24,13 @@ namespace {
 class JavaUnit final : public Unit {
 public:
     // `s`: the connection's summary, kept by the pass (null: none kept).
+    // Bytes not decrypted are an event, not a packet: decode shows them,
+    // nothing counts them as packets.
     JavaUnit(const JavaPacket& p, const std::shared_ptr<JavaSummary>* s)
-        : Unit(java_front_end(), Kind::Packet, p.conv, p.time), packet(&p), summary_(s) {}
+        : Unit(java_front_end(), p.packet->kind == mcjava::PacketKind::Encrypted ? Kind::Event : Kind::Packet, p.conv,
+               p.time),
+          packet(&p),
+          summary_(s) {}
     JavaUnit(Conversation* c, double t, const core::Finding* f, size_t n, const std::shared_ptr<JavaSummary>* s)
         : Unit(java_front_end(), Kind::Note, c, t), notes(f), nnotes(n), summary_(s) {}
 

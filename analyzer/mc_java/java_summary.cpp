@@ -33,6 +33,11 @@ bool is(const mcjava::Packet& p, const char* key) {
 void JavaSummary::packet(const JavaPacket& jp) {
     const mcjava::Packet& p = *jp.packet;
     Side& d = dir_[int(p.dir)];
+    if (p.kind == mcjava::PacketKind::Encrypted) {
+        encrypted_ = true;
+        d.encrypted += p.wire_len;
+        return;
+    }
     ++d.packets;
     d.bytes += p.wire_len;
     if (p.inflated) {
@@ -41,7 +46,6 @@ void JavaSummary::packet(const JavaPacket& jp) {
         d.compressed_wire += p.wire_len;
     }
     reached_[int(p.state)] = true;
-    if (p.kind == mcjava::PacketKind::Encrypted) encrypted_ = true;
     if (p.decrypted) decrypted_ = true;
     if (p.kind == mcjava::PacketKind::LegacyPing) legacy_ = true;
     if (p.dir == core::Side::Server && is(p, "disconnect") && !disconnect_frame_) {
@@ -112,6 +116,7 @@ void JavaSummary::text(Output& out) const {
         const Side& d = dir_[i];
         out << "  " << (i == 0 ? "client->server" : "server->client") << ": " << d.packets << " packets, " << d.bytes
             << " bytes";
+        if (d.encrypted) out << ", then " << d.encrypted << " bytes encrypted";
         if (d.compressed) {
             out << ", " << d.compressed << " compressed (" << d.compressed_wire << " bytes inflating to " << d.inflated
                 << ", ratio ";
@@ -143,7 +148,7 @@ void JavaSummary::json(Output& out) const {
     for (int i = 0; i < 2; ++i) {
         const Side& d = dir_[i];
         out << ",\"" << (i == 0 ? "client_to_server" : "server_to_client") << "\":{\"packets\":" << d.packets
-            << ",\"bytes\":" << d.bytes << ",\"compressed\":" << d.compressed << ",\"compressed_bytes\":"
+            << ",\"bytes\":" << d.bytes << ",\"encrypted_bytes\":" << d.encrypted << ",\"compressed\":" << d.compressed << ",\"compressed_bytes\":"
             << d.compressed_wire << ",\"inflated_bytes\":" << d.inflated << ",\"retransmitted_bytes\":"
             << d.retransmitted << ",\"gaps\":" << d.gaps << ",\"missing_bytes\":" << d.missing
             << ",\"fin_frame\":" << d.fin_frame << ",\"rst_frame\":" << d.rst_frame << '}';

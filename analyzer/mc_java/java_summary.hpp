@@ -29,7 +29,8 @@ public:
 
 private:
     struct Side {
-        uint64_t packets = 0, bytes = 0;       // on the wire
+        uint64_t packets = 0, bytes = 0;       // on the wire (decoded packets)
+        uint64_t encrypted = 0;                 // bytes not decrypted (no key, or a wrong one)
         uint64_t compressed = 0, inflated = 0;  // zlib packets, and the bytes they inflate to
         uint64_t compressed_wire = 0;
         uint64_t retransmitted = 0, gaps = 0, missing = 0, unframed = 0;
