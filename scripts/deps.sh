@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what blankshark needs to build on Debian 12, 13 or testing, if
 # missing; with --test also what the tests need (headless Chromium for the
-# HTML report, xmllint for the JUnit schema).
+# HTML report, xmllint for the JUnit schema, Python's AES for the
+# independent decoder of the encrypted Java captures).
 set -euo pipefail
 # What moved between releases: Debian 12 ships clang 14 with its runtime
 # (sanitizers, libFuzzer) as libclang-rt-14-dev; 13 and later have the
@@ -13,8 +14,8 @@ case "${VERSION_ID:-}" in
 esac
 pkgs=(cmake g++ pkg-config make zlib1g-dev libpcap-dev libglib2.0-dev libwireshark-dev tshark
       googletest libgtest-dev libcli11-dev nlohmann-json3-dev
-      clang "$clang_rt" wireshark-common time perl libbenchmark-dev libxxhash-dev)
-[ "${1:-}" = "--test" ] && pkgs+=(chromium fonts-liberation bsdutils libxml2-utils)
+      clang "$clang_rt" wireshark-common time perl libbenchmark-dev libxxhash-dev libgcrypt20-dev)
+[ "${1:-}" = "--test" ] && pkgs+=(chromium fonts-liberation bsdutils libxml2-utils python3 python3-cryptography)
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

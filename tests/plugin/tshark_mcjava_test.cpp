@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fstream>
 #include <map>
 #include <regex>
 #include <set>
@@ -57,13 +58,15 @@ std::map<std::string, std::string> analysis_codes() {
     return m;
 }
 
-Seen from_tshark(const std::string& file) {
+// `keylog`: a key log for encrypted connections (mcjava.keylog_file, --keylog).
+Seen from_tshark(const std::string& file, const std::string& keylog = "") {
     static const char* const kFields[] = {
         "frame.number", "mcjava.keepalive.response_in", "mcjava.keepalive.request_in", "mcjava.keepalive.time",
         "mcjava.ping.response_in", "mcjava.ping.request_in", "mcjava.ping.time", "mcjava.teleport.response_in",
         "mcjava.teleport.request_in", "mcjava.teleport.time", "mcjava.teleport.distance", "mcjava.teleport.client_in",
         "_ws.expert.message"};
     std::string args = "-2 -r " + tshark_file(file) + " -T fields -E occurrence=a -E aggregator=~";
+    if (!keylog.empty()) args += " -o mcjava.keylog_file:" + tshark_file(keylog);
     for (const char* f : kFields) args += std::string(" -e ") + f;
     const RunResult r = tshark(args);
     const auto codes = analysis_codes();
@@ -91,8 +94,9 @@ Seen from_tshark(const std::string& file) {
     return s;
 }
 
-Seen from_check(const std::string& file) {
-    const RunResult r = run(kBin + " check --format json --comments --fail-on error " + file);
+Seen from_check(const std::string& file, const std::string& keylog = "") {
+    const RunResult r = run(kBin + " check --format json --comments --fail-on error " +
+                            (keylog.empty() ? "" : "--keylog " + keylog + " ") + file);
     EXPECT_EQ(r.exit_code, 0) << r.err;
     Seen s;
     for (const json& e : json_lines(r.out)) {
@@ -133,9 +137,9 @@ Seen from_check(const std::string& file) {
 }
 
 // `conversations`: the file's "TCP connections" in its README.
-void same(const std::string& file, size_t conversations) {
+void same(const std::string& file, size_t conversations, const std::string& keylog = "") {
     SCOPED_TRACE(file);
-    const Seen w = from_tshark(file), a = from_check(file);
+    const Seen w = from_tshark(file, keylog), a = from_check(file, keylog);
     EXPECT_EQ(a.conversations, conversations);
     EXPECT_FALSE(a.links.empty());
     EXPECT_EQ(w.links, a.links);
@@ -164,6 +168,80 @@ TEST(TsharkMcJava, TeleportCaptureLinksAndDistancesAsCheck) {
 TEST(TsharkMcJava, SessionsWithPingKickAndNotesAsCheck) {
     same(kJava + "mcjava-1.13.2-compressed.pcap", 3);
     same(kJava + "mcjava-1.14.4-nocompress.pcap", 3);
+}
+
+// The real encrypted sessions (captures/minecraft-java/README-encrypted.md),
+// decrypted with the client's key log as a Wireshark preference: every
+// packet the independent decoder counts, every link and analysis finding as
+// check's; without the key log: the packets before the switch, one note per
+// encrypted connection, nothing malformed; a wrong key reported.
+const std::string kEnc1132 = kJava + "mcjava-1.13.2-encrypted";
+const std::string kEnc1144 = kJava + "mcjava-1.14.4-encrypted-nocompress";
+
+size_t count_of(const std::string& fields_out) {
+    size_t n = 0;
+    std::istringstream in(fields_out);
+    for (std::string line; std::getline(in, line);)
+        for (const auto& v : split(line, ','))
+            n += !v.empty();
+    return n;
+}
+
+TEST(TsharkMcJava, EncryptedSessionsDecryptedWithTheKeyLogAsCheck) {
+    same(kEnc1132 + ".pcap", 3, kEnc1132 + ".keylog");
+    same(kEnc1144 + ".pcap", 3, kEnc1144 + ".mc_dissector.keylog");
+    // "MC packets with the key log": 1156 and 999, the same with tshark -2.
+    const struct { std::string file; size_t packets; } files[] = {{kEnc1132, 1156}, {kEnc1144, 999}};
+    for (const auto& f : files) {
+        SCOPED_TRACE(f.file);
+        for (const char* pass : {"", "-2 "}) {
+            const RunResult r = tshark(std::string(pass) + "-r " + tshark_file(f.file + ".pcap") +
+                                       " -o mcjava.keylog_file:" + tshark_file(f.file + ".keylog") +
+                                       " -Y mcjava -T fields -e mcjava.packet_id");
+            EXPECT_EQ(count_of(r.out), f.packets) << pass;
+        }
+        const RunResult notes = tshark("-r " + tshark_file(f.file + ".pcap") + " -o mcjava.keylog_file:" +
+                                       tshark_file(f.file + ".keylog") + " -Y mcjava.decrypted -T fields -e frame.number");
+        EXPECT_EQ(count_of(notes.out), 2u);  // alice's and bob's Encryption Response
+        EXPECT_EQ(count_of(tshark("-r " + tshark_file(f.file + ".pcap") + " -o mcjava.keylog_file:" +
+                                  tshark_file(f.file + ".keylog") + " -Y _ws.malformed -T fields -e frame.number")
+                               .out),
+                  0u);
+    }
+    // A packet shown from its decrypted bytes: 1.13.2 alice's Join Game
+    // (frame 29, README-encrypted.md): Length 0x16, Data Length 0, id 0x25.
+    const RunResult x = tshark("-r " + tshark_file(kEnc1132 + ".pcap") + " -o mcjava.keylog_file:" +
+                               tshark_file(kEnc1132 + ".keylog") + " -x -Y frame.number==29");
+    EXPECT_NE(x.out.find("Decrypted (23 bytes):\n0000  16 00 25 00 00 00 01 01"), std::string::npos) << x.out;
+}
+
+TEST(TsharkMcJava, EncryptedSessionsWithoutTheKeyAreOneNoteEach) {
+    for (const std::string& f : {kEnc1132, kEnc1144}) {
+        SCOPED_TRACE(f);
+        const std::string r = "-r " + tshark_file(f + ".pcap");
+        // "MC packets without it": 13.
+        EXPECT_EQ(count_of(tshark(r + " -Y mcjava -T fields -e mcjava.packet_id").out), 13u);
+        EXPECT_EQ(count_of(tshark(r + " -Y mcjava.encrypted -T fields -e frame.number").out), 2u);
+        EXPECT_EQ(count_of(tshark(r + " -Y _ws.malformed -T fields -e frame.number").out), 0u);
+        EXPECT_EQ(count_of(tshark(r + " -Y \"_ws.expert.severity >= 6291456\" -T fields -e frame.number").out), 0u)
+            << "a warning or error on an encrypted session without its key";
+    }
+}
+
+TEST(TsharkMcJava, EncryptedSessionWithAWrongKeyIsReported) {
+    // The right connections' secrets, each changed in its last hex digit.
+    std::ifstream in(kEnc1132 + ".keylog");
+    std::string bad;
+    for (std::string line; std::getline(in, line);) {
+        if (line.rfind("SHARED_SECRET ", 0) == 0) line.back() = line.back() == '0' ? '1' : '0';
+        bad += line + "\n";
+    }
+    const std::string path = testing::TempDir() + "tshark-wrong.keylog";
+    std::ofstream(path) << bad;
+    const std::string r = "-r " + tshark_file(kEnc1132 + ".pcap") + " -o mcjava.keylog_file:" + tshark_file(path);
+    EXPECT_EQ(count_of(tshark(r + " -Y mcjava.decrypt.wrong_key -T fields -e frame.number").out), 2u);
+    EXPECT_EQ(count_of(tshark(r + " -Y mcjava -T fields -e mcjava.packet_id").out), 13u);
+    EXPECT_EQ(count_of(tshark(r + " -Y _ws.malformed -T fields -e frame.number").out), 0u);
 }
 
 TEST(TsharkMcJava, CraftedProblemsAsCheck) {
