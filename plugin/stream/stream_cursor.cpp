@@ -90,10 +90,19 @@ Step StreamCursor::step(uint32_t at, const uint8_t* p, uint32_t avail, core::Fra
             return s;
         }
         if (r == core::Measure::NeedMore) {
+            // A later start two whole messages confirm beats waiting on this
+            // candidate (core/confirmed_start.hpp, as the analyzer).
+            const size_t k = f.confirms_later_starts() ? finder_.find(p, avail, stream_offset(at), 1, f) : avail;
+            if (k < avail) {
+                s.kind = PieceKind::Skipped;
+                s.length = uint32_t(k);
+                return s;
+            }
             s.need_more = true;  // a candidate: wait for one more segment
             return s;
         }
         searching_ = false;
+        finder_.reset();
         ev_.resync = true;
         ev_.resync_offset = stream_offset(at);
         ev_.resync_skipped = skipped_;

@@ -27,6 +27,7 @@
 
 #include <cstdint>
 
+#include "core/confirmed_start.hpp"
 #include "core/stream_buffer.hpp"
 
 namespace plugin::stream {
@@ -98,6 +99,7 @@ private:
     bool tail_ = false;           // skipping the rest of a message cut by a gap
     uint32_t tail_end_ = 0;
     bool searching_ = false;
+    core::StartFinder finder_;  // while the search waits on a candidate
     uint64_t skipped_ = 0, gap_missing_ = 0;  // since the last message
     StreamEvents ev_;
 };

@@ -187,6 +187,14 @@ void StreamBuffer::cut(const uint8_t* p, size_t n, uint64_t offset, const Origin
                     break;
                 }
                 if (m == Measure::NeedMore && !ended_ && avail - i <= f.max_message() + 16) {
+                    // A later start two whole messages confirm beats waiting
+                    // on this one (confirmed_start.hpp).
+                    const size_t k = f.confirms_later_starts() ? finder_.find(data, avail, at, i + 1, f) : avail;
+                    if (k < avail) {
+                        i = k;
+                        found = true;
+                        break;
+                    }
                     wait = true;
                     break;
                 }
@@ -202,6 +210,7 @@ void StreamBuffer::cut(const uint8_t* p, size_t n, uint64_t offset, const Origin
                 break;
             }
             resync_ = false;
+            finder_.reset();
             Span s{at + i, from_buf ? origin_at(at + i) : o, o};
             sink.resynchronised(skipped_, s);
             skipped_ = 0;

@@ -16,6 +16,8 @@
 #include <utility>
 #include <vector>
 
+#include "confirmed_start.hpp"
+
 namespace core {
 
 // Where stream bytes came from: the frame where they became part of the
@@ -63,6 +65,13 @@ public:
     // read whole), not only a lower bound (parsing that stopped at the end
     // of the bytes): a desegmenting dissector may ask for exactly the rest.
     virtual bool need_is_exact() const { return false; }
+    // While a search after a gap waits on a candidate that needs more
+    // bytes, a later start two whole messages confirm may be taken instead
+    // (confirmed_start.hpp): for a framing whose starts_here() judges one
+    // message, where such a candidate is mostly a length read inside other
+    // bytes. Not for one whose candidates are chains still unproven (Alpha's
+    // parsing): there the candidate is mostly real.
+    virtual bool confirms_later_starts() const { return false; }
     // From the next message on, bytes are rewritten before they are framed
     // (a decryption the protocol switched on): transform() sees each byte
     // once, in stream order, in place.
@@ -143,6 +152,7 @@ private:
     bool ended_ = false;        // finish(): no more bytes will come
     uint64_t skipped_ = 0;      // bytes skipped since the last message
     uint64_t transformed_to_ = 0;  // stream offset after the last byte transformed
+    StartFinder finder_;           // while a search waits on a candidate
 };
 
 }  // namespace core

@@ -7,11 +7,13 @@
 // decoded; a key log of many connections; $MINECRAFT_KEY_LOG_FILE.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
 
 #include "../support/run.hpp"
+#include "../support/skip.hpp"
 
 namespace blank::test {
 namespace {
@@ -206,6 +208,57 @@ TEST(JavaEncrypted, AKeyLogThatCannotBeReadIsAnError) {
     const RunResult r = run(kBin + " check --keylog /nonexistent/x.keylog " + k1132 + ".pcap");
     EXPECT_EQ(r.exit_code, 2) << r.out;
     EXPECT_NE(r.err.find("/nonexistent/x.keylog"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace blank::test
+
+namespace blank::test {
+namespace {
+
+// Frame 70 of the 1.13.2 session (one whole Chunk Data of alice's, 622
+// bytes at server stream offset 9920) taken out: the next 16 bytes cannot
+// be decrypted (CFB8 needs the 16 ciphertext bytes before each byte), so
+// the packet after the hole is lost too, and decoding resumes at the next
+// packet start. Every other packet and every analysis stay as without the
+// hole: the search does not wait on bytes inside that packet that read as
+// the start of a 73 KB packet (core/confirmed_start.hpp).
+TEST(JavaEncrypted, AHoleInAnEncryptedStreamCostsOnlyThePacketsItTouches) {
+    if (run("command -v editcap").exit_code != 0) SKIP_OR_FAIL_IN_CI() << "editcap not installed";
+    const std::string holed = testing::TempDir() + "mcjava-1.13.2-encrypted-no70.pcap";
+    ASSERT_EQ(run("editcap " + k1132 + ".pcap " + holed + " 70").exit_code, 0);
+    const std::string key = "--keylog " + k1132 + ".keylog ";
+    // Where alice's server packets start, from the capture without the hole.
+    std::vector<uint64_t> starts;
+    uint64_t at = 0;
+    for (const auto& j : json_lines(run(kBin + " decode --json " + key + k1132 + ".pcap").out))
+        if (j["conversation"] == 2 && j["direction"] == "server_to_client") {
+            starts.push_back(at);
+            at += j["length"].get<uint64_t>();
+        }
+    const RunResult t = run(kBin + " check " + key + holed);
+    EXPECT_EQ(t.exit_code, 1) << t.out;  // the gap is a warning
+    EXPECT_NE(t.out.find("1154 Minecraft Java packets"), std::string::npos) << t.out;  // 1156 - 2
+    EXPECT_NE(t.out.find("mcjava.stream.gap: 622 bytes never captured at stream offset 9920"), std::string::npos);
+    const size_t r = t.out.find("mcjava.stream.resync: Resynchronised at stream offset ");
+    ASSERT_NE(r, std::string::npos) << t.out;
+    const uint64_t resync = std::stoull(t.out.substr(r + 54));
+    EXPECT_TRUE(std::binary_search(starts.begin(), starts.end(), resync)) << resync << " is not where a packet starts";
+    EXPECT_GT(resync, 9920u + 622u + 16u);
+    const auto ev = check_json(key + holed, 1);
+    for (const auto& f : of_type(ev, "finding")) {
+        const std::string code = f["code"];
+        EXPECT_TRUE(code == "mcjava.decrypted" || code == "mcjava.stream.gap" || code == "mcjava.stream.resync") << f;
+    }
+    const auto convs = of_type(ev, "conversation");
+    ASSERT_EQ(convs.size(), 3u);
+    // The README's frames, one less after the frame taken out.
+    auto shifted = [](Pairs v) {
+        for (auto& [a, b] : v) a -= a > 70, b -= b > 70;
+        return v;
+    };
+    EXPECT_EQ(keepalives(convs[1]), shifted(kWant[0].alice_ka));
+    EXPECT_EQ(keepalives(convs[2]), shifted(kWant[0].bob_ka));
 }
 
 }  // namespace

@@ -19,6 +19,7 @@
 #include "file_analysis.hpp"
 #include "front_end.hpp"
 #include "protocol_passes.hpp"
+#include "protocols/mc_java/key_log.hpp"
 
 namespace {
 
@@ -63,6 +64,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     Output out(devnull);
     StreamOptions opt;
     opt.max_conversations = 64;
+    // The bundled encrypted captures' secrets (their seeds reach the switch).
+    static const auto keys = [] {
+        auto k = std::make_shared<mcjava::KeyLog>();
+        k->parse("736bc1b0 60bd226161dcebae9e53d48bc7df3762\n"
+                "43d88118 08b888108baa1d0b8704cc1588baf138\n"
+                "b614a3af 0566c67bb6f93bc48a900ac6866beb54\n"
+                "d3ece1f7 32eec33ba38a8356b3d0e7db192d2bfc\n");
+        return k;
+    }();
+    opt.java_keys = keys;
     CaptureStream stream(opt);
     Everything all(out);
     std::vector<std::shared_ptr<void>> kept;

@@ -127,6 +127,7 @@ private:
         core::Measure starts_here(const uint8_t* p, size_t avail) override;
         uint32_t max_message() const override { return kMaxPacketLength + 3; }
         bool need_is_exact() const override { return true; }  // the VarInt length, once read whole
+        bool confirms_later_starts() const override { return true; }  // starts_here(): one clean packet
         Connection* c = nullptr;
         Side d = Side::Client;
     };
