@@ -366,6 +366,7 @@ PduRecord* record(ConnState& cs, Side d, PieceKind k, const guint8* p, guint32 l
         if (q.decrypted) r->decrypted = static_cast<const guint8*>(wmem_memdup(wmem_file_scope(), p, len));
         if (q.inflated && q.data_len == q.parts.data_length) first_pass_inflated = {r, q.data, q.data_len};
     } else {
+        if (k == PieceKind::Gap) cs.conn.gap(d, span.stream_offset);  // where the stream resumes
         r = wmem_new0(wmem_file_scope(), PduRecord);
         r->kind = PacketKind::Unframed;
         r->state = cs.conn.state(d);

@@ -306,4 +306,51 @@ TEST(McJavaDecrypt, AKeyLogOfManyConnectionsGivesEachItsOwn) {
     EXPECT_EQ(c.seen[8].data, (Bytes{0x0E, 0, 0, 0, 0, 0, 0, 0, 7}));
 }
 
+// A gap inside the client's first encrypted packet (a 44-byte Login Plugin
+// Response whose Length arrived) is a gap, not a wrong key, whether the
+// next packet (the Keep Alive at 44) starts more than 16 bytes after the
+// hole (it decrypts: the key is judged on it) or not (CFB8 cannot decrypt
+// the 16 bytes after a hole: it is lost and proves nothing about the key).
+TEST(McJavaDecrypt, AGapInTheFirstEncryptedPacketIsNotAWrongKey) {
+    const KeyLog log = right_log();
+    const std::vector<Piece> clear = login(false);  // handshake, start, request, response, server, client
+    // The client's encrypted stream: Login Plugin Response (id 0x02, message
+    // 1, successful, 40 bytes of data), then the Keep Alive after the
+    // server's Login Success (one cipher stream: encrypted together).
+    Bytes plugin = frame(Writer().var(0x02).var(1).u8(1).b, false);
+    plugin[0] = uint8_t(plugin[0] + 40);
+    plugin.insert(plugin.end(), 40, 0x41);
+    ASSERT_EQ(plugin.size(), 44u);
+    const Bytes keep = frame(Writer().var(0x0E).i64(7).b, true);
+    Bytes client = plugin;
+    client.insert(client.end(), keep.begin(), keep.end());
+    cfb8_encrypt(client, kSecret);
+    for (size_t hole : {size_t(2), size_t(38)}) {  // 3 bytes missing from there
+        SCOPED_TRACE(hole);
+        core::Inflater inflater;
+        Session s(inflater);
+        s.set_key_log(&log);
+        Collect c;
+        uint64_t off[2] = {0, 0}, frame_no = 1;
+        auto feed = [&](Side d, const uint8_t* p, size_t n) {
+            s.data(d, p, uint32_t(n), off[int(d)], core::Origin{frame_no++, 0.0}, c);
+            off[int(d)] += n;
+        };
+        for (size_t i = 0; i < 4; ++i) feed(clear[i].d, clear[i].bytes.data(), clear[i].bytes.size());
+        feed(Side::Client, client.data(), hole);
+        s.gap(Side::Client, off[0], 3, core::Origin{frame_no++, 0.0}, c);
+        off[0] += 3;
+        feed(Side::Client, client.data() + hole + 3, plugin.size() - hole - 3);
+        feed(Side::Server, clear[4].bytes.data(), clear[4].bytes.size());  // Set Compression, Login Success, Keep Alive
+        feed(Side::Client, client.data() + plugin.size(), keep.size());
+        s.finish(c, core::Origin{frame_no, 0.0});
+        EXPECT_EQ(c.with(C::WrongKey), 0u);
+        EXPECT_EQ(c.with(C::Decrypted), 1u);
+        bool keep_alive = false;
+        for (const Seen& x : c.seen)
+            keep_alive |= x.dir == Side::Client && x.data == Bytes{0x0E, 0, 0, 0, 0, 0, 0, 0, 7};
+        EXPECT_EQ(keep_alive, hole + 3 + 16 <= 44);
+    }
+}
+
 }  // namespace

@@ -98,19 +98,28 @@ void Connection::start_mid_stream() {
 
 MeasureResult Connection::measure(Side d, const uint8_t* p, size_t avail) {
     const int i = int(d);
-    if (!decrypting_[i] || key_checked_[i]) return frame_length(d, p, avail);
-    // The first decrypted packet of the direction: a wrong secret gives
-    // bytes that do not frame (or not as a packet of the state).
+    if (!decrypting_[i] || key_checked_[i] || after_gap_[i]) return frame_length(d, p, avail);
+    // The first decrypted packet of the direction: a wrong secret gives a
+    // length or a start no packet of the state has (judged on the bytes
+    // there; a whole packet that does not decode cleanly is frame()'s to
+    // catch: measuring also sees copies padded past what arrived).
     const MeasureResult r = frame_length(d, p, avail);
-    const bool bad = r.status == Measure::Invalid ||
-                     (r.status == Measure::NeedMore && !plausible_start(d, p, avail)) ||
-                     (r.status == Measure::Complete && !decodes_cleanly(d, p, r.length));
-    if (bad) {
+    if (r.status == Measure::Invalid || (r.status == Measure::NeedMore && !plausible_start(d, p, avail))) {
         key_is_wrong(d);
         return frame_length(d, p, avail);
     }
-    if (r.status == Measure::Complete) key_checked_[i] = true;
     return r;
+}
+
+void Connection::gap(Side d, uint64_t offset) {
+    key_judged_from_[int(d)] = offset + 16;
+    after_gap_[int(d)] = true;
+}
+
+bool Connection::judges_key(Side d, const core::Span& span) {
+    if (span.stream_offset < key_judged_from_[int(d)]) return false;
+    after_gap_[int(d)] = false;
+    return true;
 }
 
 void Connection::key_is_wrong(Side d) {
@@ -160,6 +169,11 @@ void Connection::begin(Packet& p, Side d, const uint8_t* wire, uint32_t len) con
 }
 
 void Connection::unframed(Side d, const uint8_t* bytes, uint32_t len, const core::Span& span, PacketSink& sink) {
+    if (decrypting_[int(d)] && !key_checked_[int(d)] && judges_key(d, span)) {  // the first decrypted bytes do not frame
+        key_is_wrong(d);
+        frame(d, bytes, len, span, sink);
+        return;
+    }
     Packet p;
     p.kind = PacketKind::Unframed;
     begin(p, d, bytes, len);
@@ -249,7 +263,6 @@ void Connection::decode_quietly(Packet& p) {
         version_from_handshake_ = true;
         p.version = version_;  // the Handshake's layout is every version's: it shows the one it names
     }
-
     if (g.has_next && p.state == State::Handshaking) {
         const State next = g.next_state == kNextStatus ? State::Status
                          : g.next_state == kNextLogin ? State::Login : State::Handshaking;
@@ -279,6 +292,13 @@ void Connection::frame(Side d, const uint8_t* wire, uint32_t len, const core::Sp
     p.span = span;
     p.number = ++count_[int(d)];
     std::memcpy(p.vars, vars_, sizeof vars_);
+    if (decrypting_[int(d)] && !key_checked_[int(d)] && judges_key(d, span)) {
+        // The direction's first decrypted packet decodes cleanly with the
+        // right secret only.
+        if (decodes_cleanly(d, wire, len)) key_checked_[int(d)] = true;
+        else key_is_wrong(d);
+        p.decrypted = decrypting_[int(d)];
+    }
     if (encrypted_) {
         p.kind = PacketKind::Encrypted;
         if (wrong_key_ && !wrong_key_reported_) {

@@ -92,6 +92,11 @@ public:
     void frame(Side d, const uint8_t* wire, uint32_t len, const core::Span& span, PacketSink& sink);
     // Bytes of direction `d` that could not be framed.
     void unframed(Side d, const uint8_t* p, uint32_t len, const core::Span& span, PacketSink& sink);
+    // Direction `d` resumes at stream offset `offset` after bytes never
+    // captured. A decrypted direction cannot decrypt the 16 bytes after
+    // them (CFB8 needs the 16 ciphertext bytes before each byte): the key
+    // is not judged on a packet that starts in them.
+    void gap(Side d, uint64_t offset);
 
     // How the next bytes of direction `d` are cut: a Framing for the stream
     // buffer (analyzer); the plugin calls frame_length() directly.
@@ -136,6 +141,7 @@ private:
     core::MeasureResult measure(Side d, const uint8_t* p, size_t avail);
     void start_decryption(Packet& p);
     void key_is_wrong(Side d);
+    bool judges_key(Side d, const core::Span& span);  // the packet at `span` may judge the key
     void add(Packet& p, const core::Finding& f);
     // A packet of direction `d` from these bytes, in the direction's state.
     void begin(Packet& p, Side d, const uint8_t* wire, uint32_t len) const;
@@ -161,6 +167,8 @@ private:
     StreamCipher cipher_[2];
     bool decrypting_[2] = {false, false};
     bool key_checked_[2] = {false, false};  // the first decrypted packet framed and decoded
+    uint64_t key_judged_from_[2] = {0, 0};  // stream offset: packets before it are garbled by a gap
+    bool after_gap_[2] = {false, false};    // ... and measuring cannot tell where it is
     bool wrong_key_ = false;
     bool wrong_key_reported_ = false;
     Side wrong_key_side_ = Side::Client;

@@ -51,6 +51,7 @@ void Session::on_cut(Side d, const uint8_t* p, uint32_t have, uint32_t declared,
 }
 
 void Session::gap(Side d, uint64_t offset, uint64_t missing, const core::Origin& o, PacketSink& sink) {
+    conn_.gap(d, offset + missing);
     skip(d, offset, missing, C::StreamGap, o, sink);
 }
 
