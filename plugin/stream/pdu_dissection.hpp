@@ -163,10 +163,12 @@ int dissect_pdus(const StreamProtocol<Conn, Record>& proto, tvbuff_t* tvb, packe
                 cursor.gap_shown();
             } else {
                 if (offset >= len) return int(len);
-                // As the framing sees them (decrypted once it decrypts).
-                const guint8* p = conn.transformed[int(d)].view(
-                    cursor.stream_offset(offset), tvb_get_ptr(tvb, gint(offset), gint(len - offset)), len - offset,
-                    conn.framing(d));
+                // As the framing sees them (decrypted once it decrypts; the
+                // rest of a message a gap cut is passed over as it is).
+                const guint8* raw = tvb_get_ptr(tvb, gint(offset), gint(len - offset));
+                const guint8* p = cursor.in_tail(offset) ? raw
+                                                          : conn.transformed[int(d)].view(cursor.stream_offset(offset),
+                                                                                          raw, len - offset, conn.framing(d));
                 s = cursor.step(offset, p, len - offset, conn.framing(d));
                 if (s.need_more) {
                     pinfo->desegment_offset = int(offset);

@@ -56,6 +56,10 @@ uint32_t StreamCursor::begin(bool has_seq, uint32_t seq, uint32_t len, core::Fra
         // in its reassembly and hands over what follows it.
         tail_ = after(msg_end, seq);
         tail_end_ = msg_end;
+        // Decrypted bytes: the cipher lost the cut message's, so the next
+        // message's first bytes do not decrypt: searched for (the analyzer's
+        // rule, core::StreamBuffer::gap).
+        if (f.transforms()) searching_ = true;
     } else if (!tail_ || !after(tail_end_, seq)) {
         tail_ = false;
         searching_ = true;

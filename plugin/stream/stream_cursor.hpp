@@ -82,6 +82,9 @@ public:
     const StreamEvents& events() const { return ev_; }
     // The gap was shown (as a piece of its own).
     void gap_shown() { ev_.gap = false; }
+    // The byte at `at` of this call is in the rest of a message a gap cut
+    // (a Tail piece: not decrypted, the analyzer skips it too).
+    bool in_tail(uint32_t at) const { return tail_ && int32_t(tail_end_ - seq_at(at)) > 0; }
     // Stream offset of the byte at `at` of this call.
     uint64_t stream_offset(uint32_t at) const { return offset_ + uint32_t(seq_at(at) - next_seq_); }
 

@@ -22,35 +22,50 @@ public:
     // framing sees them: `raw` itself unless it transforms.
     const uint8_t* view(uint64_t offset, const uint8_t* raw, uint32_t n, core::Framing& f) {
         if (!f.transforms()) {
-            bytes_.clear();
+            clear();
             return raw;
         }
-        if (bytes_.empty() || offset < start_ || offset > start_ + bytes_.size()) {
+        if (size() == 0 || offset < start_ || offset > start_ + size()) {
             // The first transformed bytes, or after a gap (a stream cipher
             // then recovers by itself, CFB8 after 16 bytes).
-            bytes_.clear();
+            clear();
             start_ = offset;
         }
-        const uint64_t have = start_ + bytes_.size();
+        const uint64_t have = start_ + size();
         const uint64_t end = offset + n;
         if (end > have) {
             const size_t old = bytes_.size();
             bytes_.insert(bytes_.end(), raw + (have - offset), raw + n);
             f.transform(bytes_.data() + old, bytes_.size() - old);
         }
-        return bytes_.data() + (offset - start_);
+        return bytes_.data() + head_ + (offset - start_);
     }
     // Bytes before stream offset `offset` were cut: not needed any more.
+    // Dropped from the front only once they are half the buffer (a segment
+    // of many small messages would otherwise move its bytes once a message).
     void cut_to(uint64_t offset) {
-        if (bytes_.empty() || offset <= start_) return;
-        const uint64_t drop = std::min<uint64_t>(offset - start_, bytes_.size());
-        bytes_.erase(bytes_.begin(), bytes_.begin() + long(drop));
+        if (size() == 0 || offset <= start_) return;
+        const size_t drop = size_t(std::min<uint64_t>(offset - start_, size()));
+        head_ += drop;
         start_ += drop;
+        if (head_ == bytes_.size()) {
+            clear();
+        } else if (head_ > bytes_.size() / 2) {
+            bytes_.erase(bytes_.begin(), bytes_.begin() + long(head_));
+            head_ = 0;
+        }
     }
 
 private:
-    uint64_t start_ = 0;          // stream offset of bytes_[0]
-    std::vector<uint8_t> bytes_;  // transformed, not cut yet
+    size_t size() const { return bytes_.size() - head_; }
+    void clear() {
+        bytes_.clear();
+        head_ = 0;
+    }
+
+    uint64_t start_ = 0;          // stream offset of bytes_[head_]
+    size_t head_ = 0;             // bytes before it are cut
+    std::vector<uint8_t> bytes_;  // transformed, from head_ not cut yet
 };
 
 }  // namespace plugin::stream

@@ -79,6 +79,11 @@ void StreamBuffer::gap(uint64_t offset, uint64_t missing, const Origin& o, Frami
                 skipping_ = end > gap_end;
                 skip_until_ = end;
                 buf_offset_ = end;
+                // Transformed (decrypted) bytes: the cipher lost the cut
+                // message's bytes (and a desegmenting dissector never sees
+                // those after the hole), so the next message's first ones do
+                // not decrypt: it is searched for from here.
+                if (f.transforms()) resync_ = true;
                 return;
             }
             skipped_ += gap_end - end;  // it ends inside the gap: where the next starts is not known
@@ -107,15 +112,8 @@ void StreamBuffer::push(const uint8_t* p, size_t n, uint64_t offset, const Origi
     if (n == 0) return;
     if (skipping_) {
         // The rest of a message a gap cut (reported by gap()).
-        if (offset + n <= skip_until_ && !f.transforms()) return;
+        if (offset + n <= skip_until_) return;
         const size_t drop = skip_until_ > offset ? size_t(skip_until_ - offset) : 0;
-        if (f.transforms()) {
-            // A stream cipher still has to see them.
-            std::vector<uint8_t> rest(p, p + std::min(n, drop));
-            f.transform(rest.data(), rest.size());
-            transformed_to_ = offset + rest.size();
-            if (drop >= n) return;
-        }
         p += drop;
         n -= drop;
         offset += drop;

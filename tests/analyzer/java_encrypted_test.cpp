@@ -12,6 +12,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "../support/pcap_edit.hpp"
 #include "../support/run.hpp"
 #include "../support/skip.hpp"
 
@@ -259,6 +260,43 @@ TEST(JavaEncrypted, AHoleInAnEncryptedStreamCostsOnlyThePacketsItTouches) {
     };
     EXPECT_EQ(keepalives(convs[1]), shifted(kWant[0].alice_ka));
     EXPECT_EQ(keepalives(convs[2]), shifted(kWant[0].bob_ka));
+}
+
+// A hole inside a packet, in the middle of a segment: frame 45 (alice's
+// 687-byte Chunk Data at server stream offset 1007) cut into segments at
+// payload bytes 200 and 400, the middle left out. The packet is reported as
+// cut (its Length arrived); the cipher never sees its bytes after the hole
+// (Wireshark's TCP keeps them in its reassembly, the analyzer passes them
+// over alike), so the next packet's first 16 bytes do not decrypt and
+// decoding resumes at the packet after it: 2 packets lost, no error, no
+// packet made up, every analysis as without the hole.
+TEST(JavaEncrypted, AHoleInsideAPacketIsACutPacketNotGarbage) {
+    const std::string holed = testing::TempDir() + "mcjava-1.13.2-encrypted-cut45.pcap";
+    ASSERT_TRUE(cut_out_of_segment(k1132 + ".pcap", holed, 45, 200, 400));
+    const std::string key = "--keylog " + k1132 + ".keylog ";
+    const RunResult t = run(kBin + " check " + key + holed);
+    EXPECT_NE(t.out.find("mcjava.stream.cut: A compressed packet cut by a gap after 200 of its 687 bytes"),
+              std::string::npos)
+        << t.out;
+    EXPECT_NE(t.out.find("mcjava.stream.gap: 200 bytes never captured at stream offset 1207"), std::string::npos);
+    const auto ev = check_json(key + holed, 1);
+    for (const auto& f : of_type(ev, "finding")) {
+        const std::string code = f["code"];
+        EXPECT_TRUE(code == "mcjava.decrypted" || code == "mcjava.stream.gap" || code == "mcjava.stream.resync" ||
+                    code == "mcjava.stream.cut")
+            << f;
+    }
+    const auto convs = of_type(ev, "conversation");
+    ASSERT_EQ(convs.size(), 3u);
+    auto shifted = [](Pairs v) {  // one frame more after frame 45
+        for (auto& [a, b] : v) a += a > 45, b += b > 45;
+        return v;
+    };
+    EXPECT_EQ(keepalives(convs[1]), shifted(kWant[0].alice_ka));
+    EXPECT_EQ(convs[1]["chunk_columns"]["sent"], 98);  // 100, less the cut one and the one after it
+    size_t typed = 0;
+    for (const auto& j : json_lines(run(kBin + " decode --json " + key + holed).out)) typed += j.contains("mcjava.packet_id");
+    EXPECT_EQ(typed, 1154u);
 }
 
 }  // namespace

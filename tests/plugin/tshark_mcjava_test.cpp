@@ -18,6 +18,7 @@
 
 #include "protocols/mc_java/findings.hpp"
 #include "tshark.hpp"
+#include "../support/pcap_edit.hpp"
 #include "../support/skip.hpp"
 
 namespace blank::test {
@@ -263,6 +264,27 @@ TEST(TsharkMcJava, AHoleInAnEncryptedStreamAsCheck) {
     EXPECT_EQ(w.links, a.links);
     EXPECT_EQ(w.findings, a.findings);
     EXPECT_TRUE(a.findings.empty());  // no keep-alive or teleport left unanswered by the hole
+}
+
+// A hole inside a packet in the middle of a segment (frame 45 cut into
+// three, the middle left out; java_encrypted_test.cpp has the analyzer's
+// side): Wireshark keeps the cut packet's bytes after the hole, so its
+// cipher never sees them, exactly as the analyzer passes them over: both
+// resynchronise at the same packet, 1154 packets, the same links.
+TEST(TsharkMcJava, AHoleInsideAnEncryptedPacketAsCheck) {
+    const std::string holed = testing::TempDir() + "mcjava-1.13.2-encrypted-cut45.pcap";
+    ASSERT_TRUE(cut_out_of_segment(kEnc1132 + ".pcap", holed, 45, 200, 400));
+    const RunResult r = tshark("-r " + tshark_file(holed) + " -o mcjava.keylog_file:" + tshark_file(kEnc1132 + ".keylog") +
+                               " -Y mcjava -T fields -e mcjava.packet_id");
+    EXPECT_EQ(count_of(r.out), 1154u);
+    EXPECT_EQ(count_of(tshark("-r " + tshark_file(holed) + " -o mcjava.keylog_file:" + tshark_file(kEnc1132 + ".keylog") +
+                              " -Y _ws.malformed -T fields -e frame.number")
+                           .out),
+              0u);
+    const Seen w = from_tshark(holed, kEnc1132 + ".keylog"), a = from_check(holed, kEnc1132 + ".keylog");
+    EXPECT_FALSE(a.links.empty());
+    EXPECT_EQ(w.links, a.links);
+    EXPECT_EQ(w.findings, a.findings);
 }
 
 TEST(TsharkMcJava, CraftedProblemsAsCheck) {

@@ -1,5 +1,6 @@
 #include "connection.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 #include "findings.hpp"
@@ -96,30 +97,29 @@ void Connection::start_mid_stream() {
     compression_guess_ = true;
 }
 
-MeasureResult Connection::measure(Side d, const uint8_t* p, size_t avail) {
-    const int i = int(d);
-    if (!decrypting_[i] || key_checked_[i] || after_gap_[i]) return frame_length(d, p, avail);
-    // The first decrypted packet of the direction: a wrong secret gives a
-    // length or a start no packet of the state has (judged on the bytes
-    // there; a whole packet that does not decode cleanly is frame()'s to
-    // catch: measuring also sees copies padded past what arrived).
-    const MeasureResult r = frame_length(d, p, avail);
-    if (r.status == Measure::Invalid || (r.status == Measure::NeedMore && !plausible_start(d, p, avail))) {
-        key_is_wrong(d);
-        return frame_length(d, p, avail);
-    }
-    return r;
-}
-
 void Connection::gap(Side d, uint64_t offset) {
     key_judged_from_[int(d)] = offset + 16;
-    after_gap_[int(d)] = true;
+    head_judged_[int(d)] = true;  // the bytes after it are not the first packet's
 }
 
-bool Connection::judges_key(Side d, const core::Span& span) {
-    if (span.stream_offset < key_judged_from_[int(d)]) return false;
-    after_gap_[int(d)] = false;
-    return true;
+void Connection::first_decrypted(Side d, const uint8_t* p, size_t n) {
+    const int i = int(d);
+    if (head_judged_[i] || key_checked_[i] || !decrypting_[i]) return;
+    const size_t take = std::min(n, sizeof head_[i] - head_len_[i]);
+    std::memcpy(head_[i] + head_len_[i], p, take);
+    head_len_[i] = uint8_t(head_len_[i] + take);
+    const MeasureResult r = frame_length(d, head_[i], head_len_[i]);
+    if (r.status == Measure::Invalid || (r.status == Measure::NeedMore && !plausible_start(d, head_[i], head_len_[i]))) {
+        head_judged_[i] = true;
+        key_is_wrong(d);
+        return;
+    }
+    // Enough to tell the length, Data Length and id: frame() judges the rest.
+    if (r.status == Measure::Complete || head_len_[i] == sizeof head_[i]) head_judged_[i] = true;
+}
+
+bool Connection::judges_key(Side d, const core::Span& span) const {
+    return span.stream_offset >= key_judged_from_[int(d)];
 }
 
 void Connection::key_is_wrong(Side d) {
@@ -293,9 +293,9 @@ void Connection::frame(Side d, const uint8_t* wire, uint32_t len, const core::Sp
     p.number = ++count_[int(d)];
     std::memcpy(p.vars, vars_, sizeof vars_);
     if (decrypting_[int(d)] && !key_checked_[int(d)] && judges_key(d, span)) {
-        // The direction's first decrypted packet decodes cleanly with the
-        // right secret only.
-        if (decodes_cleanly(d, wire, len)) key_checked_[int(d)] = true;
+        // The direction's first decrypted packet is a packet of its state
+        // with the right secret only.
+        if (is_a_packet(d, wire, len)) key_checked_[int(d)] = true;
         else key_is_wrong(d);
         p.decrypted = decrypting_[int(d)];
     }
@@ -404,6 +404,20 @@ bool Connection::plausible_start(Side d, const uint8_t* p, size_t avail) const {
     if (id.size < 0) return false;
     if (id.size == 0) return true;
     return schema(*version_).type(table_index(state_[int(d)], d), id.value) != nullptr;
+}
+
+bool Connection::is_a_packet(Side d, const uint8_t* wire, uint32_t len) {
+    Packet p;
+    begin(p, d, wire, len);
+    p.compressed_framing = threshold_ >= 0;
+    p.parts = split_frame(wire, len, p.compressed_framing);
+    if (p.parts.length == 0 || !unpack(p) || p.findings_total) return false;
+    // A known id whose fields decode without an error (a warning, such as
+    // text that is not UTF-8, does not tell a wrong key).
+    const core::Schema& s = schema(*p.version);
+    core::NullVisitor v;
+    const core::MessageSummary sum = core::decode(s, p.data, p.data_len, p.context(), v);
+    return sum.type && sum.worst < core::Severity::Error;
 }
 
 bool Connection::decodes_cleanly(Side d, const uint8_t* wire, uint32_t len) {

@@ -126,9 +126,12 @@ public:
 private:
     class DirFraming : public core::Framing {
     public:
-        core::MeasureResult measure(const uint8_t* p, size_t avail) override { return c->measure(d, p, avail); }
+        core::MeasureResult measure(const uint8_t* p, size_t avail) override { return c->frame_length(d, p, avail); }
         bool transforms() const override { return c->decrypting_[int(d)]; }
-        void transform(uint8_t* p, size_t n) override { c->cipher_[int(d)].decrypt(p, n); }
+        void transform(uint8_t* p, size_t n) override {
+            c->cipher_[int(d)].decrypt(p, n);
+            c->first_decrypted(d, p, n);
+        }
         core::Measure starts_here(const uint8_t* p, size_t avail) override;
         uint32_t max_message() const override { return kMaxPacketLength + 3; }
         bool need_is_exact() const override { return true; }  // the VarInt length, once read whole
@@ -137,11 +140,16 @@ private:
         Side d = Side::Client;
     };
 
-    // frame_length(), and the check of a key on the first decrypted bytes.
-    core::MeasureResult measure(Side d, const uint8_t* p, size_t avail);
     void start_decryption(Packet& p);
     void key_is_wrong(Side d);
-    bool judges_key(Side d, const core::Span& span);  // the packet at `span` may judge the key
+    bool judges_key(Side d, const core::Span& span) const;  // the packet at `span` may judge the key
+    bool is_a_packet(Side d, const uint8_t* wire, uint32_t len);  // a wrong key's bytes are not
+    // The first decrypted bytes of direction `d`, as the cipher produces
+    // them (in stream order, once each): the start of its first encrypted
+    // packet, judged as soon as they tell (an impossible length, a start
+    // no packet of the state has) without waiting for a length that a
+    // wrong key made up to arrive.
+    void first_decrypted(Side d, const uint8_t* p, size_t n);
     void add(Packet& p, const core::Finding& f);
     // A packet of direction `d` from these bytes, in the direction's state.
     void begin(Packet& p, Side d, const uint8_t* wire, uint32_t len) const;
@@ -168,7 +176,9 @@ private:
     bool decrypting_[2] = {false, false};
     bool key_checked_[2] = {false, false};  // the first decrypted packet framed and decoded
     uint64_t key_judged_from_[2] = {0, 0};  // stream offset: packets before it are garbled by a gap
-    bool after_gap_[2] = {false, false};    // ... and measuring cannot tell where it is
+    uint8_t head_[2][8] = {};               // first decrypted bytes of each direction (first_decrypted())
+    uint8_t head_len_[2] = {0, 0};
+    bool head_judged_[2] = {false, false};
     bool wrong_key_ = false;
     bool wrong_key_reported_ = false;
     Side wrong_key_side_ = Side::Client;
