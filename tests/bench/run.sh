@@ -77,7 +77,7 @@ bs="$build/analyzer/blankshark"
 bin="$build/tests/bench"
 blank_plugins="$build/plugins"
 min_plugins="$build/minimal-plugins"
-for f in "$bs" "$bin/bare_loop" "$bin/bare_inflate" "$bin/chunk_filter" "$bin/repeat_capture" "$bin/core_bench" "$bin/tcp_speed"; do
+for f in "$bs" "$bin/bare_loop" "$bin/bare_inflate" "$bin/java_limit" "$bin/chunk_filter" "$bin/repeat_capture" "$bin/core_bench" "$bin/tcp_speed"; do
   [ -x "$f" ] || die "missing $f: cmake --build $build --target bench"
 done
 if [ "$tshark" = 1 ]; then
@@ -246,9 +246,11 @@ measure decode_V "$P" 0 "$bs" decode $quiet -V "$file"
 measure decode_json "$P" 0 "$bs" decode $quiet --json "$file"
 
 # Minecraft Java: decode and check against reading and reassembling the TCP
-# streams alone (tcp_speed's reassembly pass, once).
+# streams alone (tcp_speed's reassembly pass, once), and check against
+# java_limit (reassembly, framing and inflation in plain C: its floor).
 JP=$("$bin/bare_loop" "$java_file" | cut -d' ' -f1)
 measure java_reassemble "$JP" 0 "$bin/tcp_speed" "$java_file" 1 tcp
+measure java_limit "$JP" 0 "$bin/java_limit" "$java_file"
 measure java_check "$JP" 0 "$bs" check $quiet "$java_file"
 measure java_decode "$JP" 0 "$bs" decode $quiet "$java_file"
 measure java_decode_json "$JP" 0 "$bs" decode $quiet --json "$java_file"
@@ -322,7 +324,8 @@ decode	blankshark decode (summary lines)	bare_loop	pps_min	0.3
 decode_V	blankshark decode -V	bare_loop	-	-
 decode_json	blankshark decode --json	bare_loop	pps_min	0.05
 java_reassemble	Java: read + TCP reassembly (reference)	-	-	-
-java_check	Java: blankshark check	java_reassemble	-	-
+java_limit	Java: java_limit, the floor (reference)	-	-	-
+java_check	Java: blankshark check	java_limit	pps_min	0.8
 java_decode	Java: blankshark decode (summary lines)	java_reassemble	-	-
 java_decode_json	Java: blankshark decode --json	java_reassemble	-	-
 check_chunks_1thread	check --threads 0, chunk-heavy capture	-	-	-

@@ -1,0 +1,469 @@
+// Reference for Minecraft Java Edition (issue 29): the floor of what
+// `blankshark check` must do on a Java capture, in plain C with libpcap and
+// zlib and no project code. It reads every frame (pcap_next_ex), parses the
+// link layer (Ethernet with VLAN tags, Linux cooked SLL and SLL2, loopback
+// DLT_NULL/DLT_LOOP, raw IP), IPv4 or IPv6 and TCP; reassembles each
+// direction of each connection by sequence number; frames each stream by the
+// Java protocol's VarInt length; follows the handshake and login just far
+// enough to know when compressed framing starts; and inflates every
+// compressed packet. No decoding, no findings, no output per packet.
+//
+// Connections are TCP connections with port 25565 on one side (the server,
+// as check's default). Prints one line:
+//   "<packets> <serverbound> <clientbound> <bytes> <compressed> <inflated bytes>"
+// where bytes is the sum of framed packets' sizes (length prefix included,
+// as the captures' READMEs count "bytes of framed packets"). Gaps, framing
+// and inflation errors go to stderr when there are any.
+//
+// Less than check on purpose: after a gap (a hole never filled) or a framing
+// error the direction is no longer framed (check resyncs), encrypted bytes
+// (after Encryption Request/Response) are not framed, and a pre-1.7 legacy
+// ping (not VarInt-framed) counts nothing. On the bundled clear captures the
+// packet count equals check's.
+//
+//   java_limit FILE
+#define _DEFAULT_SOURCE  // pcap.h uses u_char and u_int, which strict C11 hides
+#include <pcap/pcap.h>
+#include <zlib.h>
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SERVER_PORT 25565
+#define MAX_HELD 64               // out-of-order segments held per direction
+#define MAX_PACKET (1u << 21)     // the protocol's bound: a 3-byte VarInt length
+#define MAX_INFLATED (8u << 20)   // a Data Length above this is an error (vanilla allows 8 MiB)
+
+enum { HANDSHAKE, LOGIN, PLAY, OTHER };  // connection state, as far as we follow it
+enum { SB, CB };                         // serverbound (client to server), clientbound
+
+typedef struct {
+    uint8_t* p;
+    size_t len, cap;
+} Buf;
+
+typedef struct {
+    uint32_t seq, len;
+    uint8_t* data;
+} Held;
+
+typedef struct {
+    uint32_t next;    // next sequence number to deliver
+    int started;      // next is known (SYN or first data seen)
+    int stopped;      // a gap, a framing error or encryption: nothing more is framed
+    int fin;
+    Buf pending;      // bytes of a packet not yet complete
+    Held held[MAX_HELD];
+    int nheld;
+} Dir;
+
+typedef struct Conn {
+    struct Conn* chain;
+    uint8_t key[37];  // family, client address, server address, client port, server port
+    int state, compressed, closed;
+    Dir dir[2];
+} Conn;
+
+static struct {
+    uint64_t packets, dir_packets[2], bytes, compressed, inflated;
+    uint64_t gaps, framing_errors, inflate_errors, connections;
+} st;
+
+static z_stream zs;      // one inflater, reset for every packet
+static uint8_t* out;     // the reused inflation buffer
+static size_t out_cap;
+
+static Conn** table;
+static size_t table_size;
+
+static void put(Buf* b, const uint8_t* p, size_t n) {
+    if (b->len + n > b->cap) {
+        size_t cap = b->cap ? b->cap : 4096;
+        while (cap < b->len + n) cap *= 2;
+        b->p = realloc(b->p, cap);
+        if (!b->p) abort();
+        b->cap = cap;
+    }
+    memcpy(b->p + b->len, p, n);
+    b->len += n;
+}
+
+// VarInt at p (at most max bytes long): its length in bytes, 0 when
+// incomplete, -1 when longer than max (invalid).
+static int varint(const uint8_t* p, size_t n, int max, uint32_t* v) {
+    uint32_t x = 0;
+    for (int i = 0; i < max; ++i) {
+        if ((size_t)i >= n) return 0;
+        x |= (uint32_t)(p[i] & 0x7F) << (7 * i);
+        if (!(p[i] & 0x80)) {
+            *v = x;
+            return i + 1;
+        }
+    }
+    return -1;
+}
+
+// Handshake (serverbound 0x00): protocol version, address, port, next state.
+static int handshake_next_state(const uint8_t* p, size_t n) {
+    uint32_t v, len;
+    int k = varint(p, n, 5, &v);  // protocol version
+    if (k <= 0) return -1;
+    int m = varint(p + k, n - k, 3, &len);  // the address string's length
+    if (m <= 0 || k + m + len + 2 > n) return -1;
+    size_t at = k + m + len + 2;  // past the port
+    return varint(p + at, n - at, 5, &v) > 0 ? (int)v : -1;
+}
+
+// One framed packet: its body (after the length prefix) of n bytes.
+static void on_packet(Conn* c, int d, const uint8_t* p, size_t n, size_t prefix) {
+    ++st.packets;
+    ++st.dir_packets[d];
+    st.bytes += prefix + n;
+    if (c->compressed) {
+        // Data Length: 0 = not compressed, else the inflated size of the rest.
+        uint32_t dl;
+        int k = varint(p, n, 5, &dl);
+        if (k <= 0) {
+            ++st.framing_errors;
+            return;
+        }
+        p += k;
+        n -= k;
+        if (dl != 0) {
+            if (dl > MAX_INFLATED) {
+                ++st.inflate_errors;
+                return;
+            }
+            if (dl > out_cap) {
+                out = realloc(out, dl);
+                if (!out) abort();
+                out_cap = dl;
+            }
+            inflateReset(&zs);
+            zs.next_in = (Bytef*)p;
+            zs.avail_in = (uInt)n;
+            zs.next_out = out;
+            zs.avail_out = dl;
+            // The inflated size must be exactly Data Length.
+            if (inflate(&zs, Z_FINISH) != Z_STREAM_END || zs.total_out != dl) {
+                ++st.inflate_errors;
+                return;
+            }
+            ++st.compressed;
+            st.inflated += dl;
+            p = out;
+            n = dl;
+        }
+    }
+    if (c->state == PLAY || c->state == OTHER) return;  // the id matters no more
+    uint32_t id;
+    int k = varint(p, n, 5, &id);
+    if (k <= 0) return;
+    if (c->state == HANDSHAKE) {
+        // Only a login (next state 2) can turn on compression; status and
+        // anything else is framed as it is to the end.
+        c->state = d == SB && id == 0 && handshake_next_state(p + k, n - k) == 2 ? LOGIN : OTHER;
+    } else if (d == CB && id == 0x03) {  // Set Compression: both directions, from the next packet
+        uint32_t threshold;
+        if (varint(p + k, n - k, 5, &threshold) > 0 && (int32_t)threshold >= 0) c->compressed = 1;
+    } else if (d == CB && id == 0x02) {  // Login Success
+        c->state = PLAY;
+    } else if (id == 0x01) {
+        // Encryption Request (clientbound) / Response (serverbound): what
+        // that direction sends after it is encrypted, nothing to frame.
+        c->dir[d].stopped = 1;
+    }
+}
+
+// Frames bytes delivered in order: complete packets are handled where
+// they lie, an incomplete tail waits in pending.
+static void frame(Conn* c, int d, const uint8_t* p, size_t n) {
+    Dir* s = &c->dir[d];
+    if (s->stopped) return;
+    Buf* b = &s->pending;
+    if (b->len) {  // finish what is pending first: from now on, parse the buffer
+        put(b, p, n);
+        p = b->p;
+        n = b->len;
+    }
+    size_t at = 0;
+    while (at < n && !s->stopped) {
+        uint32_t len;
+        int k = varint(p + at, n - at, 3, &len);
+        if (k == 0) break;
+        if (k < 0 || len == 0) {  // not Java framing: stop this direction
+            ++st.framing_errors;
+            s->stopped = 1;
+            break;
+        }
+        if (n - at - k < len) break;
+        on_packet(c, d, p + at + k, len, (size_t)k);
+        at += k + len;
+    }
+    if (s->stopped) {
+        b->len = 0;
+    } else if (b->len) {
+        memmove(b->p, b->p + at, n - at);
+        b->len = n - at;
+    } else if (at < n) {
+        put(b, p + at, n - at);
+    }
+}
+
+#define SEQ_LT(a, b) ((int32_t)((a) - (b)) < 0)
+#define SEQ_LE(a, b) ((int32_t)((a) - (b)) <= 0)
+
+static void release(Dir* s) {
+    for (int i = 0; i < s->nheld; ++i) free(s->held[i].data);
+    s->nheld = 0;
+    free(s->pending.p);
+    s->pending = (Buf){0};
+}
+
+// One segment's payload for one direction: deliver what is new, in order.
+static void reassemble(Conn* c, int d, uint32_t seq, const uint8_t* p, uint32_t n) {
+    Dir* s = &c->dir[d];
+    if (!s->started) {  // no SYN seen: the stream starts here
+        s->started = 1;
+        s->next = seq;
+    }
+    if (SEQ_LE(seq + n, s->next)) return;  // already delivered (a retransmission)
+    if (SEQ_LT(s->next, seq)) {
+        // Beyond a hole: hold a copy until the hole is filled. When too
+        // many wait, the hole will not be filled: skip to what is held and
+        // stop framing (the lost bytes broke it).
+        if (s->nheld == MAX_HELD) {
+            ++st.gaps;
+            s->stopped = 1;
+            release(s);
+            s->next = seq + n;
+            return;
+        }
+        Held* h = &s->held[s->nheld++];
+        h->seq = seq;
+        h->len = n;
+        h->data = malloc(n);
+        if (!h->data) abort();
+        memcpy(h->data, p, n);
+        return;
+    }
+    uint32_t skip = s->next - seq;
+    frame(c, d, p + skip, n - skip);
+    s->next = seq + n;
+    // The hole may be filled now: deliver what was held, until nothing fits.
+    for (int again = 1; again && s->nheld;) {
+        again = 0;
+        for (int i = 0; i < s->nheld; ++i) {
+            Held h = s->held[i];
+            if (SEQ_LT(s->next, h.seq)) continue;
+            if (SEQ_LT(s->next, h.seq + h.len)) {
+                uint32_t k = s->next - h.seq;
+                frame(c, d, h.data + k, h.len - k);
+                s->next = h.seq + h.len;
+            }
+            free(h.data);
+            s->held[i] = s->held[--s->nheld];
+            again = 1;
+            break;
+        }
+    }
+}
+
+static uint32_t be16(const uint8_t* p) { return (uint32_t)p[0] << 8 | p[1]; }
+static uint32_t be32(const uint8_t* p) { return be16(p) << 16 | be16(p + 2); }
+
+static uint64_t hash(const uint8_t* key) {
+    uint64_t h = 1469598103934665603ull;  // FNV-1a
+    for (int i = 0; i < 37; ++i) h = (h ^ key[i]) * 1099511628211ull;
+    return h;
+}
+
+// The connection of a tuple (key), created when create is set.
+static Conn* lookup(const uint8_t* key, int create) {
+    uint64_t h = hash(key);
+    if (!table) {
+        table_size = 1024;
+        table = calloc(table_size, sizeof *table);
+    }
+    Conn** slot = &table[h & (table_size - 1)];
+    for (Conn* c = *slot; c; c = c->chain)
+        if (!memcmp(c->key, key, 37)) return c;
+    if (!create) return NULL;
+    if (st.connections >= table_size) {  // grow: rehash every chain
+        Conn** t = calloc(table_size * 2, sizeof *t);
+        for (size_t i = 0; i < table_size; ++i)
+            for (Conn *c = table[i], *nx; c; c = nx) {
+                nx = c->chain;
+                uint64_t g = hash(c->key) & (table_size * 2 - 1);
+                c->chain = t[g];
+                t[g] = c;
+            }
+        free(table);
+        table = t;
+        table_size *= 2;
+        slot = &table[h & (table_size - 1)];
+    }
+    Conn* c = calloc(1, sizeof *c);
+    if (!c) abort();
+    memcpy(c->key, key, 37);
+    c->chain = *slot;
+    *slot = c;
+    ++st.connections;
+    return c;
+}
+
+// A TCP segment at t (n bytes, from the TCP header on) between src and dst
+// addresses of alen bytes.
+static void on_tcp(const uint8_t* src, const uint8_t* dst, int alen, const uint8_t* t, size_t n) {
+    if (n < 20) return;
+    size_t off = (size_t)(t[12] >> 4) * 4;
+    if (off < 20 || off > n) return;
+    uint32_t sport = be16(t), dport = be16(t + 2), seq = be32(t + 4);
+    uint8_t flags = t[13];
+    int d = dport == SERVER_PORT ? SB : sport == SERVER_PORT ? CB : -1;
+    if (d < 0) return;
+    // The key is the tuple seen from the client, so both directions meet.
+    uint8_t key[37] = {0};
+    key[0] = (uint8_t)alen;
+    memcpy(key + 1, d == SB ? src : dst, alen);
+    memcpy(key + 17, d == SB ? dst : src, alen);
+    uint32_t cport = d == SB ? sport : dport;
+    key[33] = cport >> 8, key[34] = cport & 0xFF, key[35] = SERVER_PORT >> 8, key[36] = SERVER_PORT & 0xFF;
+    const uint8_t* p = t + off;
+    uint32_t len = (uint32_t)(n - off);
+    int syn = flags & 0x02, fin = flags & 0x01, rst = flags & 0x04;
+    Conn* c = lookup(key, syn || len);
+    if (!c) return;
+    if (syn) {
+        if (d == SB && !(flags & 0x10) && (c->dir[SB].started || c->dir[CB].started) &&
+            !(c->dir[SB].started && c->dir[SB].next == seq + 1)) {
+            // A new SYN on a used tuple (not a retransmitted one): a new connection.
+            release(&c->dir[SB]);
+            release(&c->dir[CB]);
+            Conn* chain = c->chain;
+            uint8_t k[37];
+            memcpy(k, c->key, 37);
+            memset(c, 0, sizeof *c);
+            c->chain = chain;
+            memcpy(c->key, k, 37);
+            ++st.connections;
+        }
+        c->dir[d].started = 1;
+        c->dir[d].next = seq + 1;  // the SYN takes one sequence number
+        seq += 1;
+    }
+    if (c->closed) return;
+    if (len) reassemble(c, d, seq, p, len);
+    if (fin) c->dir[d].fin = 1;
+    if (rst || (c->dir[SB].fin && c->dir[CB].fin)) {
+        // Closed: free the buffers; the entry stays so late segments of
+        // the tuple do not open a connection without a SYN.
+        release(&c->dir[SB]);
+        release(&c->dir[CB]);
+        c->closed = 1;
+    }
+}
+
+// IPv4 or IPv6 at p (n bytes): to the TCP segment.
+static void on_ip(const uint8_t* p, size_t n) {
+    if (n < 1) return;
+    if (p[0] >> 4 == 4) {
+        if (n < 20) return;
+        size_t ihl = (size_t)(p[0] & 0x0F) * 4, total = be16(p + 2);
+        if (ihl < 20 || total < ihl || total > n) return;  // total trims Ethernet padding
+        if (be16(p + 6) & 0x3FFF) return;                  // a fragment
+        if (p[9] != 6) return;
+        on_tcp(p + 12, p + 16, 4, p + ihl, total - ihl);
+    } else if (p[0] >> 4 == 6) {
+        if (n < 40) return;
+        size_t total = 40 + be16(p + 4);
+        if (total > n) return;
+        uint8_t next = p[6];
+        size_t at = 40;
+        // Hop-by-hop, routing and destination options headers come before TCP.
+        while ((next == 0 || next == 43 || next == 60) && at + 8 <= total) {
+            next = p[at];
+            at += 8 + (size_t)p[at + 1] * 8;
+        }
+        if (next != 6 || at > total) return;
+        on_tcp(p + 8, p + 24, 16, p + at, total - at);
+    }
+}
+
+// A frame of link type dlt: to IP.
+static void on_frame(int dlt, const uint8_t* p, size_t n) {
+    uint32_t type;
+    switch (dlt) {
+    case DLT_EN10MB:
+        if (n < 14) return;
+        type = be16(p + 12);
+        p += 14, n -= 14;
+        while ((type == 0x8100 || type == 0x88A8) && n >= 4) {  // VLAN tags
+            type = be16(p + 2);
+            p += 4, n -= 4;
+        }
+        break;
+    case DLT_LINUX_SLL:
+        if (n < 16) return;
+        type = be16(p + 14);
+        p += 16, n -= 16;
+        break;
+#ifdef DLT_LINUX_SLL2
+    case DLT_LINUX_SLL2:
+        if (n < 20) return;
+        type = be16(p);
+        p += 20, n -= 20;
+        break;
+#endif
+    case DLT_NULL:
+    case DLT_LOOP:
+        // The address family, in the writer's byte order (DLT_NULL) or
+        // network order (DLT_LOOP): only IP, whose version nibble says which.
+        if (n < 4) return;
+        on_ip(p + 4, n - 4);
+        return;
+    case DLT_RAW:
+#ifdef DLT_IPV4
+    case DLT_IPV4:
+    case DLT_IPV6:
+#endif
+        on_ip(p, n);
+        return;
+    default:
+        if (dlt == 101) on_ip(p, n);  // LINKTYPE_RAW as some libpcaps report it
+        return;
+    }
+    if (type == 0x0800 || type == 0x86DD) on_ip(p, n);
+}
+
+int main(int argc, char** argv) {
+    if (argc != 2) {
+        fprintf(stderr, "usage: %s FILE\n", argv[0]);
+        return 2;
+    }
+    char err[PCAP_ERRBUF_SIZE];
+    pcap_t* pc = pcap_open_offline(argv[1], err);
+    if (!pc) {
+        fprintf(stderr, "%s\n", err);
+        return 3;
+    }
+    if (inflateInit(&zs) != Z_OK) return 5;
+    const int dlt = pcap_datalink(pc);
+    struct pcap_pkthdr* h;
+    const u_char* d;
+    int rc;
+    while ((rc = pcap_next_ex(pc, &h, &d)) == 1) on_frame(dlt, d, h->caplen);
+    if (rc == PCAP_ERROR) fprintf(stderr, "%s\n", pcap_geterr(pc));
+    pcap_close(pc);
+    inflateEnd(&zs);
+    printf("%llu %llu %llu %llu %llu %llu\n", (unsigned long long)st.packets, (unsigned long long)st.dir_packets[SB],
+           (unsigned long long)st.dir_packets[CB], (unsigned long long)st.bytes, (unsigned long long)st.compressed,
+           (unsigned long long)st.inflated);
+    if (st.gaps || st.framing_errors || st.inflate_errors)
+        fprintf(stderr, "connections %llu, gaps %llu, framing errors %llu, inflation errors %llu\n",
+                (unsigned long long)st.connections, (unsigned long long)st.gaps,
+                (unsigned long long)st.framing_errors, (unsigned long long)st.inflate_errors);
+    return rc == PCAP_ERROR ? 4 : 0;
+}
