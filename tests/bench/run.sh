@@ -138,11 +138,14 @@ if [ "$long" != 0 ]; then
   generate "$long_file" $((packets * long))
 fi
 
-# Minecraft Java: the bundled Java captures repeated as new connections to
-# as many frames as the blank capture has packets.
+# Minecraft Java: the bundled clear Java captures (not the encrypted ones,
+# which would be read without their key) repeated as new connections to as
+# many frames as the blank capture has packets.
 java_file="$data/mcjava-p$packets.pcap"
 if [ ! -s "$java_file" ] || [ "$regen" = 1 ]; then
-  "$bin/repeat_capture" "$java_file.tmp" "$packets" "$top"/captures/minecraft-java/*.pcap \
+  java_caps=()
+  for c in "$top"/captures/minecraft-java/*.pcap; do case "$c" in *-encrypted*) ;; *) java_caps+=("$c") ;; esac; done
+  "$bin/repeat_capture" "$java_file.tmp" "$packets" "${java_caps[@]}" \
     >"$out/logs/repeat_capture_java.log" 2>&1 || die "repeat_capture (Java) failed"
   mv "$java_file.tmp" "$java_file"
 fi
