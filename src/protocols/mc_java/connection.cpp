@@ -130,13 +130,14 @@ void Connection::key_is_wrong(Side d) {
 }
 
 void Connection::start_decryption(Packet& p) {
-    const SharedSecret* secret = key_log_ ? key_log_->find(encrypted_secret_, verify_token_) : nullptr;
+    // By the encrypted secret, else by the verify token (KeyLog::find's order).
+    const SharedSecret* by_secret = key_log_ ? key_log_->find(encrypted_secret_, {}) : nullptr;
+    const SharedSecret* secret = by_secret ? by_secret : key_log_ ? key_log_->find({}, verify_token_) : nullptr;
     if (secret && cipher_[0].start(*secret) && cipher_[1].start(*secret)) {
         // Each direction's next byte is its first encrypted one: the
         // client's after this packet, the server's after its Encryption
         // Request (it sends nothing until it has the response).
         decrypting_[0] = decrypting_[1] = true;
-        const bool by_secret = key_log_->find(encrypted_secret_, {}) == secret;
         add(p, {C::Decrypted, 0, p.wire_len, by_secret ? 1 : 0});
         return;
     }
@@ -406,31 +407,28 @@ bool Connection::plausible_start(Side d, const uint8_t* p, size_t avail) const {
     return schema(*version_).type(table_index(state_[int(d)], d), id.value) != nullptr;
 }
 
-bool Connection::is_a_packet(Side d, const uint8_t* wire, uint32_t len) {
+bool Connection::trial_decode(Side d, const uint8_t* wire, uint32_t len, core::MessageSummary& sum) {
     Packet p;
     begin(p, d, wire, len);
     p.compressed_framing = threshold_ >= 0;
     p.parts = split_frame(wire, len, p.compressed_framing);
     if (p.parts.length == 0 || !unpack(p) || p.findings_total) return false;
+    core::NullVisitor v;
+    sum = core::decode(schema(*p.version), p.data, p.data_len, p.context(), v);
+    return true;
+}
+
+bool Connection::is_a_packet(Side d, const uint8_t* wire, uint32_t len) {
     // A known id whose fields decode without an error (a warning, such as
     // text that is not UTF-8, does not tell a wrong key).
-    const core::Schema& s = schema(*p.version);
-    core::NullVisitor v;
-    const core::MessageSummary sum = core::decode(s, p.data, p.data_len, p.context(), v);
-    return sum.type && sum.worst < core::Severity::Error;
+    core::MessageSummary sum;
+    return trial_decode(d, wire, len, sum) && sum.type && sum.worst < core::Severity::Error;
 }
 
 bool Connection::decodes_cleanly(Side d, const uint8_t* wire, uint32_t len) {
     if (encrypted_ || legacy_) return true;
-    Packet p;
-    begin(p, d, wire, len);
-    p.compressed_framing = threshold_ >= 0;
-    p.parts = split_frame(wire, len, p.compressed_framing);
-    if (p.parts.length == 0 || !unpack(p) || p.findings_total) return false;
-    const core::Schema& s = schema(*p.version);
-    core::NullVisitor v;
-    const core::MessageSummary sum = core::decode(s, p.data, p.data_len, p.context(), v);
-    return sum.type && sum.findings == 0;
+    core::MessageSummary sum;
+    return trial_decode(d, wire, len, sum) && sum.type && sum.findings == 0;
 }
 
 }  // namespace mcjava

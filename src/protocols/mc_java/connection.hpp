@@ -157,6 +157,9 @@ private:
     void decode_quietly(Packet& p);
     void advance(Packet& p);  // the state machine, after the packet
     bool decodes_cleanly(Side d, const uint8_t* wire, uint32_t len);
+    // Frames, unpacks and decodes `wire` as a packet of `d` now, quietly;
+    // false when it does not frame or unpack.
+    bool trial_decode(Side d, const uint8_t* wire, uint32_t len, core::MessageSummary& sum);
     bool plausible_start(Side d, const uint8_t* p, size_t avail) const;
 
     core::Inflater& inflater_;
