@@ -32,6 +32,13 @@
 # min. `--quick` over three releases and both legs: about 1.5 h; everything:
 # about 5 h.
 set -euo pipefail
+# A mount namespace of our own, private: the chroot's mounts (a bind of /dev
+# among them) never propagate to the host's, and vanish with us whatever
+# happens to the clean-up.
+if [ -z "${BLANKSHARK_DISTROS_NS:-}" ] && unshare --mount --propagation private true 2>/dev/null; then
+  export BLANKSHARK_DISTROS_NS=1
+  exec unshare --mount --propagation private "$0" "$@"
+fi
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 shared=$(cd "$repo/../shared" 2>/dev/null && pwd || true)
@@ -73,7 +80,7 @@ base_of() {  # the cached minbase system of a release, made or refreshed
   local script=$r
   [ -e "/usr/share/debootstrap/scripts/$r" ] || script=sid  # testing: sid's script
   if [ ! -e "$b/.complete" ]; then
-    rm -rf "$b"
+    rm -rf --one-file-system "$b"
     echo "== $r: debootstrap (minbase)" >&2
     debootstrap --variant=minbase "$r" "$b" "$mirror" "/usr/share/debootstrap/scripts/$script" >"$cache/$r.debootstrap.log" 2>&1 \
       || { tail -n 20 "$cache/$r.debootstrap.log" >&2; exit 1; }
@@ -88,12 +95,33 @@ base_of() {  # the cached minbase system of a release, made or refreshed
   echo "$b"
 }
 
-mounted=()
-cleanup() {
-  local m
-  for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do umount -l "${mounted[$i]}" 2>/dev/null || true; done
-  mounted=()
+# The mounts under a chroot, deepest first, from the kernel's table (not a
+# list of our own: a mount whose command failed after mounting, or one made
+# inside, must go too).
+mounts_under() { awk -v r="$1" '$5 == r || index($5, r "/") == 1 {print $5}' /proc/self/mountinfo | sort -r; }
+
+# Ends what still runs in the chroot (a daemon a test started) and unmounts
+# everything under it. Fails when a mount stays: then the chroot must not be
+# removed (rm would walk into the host's /dev).
+release_root() {
+  local root=$1 p m
+  [ -d "$root" ] || return 0
+  for p in /proc/[0-9]*; do
+    [ "$(readlink "$p/root" 2>/dev/null)" = "$root" ] && kill -KILL "${p#/proc/}" 2>/dev/null || true
+  done
+  for m in $(mounts_under "$root"); do umount "$m" 2>/dev/null || umount -l "$m" || true; done
+  if [ -n "$(mounts_under "$root")" ]; then
+    echo "$0: still mounted under $root, not removing it:" >&2
+    mounts_under "$root" >&2
+    return 1
+  fi
 }
+
+# Removes a chroot, never crossing into a mount.
+remove_root() { release_root "$1" && rm -rf --one-file-system "$1"; }
+
+current_root=""
+cleanup() { [ -z "$current_root" ] || release_root "$current_root" || true; }
 trap cleanup EXIT
 
 # Runs one leg: a fresh copy of the release's base, the checkout cloned into
@@ -104,17 +132,18 @@ leg() {
   base=$(base_of "$r")
   root=$cache/$r.$who.run
   log=$cache/$r.$who.log
-  rm -rf "$root"
+  remove_root "$root" || return 1
+  current_root=$root
   cp -a "$base" "$root"
   cp /etc/resolv.conf "$root/etc/resolv.conf"
-  mount -t proc proc "$root/proc" && mounted+=("$root/proc")
-  mount --bind /dev "$root/dev" && mounted+=("$root/dev")
-  mount --bind /dev/pts "$root/dev/pts" && mounted+=("$root/dev/pts")
-  mount -t tmpfs tmpfs "$root/tmp" && mounted+=("$root/tmp")
+  mount -t proc proc "$root/proc"
+  mount --bind /dev "$root/dev"
+  mount --bind /dev/pts "$root/dev/pts"
+  mount -t tmpfs tmpfs "$root/tmp"
   chmod 1777 "$root/tmp"
   # /dev/shm is a mount of its own, not in the /dev bind: a user's Chromium
   # (the report test) needs it writable, as on any machine.
-  mount -t tmpfs -o mode=1777 tmpfs "$root/dev/shm" && mounted+=("$root/dev/shm")
+  mount -t tmpfs -o mode=1777 tmpfs "$root/dev/shm"
   if [ "$who" = root ]; then
     home=/root user=root
   else
@@ -141,7 +170,8 @@ echo '### test command'; $test_cmd"
     chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin TERM=dumb \
       runuser -u dev -- env HOME=/home/dev CI="${CI:-}" bash -c "$script" >"$log" 2>&1 || rc=$?
   fi
-  cleanup
+  release_root "$root" || rc=1
+  current_root=""
   local secs=$(($(date +%s) - t0))
   local tests
   tests=$(grep -E 'tests passed|tests failed' "$log" | tr '\n' ' ' || true)
@@ -151,7 +181,7 @@ echo '### test command'; $test_cmd"
     echo "== $r as $user failed; the end of $log:" >&2
     tail -n 80 "$log" >&2
   fi
-  [ "${KEEP:-0}" = 1 ] || rm -rf "$root"
+  [ "${KEEP:-0}" = 1 ] || remove_root "$root" || rc=1
   return $rc
 }
 
