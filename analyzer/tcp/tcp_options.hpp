@@ -29,6 +29,12 @@ struct Options {
     // missed: Wireshark's "ACKed unseen segment"), as Zeek and Suricata do.
     // Off: holes wait for the held-bytes bound, an RST or finish().
     bool gap_on_ack = true;
+    // How many more segments of the connection (either direction) such an
+    // acknowledged hole waits for its bytes before it is declared a gap:
+    // captures reorder (several interfaces, merged files, a capture point
+    // before a reordering queue), and a segment may come after the ACK of
+    // it. Wireshark's reassemble_out_of_order waits without end; 0: at once.
+    uint32_t ack_reorder_segments = 8;
     // Call Reassembler::release() on each connection right after its
     // on_close, for consumers that keep nothing of a connection past it.
     bool release_on_close = false;

@@ -286,6 +286,13 @@ void Reassembler::feed(const TcpSegment& seg, uint64_t frame, double time) {
     }
     s.check_fin(x);
 
+    // An acknowledged hole of either direction waits a few segments for
+    // its bytes (counted before this segment's own acknowledgement).
+    for (Side e : {Side::Client, Side::Server}) {
+        if (c.mut(e).ack_wait_ == 0) continue;
+        StreamContext ex = context(c, e, frame, time);
+        c.mut(e).segment_passed(ex);
+    }
     // The acknowledgement tells where the peer's stream is.
     if (ack) {
         if (!peer.has_base_) {

@@ -78,11 +78,14 @@
 //   probe of new data at the next seq is counted and delivered normally.
 // - Out-of-order segments are held (copied) until the hole before them
 //   fills. A hole is given up on (Sink::on_gap, then delivery resumes after
-//   it, so the consumer can resynchronise) when: the peer acknowledges past
-//   its end, i.e. up to the held segment (or FIN) after it (the receiver has
-//   bytes the capture missed; Options::gap_on_ack; an acknowledgement alone,
-//   with nothing captured beyond the hole, waits for that data, which keeps
-//   a FIN's sequence number out of a gap when the FIN was not captured);
+//   it, so the consumer can resynchronise) when: the peer acknowledged past
+//   its end, i.e. up to the held segment (or FIN) after it, and its bytes
+//   did not come within Options::ack_reorder_segments more segments of the
+//   connection (the receiver has bytes the capture missed, or the capture
+//   reordered them after their ACK; Options::gap_on_ack; an acknowledgement
+//   alone, with nothing captured beyond the hole, waits for that data, which
+//   keeps a FIN's sequence number out of a gap when the FIN was not
+//   captured);
 //   the held bytes go over a bound (Finding::HeldLimit, the oldest hole
 //   first); an RST; a superseding SYN; finish(). A FIN waits for the bytes
 //   before it like data does.

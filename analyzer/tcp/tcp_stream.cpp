@@ -241,14 +241,33 @@ void Stream::enforce_limits(StreamContext& c) {
 
 void Stream::acked(StreamContext& c, int64_t x) {
     if (!c.opt->gap_on_ack || x <= int64_t(next_) || x - int64_t(next_) > kMaxAhead) return;
-    for (;;) {
-        uint64_t hole_end;
-        if (!held_.empty()) hole_end = held_.begin()->first;
-        else if (fin_seen_ && !fin_delivered_) hole_end = fin_offset_;
-        else return;
-        // The receiver has every byte before x: a hole ending at or before x
-        // holds bytes the capture missed, and they will not be sent again.
-        if (uint64_t(x) < hole_end || hole_end <= next_) return;
+    acked_ = std::max(acked_, x);
+    if (ack_wait_ > 0 || !acked_hole()) return;
+    // The countdown starts at the first acknowledgement past the hole and is
+    // not restarted by later ones (a steady flow of ACKs would hold it off).
+    ack_wait_ = c.opt->ack_reorder_segments;
+    if (ack_wait_ == 0) give_up_acked(c);
+}
+
+bool Stream::acked_hole() const noexcept {
+    uint64_t hole_end;
+    if (!held_.empty()) hole_end = held_.begin()->first;
+    else if (fin_seen_ && !fin_delivered_) hole_end = fin_offset_;
+    else return false;
+    // The receiver has every byte before acked_: a hole ending at or before
+    // it holds bytes the capture missed (or has not shown yet).
+    return hole_end > next_ && uint64_t(acked_) >= hole_end;
+}
+
+void Stream::segment_passed(StreamContext& c) {
+    if (ack_wait_ == 0 || --ack_wait_ > 0) return;
+    give_up_acked(c);
+}
+
+void Stream::give_up_acked(StreamContext& c) {
+    ack_wait_ = 0;
+    while (acked_hole()) {
+        const uint64_t hole_end = held_.empty() ? fin_offset_ : held_.begin()->first;
         gap(c, hole_end - next_, GapReason::Acked);
         drain(c);
         check_fin(c);
@@ -256,6 +275,7 @@ void Stream::acked(StreamContext& c, int64_t x) {
 }
 
 void Stream::flush(StreamContext& c, GapReason why) {
+    if (ack_wait_ > 0) give_up_acked(c);  // acknowledged holes are what they are, whatever ends the wait
     while (!held_.empty()) {
         gap(c, held_.begin()->first - next_, why);
         drain(c);

@@ -90,8 +90,13 @@ private:
     void data(StreamContext& c, int64_t s, const uint8_t* p, uint32_t n, SegmentTally& t);
     // A FIN after the byte at offset at - 1.
     void fin(StreamContext& c, int64_t at, SegmentTally& t);
-    // The peer acknowledged everything before offset x.
+    // The peer acknowledged everything before offset x. A hole that ends
+    // at or before x is given up on Options::ack_reorder_segments segments
+    // of the connection later, unless its bytes come meanwhile.
     void acked(StreamContext& c, int64_t x);
+    // One more segment of the connection went by: counts down the wait of
+    // an acknowledged hole, and gives up on it when the wait is over.
+    void segment_passed(StreamContext& c);
     // Gives up on every hole (held data and a pending FIN get delivered).
     void flush(StreamContext& c, GapReason why);
     // Gaps until the held data is within the bounds again.
@@ -108,6 +113,10 @@ private:
     void gap(StreamContext& c, uint64_t missing, GapReason why);
     void compare_delivered(uint64_t at, const uint8_t* q, uint64_t n, SegmentTally& t);
     void trim_after(StreamContext& c, uint64_t at);
+    // Whether a hole ends at or before acked_ (the receiver has its bytes).
+    bool acked_hole() const noexcept;
+    // Gaps every such hole.
+    void give_up_acked(StreamContext& c);
 
     bool has_base_ = false, syn_seen_ = false;
     bool fin_seen_ = false, fin_delivered_ = false, rst_seen_ = false;
@@ -119,6 +128,8 @@ private:
     double fin_time_ = 0;
     std::map<uint64_t, Held> held_;  // by stream offset; disjoint, all past next_
     uint64_t held_bytes_ = 0;
+    int64_t acked_ = 0;         // the peer has every byte before this offset
+    uint32_t ack_wait_ = 0;     // segments left before an acknowledged hole is a gap; 0: none waits
     RecentBytes recent_;
     StreamStats stats_;
 };

@@ -506,18 +506,28 @@ TEST(MinecraftJavaAltered, SwapRepeatFlipAndDrop) {
     const StreamStats& sc = c->stats(SC);
     const StreamStats& was = base.r->find(2)->stats(SC);
     // Behind the dropped segment, the server's next segments wait (held)
-    // until an acknowledgement from alice passes the first of them: a hole
-    // is given up on once something beyond it is known and acknowledged.
+    // until an acknowledgement from alice passes the first of them, and then
+    // for Options::ack_reorder_segments more segments of the connection (the
+    // hole's bytes might still come, reordered): a hole is given up on once
+    // something beyond it is known and acknowledged, and the wait is over.
     uint64_t waiting = 0, waiting_bytes = 0;
     uint32_t first_seq = 0;
+    int after_ack = -1;  // segments of the connection since that acknowledgement
     for (size_t i = drop + 1; i < original.bytes.size(); ++i) {
         capture::TcpSegment seg;
         capture::parse_tcp(original.dlt, original.bytes[i].data(), uint32_t(original.bytes[i].size()), seg);
-        if (waiting && seg.src.port == 58674 && seg.has(capture::tcpflag::kAck) && seq_le(first_seq, seg.ack)) break;
-        if (seg.src.port == 25565 && seg.dst.port == 58674 && seg.payload_len > 0) {
+        const bool of_conn = (seg.src.port == 58674 && seg.dst.port == 25565) ||
+                             (seg.src.port == 25565 && seg.dst.port == 58674);
+        if (!of_conn) continue;
+        if (after_ack >= 0) ++after_ack;
+        if (after_ack < 0 && waiting && seg.src.port == 58674 && seg.has(capture::tcpflag::kAck) &&
+            seq_le(first_seq, seg.ack))
+            after_ack = 0;
+        if (seg.src.port == 25565 && seg.payload_len > 0) {
             if (waiting++ == 0) first_seq = seg.seq;
             waiting_bytes += seg.payload_len;
         }
+        if (after_ack == int(Options{}.ack_reorder_segments)) break;
     }
     ASSERT_GT(waiting, 0u);
     EXPECT_EQ(sc.out_of_order_segments, 1 + waiting);  // the swapped one, and those

@@ -510,21 +510,65 @@ TEST_F(Tcp, GapsAtEndOfCaptureThenPendingFin) {
 }
 
 TEST_F(Tcp, GapWhenThePeerAcknowledgesPastTheHole) {
+    opt.ack_reorder_segments = 3;
     handshake();
     c(1001, 5001, ACK, "ab");  // f4
     c(1005, 5001, ACK, "ef");  // f5: held, hole 2..4
     s(5001, 1004, ACK);        // f6: acks up to 3: inside the hole, nothing yet
-    s(5001, 1007, ACK);        // f7: acks 6: the receiver has 2..4, the capture missed it
+    s(5001, 1007, ACK);        // f7: acks 6: the receiver has 2..4, the capture missed it (or reordered it)
+    s(5001, 1007, ACK);        // f8, f9: the hole waits three segments of the connection for its bytes
+    c(1007, 5001, ACK);        // (a pure ACK of the client counts too)
+    EXPECT_EQ(log(),
+              "open 1 f1\n"
+              "data 1 C>S 0+2 f4\n");
+    s(5001, 1007, ACK);        // f10: the third: given up on
     EXPECT_EQ(log(),
               "open 1 f1\n"
               "data 1 C>S 0+2 f4\n"
-              "gap 1 C>S 2+2 acked f7\n"
-              "data 1 C>S 4+2 f5@f7\n");
+              "gap 1 C>S 2+2 acked f10\n"
+              "data 1 C>S 4+2 f5@f10\n");
     // A FIN behind a hole, acknowledged.
-    c(1009, 5001, FIN | ACK);  // f8: FIN at 8, hole 6..8
-    s(5001, 1010, ACK);        // f9
-    EXPECT_EQ(rec.log.back(), "fin 1 C>S 8 f8@f9");
+    c(1009, 5001, FIN | ACK);  // f11: FIN at 8, hole 6..8
+    s(5001, 1010, ACK);        // f12
+    s(5001, 1010, ACK);        // f13
+    s(5001, 1010, ACK);        // f14
+    s(5001, 1010, ACK);        // f15
+    EXPECT_EQ(rec.log.back(), "fin 1 C>S 8 f11@f15");
     EXPECT_EQ(conn().stats(CS).gaps, 2u);
+}
+
+TEST_F(Tcp, ASegmentCapturedAfterItsAcknowledgementIsNoGap) {
+    // Reordered in the capture (several interfaces, a merged file): the ACK
+    // of 2..4 comes before the segment itself, within the wait.
+    handshake();
+    c(1001, 5001, ACK, "ab");  // f4
+    c(1005, 5001, ACK, "ef");  // f5: held, hole 2..4
+    s(5001, 1007, ACK);        // f6: acks 6
+    s(5001, 1007, ACK, "xy");  // f7
+    c(1003, 5001, ACK, "cd");  // f8: the hole's bytes
+    for (int i = 0; i < 10; ++i) s(5001, 1007, ACK);
+    EXPECT_EQ(log(),
+              "open 1 f1\n"
+              "data 1 C>S 0+2 f4\n"
+              "data 1 S>C 0+2 f7\n"
+              "data 1 C>S 2+2 f8\n"
+              "data 1 C>S 4+2 f5@f8\n");
+    EXPECT_EQ(conn().stats(CS).gaps, 0u);
+    EXPECT_EQ(rec.stream(1, CS), "abcdef");
+}
+
+TEST_F(Tcp, AnAcknowledgedHoleIsAnAckedGapWhenTheCaptureEndsFirst) {
+    handshake();
+    c(1001, 5001, ACK, "ab");  // f4
+    c(1005, 5001, ACK, "ef");  // f5: held
+    s(5001, 1007, ACK);        // f6: acks past the hole; the wait has not ended
+    r().finish(9);
+    EXPECT_EQ(log(),
+              "open 1 f1\n"
+              "data 1 C>S 0+2 f4\n"
+              "gap 1 C>S 2+2 acked f6\n"
+              "data 1 C>S 4+2 f5@f6\n"
+              "close 1 end_of_capture f6\n");
 }
 
 TEST_F(Tcp, WithoutGapOnAckHolesWaitForTheEnd) {
@@ -556,6 +600,7 @@ TEST_F(Tcp, KeepAlivesAndZeroWindowProbesAreNotRetransmissions) {
 }
 
 TEST_F(Tcp, TruncatedSegmentLeavesAHoleThatTheAckTurnsIntoAGap) {
+    opt.ack_reorder_segments = 0;  // at once
     handshake();
     auto t = w.make(true, 1001, 5001, ACK, "hel");  // "hello" on the wire, 3 bytes captured
     t.truncated = true;

@@ -139,6 +139,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     opt.gap_on_ack = data[0] & 0x80;
     opt.compare_window = uint32_t(data[1]) * 16;
     opt.max_connections = 1 + (data[2] & 3);
+    opt.ack_reorder_segments = ((data[2] >> 5) & 1) | ((data[2] >> 6) & 2);  // at once, or after 1..3 segments
     opt.release_on_close = data[2] & 0x40;
     Sink sink;
     sink.release_on_close = data[2] & 4;
