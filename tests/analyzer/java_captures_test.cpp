@@ -183,7 +183,9 @@ TEST(MinecraftJavaDecode, CountsPerConnectionAsTheReadmes) {
         // Two encrypted connections in each (alice's and bob's; the status
         // ping is never encrypted); without the key their bytes are opaque.
         EXPECT_EQ(encryption_notes, encrypted ? 2u : 0u);
-        if (encrypted && !keyed) EXPECT_GT(encrypted_data, 0u);
+        if (encrypted && !keyed) {
+            EXPECT_GT(encrypted_data, 0u);
+        }
         ASSERT_EQ(got.size(), want.client_port.size());
         for (const auto& [n, counts] : want.counts) {
             SCOPED_TRACE("connection #" + std::to_string(n));

@@ -12,46 +12,14 @@
 #include "protocols/mc_java/analysis.hpp"
 #include "protocols/mc_java/findings.hpp"
 #include "protocols/mc_java/schema.hpp"
+#include "../support/java_bytes.hpp"
 
 namespace {
 
 using namespace mcjava;
 using C = FindingCode;
 
-// Big-endian bytes and VarInts.
-struct Bytes {
-    std::vector<uint8_t> b;
-    Bytes& u8(uint8_t v) { b.push_back(v); return *this; }
-    Bytes& be(uint64_t v, int n) {
-        for (int i = n - 1; i >= 0; --i) b.push_back(uint8_t(v >> (8 * i)));
-        return *this;
-    }
-    Bytes& i32(int32_t v) { return be(uint32_t(v), 4); }
-    Bytes& i64(int64_t v) { return be(uint64_t(v), 8); }
-    Bytes& f64(double d) {
-        uint64_t v;
-        std::memcpy(&v, &d, 8);
-        return be(v, 8);
-    }
-    Bytes& f32(float f) {
-        uint32_t v;
-        std::memcpy(&v, &f, 4);
-        return be(v, 4);
-    }
-    Bytes& var(int64_t x) {
-        uint32_t v = uint32_t(int32_t(x));
-        do {
-            uint8_t c = v & 0x7F;
-            v >>= 7;
-            b.push_back(c | (v ? 0x80 : 0));
-        } while (v);
-        return *this;
-    }
-    Bytes& zeros(size_t n) {
-        b.insert(b.end(), n, 0);
-        return *this;
-    }
-};
+using Bytes = blankshark::test_support::JavaBytes;
 
 // Feeds crafted packets to one Analysis with frame numbers and times.
 struct Feed {

@@ -15,6 +15,7 @@
 #include "protocols/mc_java/key_log.hpp"
 #include "protocols/mc_java/session.hpp"
 #include "protocols/mc_java/stream_cipher.hpp"
+#include "../support/java_bytes.hpp"
 
 namespace {
 
@@ -71,33 +72,7 @@ TEST(McJavaKeyLog, ReadsBothFormatsAndCountsLinesItCannotRead) {
     EXPECT_EQ(log.find(std::string("\x0a\x0b", 2), other), nullptr);
 }
 
-// Big-endian bytes and VarInts.
-struct Writer {
-    Bytes b;
-    Writer& u8(uint8_t v) { b.push_back(v); return *this; }
-    Writer& var(uint32_t v) {
-        do {
-            uint8_t c = v & 0x7F;
-            v >>= 7;
-            b.push_back(c | (v ? 0x80 : 0));
-        } while (v);
-        return *this;
-    }
-    Writer& str(const std::string& s) {
-        var(uint32_t(s.size()));
-        b.insert(b.end(), s.begin(), s.end());
-        return *this;
-    }
-    Writer& raw(const Bytes& r) {
-        var(uint32_t(r.size()));
-        b.insert(b.end(), r.begin(), r.end());
-        return *this;
-    }
-    Writer& i64(uint64_t v) {
-        for (int i = 7; i >= 0; --i) b.push_back(uint8_t(v >> (8 * i)));
-        return *this;
-    }
-};
+using Writer = blankshark::test_support::JavaBytes;
 
 // A frame: Length, (compressed framing) Data Length 0, the packet.
 Bytes frame(const Bytes& packet, bool compressed) {

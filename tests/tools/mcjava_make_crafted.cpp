@@ -14,54 +14,11 @@
 #include <vector>
 
 #include "tcp_capture.hpp"
+#include "../support/java_bytes.hpp"
 
 namespace {
 
-struct Bytes {
-    std::vector<uint8_t> b;
-    Bytes& u8(uint8_t v) { b.push_back(v); return *this; }
-    Bytes& be(uint64_t v, int n) {
-        for (int i = n - 1; i >= 0; --i) b.push_back(uint8_t(v >> (8 * i)));
-        return *this;
-    }
-    Bytes& i32(int32_t v) { return be(uint32_t(v), 4); }
-    Bytes& i64(int64_t v) { return be(uint64_t(v), 8); }
-    Bytes& f64(double d) {
-        uint64_t v;
-        std::memcpy(&v, &d, 8);
-        return be(v, 8);
-    }
-    Bytes& f32(float f) {
-        uint32_t v;
-        std::memcpy(&v, &f, 4);
-        return be(v, 4);
-    }
-    Bytes& var(int64_t x) {
-        uint32_t v = uint32_t(int32_t(x));
-        do {
-            uint8_t c = v & 0x7F;
-            v >>= 7;
-            b.push_back(c | (v ? 0x80 : 0));
-        } while (v);
-        return *this;
-    }
-    Bytes& str(const std::string& s) {
-        var(int64_t(s.size()));
-        b.insert(b.end(), s.begin(), s.end());
-        return *this;
-    }
-    Bytes& zeros(size_t n) {
-        b.insert(b.end(), n, 0);
-        return *this;
-    }
-    // Uncompressed framing: VarInt length, then the packet.
-    std::vector<uint8_t> framed() const {
-        Bytes f;
-        f.var(int64_t(b.size()));
-        f.b.insert(f.b.end(), b.begin(), b.end());
-        return f.b;
-    }
-};
+using Bytes = blankshark::test_support::JavaBytes;
 
 struct Step {
     bool client;
