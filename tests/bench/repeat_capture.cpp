@@ -1,15 +1,17 @@
 // Fallback generator for run.sh when `blankshark synth` is not available:
 // a long capture of real traffic made by repeating Ethernet/IPv4 captures
 // (the bundled real ones). Each repetition of each input becomes new
-// conversations: the client address gets the repetition number in its
-// second and third octets, the server port (the lower port, if below 32768)
+// conversations: the client address gets the number of that repetition of
+// that input in its second and third octets, the server port (the lower port, if below 32768)
 // becomes 12354, and timestamps are shifted so the file runs forward in
 // time. IPv4 header checksums are recomputed, UDP checksums cleared (0 =
 // none). TCP frames (the Minecraft captures) get the same client address
 // change, keep their ports and get their TCP checksum recomputed, so each
 // repetition's connections are new 4-tuples. Stops after exactly N frames.
+// --keep-ports keeps the UDP ports too (only the client address changes):
+// for a protocol found by its own port (RakNet on 19132).
 //
-//   repeat_capture OUT N IN...
+//   repeat_capture [--keep-ports] OUT N IN...
 #include <pcap/pcap.h>
 
 #include <cstdint>
@@ -21,6 +23,7 @@
 namespace {
 
 constexpr uint16_t kPort = 12354;
+bool keep_ports = false;  // --keep-ports: UDP server ports stay as they are
 
 uint16_t be16(const u_char* p) { return uint16_t(p[0] << 8 | p[1]); }
 void put16(u_char* p, uint16_t v) {
@@ -82,7 +85,7 @@ void rewrite(u_char* d, uint32_t caplen, uint32_t rep) {
     u_char* client_ip = server_is_src ? ip + 16 : ip + 12;
     client_ip[1] = uint8_t(rep >> 8);
     client_ip[2] = uint8_t(rep);
-    put16(server_is_src ? udp : udp + 2, kPort);
+    if (!keep_ports) put16(server_is_src ? udp : udp + 2, kPort);
     put16(udp + 6, 0);
     ip_checksum(ip, ihl);
 }
@@ -90,13 +93,19 @@ void rewrite(u_char* d, uint32_t caplen, uint32_t rep) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    if (argc > 1 && std::strcmp(argv[1], "--keep-ports") == 0) {
+        keep_ports = true;
+        argv[1] = argv[0];
+        ++argv;
+        --argc;
+    }
     if (argc < 4) {
-        std::fprintf(stderr, "usage: %s OUT N IN...\n", argv[0]);
+        std::fprintf(stderr, "usage: %s [--keep-ports] OUT N IN...\n", argv[0]);
         return 2;
     }
     const unsigned long long want = std::strtoull(argv[2], nullptr, 10);
     char err[PCAP_ERRBUF_SIZE];
-    pcap_t* dead = pcap_open_dead_with_tstamp_precision(DLT_EN10MB, 65535, PCAP_TSTAMP_PRECISION_MICRO);
+    pcap_t* dead = pcap_open_dead_with_tstamp_precision(DLT_EN10MB, 262144, PCAP_TSTAMP_PRECISION_MICRO);
     pcap_dumper_t* out = pcap_dump_open(dead, argv[1]);
     if (!out) {
         std::fprintf(stderr, "%s\n", pcap_geterr(dead));
@@ -128,7 +137,9 @@ int main(int argc, char** argv) {
                 nh.ts.tv_sec = nt / 1000000;
                 nh.ts.tv_usec = nt % 1000000;
                 buf.assign(d, d + h->caplen);
-                rewrite(buf.data(), h->caplen, rep);
+                // A number per repetition of each input: inputs that share a
+                // 4-tuple (the Alpha captures) stay apart within one repetition.
+                rewrite(buf.data(), h->caplen, (rep - 1) * uint32_t(argc - 3) + uint32_t(i - 3) + 1);
                 pcap_dump(reinterpret_cast<u_char*>(out), &nh, buf.data());
                 ++written;
             }

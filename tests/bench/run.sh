@@ -77,7 +77,7 @@ bs="$build/analyzer/blankshark"
 bin="$build/tests/bench"
 blank_plugins="$build/plugins"
 min_plugins="$build/minimal-plugins"
-for f in "$bs" "$bin/bare_loop" "$bin/bare_inflate" "$bin/java_limit" "$bin/chunk_filter" "$bin/repeat_capture" "$bin/core_bench" "$bin/tcp_speed"; do
+for f in "$bs" "$bin/bare_loop" "$bin/bare_inflate" "$bin/java_limit" "$bin/alpha_limit" "$bin/raknet_limit" "$bin/chunk_filter" "$bin/repeat_capture" "$bin/core_bench" "$bin/tcp_speed"; do
   [ -x "$f" ] || die "missing $f: cmake --build $build --target bench"
 done
 if [ "$tshark" = 1 ]; then
@@ -150,11 +150,27 @@ if [ ! -s "$java_file" ] || [ "$regen" = 1 ]; then
   mv "$java_file.tmp" "$java_file"
 fi
 
+# Minecraft Alpha and RakNet/MCPE the same way: their bundled captures
+# repeated to as many frames (RakNet keeps its port 19132, by which check
+# and raknet_limit find it).
+alpha_file="$data/mcalpha-p$packets.pcap"
+if [ ! -s "$alpha_file" ] || [ "$regen" = 1 ]; then
+  "$bin/repeat_capture" "$alpha_file.tmp" "$packets" "$top"/captures/mc_alpha/*.pcap \
+    >"$out/logs/repeat_capture_alpha.log" 2>&1 || die "repeat_capture (Alpha) failed"
+  mv "$alpha_file.tmp" "$alpha_file"
+fi
+raknet_file="$data/raknet-p$packets.pcap"
+if [ ! -s "$raknet_file" ] || [ "$regen" = 1 ]; then
+  "$bin/repeat_capture" --keep-ports "$raknet_file.tmp" "$packets" "$top"/captures/raknet/*.pcap "$top"/captures/raknet/crafted/*.pcap \
+    >"$out/logs/repeat_capture_raknet.log" 2>&1 || die "repeat_capture (RakNet) failed"
+  mv "$raknet_file.tmp" "$raknet_file"
+fi
+
 # tshark as root ignores WIRESHARK_PLUGIN_DIR: run it as nobody then, which
 # needs world-readable files.
 empty_plugins="$data/no-plugins"
 mkdir -p "$empty_plugins"
-chmod a+rX "$data" "$empty_plugins" "$file" "$chunk_file" 2>/dev/null
+chmod a+rX "$data" "$empty_plugins" "$file" "$chunk_file" "$java_file" "$alpha_file" "$raknet_file" 2>/dev/null
 if [ "$(id -u)" = 0 ]; then
   as_user=(setpriv --reuid=65534 --regid=65534 --clear-groups env HOME=/tmp)
 else
@@ -258,6 +274,33 @@ measure java_check "$JP" 0 "$bs" check $quiet "$java_file"
 measure java_decode "$JP" 0 "$bs" decode $quiet "$java_file"
 measure java_decode_json "$JP" 0 "$bs" decode $quiet --json "$java_file"
 
+# A reference's ratio means something only when it counts what check counts
+# on the same file (tests/bench/limit_counts.sh checks the bundled captures;
+# this, the bench files made of them): first number of each against check's.
+same_count() {  # same_count NAME LIMIT_BINARY FILE UNIT_TEXT
+  local n c
+  n=$("$2" "$3" 2>/dev/null | cut -d' ' -f1)
+  c=$("$bs" check $quiet "$3" 2>/dev/null | head -1 | grep -oE "[0-9]+ $4" | cut -d' ' -f1)
+  if [ "$n" != "$c" ]; then
+    echo "run.sh: $1 counts $n, blankshark check ${c:-nothing} ($4) on $3 (made by an older repeat_capture? --regen)" >&2
+    errors=$((errors + 1))
+  fi
+}
+same_count java_limit "$bin/java_limit" "$java_file" "Minecraft Java packets"
+same_count alpha_limit "$bin/alpha_limit" "$alpha_file" "Minecraft Alpha messages"
+same_count raknet_limit "$bin/raknet_limit" "$raknet_file" "RakNet packets"
+
+# Minecraft Alpha and RakNet/MCPE: check against their C references
+# (alpha_limit: reassembly, message framing by the seed's tables, Map Chunk
+# inflation; raknet_limit: datagrams, frames, ACK/NAK records, split
+# reassembly, delivery once per reliable message), frames/s of both.
+AP=$("$bin/bare_loop" "$alpha_file" | cut -d' ' -f1)
+measure alpha_limit "$AP" 0 "$bin/alpha_limit" "$alpha_file"
+measure alpha_check "$AP" 0 "$bs" check $quiet "$alpha_file"
+RP=$("$bin/bare_loop" "$raknet_file" | cut -d' ' -f1)
+measure raknet_limit "$RP" 0 "$bin/raknet_limit" "$raknet_file"
+measure raknet_check "$RP" 0 "$bs" check $quiet "$raknet_file"
+
 # Threading: one chunk-heavy capture, inflation off the reading thread vs one thread.
 if [ -n "$threads_opt" ]; then
   # --threads 0: inflation on the reading thread (single-threaded); then
@@ -288,6 +331,11 @@ if [ "$tshark" = 1 ]; then
   ts tshark_blank "$blank_plugins"
   ts tshark_blank_V "$blank_plugins" -V
   ts tshark_blank_2 "$blank_plugins" -2
+  # The other protocols' bench files, TCP/UDP dissection only (no plugin):
+  # what Wireshark costs on them without any game dissector.
+  measure java_tshark_none "$JP" 1 env WIRESHARK_PLUGIN_DIR="$empty_plugins" tshark -n -r "$java_file"
+  measure alpha_tshark_none "$AP" 1 env WIRESHARK_PLUGIN_DIR="$empty_plugins" tshark -n -r "$alpha_file"
+  measure raknet_tshark_none "$RP" 1 env WIRESHARK_PLUGIN_DIR="$empty_plugins" tshark -n -r "$raknet_file"
 fi
 
 if [ -n "$long_file" ]; then
@@ -331,6 +379,10 @@ java_limit	Java: java_limit, the floor (reference)	-	-	-
 java_check	Java: blankshark check	java_limit	pps_min	0.8
 java_decode	Java: blankshark decode (summary lines)	java_reassemble	-	-
 java_decode_json	Java: blankshark decode --json	java_reassemble	-	-
+alpha_limit	Alpha: alpha_limit, the floor (reference)	-	-	-
+alpha_check	Alpha: blankshark check	alpha_limit	pps_min	0.8
+raknet_limit	RakNet: raknet_limit, the floor (reference)	-	-	-
+raknet_check	RakNet: blankshark check	raknet_limit	pps_min	0.8
 check_chunks_1thread	check --threads 0, chunk-heavy capture	-	-	-
 check_chunks	check --threads NPROC-1, chunk-heavy capture	check_chunks_1thread	pps_min	1.5
 check_2files_j1	check -j 1 FILE FILE	-	-	-
@@ -343,6 +395,9 @@ tshark_min_2	tshark -r -2, minimal plugin (reference)	-	-	-
 tshark_blank	tshark -r, blank.so	tshark_min	time_max	1.3
 tshark_blank_V	tshark -r -V, blank.so	tshark_none_V	time_max	1.5
 tshark_blank_2	tshark -r -2, blank.so	tshark_min_2	time_max	1.3
+java_tshark_none	Java: tshark -r, no blank dissector (info)	java_limit	-	-
+alpha_tshark_none	Alpha: tshark -r, no blank dissector (info)	alpha_limit	-	-
+raknet_tshark_none	RakNet: tshark -r, no blank dissector (info)	raknet_limit	-	-
 check_long	check, capture LONGx longer (peak RSS)	check	rss_max	1.10
 EOF
 )
