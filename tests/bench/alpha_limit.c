@@ -1,4 +1,4 @@
-// Reference for Minecraft Alpha (issue 29): the floor of what `blankshark
+// Reference for Minecraft Alpha: the floor of what `blankshark
 // check` must do on an Alpha capture, in plain C with libpcap and zlib and
 // no project code. It reads every frame (pcap_next_ex), parses the link
 // layer, IPv4/IPv6 and TCP (as java_limit.c does), reassembles each

@@ -1,4 +1,4 @@
-// Reference for Minecraft Java Edition (issue 29): the floor of what
+// Reference for Minecraft Java Edition: the floor of what
 // `blankshark check` must do on a Java capture, in plain C with libpcap and
 // zlib and no project code. It reads every frame (pcap_next_ex), parses the
 // link layer (Ethernet with VLAN tags, Linux cooked SLL and SLL2, loopback

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The C references of issue 29 (java_limit, alpha_limit, raknet_limit) count
+# The C references (java_limit, alpha_limit, raknet_limit) count
 # what `blankshark check` counts, on every bundled capture of their protocol:
 # otherwise the ratio of check's packets/s to theirs compares different work.
 # Prints one line per capture and exits 1 when a count differs.

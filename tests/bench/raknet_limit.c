@@ -1,4 +1,4 @@
-// Reference for RakNet / Minecraft Pocket Edition (issue 29): the floor of
+// Reference for RakNet / Minecraft Pocket Edition: the floor of
 // what `blankshark check` must do on a RakNet capture, in plain C with
 // libpcap and no project code. It reads every frame (pcap_next_ex), parses
 // the link layer, IPv4/IPv6 and UDP, and every UDP payload of port 19132 as
