@@ -1,4 +1,4 @@
-// Micro-benchmarks of the core (issue 11), on real packets from captures/:
+// Micro-benchmarks of the core, on real packets from captures/:
 //
 //   BM_Decode/<type>            decode one packet of each type, a visitor touching every leaf
 //   BM_DecodeFormat/<type>      the same, formatting every value as the printers do (format_value)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Whole-process benchmark of issue 11: in ONE run on the same capture, times
+# Whole-process benchmark: in ONE run on the same capture, times
 # the references (cat, a bare libpcap loop, that loop plus chunk reassembly
 # and inflation, tshark without a blank dissector and with a minimal
 # header-only plugin), blankshark check/decode and tshark with blank.so, and
