@@ -11,6 +11,7 @@
 #include "mc_alpha/alpha_summary.hpp"
 #include "protocols/mc_alpha/protocol_info.hpp"
 #include "protocols/mc_alpha/schema.hpp"
+#include "section_adapters.hpp"
 #include "type_filter.hpp"
 
 namespace blankshark {
@@ -120,34 +121,13 @@ private:
     std::vector<std::shared_ptr<AlphaSummary>> summaries_;  // by conversation id
 };
 
-class AlphaStatsSection final : public StatsSection {
-public:
-    void unit(const Unit& u) override {
-        if (u.kind == Unit::Kind::Packet) traffic_.add(*static_cast<const AlphaUnit&>(u).message);
-    }
-    void text(Output& out, const FileReport&) const override { alpha_stats_text(out, traffic_); }
-    void json(Output& out, const FileReport&) const override { alpha_stats_json(out, traffic_); }
-
-private:
-    AlphaTraffic traffic_;
-};
-
-class AlphaChunksSection final : public ChunksSection {
-public:
-    explicit AlphaChunksSection(const std::string& dir) : chunks_(dir) {}
-    void unit(const Unit& u) override {
-        if (const AlphaMessage* m = static_cast<const AlphaUnit&>(u).message) chunks_.message(*m);
-    }
-    void text(Output& out) const override { chunks_.text(out); }
-    void json(Output& out) const override { chunks_.json(out); }
-    size_t count() const override { return chunks_.count(); }
-    size_t extracted() const override { return chunks_.extracted(); }
-    size_t extract_failed() const override { return chunks_.extract_failed(); }
-    const char* what() const override { return "Alpha Map Chunks"; }
-
-private:
-    AlphaChunks chunks_;
-};
+// Its stats table takes its messages; its chunks table messages and events.
+void feed_stats(AlphaTraffic& t, const Unit& u) {
+    if (u.kind == Unit::Kind::Packet) t.add(*static_cast<const AlphaUnit&>(u).message);
+}
+void feed_chunks(AlphaChunks& c, const Unit& u) {
+    if (const AlphaMessage* m = static_cast<const AlphaUnit&>(u).message) c.message(*m);
+}
 
 class AlphaFrontEnd final : public FrontEnd {
 public:
@@ -157,9 +137,9 @@ public:
     const char* heuristic_text() const override { return nullptr; }
     const char* rate_title() const override { return "Minecraft Alpha messages per second by direction"; }
     std::unique_ptr<ProtocolPass> start(const PassSetup& s) const override { return std::make_unique<AlphaPass>(s); }
-    std::unique_ptr<StatsSection> stats() const override { return std::make_unique<AlphaStatsSection>(); }
+    std::unique_ptr<StatsSection> stats() const override { return std::make_unique<StatsOf<AlphaTraffic, feed_stats>>(); }
     std::unique_ptr<ChunksSection> chunks(const std::string& dir) const override {
-        return std::make_unique<AlphaChunksSection>(dir);
+        return std::make_unique<ChunksOf<AlphaChunks, feed_chunks>>("Alpha Map Chunks", dir);
     }
 };
 

@@ -14,6 +14,7 @@
 #include "protocols/mc_java/chunk_column.hpp"
 #include "protocols/mc_java/protocol_info.hpp"
 #include "protocols/mc_java/schema.hpp"
+#include "section_adapters.hpp"
 #include "type_filter.hpp"
 
 namespace blankshark {
@@ -139,34 +140,13 @@ private:
     std::vector<std::shared_ptr<JavaSummary>> summaries_;  // by conversation id
 };
 
-class JavaStats final : public StatsSection {
-public:
-    void unit(const Unit& u) override {
-        if (u.kind == Unit::Kind::Packet) traffic_.add(*static_cast<const JavaUnit&>(u).packet);
-    }
-    void text(Output& out, const FileReport&) const override { traffic_.text(out); }
-    void json(Output& out, const FileReport&) const override { traffic_.json(out); }
-
-private:
-    JavaTraffic traffic_;
-};
-
-class JavaChunksSection final : public ChunksSection {
-public:
-    explicit JavaChunksSection(const std::string& dir) : chunks_(dir) {}
-    void unit(const Unit& u) override {
-        if (u.kind == Unit::Kind::Packet) chunks_.packet(*static_cast<const JavaUnit&>(u).packet);
-    }
-    void text(Output& out) const override { chunks_.text(out); }
-    void json(Output& out) const override { chunks_.json(out); }
-    size_t count() const override { return chunks_.count(); }
-    size_t extracted() const override { return chunks_.extracted(); }
-    size_t extract_failed() const override { return chunks_.extract_failed(); }
-    const char* what() const override { return "Minecraft Java chunk columns"; }
-
-private:
-    JavaChunks chunks_;
-};
+// Its stats table and chunk columns take its packets (not undecrypted bytes, not notes).
+void feed_stats(JavaTraffic& t, const Unit& u) {
+    if (u.kind == Unit::Kind::Packet) t.add(*static_cast<const JavaUnit&>(u).packet);
+}
+void feed_chunks(JavaChunks& c, const Unit& u) {
+    if (u.kind == Unit::Kind::Packet) c.packet(*static_cast<const JavaUnit&>(u).packet);
+}
 
 // The timelines of each connection's analysis, for the first `max` connections.
 class JavaReportSection final : public ReportSection {
@@ -197,9 +177,9 @@ public:
         return std::make_unique<JavaReportSection>(max);
     }
     std::unique_ptr<ProtocolPass> start(const PassSetup& s) const override { return std::make_unique<JavaPass>(s); }
-    std::unique_ptr<StatsSection> stats() const override { return std::make_unique<JavaStats>(); }
+    std::unique_ptr<StatsSection> stats() const override { return std::make_unique<StatsOf<JavaTraffic, feed_stats>>(); }
     std::unique_ptr<ChunksSection> chunks(const std::string& dir) const override {
-        return std::make_unique<JavaChunksSection>(dir);
+        return std::make_unique<ChunksOf<JavaChunks, feed_chunks>>("Minecraft Java chunk columns", dir);
     }
 };
 
