@@ -15,6 +15,7 @@
 #include "protocols/mc_java/protocol_info.hpp"
 #include "protocols/mc_java/schema.hpp"
 #include "section_adapters.hpp"
+#include "summary_table.hpp"
 #include "type_filter.hpp"
 
 namespace blankshark {
@@ -79,7 +80,7 @@ class JavaPass final : public ProtocolPass {
 public:
     explicit JavaPass(const PassSetup& s)
         : listener_(s.listener),
-          summaries_on_(s.summaries),
+          summaries_(s.summaries),
           flows_([&stream = s.stream](const tcp::Connection& c,
                                       uint64_t frame) { return stream.add_conversation(c.client(), c.server(), frame, &java_front_end()); },
                  [this](const JavaPacket& p) { packet(p); },
@@ -106,7 +107,7 @@ private:
             std::vector<core::Finding> found;
             void add(const core::Finding& f) override { found.push_back(f); }
         };
-        const std::shared_ptr<JavaSummary>* sum = summary_of(jc.conv);
+        const std::shared_ptr<JavaSummary>* sum = summaries_.of(jc.conv);
         if (sum) (*sum)->close(jc);
         End end;
         jc.analysis->finish(end);
@@ -114,30 +115,20 @@ private:
         jc.analysis->release();
     }
 
-    // The connection's summary (made on first use), or null when none are kept.
-    const std::shared_ptr<JavaSummary>* summary_of(const Conversation* c) {
-        if (!summaries_on_) return nullptr;
-        if (summaries_.size() <= c->id) summaries_.resize(c->id + 1);
-        std::shared_ptr<JavaSummary>& s = summaries_[c->id];
-        if (!s) s = std::make_shared<JavaSummary>();
-        return &s;
-    }
     void packet(const JavaPacket& p) {
-        const std::shared_ptr<JavaSummary>* sum = p.conv ? summary_of(p.conv) : nullptr;
+        const std::shared_ptr<JavaSummary>* sum = p.conv ? summaries_.of(p.conv) : nullptr;
         if (sum) (*sum)->packet(p);
         listener_.unit(JavaUnit(p, sum));
     }
     void tcp_finding(const JavaConnection& c, const tcp::FindingInfo& f) {
         if (!c.conv) return;
-        core::Finding g{tcp::core_code(f.kind), 0, 0, int64_t(f.stream_offset), int64_t(f.length)};
-        g.frame = f.frame;
-        listener_.unit(JavaUnit(c.conv, f.time, &g, 1, summary_of(c.conv)));
+        const core::Finding g = tcp::core_finding(f);
+        listener_.unit(JavaUnit(c.conv, f.time, &g, 1, summaries_.of(c.conv)));
     }
 
     UnitListener& listener_;
-    bool summaries_on_;
+    SummaryTable<JavaSummary> summaries_;
     JavaFlows flows_;
-    std::vector<std::shared_ptr<JavaSummary>> summaries_;  // by conversation id
 };
 
 // Its stats table and chunk columns take its packets (not undecrypted bytes, not notes).

@@ -25,6 +25,14 @@
 
 namespace blankshark::tcp {
 
+// A TCP finding as a protocol's units carry it: in its frame, a: the
+// stream offset, b: how many bytes.
+inline core::Finding core_finding(const FindingInfo& f) {
+    core::Finding g{core_code(f.kind), 0, 0, int64_t(f.stream_offset), int64_t(f.length)};
+    g.frame = f.frame;
+    return g;
+}
+
 template <class P, class C>
 class SessionFlows : public Sink {
 public:
