@@ -33,7 +33,7 @@ using blank::Finding;
 using blank::Severity;
 
 // Collects what decoding and analysis found, with frame numbers.
-struct Collector : blank::FindingSink, FindingOut {
+struct Collector : core::FindingSink {
     FindingList* out = nullptr;
     uint64_t frame = 0;
     bool comments = false;

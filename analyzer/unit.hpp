@@ -13,6 +13,7 @@
 #include <memory>
 
 #include "core/finding.hpp"
+#include "core/finding_sink.hpp"
 
 namespace blankshark {
 
@@ -22,12 +23,8 @@ class Output;
 struct Conversation;
 struct TypeFilter;
 
-// Where a unit puts its findings, each with its frame set.
-class FindingOut {
-public:
-    virtual ~FindingOut() = default;
-    virtual void add(const core::Finding& f) = 0;
-};
+// Where a unit puts its findings, each with its frame set: the core's sink.
+using FindingOut = core::FindingSink;
 
 class Unit {
 public:

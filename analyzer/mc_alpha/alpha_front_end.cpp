@@ -11,6 +11,8 @@
 #include "mc_alpha/alpha_summary.hpp"
 #include "protocols/mc_alpha/protocol_info.hpp"
 #include "protocols/mc_alpha/schema.hpp"
+#include "section_adapters.hpp"
+#include "summary_table.hpp"
 #include "type_filter.hpp"
 
 namespace blankshark {
@@ -71,7 +73,7 @@ class AlphaPass final : public ProtocolPass {
 public:
     explicit AlphaPass(const PassSetup& s)
         : listener_(s.listener),
-          summaries_on_(s.summaries),
+          summaries_(s.summaries),
           flows_([&stream = s.stream](const tcp::Connection& c,
                                       uint64_t frame) { return stream.add_conversation(c.client(), c.server(), frame, &alpha_front_end()); },
                  [this](const AlphaMessage& m) { message(m); },
@@ -82,7 +84,7 @@ public:
     void finish(uint64_t, double end_time) override {
         for (const AlphaConnection& ac : flows_.connections()) {
             if (!ac.conv) continue;
-            const std::shared_ptr<AlphaSummary>* sum = summary_of(ac.conv);
+            const std::shared_ptr<AlphaSummary>* sum = summaries_.of(ac.conv);
             if (sum) (*sum)->close(ac);
             // A connection without a message still has its summary.
             listener_.unit(AlphaUnit(ac.conv, end_time, nullptr, sum));
@@ -94,60 +96,29 @@ public:
     }
 
 private:
-    // The connection's summary (made on first use), or null when none are kept.
-    const std::shared_ptr<AlphaSummary>* summary_of(const Conversation* c) {
-        if (!summaries_on_) return nullptr;
-        if (summaries_.size() <= c->id) summaries_.resize(c->id + 1);
-        std::shared_ptr<AlphaSummary>& s = summaries_[c->id];
-        if (!s) s = std::make_shared<AlphaSummary>();
-        return &s;
-    }
     void message(const AlphaMessage& m) {
-        const std::shared_ptr<AlphaSummary>* sum = m.conv ? summary_of(m.conv) : nullptr;
+        const std::shared_ptr<AlphaSummary>* sum = m.conv ? summaries_.of(m.conv) : nullptr;
         if (sum && m.msg) (*sum)->message(*m.msg);
         listener_.unit(AlphaUnit(m, sum));
     }
     void tcp_finding(const AlphaConnection& c, const tcp::FindingInfo& f) {
         if (!c.conv) return;
-        core::Finding g{tcp::core_code(f.kind), 0, 0, int64_t(f.stream_offset), int64_t(f.length)};
-        g.frame = f.frame;
-        listener_.unit(AlphaUnit(c.conv, f.time, &g, summary_of(c.conv)));
+        const core::Finding g = tcp::core_finding(f);
+        listener_.unit(AlphaUnit(c.conv, f.time, &g, summaries_.of(c.conv)));
     }
 
     UnitListener& listener_;
-    bool summaries_on_;
+    SummaryTable<AlphaSummary> summaries_;
     AlphaFlows flows_;
-    std::vector<std::shared_ptr<AlphaSummary>> summaries_;  // by conversation id
 };
 
-class AlphaStatsSection final : public StatsSection {
-public:
-    void unit(const Unit& u) override {
-        if (u.kind == Unit::Kind::Packet) traffic_.add(*static_cast<const AlphaUnit&>(u).message);
-    }
-    void text(Output& out, const FileReport&) const override { alpha_stats_text(out, traffic_); }
-    void json(Output& out, const FileReport&) const override { alpha_stats_json(out, traffic_); }
-
-private:
-    AlphaTraffic traffic_;
-};
-
-class AlphaChunksSection final : public ChunksSection {
-public:
-    explicit AlphaChunksSection(const std::string& dir) : chunks_(dir) {}
-    void unit(const Unit& u) override {
-        if (const AlphaMessage* m = static_cast<const AlphaUnit&>(u).message) chunks_.message(*m);
-    }
-    void text(Output& out) const override { chunks_.text(out); }
-    void json(Output& out) const override { chunks_.json(out); }
-    size_t count() const override { return chunks_.count(); }
-    size_t extracted() const override { return chunks_.extracted(); }
-    size_t extract_failed() const override { return chunks_.extract_failed(); }
-    const char* what() const override { return "Alpha Map Chunks"; }
-
-private:
-    AlphaChunks chunks_;
-};
+// Its stats table takes its messages; its chunks table messages and events.
+void feed_stats(AlphaTraffic& t, const Unit& u) {
+    if (u.kind == Unit::Kind::Packet) t.add(*static_cast<const AlphaUnit&>(u).message);
+}
+void feed_chunks(AlphaChunks& c, const Unit& u) {
+    if (const AlphaMessage* m = static_cast<const AlphaUnit&>(u).message) c.message(*m);
+}
 
 class AlphaFrontEnd final : public FrontEnd {
 public:
@@ -157,9 +128,9 @@ public:
     const char* heuristic_text() const override { return nullptr; }
     const char* rate_title() const override { return "Minecraft Alpha messages per second by direction"; }
     std::unique_ptr<ProtocolPass> start(const PassSetup& s) const override { return std::make_unique<AlphaPass>(s); }
-    std::unique_ptr<StatsSection> stats() const override { return std::make_unique<AlphaStatsSection>(); }
+    std::unique_ptr<StatsSection> stats() const override { return std::make_unique<StatsOf<AlphaTraffic, feed_stats>>(); }
     std::unique_ptr<ChunksSection> chunks(const std::string& dir) const override {
-        return std::make_unique<AlphaChunksSection>(dir);
+        return std::make_unique<ChunksOf<AlphaChunks, feed_chunks>>("Alpha Map Chunks", dir);
     }
 };
 

@@ -11,6 +11,8 @@
 
 namespace blankshark {
 
+struct FileReport;
+
 struct AlphaTraffic {
     std::array<std::array<Count, 256>, 2> by_id{};
     std::array<Count, 2> by_dir{};
@@ -30,11 +32,11 @@ struct AlphaTraffic {
         last_time = am.time;
     }
     double duration() const { return last_time - first_time; }
-};
 
-// Its part of `blankshark stats`: a "Minecraft Alpha messages" table, and
-// the ,"mcalpha":{...} member of the JSON object (nothing without messages).
-void alpha_stats_text(Output& out, const AlphaTraffic& a);
-void alpha_stats_json(Output& out, const AlphaTraffic& a);
+    // Its part of `blankshark stats`: a "Minecraft Alpha messages" table, and
+    // the ,"mcalpha":{...} member of the JSON object (nothing without messages).
+    void text(Output& out, const FileReport&) const;
+    void json(Output& out, const FileReport&) const;
+};
 
 }  // namespace blankshark

@@ -14,6 +14,8 @@
 #include "protocols/mc_java/chunk_column.hpp"
 #include "protocols/mc_java/protocol_info.hpp"
 #include "protocols/mc_java/schema.hpp"
+#include "section_adapters.hpp"
+#include "summary_table.hpp"
 #include "type_filter.hpp"
 
 namespace blankshark {
@@ -78,7 +80,7 @@ class JavaPass final : public ProtocolPass {
 public:
     explicit JavaPass(const PassSetup& s)
         : listener_(s.listener),
-          summaries_on_(s.summaries),
+          summaries_(s.summaries),
           flows_([&stream = s.stream](const tcp::Connection& c,
                                       uint64_t frame) { return stream.add_conversation(c.client(), c.server(), frame, &java_front_end()); },
                  [this](const JavaPacket& p) { packet(p); },
@@ -105,7 +107,7 @@ private:
             std::vector<core::Finding> found;
             void add(const core::Finding& f) override { found.push_back(f); }
         };
-        const std::shared_ptr<JavaSummary>* sum = summary_of(jc.conv);
+        const std::shared_ptr<JavaSummary>* sum = summaries_.of(jc.conv);
         if (sum) (*sum)->close(jc);
         End end;
         jc.analysis->finish(end);
@@ -113,60 +115,29 @@ private:
         jc.analysis->release();
     }
 
-    // The connection's summary (made on first use), or null when none are kept.
-    const std::shared_ptr<JavaSummary>* summary_of(const Conversation* c) {
-        if (!summaries_on_) return nullptr;
-        if (summaries_.size() <= c->id) summaries_.resize(c->id + 1);
-        std::shared_ptr<JavaSummary>& s = summaries_[c->id];
-        if (!s) s = std::make_shared<JavaSummary>();
-        return &s;
-    }
     void packet(const JavaPacket& p) {
-        const std::shared_ptr<JavaSummary>* sum = p.conv ? summary_of(p.conv) : nullptr;
+        const std::shared_ptr<JavaSummary>* sum = p.conv ? summaries_.of(p.conv) : nullptr;
         if (sum) (*sum)->packet(p);
         listener_.unit(JavaUnit(p, sum));
     }
     void tcp_finding(const JavaConnection& c, const tcp::FindingInfo& f) {
         if (!c.conv) return;
-        core::Finding g{tcp::core_code(f.kind), 0, 0, int64_t(f.stream_offset), int64_t(f.length)};
-        g.frame = f.frame;
-        listener_.unit(JavaUnit(c.conv, f.time, &g, 1, summary_of(c.conv)));
+        const core::Finding g = tcp::core_finding(f);
+        listener_.unit(JavaUnit(c.conv, f.time, &g, 1, summaries_.of(c.conv)));
     }
 
     UnitListener& listener_;
-    bool summaries_on_;
+    SummaryTable<JavaSummary> summaries_;
     JavaFlows flows_;
-    std::vector<std::shared_ptr<JavaSummary>> summaries_;  // by conversation id
 };
 
-class JavaStats final : public StatsSection {
-public:
-    void unit(const Unit& u) override {
-        if (u.kind == Unit::Kind::Packet) traffic_.add(*static_cast<const JavaUnit&>(u).packet);
-    }
-    void text(Output& out, const FileReport&) const override { traffic_.text(out); }
-    void json(Output& out, const FileReport&) const override { traffic_.json(out); }
-
-private:
-    JavaTraffic traffic_;
-};
-
-class JavaChunksSection final : public ChunksSection {
-public:
-    explicit JavaChunksSection(const std::string& dir) : chunks_(dir) {}
-    void unit(const Unit& u) override {
-        if (u.kind == Unit::Kind::Packet) chunks_.packet(*static_cast<const JavaUnit&>(u).packet);
-    }
-    void text(Output& out) const override { chunks_.text(out); }
-    void json(Output& out) const override { chunks_.json(out); }
-    size_t count() const override { return chunks_.count(); }
-    size_t extracted() const override { return chunks_.extracted(); }
-    size_t extract_failed() const override { return chunks_.extract_failed(); }
-    const char* what() const override { return "Minecraft Java chunk columns"; }
-
-private:
-    JavaChunks chunks_;
-};
+// Its stats table and chunk columns take its packets (not undecrypted bytes, not notes).
+void feed_stats(JavaTraffic& t, const Unit& u) {
+    if (u.kind == Unit::Kind::Packet) t.add(*static_cast<const JavaUnit&>(u).packet);
+}
+void feed_chunks(JavaChunks& c, const Unit& u) {
+    if (u.kind == Unit::Kind::Packet) c.packet(*static_cast<const JavaUnit&>(u).packet);
+}
 
 // The timelines of each connection's analysis, for the first `max` connections.
 class JavaReportSection final : public ReportSection {
@@ -197,9 +168,9 @@ public:
         return std::make_unique<JavaReportSection>(max);
     }
     std::unique_ptr<ProtocolPass> start(const PassSetup& s) const override { return std::make_unique<JavaPass>(s); }
-    std::unique_ptr<StatsSection> stats() const override { return std::make_unique<JavaStats>(); }
+    std::unique_ptr<StatsSection> stats() const override { return std::make_unique<StatsOf<JavaTraffic, feed_stats>>(); }
     std::unique_ptr<ChunksSection> chunks(const std::string& dir) const override {
-        return std::make_unique<JavaChunksSection>(dir);
+        return std::make_unique<ChunksOf<JavaChunks, feed_chunks>>("Minecraft Java chunk columns", dir);
     }
 };
 

@@ -67,7 +67,7 @@ void JavaTraffic::text_table(Output& out, const Table& t, int indent) {
     }
 }
 
-void JavaTraffic::text(Output& out) const {
+void JavaTraffic::text(Output& out, const FileReport&) const {
     if (empty()) return;
     char head[128];
     std::snprintf(head, sizeof head, "\n%-50s%10s %12s %10s %12s %8s\n", "Minecraft Java packets", "packets", "bytes",
@@ -118,7 +118,7 @@ void JavaTraffic::json_table(Output& out, const Table& t) {
     out << ']';
 }
 
-void JavaTraffic::json(Output& out) const {
+void JavaTraffic::json(Output& out, const FileReport&) const {
     if (empty()) return;
     out << ",\"java\":{";
     json_table(out, file_);

@@ -15,15 +15,17 @@
 
 namespace blankshark {
 
+struct FileReport;
+
 class JavaTraffic {
 public:
     void add(const JavaPacket& jp);
     bool empty() const { return file_.total.packets == 0; }
     uint64_t packets() const { return file_.total.packets; }
     // "Minecraft Java packets" and a "Java connections" section.
-    void text(Output& out) const;
+    void text(Output& out, const FileReport&) const;
     // ,"java":{...} members for stats --json.
-    void json(Output& out) const;
+    void json(Output& out, const FileReport&) const;
 
 private:
     // (direction, state, id or -1 for what has no id) -> name and count

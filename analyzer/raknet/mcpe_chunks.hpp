@@ -22,6 +22,9 @@ public:
     // A JSON line per row.
     void json(Output& out) const;
     size_t count() const { return rows_.size(); }
+    // Its rows are summaries: nothing is extracted.
+    size_t extracted() const { return 0; }
+    size_t extract_failed() const { return 0; }
 
     struct Row {
         uint32_t conv;

@@ -12,6 +12,7 @@
 #include "protocols/mcpe/schema.hpp"
 #include "protocols/raknet/protocol_info.hpp"
 #include "protocols/raknet/schema.hpp"
+#include "section_adapters.hpp"
 #include "type_filter.hpp"
 
 namespace blankshark {
@@ -78,24 +79,13 @@ private:
     std::vector<mcpe::GamePacket> games_;  // of the packet being read (its capacity kept)
 };
 
-class RaknetStatsSection final : public StatsSection {
-public:
-    void unit(const Unit& u) override {
-        if (u.kind != Unit::Kind::Packet) return;
-        const auto& r = static_cast<const RaknetUnit&>(u);
-        for (const mcpe::GamePacket& g : *r.print.games) stats_.add(*r.conn, nullptr, &g);
-        stats_.add(*r.conn, r.print.p, nullptr);
-    }
-    void text(Output& out, const FileReport& rep) const override {
-        if (!stats_.empty()) stats_.text(out, rep);
-    }
-    void json(Output& out, const FileReport& rep) const override {
-        if (!stats_.empty()) stats_.json(out, rep);
-    }
-
-private:
-    RaknetStats stats_;
-};
+// Its stats count its datagrams and the game packets they carried.
+void feed_stats(RaknetStats& t, const Unit& u) {
+    if (u.kind != Unit::Kind::Packet) return;
+    const auto& r = static_cast<const RaknetUnit&>(u);
+    for (const mcpe::GamePacket& g : *r.print.games) t.add(*r.conn, nullptr, &g);
+    t.add(*r.conn, r.print.p, nullptr);
+}
 
 class RaknetReportSection final : public ReportSection {
 public:
@@ -113,23 +103,12 @@ private:
     RaknetTimeline timeline_;
 };
 
-class McpeChunksSection final : public ChunksSection {
-public:
-    void unit(const Unit& u) override {
-        if (u.kind != Unit::Kind::Packet) return;
-        const auto& r = static_cast<const RaknetUnit&>(u);
-        for (const mcpe::GamePacket& g : *r.print.games) chunks_.game_packet(*r.conn, g);
-    }
-    void text(Output& out) const override { chunks_.text(out); }
-    void json(Output& out) const override { chunks_.json(out); }
-    size_t count() const override { return chunks_.count(); }
-    size_t extracted() const override { return 0; }
-    size_t extract_failed() const override { return 0; }
-    const char* what() const override { return "MCPE chunk data"; }
-
-private:
-    McpeChunks chunks_;
-};
+// Its chunks table takes the game packets its datagrams carried.
+void feed_chunks(McpeChunks& c, const Unit& u) {
+    if (u.kind != Unit::Kind::Packet) return;
+    const auto& r = static_cast<const RaknetUnit&>(u);
+    for (const mcpe::GamePacket& g : *r.print.games) c.game_packet(*r.conn, g);
+}
 
 class RaknetFrontEnd final : public FrontEnd {
 public:
@@ -140,9 +119,9 @@ public:
     std::unique_ptr<ProtocolPass> start(const PassSetup& s) const override {
         return std::make_unique<RaknetPass>(s);
     }
-    std::unique_ptr<StatsSection> stats() const override { return std::make_unique<RaknetStatsSection>(); }
+    std::unique_ptr<StatsSection> stats() const override { return std::make_unique<StatsOf<RaknetStats, feed_stats>>(); }
     std::unique_ptr<ChunksSection> chunks(const std::string&) const override {
-        return std::make_unique<McpeChunksSection>();
+        return std::make_unique<ChunksOf<McpeChunks, feed_chunks>>("MCPE chunk data");
     }
     std::unique_ptr<ReportSection> report(uint32_t max) const override {
         return std::make_unique<RaknetReportSection>(max);

@@ -43,6 +43,7 @@ void RaknetStats::add(const RaknetConnection& c, const raknet::PacketResult* p, 
 }
 
 void RaknetStats::text(Output& out, const FileReport& rep) const {
+    if (empty()) return;
     out << "\nRakNet conversations (UDP packets, bytes; messages delivered)\n";
     for (const auto& [id, c] : convs_) {
         const auto it = rep.convs.find(id);
@@ -69,6 +70,7 @@ void RaknetStats::text(Output& out, const FileReport& rep) const {
 }
 
 void RaknetStats::json(Output& out, const FileReport&) const {
+    if (empty()) return;
     out << ",\"raknet\":[";
     bool first = true;
     for (const auto& [id, c] : convs_) {

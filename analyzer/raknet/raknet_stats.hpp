@@ -20,6 +20,7 @@ public:
     // analyse_file's RakNet observer.
     void add(const RaknetConnection& c, const raknet::PacketResult* p, const mcpe::GamePacket* g);
     bool empty() const { return convs_.empty(); }
+    // Its table and JSON member (nothing without conversations).
     void text(Output& out, const FileReport& rep) const;
     void json(Output& out, const FileReport& rep) const;
 

@@ -1,20 +1,13 @@
 // Where blank's analyses (sequence tracker, chunk reassembler) put the
-// findings they make: a frame's fixed set, or the analyzer's list.
+// findings they make: a frame's fixed set, or the analyzer's list. The
+// core's sink, as every protocol's.
 #pragma once
 
-#include <cstddef>
-#include <cstdint>
-
+#include "core/finding_sink.hpp"
 #include "findings.hpp"
 
 namespace blank {
 
-class FindingSink {
-public:
-    virtual ~FindingSink() = default;
-    virtual void add(const Finding& f) = 0;
-    // How many more findings it keeps (a frame's sink has a fixed capacity).
-    virtual size_t room() const { return SIZE_MAX; }
-};
+using core::FindingSink;
 
 }  // namespace blank

@@ -12,17 +12,15 @@
 
 #include "connection.hpp"
 #include "core/distribution.hpp"
+#include "core/finding_sink.hpp"
 #include "exchange_list.hpp"
 #include "findings.hpp"
 
 namespace mcjava {
 
-class EndFindings {
-public:
-    virtual ~EndFindings() = default;
-    // A finding known only at the end of the connection (its frame set).
-    virtual void add(const core::Finding& f) = 0;
-};
+// Where the findings known only at the end of the connection go (each
+// with its frame set): the core's sink.
+using EndFindings = core::FindingSink;
 
 class RequestTracker {
 public:

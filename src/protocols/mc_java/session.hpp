@@ -41,6 +41,9 @@ public:
     void gap(Side d, uint64_t offset, uint64_t missing, const core::Origin& o, PacketSink& sink);
     // The direction ended (FIN or RST) at `o`.
     void end(Side d, StreamEnd how, const core::Origin& o) { close(d, how, o); }
+    // The same with a sink, as every TCP session's end takes one (the
+    // analyzer's flows call them alike); Java hands nothing on at an end.
+    void end(Side d, StreamEnd how, const core::Origin& o, PacketSink&) { close(d, how, o); }
     // End of the capture: a packet still incomplete is reported (its bytes
     // were never all captured).
     void finish(PacketSink& sink, const core::Origin& last);

@@ -1,0 +1,31 @@
+// What a TCP protocol's flows keep of each connection's TCP side for the
+// reports, whatever the protocol: its conversation, how it ended, each
+// direction's FIN / RST and counters. A protocol's connection record
+// derives from it and adds its session (tcp/session_flows.hpp).
+#pragma once
+
+#include <cstdint>
+
+#include "tcp/tcp_sink.hpp"
+#include "tcp/tcp_stats.hpp"
+
+namespace blankshark {
+
+struct Conversation;
+
+namespace tcp {
+
+struct FlowRecord {
+    Conversation* conv = nullptr;
+    const Connection* tcp = nullptr;  // null once released
+    bool midstream = false;
+    CloseReason close = CloseReason::EndOfCapture;
+    bool fin[2] = {false, false}, rst[2] = {false, false};
+    // The FIN's own segment (also when held behind a hole) and the RST's, per direction.
+    uint64_t fin_frame[2] = {0, 0}, rst_frame[2] = {0, 0};
+    StreamStats stats[2];        // copied at the close
+    uint64_t tcp_findings = 0;   // conflicting retransmissions and the like
+};
+
+}  // namespace tcp
+}  // namespace blankshark

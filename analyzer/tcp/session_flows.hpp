@@ -1,0 +1,125 @@
+// The dispatcher's sink (tcp_dispatcher.hpp) for a TCP protocol whose
+// session is a core::TcpSession: the bookkeeping every such protocol does
+// alike, written once. Per connection it claims: a record (C, deriving
+// from FlowRecord) made at its first bytes with its conversation, its
+// session fed data, gaps, each direction's FIN or RST and the end, how it
+// ended and its TCP counters kept, its TCP findings counted and handed on.
+//
+// What stays the protocol's (P, CRTP):
+//   C& open(Connection& conn)          a new record in conns_ (its session on
+//                                      inflater_), the session set up
+//   class Relay : <its session's sink> Relay(P&, C&, double time): hands each
+//                                      message on as its commands see it
+// Its session takes data(), gap(), end() and finish() with a Relay.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <utility>
+
+#include "core/inflater.hpp"
+#include "core/tcp_session.hpp"
+#include "tcp/flow_record.hpp"
+#include "tcp/tcp_connection.hpp"
+
+namespace blankshark::tcp {
+
+// A TCP finding as a protocol's units carry it: in its frame, a: the
+// stream offset, b: how many bytes.
+inline core::Finding core_finding(const FindingInfo& f) {
+    core::Finding g{core_code(f.kind), 0, 0, int64_t(f.stream_offset), int64_t(f.length)};
+    g.frame = f.frame;
+    return g;
+}
+
+template <class P, class C>
+class SessionFlows : public Sink {
+public:
+    // Registers a connection's conversation (ids shared with the UDP protocols).
+    using NewConversation = std::function<Conversation*(const Connection&, uint64_t frame)>;
+    // Every TCP finding of one of its connections.
+    using OnFinding = std::function<void(const C&, const FindingInfo&)>;
+    // A connection ended (or the capture did).
+    using OnClosed = std::function<void(C&)>;
+
+    const std::deque<C>& connections() const { return conns_; }
+    // For whoever keeps what points into them (moving a deque moves no element).
+    std::deque<C> release_connections() { return std::move(conns_); }
+
+    void on_data(Connection& conn, Side dir, const uint8_t* p, uint32_t n, uint64_t offset,
+                 const SegmentOrigin& o) override {
+        C* c = of(conn);
+        if (!c) c = &start(conn, o.delivered_frame);  // its first bytes (the dispatcher gave it)
+        typename P::Relay r(self(), *c, o.delivered_time);
+        c->session.data(dir, p, n, offset, core_origin(o), r);
+    }
+    void on_gap(Connection& conn, Side dir, uint64_t offset, uint64_t missing, GapReason, uint64_t frame,
+                double time) override {
+        C* c = of(conn);
+        if (!c) return;
+        typename P::Relay r(self(), *c, time);
+        c->session.gap(dir, offset, missing, core::Origin{frame, time}, r);
+    }
+    void on_fin(Connection& conn, Side dir, uint64_t, const SegmentOrigin& o) override {
+        C* c = of(conn);
+        if (!c) return;
+        c->fin[int(dir)] = true;
+        c->fin_frame[int(dir)] = o.frame;
+        typename P::Relay r(self(), *c, o.delivered_time);
+        c->session.end(dir, core::StreamEnd::Fin, core_origin(o), r);
+    }
+    void on_rst(Connection& conn, Side dir, uint64_t frame, double time) override {
+        C* c = of(conn);
+        if (!c) return;
+        c->rst[int(dir)] = true;
+        c->rst_frame[int(dir)] = frame;
+        typename P::Relay r(self(), *c, time);
+        c->session.end(dir, core::StreamEnd::Reset, core::Origin{frame, time}, r);
+    }
+    void on_close(Connection& conn, CloseReason why, uint64_t frame, double time) override {
+        C* c = of(conn);
+        if (!c) return;
+        c->close = why;
+        for (int d = 0; d < 2; ++d) c->stats[d] = conn.stats(Side(d));
+        typename P::Relay r(self(), *c, time);
+        c->session.finish(r, core::Origin{frame, time});
+        c->tcp = nullptr;
+        if (on_closed_) on_closed_(*c);
+    }
+    void on_finding(Connection* conn, Side, const FindingInfo& f) override {
+        C* c = conn ? of(*conn) : nullptr;
+        if (!c) return;
+        ++c->tcp_findings;
+        if (on_finding_) on_finding_(*c, f);
+    }
+
+protected:
+    SessionFlows(NewConversation new_conversation, OnFinding on_finding, OnClosed on_closed)
+        : new_conversation_(std::move(new_conversation)),
+          on_finding_(std::move(on_finding)),
+          on_closed_(std::move(on_closed)) {}
+
+    // Shared by every connection (one message is inflated at a time);
+    // before the connections, which refer to it.
+    core::Inflater inflater_;
+    std::deque<C> conns_;
+
+private:
+    P& self() { return static_cast<P&>(*this); }
+    static C* of(Connection& conn) { return static_cast<C*>(conn.user); }
+    C& start(Connection& conn, uint64_t frame) {
+        C& c = self().open(conn);
+        c.tcp = &conn;
+        c.midstream = conn.midstream();
+        c.conv = new_conversation_(conn, frame);
+        conn.user = &c;
+        return c;
+    }
+
+    NewConversation new_conversation_;
+    OnFinding on_finding_;
+    OnClosed on_closed_;
+};
+
+}  // namespace blankshark::tcp
