@@ -36,6 +36,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "limit_link.h"
+
 #define SERVER_PORT 25565
 #define MAX_HELD 64                 // out-of-order segments held per direction
 #define MAX_MESSAGE (1u << 20)      // a longer message is no message (check's bound too)
@@ -97,8 +99,6 @@ static void put(Buf* b, const uint8_t* p, size_t n) {
     b->len += n;
 }
 
-static uint32_t be16(const uint8_t* p) { return (uint32_t)p[0] << 8 | p[1]; }
-static uint32_t be32(const uint8_t* p) { return be16(p) << 16 | be16(p + 2); }
 
 // --- message sizes (seed 001's tables) --------------------------------------
 
@@ -491,75 +491,7 @@ static void on_tcp(const uint8_t* src, const uint8_t* dst, int alen, const uint8
     }
 }
 
-// IPv4 or IPv6 at p (n bytes): to the TCP segment.
-static void on_ip(const uint8_t* p, size_t n) {
-    if (n < 1) return;
-    if (p[0] >> 4 == 4) {
-        if (n < 20) return;
-        size_t ihl = (size_t)(p[0] & 0x0F) * 4, total = be16(p + 2);
-        if (ihl < 20 || total < ihl || total > n) return;  // total trims Ethernet padding
-        if (be16(p + 6) & 0x3FFF) return;                  // a fragment
-        if (p[9] != 6) return;
-        on_tcp(p + 12, p + 16, 4, p + ihl, total - ihl);
-    } else if (p[0] >> 4 == 6) {
-        if (n < 40) return;
-        size_t total = 40 + be16(p + 4);
-        if (total > n) return;
-        uint8_t next = p[6];
-        size_t at = 40;
-        // Hop-by-hop, routing and destination options headers come before TCP.
-        while ((next == 0 || next == 43 || next == 60) && at + 8 <= total) {
-            next = p[at];
-            at += 8 + (size_t)p[at + 1] * 8;
-        }
-        if (next != 6 || at > total) return;
-        on_tcp(p + 8, p + 24, 16, p + at, total - at);
-    }
-}
 
-// A frame of link type dlt: to IP.
-static void on_frame(int dlt, const uint8_t* p, size_t n) {
-    uint32_t type;
-    switch (dlt) {
-    case DLT_EN10MB:
-        if (n < 14) return;
-        type = be16(p + 12);
-        p += 14, n -= 14;
-        while ((type == 0x8100 || type == 0x88A8) && n >= 4) {  // VLAN tags
-            type = be16(p + 2);
-            p += 4, n -= 4;
-        }
-        break;
-    case DLT_LINUX_SLL:
-        if (n < 16) return;
-        type = be16(p + 14);
-        p += 16, n -= 16;
-        break;
-#ifdef DLT_LINUX_SLL2
-    case DLT_LINUX_SLL2:
-        if (n < 20) return;
-        type = be16(p);
-        p += 20, n -= 20;
-        break;
-#endif
-    case DLT_NULL:
-    case DLT_LOOP:
-        if (n < 4) return;
-        on_ip(p + 4, n - 4);  // the version nibble tells IPv4 from IPv6
-        return;
-    case DLT_RAW:
-#ifdef DLT_IPV4
-    case DLT_IPV4:
-    case DLT_IPV6:
-#endif
-        on_ip(p, n);
-        return;
-    default:
-        if (dlt == 101) on_ip(p, n);  // LINKTYPE_RAW as some libpcaps report it
-        return;
-    }
-    if (type == 0x0800 || type == 0x86DD) on_ip(p, n);
-}
 
 int main(int argc, char** argv) {
     if (argc != 2) {
@@ -578,7 +510,7 @@ int main(int argc, char** argv) {
     struct pcap_pkthdr* h;
     const u_char* d;
     int rc;
-    while ((rc = pcap_next_ex(pc, &h, &d)) == 1) on_frame(dlt, d, h->caplen);
+    while ((rc = pcap_next_ex(pc, &h, &d)) == 1) limit_frame(dlt, d, h->caplen, 6, on_tcp);
     if (rc == PCAP_ERROR) fprintf(stderr, "%s\n", pcap_geterr(pc));
     pcap_close(pc);
     // Connections still open at the end: what is held after a hole is cut too.

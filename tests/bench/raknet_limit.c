@@ -33,6 +33,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "limit_link.h"
+
 #define SERVER_PORT 19132
 #define WINDOW 1024          // datagram numbers and message indexes remembered per direction
 #define MAX_SPLITS 64        // split groups open at once per direction (the oldest is dropped)
@@ -74,8 +76,6 @@ static size_t table_size;
 static uint8_t* joined;  // a completed split message, reused
 static size_t joined_cap;
 
-static uint32_t be16(const uint8_t* p) { return (uint32_t)p[0] << 8 | p[1]; }
-static uint32_t be32(const uint8_t* p) { return be16(p) << 16 | be16(p + 2); }
 static uint32_t le24(const uint8_t* p) { return p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16; }
 
 // Whether the number x was seen in the window w; marks it seen.
@@ -295,75 +295,7 @@ static void on_udp(const uint8_t* src, const uint8_t* dst, int alen, const uint8
     }
 }
 
-// IPv4 or IPv6 at p (n bytes): to the UDP datagram.
-static void on_ip(const uint8_t* p, size_t n) {
-    if (n < 1) return;
-    if (p[0] >> 4 == 4) {
-        if (n < 20) return;
-        size_t ihl = (size_t)(p[0] & 0x0F) * 4, total = be16(p + 2);
-        if (ihl < 20 || total < ihl || total > n) return;  // total trims Ethernet padding
-        if (be16(p + 6) & 0x3FFF) return;                  // a fragment
-        if (p[9] != 17) return;
-        on_udp(p + 12, p + 16, 4, p + ihl, total - ihl);
-    } else if (p[0] >> 4 == 6) {
-        if (n < 40) return;
-        size_t total = 40 + be16(p + 4);
-        if (total > n) return;
-        uint8_t next = p[6];
-        size_t at = 40;
-        // Hop-by-hop, routing and destination options headers come before UDP.
-        while ((next == 0 || next == 43 || next == 60) && at + 8 <= total) {
-            next = p[at];
-            at += 8 + (size_t)p[at + 1] * 8;
-        }
-        if (next != 17 || at > total) return;
-        on_udp(p + 8, p + 24, 16, p + at, total - at);
-    }
-}
 
-// A frame of link type dlt: to IP.
-static void on_frame(int dlt, const uint8_t* p, size_t n) {
-    uint32_t type;
-    switch (dlt) {
-    case DLT_EN10MB:
-        if (n < 14) return;
-        type = be16(p + 12);
-        p += 14, n -= 14;
-        while ((type == 0x8100 || type == 0x88A8) && n >= 4) {  // VLAN tags
-            type = be16(p + 2);
-            p += 4, n -= 4;
-        }
-        break;
-    case DLT_LINUX_SLL:
-        if (n < 16) return;
-        type = be16(p + 14);
-        p += 16, n -= 16;
-        break;
-#ifdef DLT_LINUX_SLL2
-    case DLT_LINUX_SLL2:
-        if (n < 20) return;
-        type = be16(p);
-        p += 20, n -= 20;
-        break;
-#endif
-    case DLT_NULL:
-    case DLT_LOOP:
-        if (n < 4) return;
-        on_ip(p + 4, n - 4);  // the version nibble tells IPv4 from IPv6
-        return;
-    case DLT_RAW:
-#ifdef DLT_IPV4
-    case DLT_IPV4:
-    case DLT_IPV6:
-#endif
-        on_ip(p, n);
-        return;
-    default:
-        if (dlt == 101) on_ip(p, n);  // LINKTYPE_RAW as some libpcaps report it
-        return;
-    }
-    if (type == 0x0800 || type == 0x86DD) on_ip(p, n);
-}
 
 int main(int argc, char** argv) {
     if (argc != 2) {
@@ -380,7 +312,7 @@ int main(int argc, char** argv) {
     struct pcap_pkthdr* h;
     const u_char* d;
     int rc;
-    while ((rc = pcap_next_ex(pc, &h, &d)) == 1) on_frame(dlt, d, h->caplen);
+    while ((rc = pcap_next_ex(pc, &h, &d)) == 1) limit_frame(dlt, d, h->caplen, 17, on_udp);
     if (rc == PCAP_ERROR) fprintf(stderr, "%s\n", pcap_geterr(pc));
     pcap_close(pc);
     uint64_t open = 0;  // split groups never completed
