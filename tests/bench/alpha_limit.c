@@ -37,6 +37,7 @@
 #include <string.h>
 
 #include "limit_link.h"
+#include "limit_table.h"
 
 #define SERVER_PORT 25565
 #define MAX_HELD 64                 // out-of-order segments held per direction
@@ -69,8 +70,7 @@ typedef struct {
 } Dir;
 
 typedef struct Conn {
-    struct Conn* chain;
-    uint8_t key[37];  // family, client address, server address, client port, server port
+    LimitEntry e;  // first: the table's entry (tuple key, chain)
     int closed;
     Dir dir[2];
 } Conn;
@@ -84,8 +84,7 @@ static z_stream zs;      // one inflater, reset for every Map Chunk
 static uint8_t* out;     // the reused inflation buffer
 static size_t out_cap;
 
-static Conn** table;
-static size_t table_size;
+static LimitTable table;
 
 static void put(Buf* b, const uint8_t* p, size_t n) {
     if (b->len + n > b->cap) {
@@ -392,45 +391,6 @@ static void reassemble(Dir* s, int d, uint32_t seq, const uint8_t* p, uint32_t n
     deliver_held(s, d);
 }
 
-static uint64_t hash(const uint8_t* key) {
-    uint64_t h = 1469598103934665603ull;  // FNV-1a
-    for (int i = 0; i < 37; ++i) h = (h ^ key[i]) * 1099511628211ull;
-    return h;
-}
-
-// The connection of a tuple (key), created when create is set.
-static Conn* lookup(const uint8_t* key, int create) {
-    uint64_t h = hash(key);
-    if (!table) {
-        table_size = 1024;
-        table = calloc(table_size, sizeof *table);
-    }
-    Conn** slot = &table[h & (table_size - 1)];
-    for (Conn* c = *slot; c; c = c->chain)
-        if (!memcmp(c->key, key, 37)) return c;
-    if (!create) return NULL;
-    if (st.connections >= table_size) {  // grow: rehash every chain
-        Conn** t = calloc(table_size * 2, sizeof *t);
-        for (size_t i = 0; i < table_size; ++i)
-            for (Conn *c = table[i], *nx; c; c = nx) {
-                nx = c->chain;
-                uint64_t g = hash(c->key) & (table_size * 2 - 1);
-                c->chain = t[g];
-                t[g] = c;
-            }
-        free(table);
-        table = t;
-        table_size *= 2;
-        slot = &table[h & (table_size - 1)];
-    }
-    Conn* c = calloc(1, sizeof *c);
-    if (!c) abort();
-    memcpy(c->key, key, 37);
-    c->chain = *slot;
-    *slot = c;
-    ++st.connections;
-    return c;
-}
 
 // Ends a direction: a hole still open is skipped, so what was held after it
 // is cut too; then its buffers are freed.
@@ -450,29 +410,22 @@ static void on_tcp(const uint8_t* src, const uint8_t* dst, int alen, const uint8
     int d = dport == SERVER_PORT ? SB : sport == SERVER_PORT ? CB : -1;
     if (d < 0) return;
     // The key is the tuple seen from the client, so both directions meet.
-    uint8_t key[37] = {0};
-    key[0] = (uint8_t)alen;
-    memcpy(key + 1, d == SB ? src : dst, alen);
-    memcpy(key + 17, d == SB ? dst : src, alen);
-    uint32_t cport = d == SB ? sport : dport;
-    key[33] = cport >> 8, key[34] = cport & 0xFF, key[35] = SERVER_PORT >> 8, key[36] = SERVER_PORT & 0xFF;
+    uint8_t key[LIMIT_KEY];
+    limit_key(key, alen, d == SB ? src : dst, d == SB ? dst : src, d == SB ? sport : dport, SERVER_PORT);
     const uint8_t* p = t + off;
     uint32_t len = (uint32_t)(n - off);
     int syn = flags & 0x02, fin = flags & 0x01, rst = flags & 0x04;
-    Conn* c = lookup(key, syn || len);
+    const size_t known = table.count;
+    Conn* c = (Conn*)limit_lookup(&table, key, sizeof(Conn), syn || len);
     if (!c) return;
+    if (table.count > known) ++st.connections;
     if (syn) {
         if (d == SB && !(flags & 0x10) && (c->dir[SB].started || c->dir[CB].started) &&
             !(c->dir[SB].started && c->dir[SB].next == seq + 1)) {
             // A new SYN on a used tuple (not a retransmitted one): a new connection.
             close_dir(&c->dir[SB], SB);
             close_dir(&c->dir[CB], CB);
-            Conn* chain = c->chain;
-            uint8_t k[37];
-            memcpy(k, c->key, 37);
-            memset(c, 0, sizeof *c);
-            c->chain = chain;
-            memcpy(c->key, k, 37);
+            limit_reset(&c->e, sizeof *c);
             ++st.connections;
         }
         c->dir[d].started = 1;
@@ -514,8 +467,8 @@ int main(int argc, char** argv) {
     if (rc == PCAP_ERROR) fprintf(stderr, "%s\n", pcap_geterr(pc));
     pcap_close(pc);
     // Connections still open at the end: what is held after a hole is cut too.
-    for (size_t i = 0; table && i < table_size; ++i)
-        for (Conn* c = table[i]; c; c = c->chain)
+    for (size_t i = 0; i < table.size; ++i)
+        for (Conn* c = (Conn*)table.slots[i]; c; c = (Conn*)c->e.chain)
             if (!c->closed) {
                 close_dir(&c->dir[SB], SB);
                 close_dir(&c->dir[CB], CB);

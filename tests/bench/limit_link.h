@@ -9,15 +9,15 @@
 #include <stddef.h>
 #include <stdint.h>
 
-static uint32_t be16(const uint8_t* p) { return (uint32_t)p[0] << 8 | p[1]; }
-static uint32_t be32(const uint8_t* p) { return be16(p) << 16 | be16(p + 2); }
+static inline uint32_t be16(const uint8_t* p) { return (uint32_t)p[0] << 8 | p[1]; }
+static inline uint32_t be32(const uint8_t* p) { return be16(p) << 16 | be16(p + 2); }
 
 // Gets the transport header and payload: source and destination addresses
 // (alen bytes each: 4 or 16), then the transport protocol's bytes.
 typedef void (*limit_transport_fn)(const uint8_t* src, const uint8_t* dst, int alen, const uint8_t* t, size_t n);
 
 // IPv4 or IPv6 at p (n bytes): to protocol proto (6 TCP, 17 UDP).
-static void limit_ip(const uint8_t* p, size_t n, uint8_t proto, limit_transport_fn to) {
+static inline void limit_ip(const uint8_t* p, size_t n, uint8_t proto, limit_transport_fn to) {
     if (n < 1) return;
     if (p[0] >> 4 == 4) {
         if (n < 20) return;
@@ -43,7 +43,7 @@ static void limit_ip(const uint8_t* p, size_t n, uint8_t proto, limit_transport_
 }
 
 // A frame of link type dlt: to IP, then to protocol proto.
-static void limit_frame(int dlt, const uint8_t* p, size_t n, uint8_t proto, limit_transport_fn to) {
+static inline void limit_frame(int dlt, const uint8_t* p, size_t n, uint8_t proto, limit_transport_fn to) {
     uint32_t type;
     switch (dlt) {
     case DLT_EN10MB:

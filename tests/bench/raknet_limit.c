@@ -34,6 +34,7 @@
 #include <string.h>
 
 #include "limit_link.h"
+#include "limit_table.h"
 
 #define SERVER_PORT 19132
 #define WINDOW 1024          // datagram numbers and message indexes remembered per direction
@@ -61,8 +62,7 @@ typedef struct {
 } Dir;
 
 typedef struct Conn {
-    struct Conn* chain;
-    uint8_t key[37];  // family, client address, server address, client port, server port
+    LimitEntry e;  // first: the table's entry (tuple key, chain)
     Dir dir[2];
 } Conn;
 
@@ -71,8 +71,7 @@ static struct {
     uint64_t cut_frames, dropped_splits, connections;
 } st;
 
-static Conn** table;
-static size_t table_size;
+static LimitTable table;
 static uint8_t* joined;  // a completed split message, reused
 static size_t joined_cap;
 
@@ -219,46 +218,6 @@ static void on_ack(const uint8_t* p, size_t n) {
     }
 }
 
-static uint64_t hash(const uint8_t* key) {
-    uint64_t h = 1469598103934665603ull;  // FNV-1a
-    for (int i = 0; i < 37; ++i) h = (h ^ key[i]) * 1099511628211ull;
-    return h;
-}
-
-// The connection of a tuple (key), created on first sight.
-static Conn* lookup(const uint8_t* key) {
-    uint64_t h = hash(key);
-    if (!table) {
-        table_size = 1024;
-        table = calloc(table_size, sizeof *table);
-        if (!table) abort();
-    }
-    Conn** slot = &table[h & (table_size - 1)];
-    for (Conn* c = *slot; c; c = c->chain)
-        if (!memcmp(c->key, key, 37)) return c;
-    if (st.connections >= table_size) {  // grow: rehash every chain
-        Conn** t = calloc(table_size * 2, sizeof *t);
-        if (!t) abort();
-        for (size_t i = 0; i < table_size; ++i)
-            for (Conn *c = table[i], *nx; c; c = nx) {
-                nx = c->chain;
-                uint64_t g = hash(c->key) & (table_size * 2 - 1);
-                c->chain = t[g];
-                t[g] = c;
-            }
-        free(table);
-        table = t;
-        table_size *= 2;
-        slot = &table[h & (table_size - 1)];
-    }
-    Conn* c = calloc(1, sizeof *c);
-    if (!c) abort();
-    memcpy(c->key, key, 37);
-    c->chain = *slot;
-    *slot = c;
-    ++st.connections;
-    return c;
-}
 
 // A UDP datagram at u (n bytes, from the UDP header on) between src and dst
 // addresses of alen bytes.
@@ -274,13 +233,11 @@ static void on_udp(const uint8_t* src, const uint8_t* dst, int alen, const uint8
     size_t len = ulen - 8;
     if (len == 0) return;
     // The key is the tuple seen from the client, so both directions meet.
-    uint8_t key[37] = {0};
-    key[0] = (uint8_t)alen;
-    memcpy(key + 1, d == C2S ? src : dst, alen);
-    memcpy(key + 17, d == C2S ? dst : src, alen);
-    uint32_t cport = d == C2S ? sport : dport;
-    key[33] = cport >> 8, key[34] = cport & 0xFF, key[35] = SERVER_PORT >> 8, key[36] = SERVER_PORT & 0xFF;
-    Conn* c = lookup(key);
+    uint8_t key[LIMIT_KEY];
+    limit_key(key, alen, d == C2S ? src : dst, d == C2S ? dst : src, d == C2S ? sport : dport, SERVER_PORT);
+    const size_t known = table.count;
+    Conn* c = (Conn*)limit_lookup(&table, key, sizeof(Conn), 1);
+    if (table.count > known) ++st.connections;
     ++st.udp;
     if (p[0] < 0x80) {
         ++st.offline;
@@ -316,8 +273,8 @@ int main(int argc, char** argv) {
     if (rc == PCAP_ERROR) fprintf(stderr, "%s\n", pcap_geterr(pc));
     pcap_close(pc);
     uint64_t open = 0;  // split groups never completed
-    for (size_t i = 0; table && i < table_size; ++i)
-        for (Conn* c = table[i]; c; c = c->chain)
+    for (size_t i = 0; i < table.size; ++i)
+        for (Conn* c = (Conn*)table.slots[i]; c; c = (Conn*)c->e.chain)
             for (int k = 0; k < 2; ++k)
                 for (int j = 0; j < MAX_SPLITS; ++j)
                     if (c->dir[k].splits[j].used) ++open;
