@@ -21,6 +21,44 @@ using C = FindingCode;
 // Global palette ids seen in a column (1.14 has about 11 400 block states).
 constexpr size_t kMaxStates = 1 << 15;
 
+// Calls f with each of a section's 4096 values of `bits` bits, in order,
+// from its packed longs (big-endian; the first value in a long's low bits;
+// before 1.16 a value may span two longs). Where values never span (4, 8,
+// 16 or 32 bits) a long's values come out without a test per value.
+template <class F>
+void for_each_value(const uint8_t* p, unsigned bits, F&& f) {
+    const uint64_t mask = (uint64_t(1) << bits) - 1;
+    if (64 % bits == 0) {
+        const unsigned per_long = 64 / bits;
+        const size_t longs = size_t(kBlocksPerSection) / per_long;
+        for (size_t k = 0; k < longs; ++k) {
+            uint64_t cur = core::wire::uint_be(p + 8 * k, 8);
+            for (unsigned j = 0; j < per_long; ++j, cur >>= bits) f(uint32_t(cur & mask));
+        }
+        return;
+    }
+    size_t k = 0;
+    uint64_t cur = core::wire::uint_be(p, 8);
+    unsigned used = 0;  // bits of `cur` already read
+    for (uint32_t i = 0; i < uint32_t(kBlocksPerSection); ++i) {
+        if (used == 64) {
+            cur = core::wire::uint_be(p + 8 * ++k, 8);
+            used = 0;
+        }
+        uint64_t v;
+        if (used + bits <= 64) {
+            v = cur >> used;
+            used += bits;
+        } else {
+            const uint64_t next = core::wire::uint_be(p + 8 * ++k, 8);
+            v = cur >> used | next << (64 - used);
+            cur = next;
+            used = used + bits - 64;
+        }
+        f(uint32_t(v & mask));
+    }
+}
+
 // Collects the chunk's values as the decoder walks it.
 class Collect {
 public:
@@ -100,39 +138,27 @@ private:
             return;
         }
         const auto* p = reinterpret_cast<const uint8_t*>(packed.data());
-        const uint64_t mask = (uint64_t(1) << bits_) - 1;
-        // The 4096 values, read long by long (before 1.16 a value may span
-        // two longs): with a palette, counted per index and resolved once
-        // per palette entry; with global ids, each one resolved.
+        // With a palette, the values are counted per index (resolved once per
+        // palette entry below); with global ids, each one is resolved.
         uint16_t per_index[256] = {};
         bool bad_index = false;
-        size_t k = 0;
-        uint64_t cur = core::wire::uint_be(p, 8);
-        unsigned used = 0;  // bits of `cur` already read
-        for (uint32_t i = 0; i < uint32_t(kBlocksPerSection); ++i) {
-            if (used == 64) {
-                cur = core::wire::uint_be(p + 8 * ++k, 8);
-                used = 0;
+        if (s.palette) {
+            // 2^bits <= 256 counters: no test per value; an index past the
+            // palette shows as a count there, and then the first one in
+            // order is looked for (rare: a broken chunk).
+            for_each_value(p, bits_, [&](uint32_t v) { ++per_index[v]; });
+            for (uint32_t j = npalette_; j < (1u << bits_) && !bad_index; ++j) bad_index = per_index[j] != 0;
+            if (bad_index) {
+                bool reported = false;
+                for_each_value(p, bits_, [&](uint32_t v) {
+                    if (v >= npalette_ && !reported) {
+                        add({C::ChunkPaletteIndex, 0, 0, int64_t(v), int64_t(npalette_), s.y});
+                        reported = true;
+                    }
+                });
             }
-            uint64_t v;
-            if (used + bits_ <= 64) {
-                v = cur >> used;
-                used += bits_;
-            } else {
-                const uint64_t next = core::wire::uint_be(p + 8 * ++k, 8);
-                v = cur >> used | next << (64 - used);
-                cur = next;
-                used = used + bits_ - 64;
-            }
-            v &= mask;
-            if (!s.palette) {
-                count(s, uint32_t(v), 1);
-            } else if (v >= npalette_ || v >= 256) {
-                if (!bad_index) add({C::ChunkPaletteIndex, 0, 0, int64_t(v), int64_t(npalette_), s.y});
-                bad_index = true;
-            } else {
-                ++per_index[v];
-            }
+        } else {
+            for_each_value(p, bits_, [&](uint32_t v) { count(s, v, 1); });
         }
         if (s.palette)
             for (uint32_t j = 0; j < npalette_ && j < 256; ++j)
