@@ -5,8 +5,9 @@
 // entry plugin_register() is called before epan_init, as the plugin loader
 // would.
 //
-// Per input: a new epan session, and ONE conversation cut from the input
-// into frames, each an IPv4 packet (WTAP_ENCAP_RAW_IP) with a TCP or UDP
+// Per input: ONE conversation (its own client address, in an epan session
+// shared by kInputsPerSession inputs, see Session) cut from the input into
+// frames, each an IPv4 packet (WTAP_ENCAP_RAW_IP) with a TCP or UDP
 // header built here, dissected in order with a visible proto tree and the
 // columns, so IP, TCP (sequence analysis, reassembly), the plugin's
 // dispatch, stream layer, dissectors, fields and findings all run.
@@ -71,7 +72,7 @@ namespace {
 
 constexpr size_t kMaxFrames = 96;
 constexpr uint32_t kServerIp = 0x0A000001;  // 10.0.0.1; each input's client is 10.x.y.z from its number
-constexpr unsigned kInputsPerSession = 2048;
+constexpr unsigned kInputsPerSession = 512;
 
 column_info g_cinfo;
 
