@@ -6,7 +6,8 @@
 #   2. the same suite built with AddressSanitizer + UBSan (./build-asan), the
 #      plugin included: the system's tshark loads the instrumented blank.so
 #      with the sanitizer runtime preloaded; a sanitizer report exits 86
-#   3. every libFuzzer target for FUZZ_SECONDS (default 60) each (./build-fuzz)
+#   3. every libFuzzer target for FUZZ_SECONDS (default 60) each (./build-fuzz),
+#      fuzz_plugin (the plugin in libwireshark) too when libwireshark-dev is there
 #   4. hostile captures (mutated and truncated real captures) through the
 #      sanitizer builds of blankshark and of the plugin (in tshark)
 #   5. blankshark built with ThreadSanitizer (./build-tsan): check -j 2 and

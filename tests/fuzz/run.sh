@@ -8,14 +8,30 @@ set -euo pipefail
 secs=${1:-60}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${2:-$root/build-fuzz}
-CXX=clang++ cmake -S "$root" -B "$build" -DBLANKSHARK_FUZZ=ON -DBLANKSHARK_PLUGIN=OFF -DBLANKSHARK_TESTS=OFF \
+# The plugin (and fuzz_plugin, its dissectors in libwireshark) when
+# libwireshark-dev is there; the other targets either way.
+plugin=OFF
+targets=(decode analysis seq capture tcp mcalpha_framing front_ends mcjava_framing raknet raknet_split)
+if pkg-config --exists wireshark; then
+  plugin=ON
+elif [[ ${CI:-} == true ]]; then
+  echo "fuzz: no libwireshark-dev (pkg-config wireshark): fuzz_plugin cannot be built; in CI that fails" >&2
+  exit 1
+fi
+CXX=clang++ cmake -S "$root" -B "$build" -DBLANKSHARK_FUZZ=ON -DBLANKSHARK_PLUGIN=$plugin -DBLANKSHARK_TESTS=OFF \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$build" -j2 --target fuzz_decode fuzz_analysis fuzz_seq fuzz_capture fuzz_tcp fuzz_mcalpha_framing \
-  fuzz_front_ends fuzz_mcjava_framing fuzz_raknet fuzz_raknet_split >/dev/null
+cmake --build "$build" -j2 --target "${targets[@]/#/fuzz_}" >/dev/null
+# Built only for the Wireshark versions it is written for (its CMakeLists.txt says which).
+if [[ $plugin == ON ]] && cmake --build "$build" --target help | grep "fuzz_plugin$" >/dev/null; then  # grep -q: SIGPIPE under pipefail
+  cmake --build "$build" -j2 --target fuzz_plugin >/dev/null
+  targets+=(plugin)
+else
+  echo "fuzz_plugin: not built (no libwireshark-dev, or a Wireshark it is not written for)"
+fi
 
 seeds=$build/fuzz-seeds
 rm -rf "$seeds"
-mkdir -p "$seeds"/{decode,analysis,seq,capture,tcp,mcalpha_framing,front_ends,mcjava_framing,raknet,raknet_split}
+mkdir -p "$seeds"/{decode,analysis,seq,capture,tcp,mcalpha_framing,front_ends,mcjava_framing,raknet,raknet_split,plugin}
 # Every protocol's front end: the Alpha, Java and RakNet captures (a prefix of the long ones).
 for c in "$root"/captures/mc_alpha/*.pcap "$root"/captures/minecraft-java/*.pcap "$root"/captures/raknet/*.pcap; do
   head -c 60000 "$c" >"$seeds/front_ends/$(basename "$c")"
@@ -124,15 +140,58 @@ perl -e '
   open(my $f, ">", "$dir/raknet_split/groups"); binmode $f; print $f $s; close $f;' "$seeds"
 head -c 1024 /dev/urandom >"$seeds/raknet_split/random"
 
+# The plugin in libwireshark: one conversation per capture in fuzz_plugin's
+# format ([options][ctl][len][payload]..., see fuzz_plugin.cpp): the
+# TCP connection with the most data of each Java and Alpha capture (options 0x0C: handshake and
+# FINs; payloads in records of at most 8191 bytes), the first 300 datagrams
+# of each RakNet capture (0x01) and of each blank capture (0x02); 8000 bytes
+# of records at most.
+plugin_seed() {  # UDP capture, options byte (octal), server port pattern
+  env HOME=/tmp tshark -r "$1" -T fields -e udp.srcport -e udp.payload -Y "udp.length > 8 && !icmp" 2>/dev/null |
+    perl -e '
+      my ($out, $opt, $server) = @ARGV; my $rec = chr(oct($opt)); my $n = 0;
+      # read to the end: leaving early would break tshark'"'"'s pipe (pipefail)
+      while (<STDIN>) { chomp; my ($port, $hex) = split /\t/; next unless $hex && length($rec) <= 8000 && $n < 300;
+        $hex =~ s/://g; my $b = pack("H*", $hex); my $dir = $port =~ /^$server$/ ? 1 : 0; $n++;
+        for (my $at = 0; $at < length($b); $at += 8191) {
+          my $piece = substr($b, $at, 8191); my $len = length($piece);
+          $rec .= chr($dir | (($len >> 8) << 3)) . chr($len & 255) . $piece; } }
+      open(my $f, ">", $out); binmode $f; print $f substr($rec, 0, 8000); close $f;' \
+      "$seeds/plugin/$(basename "$1" .pcap)" "$2" "$3"
+}
+if [[ " ${targets[*]} " == *" plugin "* ]]; then
+  for c in "$root"/captures/minecraft-java/*.pcap "$root"/captures/minecraft-java/crafted/*.pcap \
+           "$root"/captures/mc_alpha/*.pcap; do
+    # the connection with the most data (the first 8000 bytes of records)
+    env HOME=/tmp tshark -r "$c" -T fields -e tcp.stream -e tcp.srcport -e tcp.payload -Y "tcp.len > 0" \
+        2>/dev/null | perl -e '
+      my ($out) = @ARGV; my %rec; my %all;
+      while (<STDIN>) { chomp; my ($s, $port, $hex) = split /\t/; next unless $hex;
+        $all{$s} += length($hex); $rec{$s} //= chr(0x0C); next if length($rec{$s}) > 8000;
+        $hex =~ s/://g; my $b = pack("H*", $hex); my $dir = $port == 25565 ? 1 : 0;
+        for (my $at = 0; $at < length($b); $at += 8191) {
+          my $piece = substr($b, $at, 8191); my $len = length($piece);
+          $rec{$s} .= chr($dir | (($len >> 8) << 3)) . chr($len & 255) . $piece; } }
+      my ($best) = sort { $all{$b} <=> $all{$a} || $a <=> $b } keys %all; exit 0 unless defined $best;
+      open(my $f, ">", $out); binmode $f; print $f substr($rec{$best}, 0, 8000); close $f;' \
+      "$seeds/plugin/$(basename "$c" .pcap)"
+  done
+  for c in "$root"/captures/raknet/*.pcap "$root"/captures/raknet/crafted/*.pcap; do plugin_seed "$c" 01 19132; done
+  for c in "$root"/captures/crafted/*.pcap; do plugin_seed "$c" 02 '123\d\d'; done
+fi
+
 status=0
-for t in decode analysis seq capture tcp mcalpha_framing front_ends mcjava_framing raknet raknet_split; do
+for t in "${targets[@]}"; do
   out=$build/fuzz-out/$t
   rm -rf "$out"
   mkdir -p "$out/corpus"
-  case $t in capture|front_ends) max=70000 ;; analysis|raknet|mcjava_framing) max=8192 ;; tcp|mcalpha_framing|raknet_split) max=4096 ;; *) max=600 ;; esac
+  extra=()
+  # fuzz_plugin checks leaks itself, at each session's end (see fuzz_plugin.cpp)
+  if [[ $t == plugin ]]; then extra=(-detect_leaks=0); fi
+  case $t in capture|front_ends) max=70000 ;; analysis|raknet|mcjava_framing|plugin) max=8192 ;; tcp|mcalpha_framing|raknet_split) max=4096 ;; *) max=600 ;; esac
   echo "fuzz_$t: ${secs}s, seeds $(ls "$seeds/$t" | wc -l)"
   if ! (cd "$out" && "$build/tests/fuzz/fuzz_$t" -max_total_time="$secs" -max_len=$max -timeout=10 \
-          -rss_limit_mb=2048 -print_final_stats=1 corpus "$seeds/$t" >log 2>&1); then
+          -rss_limit_mb=2048 -print_final_stats=1 "${extra[@]}" corpus "$seeds/$t" >log 2>&1); then
     echo "fuzz_$t FAILED: see $out/log"; tail -30 "$out/log"; status=1
   fi
   grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb" "$out/log" | sed "s/^/  /"
