@@ -249,14 +249,17 @@ void Stream::acked(StreamContext& c, int64_t x) {
     if (ack_wait_ == 0) give_up_acked(c);
 }
 
+uint64_t Stream::hole_end() const noexcept {
+    if (!held_.empty()) return held_.begin()->first;
+    if (fin_seen_ && !fin_delivered_) return fin_offset_;
+    return next_;
+}
+
 bool Stream::acked_hole() const noexcept {
-    uint64_t hole_end;
-    if (!held_.empty()) hole_end = held_.begin()->first;
-    else if (fin_seen_ && !fin_delivered_) hole_end = fin_offset_;
-    else return false;
     // The receiver has every byte before acked_: a hole ending at or before
     // it holds bytes the capture missed (or has not shown yet).
-    return hole_end > next_ && uint64_t(acked_) >= hole_end;
+    const uint64_t end = hole_end();
+    return end > next_ && uint64_t(acked_) >= end;
 }
 
 void Stream::segment_passed(StreamContext& c) {
@@ -267,8 +270,7 @@ void Stream::segment_passed(StreamContext& c) {
 void Stream::give_up_acked(StreamContext& c) {
     ack_wait_ = 0;
     while (acked_hole()) {
-        const uint64_t hole_end = held_.empty() ? fin_offset_ : held_.begin()->first;
-        gap(c, hole_end - next_, GapReason::Acked);
+        gap(c, hole_end() - next_, GapReason::Acked);
         drain(c);
         check_fin(c);
     }

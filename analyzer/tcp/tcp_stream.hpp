@@ -113,6 +113,9 @@ private:
     void gap(StreamContext& c, uint64_t missing, GapReason why);
     void compare_delivered(uint64_t at, const uint8_t* q, uint64_t n, SegmentTally& t);
     void trim_after(StreamContext& c, uint64_t at);
+    // Where the first hole ends: the first held segment, else a FIN not yet
+    // reached; next_ when there is no hole.
+    uint64_t hole_end() const noexcept;
     // Whether a hole ends at or before acked_ (the receiver has its bytes).
     bool acked_hole() const noexcept;
     // Gaps every such hole.

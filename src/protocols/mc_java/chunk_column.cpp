@@ -138,11 +138,11 @@ private:
             return;
         }
         const auto* p = reinterpret_cast<const uint8_t*>(packed.data());
-        // With a palette, the values are counted per index (resolved once per
-        // palette entry below); with global ids, each one is resolved.
-        uint16_t per_index[256] = {};
+        // With a palette, the values are counted per index and resolved once
+        // per palette entry; with global ids, each one is resolved.
         bool bad_index = false;
         if (s.palette) {
+            uint16_t per_index[256] = {};
             // 2^bits <= 256 counters: no test per value; an index past the
             // palette shows as a count there, and then the first one in
             // order is looked for (rare: a broken chunk).
@@ -157,12 +157,11 @@ private:
                     }
                 });
             }
+            for (uint32_t j = 0; j < npalette_ && j < 256; ++j)
+                if (per_index[j]) count(s, palette_[j], per_index[j]);
         } else {
             for_each_value(p, bits_, [&](uint32_t v) { count(s, v, 1); });
         }
-        if (s.palette)
-            for (uint32_t j = 0; j < npalette_ && j < 256; ++j)
-                if (per_index[j]) count(s, palette_[j], per_index[j]);
         for (uint32_t t = 0; t < ntouched_; ++t) section_seen_[touched_[t]] = false;
         ntouched_ = 0;
         s.valid = !bad_index;
