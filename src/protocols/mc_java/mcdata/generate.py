@@ -1,0 +1,294 @@
+#!/usr/bin/env python3
+"""Turns minecraft-data's protocol descriptions of Minecraft Java Edition into
+blankshark's generated tables (tables_generated.cpp beside this file).
+
+minecraft-data (npm package, MIT) describes each release's protocol in
+ProtoDef JSON (data/pc/<release>/protocol.json). This reads every release
+from 1.8 on (snapshots, pre-releases and release candidates left out), and
+writes:
+
+  - every packet layout and every named type once, as minified ProtoDef JSON
+    (most are the same from one release to the next);
+  - per distinct protocol description: its packets (state, direction, id,
+    stable key, display name, layout) and the named types its layouts use;
+  - every release name with its protocol number and description.
+
+Packet keys and names are blankshark's own where names.tsv (beside this
+file) maps minecraft-data's name to ours, so that a filter keeps its name on
+every version; otherwise minecraft-data's name is the key and the display
+name is made from it.
+
+Regenerate (Node.js' npm fetches the pinned package; nothing else needed):
+
+    python3 src/protocols/mc_java/mcdata/generate.py --fetch
+
+or, with the package already unpacked somewhere:
+
+    python3 src/protocols/mc_java/mcdata/generate.py --package DIR
+
+Standard library only; the output is the same for the same package.
+"""
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+PACKAGE = "minecraft-data"
+VERSION = "3.119.0"  # the package version the committed tables come from
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+STATES = ["handshaking", "status", "login", "configuration", "play"]
+DIRECTIONS = [("toServer", "serverbound"), ("toClient", "clientbound")]
+FIRST_PROTOCOL = 47  # 1.8
+SNAPSHOT = re.compile(r"w|pre|rc")
+
+
+def fetch(dest):
+    """Unpacks the pinned package into dest with npm; returns its directory."""
+    subprocess.run(["npm", "pack", "--silent", f"{PACKAGE}@{VERSION}"], cwd=dest, check=True,
+                   stdout=subprocess.DEVNULL)
+    tarball = os.path.join(dest, f"{PACKAGE}-{VERSION}.tgz")
+    subprocess.run(["tar", "-xzf", tarball, "-C", dest], check=True)
+    return os.path.join(dest, "package")
+
+
+def compact(value):
+    return json.dumps(value, separators=(",", ":"), sort_keys=False)
+
+
+def title(name):
+    return " ".join(w[:1].upper() + w[1:] for w in name.split("_") if w)
+
+
+def load_names():
+    """(state, direction, minecraft-data name) -> (key, display name)."""
+    names = {}
+    with open(os.path.join(HERE, "names.tsv"), encoding="utf-8") as f:
+        for line in f:
+            if not line.strip() or line.startswith("#"):
+                continue
+            state, direction, theirs, key, display = line.rstrip("\n").split("\t")
+            names[(state, direction, theirs)] = (key, display)
+    return names
+
+
+def releases(data):
+    """[(release name, protocol number, protocol.json path)], oldest first."""
+    paths = json.load(open(os.path.join(data, "dataPaths.json"), encoding="utf-8"))["pc"]
+    out = []
+    for name, entry in paths.items():  # dataPaths lists releases oldest first
+        if "protocol" not in entry or "version" not in entry or SNAPSHOT.search(name):
+            continue
+        version = json.load(open(os.path.join(data, entry["version"], "version.json"), encoding="utf-8"))
+        if version["version"] < FIRST_PROTOCOL:
+            continue
+        out.append((name, version["version"], entry["protocol"]))
+    return out
+
+
+def packet_map(direction_types):
+    """{id: name} and {name: layout type name} of one state and direction."""
+    packet = direction_types["packet"]
+    fields = packet[1]
+    mapper = next(f for f in fields if f["name"] == "name")["type"]
+    switch = next(f for f in fields if f["name"] == "params")["type"]
+    ids = {int(k, 16) if k.startswith("0x") else int(k): v for k, v in mapper[1]["mappings"].items()}
+    layouts = switch[1]["fields"]
+    return ids, layouts
+
+
+class Pool:
+    """Each distinct JSON text once; its index."""
+
+    def __init__(self):
+        self.texts, self.index = [], {}
+
+    def add(self, value):
+        text = compact(value)
+        if text not in self.index:
+            self.index[text] = len(self.texts)
+            self.texts.append(text)
+        return self.index[text]
+
+
+def display_names(descriptions, names):
+    """(state, direction, minecraft-data name) -> (key, display name), the same on
+    every version. names.tsv's where it has the packet; a packet of another
+    state that play also has under the same name (the configuration state's
+    Keep Alive, Plugin Message, Disconnect) takes play's key and name;
+    otherwise minecraft-data's name is the key and its title the name. Names
+    not from names.tsv are qualified by state and direction where the plain
+    one would be ambiguous (as 'Keep Alive (configuration, clientbound)')."""
+    seen = {}  # (state, direction, theirs)
+    for protocol in descriptions:
+        for state in STATES:
+            for direction, _ in DIRECTIONS:
+                ids, _ = protocol.get((state, direction), ({}, {}))
+                for theirs in ids.values():
+                    seen[(state, direction, theirs)] = True
+
+    def plain(k):  # (key, unqualified name)
+        if k in names:
+            return names[k][0], re.sub(r" \(.*\)$", "", names[k][1])
+        if ("play",) + k[1:] in names:
+            return plain(("play",) + k[1:])
+        return k[2], title(k[2])
+
+    places = {}
+    for k in seen:
+        places.setdefault(plain(k)[1], set()).add(k[:2])
+    out = {}
+    for k in seen:
+        if k in names:
+            out[k] = names[k]
+            continue
+        (state, direction, _), (key, name) = k, plain(k)
+        qualifiers = []
+        if len({s for s, _ in places[name]}) > 1:
+            qualifiers.append(state)
+        if len({d for s, d in places[name] if s == state}) > 1:
+            qualifiers.append(dict(DIRECTIONS)[direction])
+        out[k] = (key, name + (f" ({', '.join(qualifiers)})" if qualifiers else ""))
+    return out
+
+
+def cstr(text):
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def generate(package, out_path):
+    data = os.path.join(package, "minecraft-data", "data")
+    if not os.path.isdir(data):
+        data = os.path.join(package, "data")
+    names = load_names()
+    rels = releases(data)
+
+    described = []  # distinct protocol.json paths, oldest first
+    for _, _, path in rels:
+        if path not in described:
+            described.append(path)
+    parsed = {}
+    for path in described:
+        proto = json.load(open(os.path.join(data, path, "protocol.json"), encoding="utf-8"))
+        parsed[path] = proto
+    per_path = {}
+    for path, proto in parsed.items():
+        d = {}
+        for state in STATES:
+            if state not in proto:
+                continue
+            for direction, _ in DIRECTIONS:
+                d[(state, direction)] = packet_map(proto[state][direction]["types"])
+        per_path[path] = d
+    shown = display_names(per_path.values(), names)
+
+    layouts = Pool()
+    lines_tables, lines_packets, lines_types = [], [], []
+    packet_count = type_count = 0
+    for path in described:
+        proto = parsed[path]
+        protocol = next(p for _, p, q in rels if q == path)
+        first_packet, first_type = packet_count, type_count
+        for scope, types in [("", proto["types"])] + [
+                (f"{state}.{direction}", proto[state][direction]["types"])
+                for state in STATES if state in proto for direction, _ in DIRECTIONS]:
+            for tname, tvalue in types.items():
+                if scope and (tname == "packet" or tname.startswith("packet_")):
+                    continue
+                lines_types.append(f"    {{{cstr(scope)}, {cstr(tname)}, {layouts.add(tvalue)}}},")
+                type_count += 1
+        for state in STATES:
+            if state not in proto:
+                continue
+            for direction, side in DIRECTIONS:
+                ids, fields = per_path[path][(state, direction)]
+                types = proto[state][direction]["types"]
+                for pid in sorted(ids):
+                    theirs = ids[pid]
+                    key, display = shown[(state, direction, theirs)]
+                    layout_name = fields.get(theirs)
+                    layout = layouts.add(types[layout_name]) if layout_name in types else layouts.add("void")
+                    lines_packets.append(
+                        f"    {{{cstr(state)}, core::Side::{'Client' if side == 'serverbound' else 'Server'}, "
+                        f"0x{pid:02X}, {cstr(key)}, {cstr(theirs)}, {cstr(display)}, {layout}}},")
+                    packet_count += 1
+        lines_tables.append(f"    {{{protocol}, {cstr(path)}, {first_packet}, {packet_count - first_packet}, "
+                            f"{first_type}, {type_count - first_type}}},")
+
+    lines_releases = [f"    {{{cstr(name)}, {protocol}, {described.index(path)}}},"
+                      for name, protocol, path in rels]
+    layout_lines = []
+    for text in layouts.texts:
+        # Split long texts: string literals have an implementation limit.
+        chunks = [text[i:i + 2000] for i in range(0, len(text), 2000)]
+        layout_lines.append("    " + "\n    ".join(f'R"~({c})~"' for c in chunks) + ",")
+
+    with open(out_path, "w", encoding="utf-8") as out:
+        out.write(f"""// Generated by generate.py from {PACKAGE} {VERSION} (npm, MIT): do not edit.
+// {len(rels)} releases, {len(described)} protocol descriptions, {packet_count} packets,
+// {len(layouts.texts)} distinct layouts and named types (minified ProtoDef JSON).
+#include "tables.hpp"
+
+#include <iterator>
+
+namespace mcjava::mcdata {{
+namespace {{
+
+const char* const kLayouts[] = {{
+{chr(10).join(layout_lines)}
+}};
+
+const Packet kPackets[] = {{
+{chr(10).join(lines_packets)}
+}};
+
+const NamedType kTypes[] = {{
+{chr(10).join(lines_types)}
+}};
+
+const Description kDescriptions[] = {{
+{chr(10).join(lines_tables)}
+}};
+
+const Release kReleases[] = {{
+{chr(10).join(lines_releases)}
+}};
+
+}}  // namespace
+
+const char* source() {{ return "{PACKAGE} {VERSION}"; }}
+Span<Description> descriptions() {{ return {{kDescriptions, std::size(kDescriptions)}}; }}
+Span<Release> releases() {{ return {{kReleases, std::size(kReleases)}}; }}
+Span<Packet> packets(const Description& d) {{ return {{kPackets + d.first_packet, d.packet_count}}; }}
+Span<NamedType> named_types(const Description& d) {{ return {{kTypes + d.first_type, d.type_count}}; }}
+const char* layout(uint32_t index) {{ return index < std::size(kLayouts) ? kLayouts[index] : nullptr; }}
+
+}}  // namespace mcjava::mcdata
+""")
+    print(f"{out_path}: {len(rels)} releases, {len(described)} descriptions, {packet_count} packets, "
+          f"{len(layouts.texts)} layouts", file=sys.stderr)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    src = ap.add_mutually_exclusive_group(required=True)
+    src.add_argument("--package", help=f"an unpacked {PACKAGE} {VERSION} package directory")
+    src.add_argument("--fetch", action="store_true", help=f"fetch {PACKAGE}@{VERSION} with npm into a temporary directory")
+    ap.add_argument("--out", default=os.path.join(HERE, "tables_generated.cpp"))
+    args = ap.parse_args()
+    if args.fetch:
+        with tempfile.TemporaryDirectory() as tmp:
+            generate(fetch(tmp), args.out)
+    else:
+        package = json.load(open(os.path.join(args.package, "package.json"), encoding="utf-8"))
+        if package.get("version") != VERSION:
+            sys.exit(f"{args.package} is {PACKAGE} {package.get('version')}, not the pinned {VERSION}")
+        generate(args.package, args.out)
+
+
+if __name__ == "__main__":
+    main()
