@@ -898,6 +898,7 @@ private:
         case CountFrom::None: count = n.kind == Kind::Array ? n.count_max : n.size; return true;
         case CountFrom::Rest: count = -1; return true;
         case CountFrom::Sentinel: count = -1; return true;
+        case CountFrom::TopBit: count = -1; return true;
         case CountFrom::Prefix: {
             uint32_t used;
             if (!prefix(n, off, limit, count, used)) return false;
@@ -907,7 +908,7 @@ private:
         }
         case CountFrom::Field:
             value_of(n.ref, sc, declared);
-            count = declared.i;
+            count = declared.i + n.bias;
             return count_known(n, count, declared);
         case CountFrom::Product: {
             Scope::Slot b{};
@@ -951,7 +952,8 @@ private:
         uint32_t start = off;
         Scope::Slot decl;
         if (!count_of(n, off, limit, sc, declared, start, decl)) return limit - off;
-        const bool counted = n.count_from != CountFrom::Rest && n.count_from != CountFrom::Sentinel;
+        const bool counted = n.count_from != CountFrom::Rest && n.count_from != CountFrom::Sentinel &&
+                             n.count_from != CountFrom::TopBit;
         // blank's counts precede the entries: the finding points there
         const uint32_t at = n.sequential ? decl.offset : (off >= 4 ? off - 4 : off);
         const uint32_t at_len = n.sequential ? decl.length : 4;
@@ -992,6 +994,10 @@ private:
         uint32_t empty = 0;
         const uint32_t stop_at = rest_limit(n, start, limit);
         for (uint64_t e = 0; e < entries && !stop_; ++e) {
+            if (n.count_from == CountFrom::TopBit && cursor >= limit) {  // a last entry is still owed
+                truncated(n, cursor, uint64_t(cursor) + 1);
+                break;
+            }
             if (!counted && cursor >= stop_at) break;  // the rest: until the end (less what follows it)
             if (n.count_from == CountFrom::Sentinel) {
                 if (cursor >= limit) {
@@ -1027,6 +1033,7 @@ private:
             }
             cursor = n.size ? at_e + n.size : end;
             if (end == at_e && ++empty > kMaxEmptyEntries) break;  // entries of nothing: bounded work
+            if (n.count_from == CountFrom::TopBit && !(p_[at_e] & 0x80)) break;  // the last entry
         }
         return cursor - off;
     }

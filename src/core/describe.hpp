@@ -66,6 +66,10 @@ inline Count until(uint8_t sentinel) { Count c; c.from = CountFrom::Sentinel; c.
 inline Count fixed_count(uint32_t n) { Count c; c.min = c.max = n; return c; }
 inline Count field_count() { Count c; c.from = CountFrom::Field; return c; }
 inline Count product_count(const char* second) { Count c; c.from = CountFrom::Product; c.ref2 = second; return c; }
+// Entries up to the first whose first byte has its top bit clear.
+inline Count top_bit_terminated() { Count c; c.from = CountFrom::TopBit; return c; }
+// The value of the earlier field `ref` plus `bias` (Minecraft's holder sets store count + 1).
+inline Count field_count_plus(int8_t bias) { Count c = field_count(); c.bias = bias; return c; }
 inline Count popcount() { Count c; c.from = CountFrom::Popcount; return c; }
 // Bytes counted in bits by the earlier field `ref` (RakNet's frame length): ceil(bits / 8) bytes.
 inline Count field_bits() { Count c; c.from = CountFrom::Field; c.in_bits = true; return c; }

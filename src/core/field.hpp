@@ -105,6 +105,8 @@ enum class CountFrom : uint8_t {
     Popcount,  // the number of bits set in `ref`
     Rest,      // up to the end of the enclosing region (the message)
     Sentinel,  // Array: until an entry starts with the byte `sentinel` (consumed)
+    TopBit,    // Array: up to and including the first entry whose first byte has its top bit clear
+               // (ProtoDef's topBitSetTerminatedArray: Minecraft's entity equipment)
 };
 
 struct Count {
@@ -112,6 +114,7 @@ struct Count {
     Kind prefix = Kind::VarInt;   // CountFrom::Prefix
     const char* ref2 = nullptr;   // CountFrom::Product
     uint8_t sentinel = 0;         // CountFrom::Sentinel
+    int8_t bias = 0;              // CountFrom::Field: added to the field's value (a count stored plus one)
     uint32_t max = 0;             // more than this is a finding (0: no limit beyond the message)
     uint32_t min = 0;             // fewer than this is a finding
     uint32_t unit = 1;            // Bytes / Text: bytes per counted element (longs: 8; UTF-16: 2; MCPE sections: 4096)

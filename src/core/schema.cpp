@@ -96,6 +96,30 @@ public:
         return first;
     }
 
+    static const char* kind_suffix(Kind k) {
+        switch (k) {
+        case Kind::U8: return "u8";
+        case Kind::I8: return "i8";
+        case Kind::U16: return "u16";
+        case Kind::I16: return "i16";
+        case Kind::U24: return "u24";
+        case Kind::U32: return "u32";
+        case Kind::I32: return "i32";
+        case Kind::U64: return "u64";
+        case Kind::I64: return "i64";
+        case Kind::F32: return "f32";
+        case Kind::F64: return "f64";
+        case Kind::Bool: return "bool";
+        case Kind::VarInt: return "varint";
+        case Kind::VarLong: return "varlong";
+        case Kind::Text: return "text";
+        case Kind::Bytes: return "bytes";
+        case Kind::Uuid: return "uuid";
+        case Kind::Position: return "position";
+        default: return "other";
+        }
+    }
+
     FieldId intern(const std::string& abbrev, const std::string& name, Kind kind, uint8_t axis, Display display,
                    double scale, const char* unit, const char* desc, const ValueString* vals, uint64_t bitmask,
                    bool repeated) {
@@ -108,9 +132,13 @@ public:
             // One abbreviation, one meaning: the same filter must not change type.
             // (Flags and bits have their parent's width, set after their first use.)
             const bool parent_width = kind == Kind::Flag || kind == Kind::Bits;
-            if (known.vclass != vc || (!parent_width && known.bits != value_bits(kind, axis)))
-                throw std::logic_error(std::string(spec_.prefix) + " schema: " + abbrev +
-                                       " redefined with another type");
+            if (known.vclass != vc || (!parent_width && known.bits != value_bits(kind, axis))) {
+                if (!spec_.generated)
+                    throw std::logic_error(std::string(spec_.prefix) + " schema: " + abbrev +
+                                           " redefined with another type");
+                return intern(abbrev + "_" + kind_suffix(kind), name, kind, axis, display, scale, unit, desc, vals,
+                              bitmask, repeated);
+            }
             known.repeated |= repeated;
             return it->second;
         }
@@ -159,6 +187,7 @@ private:
         n.count_from = f.count.from;
         n.axis = f.axis;
         n.sentinel = f.count.sentinel;
+        n.bias = f.count.bias;
     n.unit = f.count.unit ? f.count.unit : 1;
         n.save = f.save;
         n.summary = f.summary;

@@ -68,6 +68,7 @@ struct Node {
     CountFrom count_from;
     uint8_t axis;
     uint8_t sentinel;
+    int8_t bias;             // CountFrom::Field: added to the field's value
     uint32_t unit;           // Bytes / Text: bytes per counted element
     int8_t save;             // variable to store the value in, -1 none
     uint8_t slot;            // this node's slot in its scope, when `keep`
@@ -132,6 +133,13 @@ struct SchemaSpec {
     DecodeFindings findings;
     Layout analysis;              // generated analysis fields (under the prefix)
     uint32_t max_depth = 32;      // nesting bound of the decoder (recursive types)
+    // Tables generated from a description (minecraft-data's), not written by
+    // hand. A filter name met again with another type is then named
+    // "<name>_<type>" (such descriptions reuse names: a switch's cases, an
+    // array's entries beside the packet's own fields), where in hand tables
+    // it is a table error. The plugin registers hand-written versions' fields
+    // first, so their filter names and types stay as they are.
+    bool generated = false;
 };
 
 struct Schema {

@@ -11,7 +11,10 @@
 #include <string>
 #include <tuple>
 
+#include "core_collect.hpp"
+#include "protocols/mc_java/mcdata/message_tables.hpp"
 #include "protocols/mc_java/mcdata/tables.hpp"
+#include "protocols/mc_java/schema.hpp"
 #include "protocols/mc_java/versions.hpp"
 
 namespace {
@@ -120,7 +123,7 @@ TEST(McJavaMcData, TheHandTablesOf404And477To498AgreePacketByPacket) {
         {"click_window_button", "enchant_item"}, {"movement", "player"},
         {"rotation", "look"}, {"position_rotation", "position_look"}};
     size_t compared = 0, renames = 0;
-    for (const VersionInfo* v : versions()) {
+    for (const VersionInfo* v : versions()) {  // the hand-written ones
         const mcdata::Description* d = description_of(v->protocol);
         if (v->protocol == 485) {
             EXPECT_EQ(d, nullptr);
@@ -161,6 +164,116 @@ TEST(McJavaMcData, TheHandTablesOf404And477To498AgreePacketByPacket) {
     }
     EXPECT_EQ(compared, 142u + 3 * 151u + 152u);  // 404; 477, 480, 490; 498 (Acknowledge Player Digging)
     EXPECT_EQ(renames, 4u * 4u);
+}
+
+// Every release's layouts written as the core's rows and compiled. What
+// the core cannot say yet is shown as the packet's bytes: a switch on
+// another switch's value (the scoreboards' number format, 1.20.3 on).
+TEST(McJavaMcData, EveryDescriptionTranslatesAndCompiles) {
+    std::vector<std::string> failures;
+    for (const mcdata::Description& d : mcdata::descriptions()) {
+        std::vector<core::MessageTable> tables(kTableCount);
+        std::vector<std::string> here;
+        mcdata::add_message_tables(tables, d, &here);
+        for (const std::string& f : here) failures.push_back(std::string(d.path) + " " + f);
+    }
+    std::map<std::string, int> why;
+    for (const std::string& f : failures) ++why[f.substr(f.find(' ') + 1)];
+    ASSERT_EQ(why.size(), 2u) << failures.front();
+    EXPECT_EQ(why.begin()->first, "play clientbound scoreboard_objective: protodef: a switch on number_format, itself a switch or option");
+    EXPECT_EQ(why.begin()->second, 11);  // 765 (1.20.3) to 775 (26.1): 11 descriptions
+    EXPECT_EQ(why.rbegin()->second, 11);  // update_score
+    const auto& data = data_versions();
+    ASSERT_EQ(data.size(), 41u);  // 46 protocol numbers from 47 to 775, less the five also written by hand
+    EXPECT_EQ(data.front()->protocol, 47);
+    EXPECT_STREQ(data.back()->name, "26.1");
+    for (const VersionInfo* v : data) {
+        EXPECT_EQ(find_version(v->protocol), nullptr) << v->name;  // not chosen by a Handshake yet
+        try {
+            EXPECT_GT(schema(*v).fields.size(), 500u) << v->name;
+        } catch (const std::logic_error& e) {
+            ADD_FAILURE() << v->name << ": " << e.what();
+        }
+    }
+}
+
+const VersionInfo& data_version(int32_t protocol) {
+    for (const VersionInfo* v : data_versions())
+        if (v->protocol == protocol) return *v;
+    throw std::logic_error("no data version " + std::to_string(protocol));
+}
+
+coretest::Collect decode(const VersionInfo& v, State s, Side d, const std::string& hex) {
+    const std::vector<uint8_t> b = coretest::from_hex(hex);
+    coretest::Collect c;
+    core::DecodeContext ctx;
+    ctx.table = table_index(s, d);
+    c.summary = core::decode(schema(v), b.data(), b.size(), ctx, c);
+    return c;
+}
+
+// Packets written by hand from the community protocol documentation of
+// each release, decoded with the generated tables.
+TEST(McJavaMcData, KeepAliveIsAVarIntIn18AndALongIn1204) {
+    const auto c18 = decode(data_version(47), State::Play, Side::Server, "002a");
+    EXPECT_TRUE(c18.findings.empty());
+    ASSERT_NE(c18.get("mcjava.play.cb.keep_alive.keep_alive_id"), nullptr);
+    EXPECT_EQ(c18.get("mcjava.play.cb.keep_alive.keep_alive_id")->num, 42);
+    const auto c20 = decode(data_version(765), State::Play, Side::Server, "240000000000000539");
+    EXPECT_TRUE(c20.findings.empty());
+    ASSERT_NE(c20.get("mcjava.play.cb.keep_alive.keep_alive_id"), nullptr);
+    EXPECT_EQ(c20.get("mcjava.play.cb.keep_alive.keep_alive_id")->num, 1337);
+    EXPECT_FALSE(c20.summary.truncated);
+}
+
+// 1.20.4 Synchronize Player Position (0x3E): x 8.5, y 64, z -3.25 (f64),
+// yaw 90 and pitch 0 (f32), flags 0, teleport id 3; and its confirm.
+TEST(McJavaMcData, TeleportAndItsConfirmIn1204) {
+    const auto c = decode(data_version(765), State::Play, Side::Server,
+                          "3e" "4021000000000000" "4050000000000000" "c00a000000000000" "42b40000" "00000000" "00" "03");
+    EXPECT_TRUE(c.findings.empty());
+    const std::string p = "mcjava.play.cb.player_position_look.";
+    ASSERT_NE(c.get(p + "teleport_id"), nullptr);
+    EXPECT_EQ(c.get(p + "x")->num, 8.5);
+    EXPECT_EQ(c.get(p + "y")->num, 64.0);
+    EXPECT_EQ(c.get(p + "z")->num, -3.25);
+    EXPECT_EQ(c.get(p + "yaw")->num, 90.0);
+    EXPECT_EQ(c.get(p + "teleport_id")->num, 3);
+    const auto confirm = decode(data_version(765), State::Play, Side::Client, "0003");
+    ASSERT_NE(confirm.get("mcjava.play.sb.teleport_confirm.teleport_id"), nullptr);
+    EXPECT_EQ(confirm.get("mcjava.play.sb.teleport_confirm.teleport_id")->num, 3);
+}
+
+// 1.8 entity metadata: each entry's first byte packs type (3 bits) and
+// index (5 bits), 0x7F ends the list. Entity 5, entry type 0 (byte) index
+// 0, value 0x20.
+TEST(McJavaMcData, EntityMetadataOf18WithItsBitfieldAndEnd) {
+    const auto c = decode(data_version(47), State::Play, Side::Server, "1c05" "00" "20" "7f");
+    EXPECT_TRUE(c.findings.empty());
+    EXPECT_FALSE(c.summary.truncated);  // and no byte left over: the 0x7F end is read
+    EXPECT_EQ(c.get("mcjava.play.cb.entity_metadata.entity_id")->num, 5);
+    const coretest::Value* value = nullptr;
+    for (const coretest::Value& v : c.values)
+        if (v.abbrev.rfind("mcjava.entity_metadata.value", 0) == 0) value = &v;
+    ASSERT_NE(value, nullptr);
+    EXPECT_EQ(value->num, 32);
+}
+
+// 1.20.4 Set Equipment (0x59): entity 5, slot 0 (top bit set: more follow)
+// empty, slot 5 (the last) with item 1 x64 and no NBT.
+TEST(McJavaMcData, EquipmentEndsAtTheFirstSlotWithoutItsTopBit) {
+    const auto c = decode(data_version(765), State::Play, Side::Server, "59" "05" "8000" "0501014000");
+    EXPECT_TRUE(c.findings.empty());
+    EXPECT_FALSE(c.summary.truncated);
+    EXPECT_EQ(c.get("mcjava.play.cb.entity_equipment.entity_id")->num, 5);
+    size_t slots = 0;
+    for (const coretest::Value& v : c.values) slots += v.abbrev == "mcjava.play.cb.entity_equipment.slot";
+    EXPECT_EQ(slots, 2u);
+    ASSERT_NE(c.get("mcjava.slot.item_count"), nullptr);
+    EXPECT_EQ(c.get("mcjava.slot.item_count")->num, 64);
+    // Cut after the first entry: a last entry is still owed.
+    const auto cut = decode(data_version(765), State::Play, Side::Server, "59" "05" "8000");
+    EXPECT_FALSE(cut.findings.empty());
 }
 
 }  // namespace

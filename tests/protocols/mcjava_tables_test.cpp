@@ -202,6 +202,16 @@ TEST(McJavaTables, ConnectionFieldsKeepTheirNames) {
                               "mcjava.play.cb.respawn.dimension"})
             EXPECT_NE(s.find(f), nullptr) << v->name << " " << f;
     }
+    // The tables generated from minecraft-data name the state machine's
+    // fields alike (the dimension is an identifier or NBT from 1.16 on:
+    // nothing the 1.13.2/1.14 chunk rows need).
+    for (const VersionInfo* v : data_versions()) {
+        const core::Schema& s = schema(*v);
+        for (const char* f : {"mcjava.handshake.sb.handshake.protocol_version", "mcjava.handshake.sb.handshake.next_state",
+                              "mcjava.login.cb.set_compression.threshold", "mcjava.login.sb.encryption_response.shared_secret",
+                              "mcjava.login.cb.encryption_request.verify_token"})
+            EXPECT_NE(s.find(f), nullptr) << v->name << " " << f;
+    }
 }
 
 }  // namespace

@@ -63,6 +63,7 @@ std::string field(const Field& f) {
         case CountFrom::Product: count = "product"; break;
         case CountFrom::Popcount: count = "popcount"; break;
         case CountFrom::Sentinel: count = "until"; break;
+        case CountFrom::TopBit: count = "topbit"; break;
         case CountFrom::Rest: count = "rest"; break;
         case CountFrom::None: count = std::to_string(f.count.max); break;
         }

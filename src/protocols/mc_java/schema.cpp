@@ -16,7 +16,9 @@ core::DecodeFindings decode_findings() {
 }
 
 core::SchemaSpec spec(const core::Version* v) {
-    return core::SchemaSpec{kPrefix, v, core::ByteOrder::Big, decode_findings(), packet_field_rows(), 64};
+    core::SchemaSpec s{kPrefix, v, core::ByteOrder::Big, decode_findings(), packet_field_rows(), 64};
+    s.generated = static_cast<const VersionInfo*>(v->user)->gen == Generation::Data;
+    return s;
 }
 
 }  // namespace

@@ -31,11 +31,13 @@ struct Nbt {
     core::TypeDef* tag;
     core::TypeDef* list;
     core::TypeDef* compound;
+    core::TypeDef* anonymous;  // the network root of 1.20.2 and later: no name
 };
 
 Nbt make_nbt() {
     Arena& a = arena();
-    Nbt n{a.type("nbt", "named NBT tag"), a.type("nbt.list", "NBT list"), a.type("nbt.compound", "NBT compound")};
+    Nbt n{a.type("nbt", "named NBT tag"), a.type("nbt.list", "NBT list"), a.type("nbt.compound", "NBT compound"),
+          a.type("anonymous_nbt", "NBT tag without a name (the network root of 1.20.2 and later)")};
     auto cases = [&](const char* on_field) {
         return select(on_field, {
             on(1, {i8("byte", "Byte")}),
@@ -65,6 +67,15 @@ Nbt make_nbt() {
         array("elements", "Element", field_count(), {cases("element_type")}, "count"),
     });
     a.define(n.compound, {array("tags", "Tag", until(0), {use("tag", "Tag", n.tag)})});
+    a.define(n.anonymous, {
+        u8("type", "Tag type").vals(kNbtTags),
+        when("type", 0, {cases("type")}),
+    });
+    return n;
+}
+
+const Nbt& nbt_types() {
+    static const Nbt n = make_nbt();
     return n;
 }
 
@@ -102,7 +113,7 @@ namespace {
 
 Types make(Generation g) {
     Arena& a = arena();
-    static const Nbt nbt = make_nbt();
+    const Nbt& nbt = nbt_types();
     Types t{};
     t.gen = g;
     t.position = g == Generation::V404 ? PositionLayout::XYZ_26_12_26 : PositionLayout::XZY_26_26_12;
@@ -156,6 +167,9 @@ Types make(Generation g) {
 }
 
 }  // namespace
+
+const core::TypeDef* named_nbt() { return nbt_types().tag; }
+const core::TypeDef* anonymous_nbt() { return nbt_types().anonymous; }
 
 const Types& types(Generation g) {
     static const Types v404 = make(Generation::V404);

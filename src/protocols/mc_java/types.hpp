@@ -9,7 +9,7 @@
 
 namespace mcjava {
 
-enum class Generation : uint8_t { V404, V477 };
+enum class Generation : uint8_t { V404, V477, Data };  // Data: generated from minecraft-data (mcdata/)
 
 struct Types {
     Generation gen;
@@ -20,6 +20,10 @@ struct Types {
 };
 
 const Types& types(Generation g);
+// NBT as a named tag (type, name, payload; TAG_End alone: none) and as the
+// nameless root the network sends from 1.20.2 on (type, payload).
+const core::TypeDef* named_nbt();
+const core::TypeDef* anonymous_nbt();
 
 // Common rows.
 core::describe::F chat(const char* key, const char* name);        // JSON text, at most 262144 characters

@@ -22,8 +22,13 @@ struct VersionInfo {
     std::vector<core::MessageTable> tables;  // what version.tables points to
 };
 
-// Oldest first.
+// Oldest first: the versions written by hand (decoded today).
 const std::vector<const VersionInfo*>& versions();
+// Every other release minecraft-data describes (mcdata/), oldest first:
+// tables generated from its descriptions, compiled and tested, not yet
+// chosen by a connection's Handshake (the configuration state of 1.20.2+
+// and the plugin's registration of their fields come first).
+const std::vector<const VersionInfo*>& data_versions();
 const VersionInfo* find_version(int32_t protocol);
 // The known version closest to `protocol` (ties: the older).
 const VersionInfo& nearest_version(int32_t protocol);

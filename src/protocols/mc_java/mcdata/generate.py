@@ -211,7 +211,9 @@ def generate(package, out_path):
                     theirs = ids[pid]
                     key, display = shown[(state, direction, theirs)]
                     layout_name = fields.get(theirs)
-                    layout = layouts.add(types[layout_name]) if layout_name in types else layouts.add("void")
+                    # A state's own packet_x type, else a type of the whole protocol by name
+                    # ("packet_common_transfer"), written as that name.
+                    layout = layouts.add(types[layout_name] if layout_name in types else layout_name or "void")
                     lines_packets.append(
                         f"    {{{cstr(state)}, core::Side::{'Client' if side == 'serverbound' else 'Server'}, "
                         f"0x{pid:02X}, {cstr(key)}, {cstr(theirs)}, {cstr(display)}, {layout}}},")

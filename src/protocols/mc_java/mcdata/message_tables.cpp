@@ -1,0 +1,181 @@
+#include "message_tables.hpp"
+
+#include <cstring>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+#include "core/describe.hpp"
+#include "core/protodef.hpp"
+#include "protocols/mc_java/states.hpp"
+#include "protocols/mc_java/types.hpp"
+
+namespace mcjava::mcdata {
+namespace {
+
+using namespace core::describe;
+using core::Kind;
+using core::protodef::Json;
+using core::protodef::Rows;
+using core::protodef::Translator;
+
+bool state_of(const char* name, State& s) {
+    for (State c : {State::Handshaking, State::Status, State::Login, State::Play})
+        if (std::strcmp(state_name(c), name) == 0) {
+            s = c;
+            return true;
+        }
+    return false;  // the configuration state (1.20.2+) has no table yet
+}
+
+// One description's named types, parsed once: the protocol's own, then
+// those of the state and direction being written (`scope`).
+class TypeSet {
+public:
+    explicit TypeSet(const Description& d) {
+        for (const NamedType& t : named_types(d)) by_scope_[t.scope][t.name] = Json::parse(layout(t.layout));
+    }
+    void enter(const std::string& scope) { scope_ = scope; }
+    const Json* find(const std::string& name) const {
+        for (const std::string* s : {&scope_, &kGlobal}) {
+            auto sc = by_scope_.find(*s);
+            if (sc == by_scope_.end()) continue;
+            auto it = sc->second.find(name);
+            if (it != sc->second.end()) return &it->second;
+        }
+        return nullptr;
+    }
+
+private:
+    static inline const std::string kGlobal;
+    std::map<std::string, std::map<std::string, Json>> by_scope_;
+    std::string scope_;
+};
+
+// Minecraft's natives, as the hand tables write them (types.cpp).
+bool minecraft_native(Translator& t, const TypeSet& types, const std::string& type, const Json* args, const char* key,
+                      const char* name, Rows& out) {
+    if (type == "position") {
+        // 26-bit x, then y and z in the order the description gives (1.14 moved y last).
+        const Json* def = types.find("position");
+        core::PositionLayout layout = core::PositionLayout::XZY_26_26_12;
+        if (def && def->is_array() && def->size() > 1 && (*def)[1].size() == 3 && (*def)[1][1].value("name", "") == "y")
+            layout = core::PositionLayout::XYZ_26_12_26;
+        out.push_back(core::describe::position(key, name, layout));
+        return true;
+    }
+    if (type == "nbt" || type == "optionalNbt") {
+        out.push_back(use(key, name, named_nbt()));
+        return true;
+    }
+    if (type == "anonymousNbt" || type == "anonOptionalNbt") {
+        out.push_back(use(key, name, anonymous_nbt()));
+        return true;
+    }
+    if (type == "entityMetadataLoop" && args) {
+        F a = array(key, name, until(uint8_t(args->at("endVal").get<int>())), {});
+        t.field(args->at("type"), std::string(key) + "_entry", a.sub);
+        if (a.sub.size() == 1 && a.sub[0].f.kind == Kind::Group) {  // the entry's fields, not a group per entry
+            std::vector<F> inner = a.sub[0].sub;
+            a.sub = inner;
+        }
+        out.push_back(a);
+        return true;
+    }
+    if (type == "topBitSetTerminatedArray" && args) {
+        F a = array(key, name, top_bit_terminated(), {});
+        t.field(args->at("type"), std::string(key) + "_entry", a.sub);
+        if (a.sub.size() == 1 && a.sub[0].f.kind == Kind::Group) {
+            std::vector<F> inner = a.sub[0].sub;
+            a.sub = inner;
+        }
+        out.push_back(a);
+        return true;
+    }
+    if (type == "registryEntryHolder" && args) {
+        // An id plus one, or 0 and the value itself.
+        const std::string base = args->at("baseName").get<std::string>();
+        const Json& other = args->at("otherwise");
+        F g = group(key, name, {});
+        g.sub.push_back(varint(t.key_of(base), t.title_of(base)));
+        F s = select(t.key_of(base), {});
+        CaseRows inline_value{0, nullptr, {}};
+        t.field(other.at("type"), other.at("name").get<std::string>(), inline_value.rows);
+        s.cases.push_back(std::move(inline_value));
+        g.sub.push_back(s);
+        out.push_back(g);
+        return true;
+    }
+    if (type == "registryEntryHolderSet" && args) {
+        // 0 and a tag name, or n and n - 1 ids.
+        const Json& base = args->at("base");
+        const Json& other = args->at("otherwise");
+        F g = group(key, name, {});
+        g.sub.push_back(varint("type", "Type (0: a tag, else ids + 1)"));
+        F s = select("type", {});
+        CaseRows tag{0, nullptr, {}};
+        t.field(base.at("type"), base.at("name").get<std::string>(), tag.rows);
+        s.cases.push_back(std::move(tag));
+        const std::string many = other.at("name").get<std::string>();
+        F ids = array(t.key_of(many), t.title_of(many), field_count_plus(-1), {}, "type");
+        t.field(other.at("type"), std::string(t.key_of(many)) + "_entry", ids.sub);
+        s.sub.push_back(ids);
+        g.sub.push_back(s);
+        out.push_back(g);
+        return true;
+    }
+    if (type == "lpVec3") {
+        // Low-precision vector (1.21.9+): a 0 byte, or 6 bytes of packed
+        // components with a scale VarInt when bit 2 of the first is set.
+        out.push_back(group(key, name, {
+            u8("packed0", "Packed (low byte: scale marks)").hex(),
+            select("packed0", {on(0, {})}, {
+                u8("packed1", "Packed (second byte)").hex(),
+                u32("packed2", "Packed (high bytes)").hex(),
+                when("packed0", 4, {varint("scale", "Scale (high bits)")}),
+            }),
+        }));
+        return true;
+    }
+    return false;
+}
+
+}  // namespace
+
+void add_message_tables(std::vector<core::MessageTable>& tables, const Description& d,
+                        std::vector<std::string>* failures) {
+    TypeSet types(d);
+    Translator t([&](const std::string& n) { return types.find(n); },
+                 [&](Translator& tr, const std::string& type, const Json* args, const char* key, const char* name,
+                     Rows& out) { return minecraft_native(tr, types, type, args, key, name, out); });
+    std::map<uint32_t, std::vector<M>> by_table;
+    for (const Packet& p : packets(d)) {
+        State s;
+        if (!state_of(p.state, s)) continue;
+        if (p.id == 0xFE && std::strcmp(p.state, "handshaking") == 0) continue;  // the legacy ping: read before framing
+        types.enter(std::string(p.state) + (p.dir == core::Side::Client ? ".toServer" : ".toClient"));
+        Rows rows;
+        try {
+            rows = t.rows(Json::parse(layout(p.layout)));
+        } catch (const std::exception& e) {
+            if (failures)
+                failures->push_back(std::string(p.state) + (p.dir == core::Side::Client ? " serverbound " : " clientbound ") +
+                                    p.key + ": " + e.what());
+            rows = {bytes("data", "Data (layout not supported)", core::describe::rest())};
+        }
+        by_table[table_index(s, p.dir)].push_back(M{p.id, p.key, p.name, std::move(rows), nullptr});
+    }
+    static const char* const kTables[4][2][2] = {
+        {{"handshake.sb", "handshaking, serverbound"}, {"handshake.cb", "handshaking, clientbound"}},
+        {{"status.sb", "status, serverbound"}, {"status.cb", "status, clientbound"}},
+        {{"login.sb", "login, serverbound"}, {"login.cb", "login, clientbound"}},
+        {{"play.sb", "play, serverbound"}, {"play.cb", "play, clientbound"}},
+    };
+    for (State s : {State::Handshaking, State::Status, State::Login, State::Play})
+        for (core::Side dir : {core::Side::Client, core::Side::Server}) {
+            const char* const* names = kTables[uint32_t(s)][uint32_t(dir)];
+            tables[table_index(s, dir)] = table(names[0], names[1], by_table[table_index(s, dir)]);
+        }
+}
+
+}  // namespace mcjava::mcdata

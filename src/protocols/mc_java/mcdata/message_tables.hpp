@@ -1,0 +1,21 @@
+// The message tables of a Minecraft Java version minecraft-data describes:
+// its ProtoDef layouts (tables.hpp) turned into the core's rows, with
+// Minecraft's own natives (block positions, NBT, entity metadata loops,
+// registry holders) written as the hand tables write them.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/message.hpp"
+#include "tables.hpp"
+
+namespace mcjava::mcdata {
+
+// Fills `tables` (indexed by table_index(state, direction)) with the packets
+// of `d`. A packet whose layout cannot be written in rows decodes as its
+// bytes; `failures` (if given) gets "state direction name: why" for each.
+void add_message_tables(std::vector<core::MessageTable>& tables, const Description& d,
+                        std::vector<std::string>* failures = nullptr);
+
+}  // namespace mcjava::mcdata
