@@ -108,6 +108,14 @@ TEST(Cli, TypeFilterByPartOfANameOrById) {
         EXPECT_EQ(lines(r.out, "C>S  Keep Alive (serverbound) keep_alive_id="), 2u) << spec;
         EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 5) << spec << r.out;  // and the conversation line
     }
+    // A part of a name that no type has whole (nor as its key): every name
+    // containing it, here both Keep Alive packets (README-1.13.2.md, the
+    // teleport capture: 2 each way).
+    const RunResult part = run(kBin + " decode -t keep " + java);
+    ASSERT_EQ(part.exit_code, 0) << part.err;
+    EXPECT_EQ(lines(part.out, "S>C  Keep Alive (clientbound) keep_alive_id="), 2u) << part.out;
+    EXPECT_EQ(lines(part.out, "C>S  Keep Alive (serverbound) keep_alive_id="), 2u) << part.out;
+    EXPECT_EQ(std::count(part.out.begin(), part.out.end(), '\n'), 5) << part.out;  // and the conversation line
     // An id: each packet by its own id (in 1.13.2's play state).
     const RunResult id = run(kBin + " decode -t 0x21 " + java);
     EXPECT_EQ(lines(id.out, "Keep Alive (clientbound)"), 2u) << id.out;

@@ -81,6 +81,45 @@ uint64_t acks_backwards(const std::string& path, uint16_t server_port) {
     return back;
 }
 
+// Blank packets read from the pcap's bytes without the analyzer (seed 000's
+// header: the type code at byte 12, the payload from byte 16), with their
+// UDP ports.
+struct RawBlank {
+    uint16_t src = 0, dst = 0;
+    uint8_t type = 0;
+    std::string payload;
+};
+
+std::vector<RawBlank> raw_blank_packets(const std::string& path) {
+    std::vector<RawBlank> out;
+    const std::string b = slurp(path);
+    if (b.size() < 24) return out;
+    const auto* p = reinterpret_cast<const uint8_t*>(b.data());
+    const size_t l2 = blank::le::u32(p + 20) == 1 ? 14 : 0;  // Ethernet, or raw IPv4
+    for (size_t off = 24; off + 16 <= b.size();) {
+        const uint32_t caplen = blank::le::u32(p + off + 8);
+        const uint8_t* f = p + off + 16;
+        off += 16 + caplen;
+        if (caplen < l2 + 20) continue;
+        const uint8_t* ip = f + l2;
+        const size_t ihl = size_t(ip[0] & 0x0F) * 4;
+        if ((ip[0] >> 4) != 4 || ip[9] != 17 || caplen < l2 + ihl + 8 + 16) continue;
+        const uint8_t* udp = ip + ihl;
+        RawBlank r;
+        r.src = uint16_t(udp[0] << 8 | udp[1]);
+        r.dst = uint16_t(udp[2] << 8 | udp[3]);
+        r.type = udp[8 + 12];
+        r.payload.assign(reinterpret_cast<const char*>(udp + 8 + 16), caplen - (l2 + ihl + 8 + 16));
+        out.push_back(std::move(r));
+    }
+    return out;
+}
+
+uint16_t server_port(const nlohmann::json& truth) {
+    const std::string server = truth.at("conversations")[0].at("server");
+    return uint16_t(std::stoul(server.substr(server.rfind(':') + 1)));
+}
+
 // A generated capture and its truth, removed at the end of the suite.
 struct Generated {
     std::string pcap, truth_file;
@@ -228,7 +267,9 @@ void expect_acks_follow_receiver(const std::string& pcap, double max_delay) {
         s.from = t;
         peer.push_back(s);
     }
-    EXPECT_GT(checked, 1000u);
+    // Every packet of the capture was checked (a packet whose ack is not
+    // found fails above): as many as the pcap holds, counted from its bytes.
+    EXPECT_EQ(checked, pcap_records(pcap));
 }
 
 TEST_F(synth, CleanCapturePassesCheckAtNote) {
@@ -243,7 +284,12 @@ TEST_F(synth, CleanCapturePassesCheckAtNote) {
     const auto codes = finding_codes(events);
     uint64_t corrections = 0;
     for (const auto& c : clean_->truth.at("conversations")) corrections += c.at("corrections").get<uint64_t>();
-    EXPECT_GT(corrections, 500u);
+    // The generator's count, checked against the PlayerCorrection packets
+    // (type 8) in the pcap's bytes: without loss every one sent is captured.
+    uint64_t in_pcap = 0;
+    for (const RawBlank& p : raw_blank_packets(clean_->pcap)) in_pcap += p.type == blank::type::PlayerCorrection;
+    EXPECT_EQ(corrections, in_pcap);
+    EXPECT_GT(corrections, 0u);
     const std::map<std::string, int> want{{"blank.revision.ambiguous", 2},
                                           {"blank.correction.linked", int(corrections)}};
     EXPECT_EQ(codes, want);
@@ -289,7 +335,9 @@ TEST_F(synth, DecodesExactlyNPacketsOfEveryType) {
     EXPECT_EQ(severities.count("error"), 0u);
     EXPECT_EQ(severities.count("warn"), 0u);
     // realistic proportions: the client's updates and the server's entity
-    // updates dominate, chunks and corrections follow
+    // updates dominate, chunks and corrections follow. Bounds, not figures:
+    // the exact counts are the truth's, asserted above; these say the mix
+    // the generator draws stays game-like, which no document fixes exactly.
     const double n = 10000;
     EXPECT_GT(types["PlayerUpdate"] / n, 0.2);
     EXPECT_GT(types["EntityUpdate"] / n, 0.2);
@@ -327,13 +375,33 @@ TEST_F(synth, ChunkTransmissionsCompleteWithRealData) {
         EXPECT_EQ(t.at("state"), "complete") << t.dump();
         EXPECT_EQ(t.at("inflated_size"), 20484);
         EXPECT_EQ(t.at("compressed"), true);
-        sizes.insert(t.at("size").get<uint64_t>());
+        const uint64_t size = t.at("size").get<uint64_t>();
+        sizes.insert(size);
+        // pieces of at most 472 bytes (design notes), none lost
+        EXPECT_EQ(t.at("pieces").get<uint64_t>(), (size + 471) / 472) << t.dump();
         multi_piece += t.at("pieces").get<uint64_t>() > 1;
     }
-    EXPECT_GE(sizes.size(), 15u);   // many distinct chunks
+    // The same from the pcap's bytes: each server ChunkBegin (type 9) gives
+    // its transmission id and data size (payload bytes 0 and 20, seed 000).
+    std::map<std::pair<uint16_t, uint32_t>, uint32_t> begins;  // (client port, id) -> size
+    const uint16_t server = server_port(clean_->truth);
+    for (const RawBlank& p : raw_blank_packets(clean_->pcap))
+        if (p.type == blank::type::ChunkBegin && p.src == server && p.payload.size() >= 24) {
+            const auto* b = reinterpret_cast<const uint8_t*>(p.payload.data());
+            begins[{p.dst, blank::le::u32(b)}] = blank::le::u32(b + 20);
+        }
+    ASSERT_EQ(begins.size(), rows.size());
+    std::set<uint64_t> raw_sizes;
+    uint64_t raw_multi = 0;
+    for (const auto& [key, size] : begins) {
+        raw_sizes.insert(size);
+        raw_multi += size > 472;
+    }
+    EXPECT_EQ(sizes, raw_sizes);
+    EXPECT_EQ(multi_piece, raw_multi);
+    EXPECT_GE(sizes.size(), 15u);   // many distinct chunks: the generator's world, not a documented figure
     EXPECT_EQ(*sizes.begin(), 45u); // all air compresses to 45 bytes, as in the real captures
-    EXPECT_GT(*sizes.rbegin(), 472u);
-    EXPECT_GT(multi_piece, 0u);
+    EXPECT_GT(multi_piece, 0u);     // some chunk spans pieces
 }
 
 TEST_F(synth, LossIsSeenAsNeverSeenAndResendsCompleteEveryChunk) {
@@ -348,9 +416,12 @@ TEST_F(synth, LossIsSeenAsNeverSeenAndResendsCompleteEveryChunk) {
         tx += c.at("transmissions").get<uint64_t>();
         EXPECT_EQ(c.at("transmissions_complete"), c.at("transmissions"));
     }
-    EXPECT_GT(dropped, 500u);  // about 5 % of 20000
+    // --loss 0.05 is a chance per packet drawn from the seed's stream: the
+    // exact count is the truth's (asserted per direction above); these bounds
+    // only say the rate took effect (about 5 % of 20000).
+    EXPECT_GT(dropped, 500u);
     EXPECT_LT(dropped, 1600u);
-    EXPECT_GT(resent, 10u);
+    EXPECT_GT(resent, 10u);  // that resends happened; their count is the truth's, checked by the chunk rows below
     const auto rows = chunk_rows(lossy_->pcap);
     EXPECT_EQ(rows.size(), tx);
     for (const auto& t : rows) EXPECT_EQ(t.at("state"), "complete") << t.dump();
@@ -377,13 +448,12 @@ TEST_F(synth, ImpairedCountsMatchTheGeneratorsTruth) {
             reordered += c.at(dir).at("reordered").get<uint64_t>();
             duplicated += c.at(dir).at("duplicated").get<uint64_t>();
         }
-    EXPECT_GT(reordered, 0u);
+    EXPECT_GT(reordered, 0u);  // not vacuous: the exact figures are the truth's, compared next
     EXPECT_GT(duplicated, 0u);
     EXPECT_EQ(uint64_t(codes["blank.seq.reordered"]), reordered);
     EXPECT_EQ(uint64_t(codes["blank.seq.duplicate"]), duplicated);
-    const std::string server = impaired_->truth.at("conversations")[0].at("server");
-    const uint64_t back = acks_backwards(impaired_->pcap, uint16_t(std::stoul(server.substr(server.rfind(':') + 1))));
-    EXPECT_GT(back, 0u);
+    const uint64_t back = acks_backwards(impaired_->pcap, server_port(impaired_->truth));
+    EXPECT_GT(back, 0u);  // not vacuous: the exact figure is the pcap's own, compared next
     EXPECT_EQ(uint64_t(codes["blank.ack.backwards"]), back);
     EXPECT_EQ(codes.count("blank.ack.history_contradiction"), 0u);
     EXPECT_EQ(codes.count("blank.ack.unsent"), 0u);
@@ -403,7 +473,7 @@ TEST_F(synth, SameSeedSameBytesOtherSeedOtherBytes) {
     ASSERT_EQ(again.exit_code, 0) << again.err;
     ASSERT_EQ(other.exit_code, 0) << other.err;
     const std::string a = slurp(impaired_->pcap), b = slurp(again.pcap), c = slurp(other.pcap);
-    EXPECT_GT(a.size(), 1000000u);
+    EXPECT_GT(a.size(), 1000000u);  // 20000 packets of 16-500 bytes: only that it is the whole file
     EXPECT_TRUE(a == b);
     EXPECT_FALSE(a == c);
     for (const Generated* g : {&again, &other}) {
