@@ -1,5 +1,5 @@
 #!/bin/bash
-# Makes the captures of README-eras.md (one release of each era, 1.8.9 to 26.1) into OUTDIR.
+# Makes the captures of README-eras.md (one release of each era, 1.8.9 to 26.1) into OUTDIR (bundled: ../eras).
 # usage: make-eras-set.sh OUTDIR   (as root; node_modules at $MC_NODE_MODULES, default /work/npm-eras/node_modules,
 #        made with: npm install minecraft-protocol@1.68.0 mineflayer@4.39.0 flying-squid@1.12.0, which resolve
 #        minecraft-data 3.119.0, prismarine-chunk 1.41.0, prismarine-registry 1.12.0, protodef 1.19.0)
