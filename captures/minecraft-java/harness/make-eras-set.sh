@@ -3,7 +3,7 @@
 # usage: make-eras-set.sh OUTDIR   (as root; node_modules at $MC_NODE_MODULES, default /work/npm-eras/node_modules,
 #        made with: npm install minecraft-protocol@1.68.0 mineflayer@4.39.0 flying-squid@1.12.0, which resolve
 #        minecraft-data 3.119.0, prismarine-chunk 1.41.0, prismarine-registry 1.12.0, protodef 1.19.0)
-# flying-squid 1.12.0 (server.js, the scenario 'full' of the 1.13.2/1.14.4 captures) serves 1.8.9 to 1.20.4;
+# flying-squid 1.12.0 (server.js, the scenario 'full' of the 1.13.2/1.14.4 captures) serves 1.8.9 to 1.21.4;
 # the newest release minecraft-protocol knows, 26.1, is served by eras-server.js (minimal server on
 # minecraft-protocol's createServer, client scenario 'single'), and so is the uncompressed 1.8.9 file:
 # flying-squid's 1.8 columns carry all 16 sections (about 197 KB each uncompressed; 7.5 MB at view
@@ -15,7 +15,7 @@ H=$(cd "$(dirname "$0")" && pwd)
 export MC_NODE_MODULES=${MC_NODE_MODULES:-/work/npm-eras/node_modules}
 export MC_LOGS=${MC_LOGS:-$OUTDIR/logs}
 run () { echo "== $*"; "$H/capture.sh" "$@"; sleep 2; }
-for v in 1.8.9 1.12.2 1.16.5 1.18.2 1.19.4 1.20.4; do
+for v in 1.8.9 1.12.2 1.16.5 1.18.2 1.19.4 1.20.4 1.21.4; do
   MC_VD=5 run "$OUTDIR/mcjava-$v-compressed.pcap"   25565 $v compress   full
 done
 MC_VD=1 run "$OUTDIR/mcjava-1.20.4-nocompress.pcap"   25565 1.20.4 nocompress full
