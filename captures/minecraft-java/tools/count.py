@@ -207,7 +207,7 @@ PARSED = [
     ('handshake', 'sb', 'set_protocol'), ('status', 'cb', 'server_info'), ('status', 'sb', 'ping'),
     ('status', 'cb', 'ping'), ('login', 'sb', 'login_start'), ('login', 'cb', 'disconnect'),
     ('login', 'cb', 'success'), ('login', 'cb', 'compress'), ('login', 'cb', 'encryption_begin'),
-    ('login', 'sb', 'login_acknowledged'),
+    ('login', 'sb', 'login_acknowledged'), ('login', 'sb', 'encryption_begin'),
     ('configuration', 'cb', 'keep_alive'), ('configuration', 'sb', 'keep_alive'),
     ('configuration', 'cb', 'disconnect'), ('configuration', 'cb', 'finish_configuration'),
     ('configuration', 'sb', 'finish_configuration'),
@@ -1179,8 +1179,13 @@ class Connection:
             self.set_compression = (rec['end_frame'], t)
             for x in both:
                 x.threshold = t if t >= 0 else None
-        elif name == 'encryption_begin' and d == 'cb':
-            self.enc_request = rec
+        elif name == 'encryption_begin':
+            # no key logs on this path: from the byte after the request (server) or the response
+            # (client) on, the bytes are counted as encrypted, not framed
+            if d == 'cb':
+                self.enc_request = rec
+            else:
+                self.enc_response = rec
             dr.enc_start = rec['off'] + rec['wire']
         elif name == 'success':
             if 'configuration' not in P.states:
