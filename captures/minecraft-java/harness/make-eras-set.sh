@@ -1,8 +1,9 @@
 #!/bin/bash
 # Makes the captures of README-eras.md (one release of each era, 1.8.9 to 26.1) into OUTDIR (bundled: ../eras).
-# usage: make-eras-set.sh OUTDIR   (as root; node_modules at $MC_NODE_MODULES, default /work/npm-eras/node_modules,
-#        made with: npm install minecraft-protocol@1.68.0 mineflayer@4.39.0 flying-squid@1.12.0, which resolve
-#        minecraft-data 3.119.0, prismarine-chunk 1.41.0, prismarine-registry 1.12.0, protodef 1.19.0)
+# usage: make-eras-set.sh OUTDIR   (as root; node_modules at $MC_NODE_MODULES, default harness/node_modules,
+#        made with: npm install minecraft-protocol@1.68.0 mineflayer@4.39.0 flying-squid@1.12.0 prismarine-chunk@1.41.0, which resolve
+#        minecraft-data 3.119.0, prismarine-registry 1.12.0, prismarine-nbt 2.8.0, protodef 1.19.0; logs go to
+#        $MC_LOGS, default OUTDIR/logs)
 # flying-squid 1.12.0 (server.js, the scenario 'full' of the 1.13.2/1.14.4 captures) serves 1.8.9 to 1.21.4;
 # the newest release minecraft-protocol knows, 26.1, is served by eras-server.js (minimal server on
 # minecraft-protocol's createServer, client scenario 'single'), and so is the uncompressed 1.8.9 file:
@@ -12,7 +13,7 @@
 set -eu
 OUTDIR=$(cd "$1" && pwd)
 H=$(cd "$(dirname "$0")" && pwd)
-export MC_NODE_MODULES=${MC_NODE_MODULES:-/work/npm-eras/node_modules}
+export MC_NODE_MODULES=${MC_NODE_MODULES:-$H/node_modules}
 export MC_LOGS=${MC_LOGS:-$OUTDIR/logs}
 run () { echo "== $*"; "$H/capture.sh" "$@"; sleep 2; }
 for v in 1.8.9 1.12.2 1.16.5 1.18.2 1.19.4 1.20.4 1.21.4; do
