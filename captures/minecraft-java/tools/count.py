@@ -31,7 +31,8 @@ Python 3 standard library only; shares no code with blankshark. For each pcap/pc
     or NBT), Login Start, Set Compression, Login Success; each must parse to its last byte.
 
 Usage:
-  count.py FILE...                 markdown report (the tables of README.md / README-1.13.2.md)
+  count.py FILE...                 markdown report (the tables of README.md / README-1.13.2.md /
+                                   README-eras.md)
   count.py --packets FILE          one line per Minecraft packet: start frame, completion frame, ...
   count.py --details FILE          Keep Alive, Player Position And Look / Teleport Confirm, Chunk Data,
                                    Unload Chunk and Disconnect lists
