@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Independent counter for Minecraft Java Edition captures (protocol 404 = 1.13.2, 498 = 1.14.4).
+"""Independent counter for Minecraft Java Edition captures (protocol 404 = 1.13.2, 498 = 1.14.4, and
+every release from 1.8 (47) to 26.1 (775) through tables read from minecraft-data).
 
 Python 3 standard library only; shares no code with blankshark. For each pcap/pcapng file it
   - reads the frames (Ethernet, Linux cooked v1/v2, BSD null/loopback, raw IP; IPv4 and IPv6),
@@ -18,14 +19,28 @@ Python 3 standard library only; shares no code with blankshark. For each pcap/pc
     Set Compression, Keep Alive,
     Player Position And Look, Teleport Confirm, Chunk Data down to the last byte, Unload Chunk,
     Disconnect, Chat, Join Game, Respawn).
+  - for any other protocol number (1.8 to 26.1): names the packets after minecraft-data's
+    protocol.json (stored in mcdata-ids.json next to this script, written by --extract-ids; nothing
+    of blankshark's own tables is used), follows the configuration state of 1.20.2+ (Login Success,
+    then the client's Login Acknowledged switches both directions to configuration; the client's
+    Finish Configuration switches both to play; the client's Configuration Acknowledged in play back
+    to configuration), and parses with a small ProtoDef reader the packets the analysis needs:
+    Keep Alive (VarInt id before 1.12.2, Long after; in configuration too), Player Position And Look
+    and Teleport Confirm, Chunk Data (and 1.8's Map Chunk Bulk; a full column without sections
+    unloads it before 1.9), Unload Chunk, Chunk Batch Start/Finished/Received, Disconnect (JSON text
+    or NBT), Login Start, Set Compression, Login Success; each must parse to its last byte.
 
 Usage:
-  count.py FILE...                 markdown report (the tables of README.md / README-1.13.2.md)
+  count.py FILE...                 markdown report (the tables of README.md / README-1.13.2.md /
+                                   README-eras.md)
   count.py --packets FILE          one line per Minecraft packet: start frame, completion frame, ...
   count.py --details FILE          Keep Alive, Player Position And Look / Teleport Confirm, Chunk Data,
                                    Unload Chunk and Disconnect lists
   count.py --json FILE             everything above as JSON (per packet, per connection)
   count.py --matrix FILE...        one table of packet counts per (protocol, state, dir, id), a column per file
+  count.py --extract-ids DATA_DIR  write mcdata-ids.json from minecraft-data's data directory
+                                   (node_modules/minecraft-data/minecraft-data/data): every release
+                                   from 1.8 on, one entry per protocol number
   count.py --check-names PROTOCOL.JSON VERSION
                                    compare this script's id/name tables with a minecraft-data
                                    protocol.json (only the ids: names differ in style by design)
@@ -174,6 +189,343 @@ IDS = {
 }
 
 STATES = {1: 'status', 2: 'login'}
+
+
+# --------------------------------------------------------------------------------------------
+# Every other protocol: tables read from minecraft-data (npm package, MIT), not from blankshark.
+# `count.py --extract-ids DATA_DIR` reads DATA_DIR/dataPaths.json and each release's protocol.json
+# (DATA_DIR = node_modules/minecraft-data/minecraft-data/data) and writes mcdata-ids.json next to
+# this script: per protocol number, the packet id -> name maps of every state and direction and the
+# ProtoDef layouts of the few packets this script parses (with the named types they use). Equal maps
+# and layouts are stored once. Protocols 404 and 498 keep the hand tables above.
+# --------------------------------------------------------------------------------------------
+
+MCDATA_FILE = __file__.rsplit('/', 1)[0] + '/mcdata-ids.json' if '/' in __file__ else 'mcdata-ids.json'
+MC_STATES = {'handshaking': 'handshake', 'status': 'status', 'login': 'login',
+             'configuration': 'configuration', 'play': 'play'}
+# packets parsed on the generic path, by minecraft-data name: (state, direction, name)
+PARSED = [
+    ('handshake', 'sb', 'set_protocol'), ('status', 'cb', 'server_info'), ('status', 'sb', 'ping'),
+    ('status', 'cb', 'ping'), ('login', 'sb', 'login_start'), ('login', 'cb', 'disconnect'),
+    ('login', 'cb', 'success'), ('login', 'cb', 'compress'), ('login', 'cb', 'encryption_begin'),
+    ('login', 'sb', 'login_acknowledged'), ('login', 'sb', 'encryption_begin'),
+    ('configuration', 'cb', 'keep_alive'), ('configuration', 'sb', 'keep_alive'),
+    ('configuration', 'cb', 'disconnect'), ('configuration', 'cb', 'finish_configuration'),
+    ('configuration', 'sb', 'finish_configuration'),
+    ('play', 'cb', 'keep_alive'), ('play', 'sb', 'keep_alive'), ('play', 'cb', 'position'),
+    ('play', 'sb', 'teleport_confirm'), ('play', 'cb', 'map_chunk'), ('play', 'cb', 'map_chunk_bulk'),
+    ('play', 'cb', 'unload_chunk'), ('play', 'cb', 'kick_disconnect'), ('play', 'cb', 'chunk_batch_start'),
+    ('play', 'cb', 'chunk_batch_finished'), ('play', 'sb', 'chunk_batch_received'),
+    ('play', 'cb', 'start_configuration'), ('play', 'sb', 'configuration_acknowledged'),
+    ('play', 'cb', 'login'), ('play', 'cb', 'respawn'),
+]
+CHAT_NAMES = {'cb': ('chat', 'system_chat', 'player_chat', 'profileless_chat'),
+              'sb': ('chat', 'chat_message', 'chat_command', 'chat_command_signed')}
+_RELEASE = None
+
+
+def _release(v):
+    import re
+    return re.match(r'^\d+\.\d+(\.\d+)?$', v) is not None
+
+
+def extract_ids(data_dir, out_path=None):
+    """Writes mcdata-ids.json from a minecraft-data data directory; returns its path."""
+    import os
+    paths = json.load(open(os.path.join(data_dir, 'dataPaths.json')))['pc']
+    pkg = os.path.join(data_dir, '..', '..', 'package.json')
+    pkg_version = json.load(open(pkg))['version'] if os.path.exists(pkg) else 'unknown'
+    pool, index = [], {}
+
+    def ref(obj):
+        k = json.dumps(obj, sort_keys=True, separators=(',', ':'))
+        if k not in index:
+            index[k] = len(pool)
+            pool.append(obj)
+        return index[k]
+
+    protos = {}
+    for ver, dp in paths.items():
+        if 'protocol' not in dp or 'version' not in dp or not _release(ver):
+            continue
+        vj = json.load(open(os.path.join(data_dir, dp['version'], 'version.json')))
+        pv = vj['version']
+        if pv < 47 or pv >= 0x40000000:
+            continue
+        e = protos.setdefault(pv, dict(versions=[], protocol_dir=None))
+        e['versions'].append(ver)
+        e['protocol_dir'] = dp['protocol']   # the last listed (newest) release of this number
+    out = {}
+    for pv, e in sorted(protos.items()):
+        pj = json.load(open(os.path.join(data_dir, e['protocol_dir'], 'protocol.json')))
+        names, layouts, types = {}, {}, {}
+        wanted = {}
+        for mst, st in MC_STATES.items():
+            if mst not in pj:
+                continue
+            for mdr, dr in (('toServer', 'sb'), ('toClient', 'cb')):
+                t = pj[mst][mdr]['types']
+                m = t['packet'][1][0]['type'][1]['mappings']
+                names['%s/%s' % (st, dr)] = ref({k.lower(): v for k, v in m.items()})
+                for st2, dr2, nm in PARSED:
+                    if st2 == st and dr2 == dr and ('packet_' + nm) in t:
+                        layouts['%s/%s/%s' % (st, dr, nm)] = ref(t['packet_' + nm])
+                        wanted[(st, dr)] = t
+        # the named types the layouts use (closure), from the state's types or the global ones
+        todo = [pool[i] for i in layouts.values()]
+        scopes = list(wanted.values()) + [pj['types']]
+        while todo:
+            x = todo.pop()
+            if isinstance(x, str):
+                if x in types:
+                    continue
+                for sc in scopes:
+                    if x in sc and sc[x] != 'native':
+                        types[x] = ref(sc[x])
+                        todo.append(sc[x])
+                        break
+            elif isinstance(x, list):
+                todo.extend(x)
+            elif isinstance(x, dict):
+                todo.extend(x.values())
+        out[str(pv)] = dict(versions=e['versions'], source=e['protocol_dir'], names=names,
+                            layouts=layouts, types=types)
+    doc = dict(comment='Packet ids and names per protocol number, and the layouts of the packets count.py '
+                       'parses, from minecraft-data ' + pkg_version + ' (written by count.py --extract-ids; '
+                       'entries are indexes into "pool")',
+               minecraft_data=pkg_version, protocols=out, pool=pool)
+    path = out_path or MCDATA_FILE
+    with open(path, 'w') as f:
+        f.write('{"comment":%s,\n"minecraft_data":%s,\n"protocols":{\n' % (
+            json.dumps(doc['comment']), json.dumps(pkg_version)))
+        f.write(',\n'.join('%s:%s' % (json.dumps(k), json.dumps(v, sort_keys=True, separators=(',', ':')))
+                           for k, v in out.items()))
+        f.write('},\n"pool":[\n')
+        f.write(',\n'.join(json.dumps(x, sort_keys=True, separators=(',', ':')) for x in pool))
+        f.write(']}\n')
+    return path
+
+
+_MCDATA = None
+
+
+def mcdata():
+    global _MCDATA
+    if _MCDATA is None:
+        try:
+            _MCDATA = json.load(open(MCDATA_FILE))
+        except OSError:
+            _MCDATA = dict(protocols={}, pool=[])
+    return _MCDATA
+
+
+class Proto:
+    """The minecraft-data tables of one protocol number."""
+    _cache = {}
+
+    @classmethod
+    def get(cls, pv):
+        if pv not in cls._cache:
+            d = mcdata()
+            e = d['protocols'].get(str(pv))
+            cls._cache[pv] = cls(pv, e, d['pool']) if e else None
+        return cls._cache[pv]
+
+    def __init__(self, pv, e, pool):
+        self.pv = pv
+        self.versions = e['versions']
+        self.names = {}
+        self.ids = {}
+        for k, i in e['names'].items():
+            st, dr = k.split('/')
+            for h, n in pool[i].items():
+                self.names[(st, dr, int(h, 16))] = n
+                self.ids[(st, dr, n)] = int(h, 16)
+        self.layouts = {tuple(k.split('/')): pool[i] for k, i in e['layouts'].items()}
+        self.types = {k: pool[i] for k, i in e['types'].items()}
+        self.states = set(k[0] for k in self.names)
+
+    def id(self, st, dr, name):
+        return self.ids.get((st, dr, name))
+
+
+def pd_read(proto, r, t, ctx):
+    """Reads one value of ProtoDef type t (minecraft-data's protocol.json) from Reader r."""
+    if isinstance(t, str):
+        if t in proto.types:
+            return pd_read(proto, r, proto.types[t], ctx)
+        f = PD_NATIVE.get(t)
+        if f is None:
+            raise ParseError('type %s not supported here' % t)
+        return f(r)
+    kind, arg = t[0], t[1] if len(t) > 1 else None
+    if isinstance(kind, str) and kind in proto.types and kind not in PD_COMPOUND:
+        # a parametrised named type, e.g. ["entityMetadataItem", {...}]: not needed for these packets
+        raise ParseError('parametrised type %s not supported here' % kind)
+    if kind == 'container':
+        obj = {}
+        scope = dict(ctx, **{'..': ctx})
+        for fld in arg:
+            v = pd_read(proto, r, fld['type'], dict(scope, **obj))
+            if fld.get('anon'):
+                if isinstance(v, dict):
+                    obj.update(v)
+            else:
+                obj[fld['name']] = v
+        return obj
+    if kind in ('array', 'buffer', 'pstring'):
+        if 'countType' in arg:
+            n = pd_read(proto, r, arg['countType'], ctx)
+        elif 'count' in arg:
+            n = arg['count'] if isinstance(arg['count'], int) else pd_ref(ctx, arg['count'])
+        else:
+            raise ParseError('%s without a count' % kind)
+        if kind == 'buffer':
+            return r.take(n)
+        if kind == 'pstring':
+            return r.take(n).decode('utf-8')
+        if n < 0 or n > r.left() + 1:
+            raise ParseError('array count %d' % n)
+        return [pd_read(proto, r, arg['type'], ctx) for _ in range(n)]
+    if kind == 'option':
+        return pd_read(proto, r, arg, ctx) if r.boolean() else None
+    if kind == 'mapper':
+        v = pd_read(proto, r, arg['type'], ctx)
+        return arg['mappings'].get(str(v), v)
+    if kind == 'bitflags':
+        v = pd_read(proto, r, arg['type'], ctx)
+        fl = arg['flags']
+        if isinstance(fl, list):
+            return {n: bool(v >> i & 1) for i, n in enumerate(fl) if n}
+        return {n: bool(v & m) for n, m in fl.items()}
+    if kind == 'bitfield':
+        size = sum(x['size'] for x in arg)
+        raw = int.from_bytes(r.take(size // 8), 'big')
+        out, shift = {}, size
+        for x in arg:
+            shift -= x['size']
+            v = raw >> shift & ((1 << x['size']) - 1)
+            if x['signed'] and v >> (x['size'] - 1):
+                v -= 1 << x['size']
+            out[x['name']] = v
+        return out
+    if kind == 'switch':
+        v = pd_ref(ctx, arg['compareTo'])
+        key = str(v).lower() if isinstance(v, bool) else str(v)
+        sub = arg['fields'].get(key, arg.get('default', 'void'))
+        return pd_read(proto, r, sub, ctx)
+    raise ParseError('type %s not supported here' % kind)
+
+
+def pd_ref(ctx, path):
+    c = ctx
+    parts = path.split('/')
+    for p in parts[:-1]:
+        if p == '..':
+            c = c.get('..', c)
+    return c.get(parts[-1])
+
+
+def nbt_value(r, t, depth=0):
+    """An NBT payload as a Python value (compounds as dicts)."""
+    if depth > 64:
+        raise ParseError('NBT too deep')
+    if t == 1:
+        return r.i8()
+    if t == 2:
+        return r.i16()
+    if t == 3:
+        return r.i32()
+    if t == 4:
+        return r.i64()
+    if t == 5:
+        return r.f32()
+    if t == 6:
+        return r.f64()
+    if t == 8:
+        return r.take(r.u16()).decode('utf-8', 'replace')
+    if t == 9:
+        et = r.u8()
+        return [nbt_value(r, et, depth + 1) for _ in range(max(r.i32(), 0))]
+    if t == 10:
+        d = {}
+        while True:
+            ct = r.u8()
+            if ct == 0:
+                return d
+            k = r.take(r.u16()).decode('utf-8', 'replace')
+            d[k] = nbt_value(r, ct, depth + 1)
+    if t in (7, 11, 12):
+        p = r.pos
+        nbt_payload(r, t)
+        return '<%d bytes>' % (r.pos - p)
+    raise ParseError('NBT tag type %d' % t)
+
+
+def _nbt_named(r):
+    t = r.u8()
+    if t == 0:
+        return None
+    r.take(r.u16())
+    return nbt_value(r, t)
+
+
+def _nbt_anon(r):
+    t = r.u8()
+    return None if t == 0 else nbt_value(r, t)
+
+
+def _i64(r):
+    return r.i64()
+
+
+PD_NATIVE = {
+    'varint': lambda r: r.varint(), 'i8': lambda r: r.i8(), 'u8': lambda r: r.u8(), 'i16': lambda r: r.i16(),
+    'u16': lambda r: r.u16(), 'i32': lambda r: r.i32(), 'u32': lambda r: struct.unpack('>I', r.take(4))[0],
+    'i64': _i64, 'u64': lambda r: struct.unpack('>Q', r.take(8))[0], 'f32': lambda r: r.f32(),
+    'f64': lambda r: r.f64(), 'bool': lambda r: r.boolean(), 'UUID': lambda r: r.take(16).hex(),
+    'void': lambda r: None, 'restBuffer': lambda r: r.take(r.left()), 'nbt': _nbt_named,
+    'optionalNbt': _nbt_named, 'anonymousNbt': _nbt_anon, 'anonOptionalNbt': _nbt_anon,
+    'varlong': lambda r: _varlong(r),
+}
+PD_COMPOUND = ('container', 'array', 'buffer', 'pstring', 'option', 'mapper', 'bitflags', 'bitfield', 'switch')
+
+
+def _varlong(r):
+    v = 0
+    for i in range(10):
+        c = r.u8()
+        v |= (c & 0x7F) << (7 * i)
+        if not c & 0x80:
+            return v - (1 << 64) if v >= 1 << 63 else v
+    raise ParseError('VarLong too long')
+
+
+def generic_proto(pv):
+    """The minecraft-data tables for protocol pv, or None for 404/498 (hand tables) and unknown ones."""
+    if pv is None or pv in NAMES:
+        return None
+    return Proto.get(pv)
+
+
+def sanitize(v):
+    """Parsed values for the reports: byte strings and long lists as their lengths."""
+    if isinstance(v, bytes):
+        return '<%d bytes>' % len(v)
+    if isinstance(v, dict):
+        return {k: sanitize(x) for k, x in v.items()}
+    if isinstance(v, list):
+        if len(v) > 8:
+            return '<%d entries>' % len(v)
+        return [sanitize(x) for x in v]
+    return v
+
+
+def text_of(v):
+    """A Disconnect reason (JSON text or NBT text component) as a short string."""
+    if isinstance(v, str):
+        return v
+    return json.dumps(v, sort_keys=True)
 DIRS = {'sb': 'C→S', 'cb': 'S→C'}
 
 
@@ -684,6 +1036,9 @@ class Connection:
         st, d, pid, f = rec['state'], rec['dir'], rec['id'], rec['fields']
         proto = self.protocol
         ids = IDS.get(proto)
+        P = generic_proto(proto)
+        if P is not None and st != 'handshake':
+            return self.interpret_generic(dr, rec, r, P)
         if st == 'handshake' and d == 'sb' and pid == 0x00:
             pv = r.varint()
             addr = r.string()
@@ -693,6 +1048,8 @@ class Connection:
             self.protocol = pv
             self.handshake = f
             ns = STATES.get(nxt)
+            if ns is None and nxt == 3 and generic_proto(pv) is not None:
+                ns = 'login'    # 1.20.5+: a transfer logs in as well
             if ns is None:
                 raise ParseError('next state %d' % nxt)
             self.sb.state = self.cb.state = ns
@@ -792,6 +1149,61 @@ class Connection:
         if r.left():
             raise ParseError('%d bytes left after the fields' % r.left())
         f['parsed_to_end'] = True
+
+    def interpret_generic(self, dr, rec, r, P):
+        """Any protocol but 404/498: names and layouts from minecraft-data (mcdata-ids.json)."""
+        st, d, pid, f = rec['state'], rec['dir'], rec['id'], rec['fields']
+        name = P.names.get((st, d, pid))
+        lay = P.layouts.get((st, d, name))
+        if lay is None:
+            return
+        try:
+            v = pd_read(P, r, lay, {})
+        except (KeyError, TypeError, IndexError, AttributeError) as ex:
+            raise ParseError('layout of %s: %r' % (name, ex))
+        if r.left():
+            raise ParseError('%d bytes left after the fields' % r.left())
+        f.update(sanitize(v))
+        f['parsed_to_end'] = True
+        both = (self.sb, self.cb)
+        if name == 'server_info':
+            try:
+                self.status_version = json.loads(v['response']).get('version')
+            except (ValueError, AttributeError):
+                pass
+        elif st == 'status' and name == 'ping' and d == 'sb':
+            self.ping_payload = v.get('time')
+        elif name == 'login_start':
+            self.user = v.get('username')
+        elif name == 'compress':
+            t = v['threshold']
+            self.set_compression = (rec['end_frame'], t)
+            for x in both:
+                x.threshold = t if t >= 0 else None
+        elif name == 'encryption_begin':
+            # no key logs on this path: from the byte after the request (server) or the response
+            # (client) on, the bytes are counted as encrypted, not framed
+            if d == 'cb':
+                self.enc_request = rec
+            else:
+                self.enc_response = rec
+            dr.enc_start = rec['off'] + rec['wire']
+        elif name == 'success':
+            if 'configuration' not in P.states:
+                for x in both:
+                    x.state = 'play'
+        elif name in ('login_acknowledged', 'configuration_acknowledged'):
+            # the client switches after sending it, the server after receiving it
+            for x in both:
+                x.state = 'configuration'
+        elif st == 'configuration' and name == 'finish_configuration' and d == 'sb':
+            for x in both:
+                x.state = 'play'
+        elif name in ('disconnect', 'kick_disconnect') and d == 'cb':
+            f['reason'] = text_of(v.get('reason'))
+            self.disconnects.append((st if st != 'play' else 'play', rec))
+        rec['mcdata_name'] = name
+        rec['values'] = v
 
     def parse_chunk(self, r, f):
         proto = self.protocol
@@ -907,6 +1319,9 @@ def analyse(path, port=25565, keylog=None):
 
 
 def name_of(proto, rec):
+    P = generic_proto(proto)
+    if P is not None:
+        return P.names.get((rec['state'], rec['dir'], rec['id']))
     t = NAMES.get(proto) or NAMES[498]
     return t.get((rec['state'], rec['dir'], rec['id']))
 
@@ -1014,7 +1429,7 @@ def report(res, out):
     w('\nPacket counts (state / direction / id) per connection:\n\n')
     w('| state | dir | id | name | %s | total |\n' % ' | '.join('#%d' % c.num for c in conns))
     w('|---|---|---|---|%s---|\n' % ('---|' * len(conns)))
-    order = {'handshake': 0, 'status': 1, 'login': 2, 'play': 3}
+    order = {'handshake': 0, 'status': 1, 'login': 2, 'configuration': 3, 'play': 4}
     keys = sorted(set((p['state'], p['dir'], p['id']) for p in pk),
                   key=lambda k: (order[k[0]], k[1] != 'sb', k[2]))
     cnt = {}
@@ -1024,12 +1439,33 @@ def report(res, out):
     proto = protos[0] if protos else None
     for k in keys:
         nm = (NAMES.get(proto) or {}).get(k, 'UNKNOWN')
+        if generic_proto(proto) is not None:
+            nm = generic_proto(proto).names.get(k, 'UNKNOWN')
         row = [cnt.get((c.num,) + k, 0) for c in conns]
         w('| %s | %s | 0x%02X | %s | %s | %d |\n' % (k[0], DIRS[k[1]], k[2], nm,
                                                    ' | '.join(str(x) for x in row), sum(row)))
     w('\n')
+    if any(generic_proto(c.protocol) is not None for c in conns):
+        state_table(res, w)
     for c in conns:
         w('- #%d: %s\n' % (c.num, conn_summary(c)))
+    w('\n')
+
+
+def state_table(res, w):
+    """Packets per state and direction (and how many of them were zlib-compressed), per connection."""
+    conns = res['conns']
+    order = ['handshake', 'status', 'login', 'configuration', 'play']
+    w('Packets per state and direction (zlib = sent compressed) per connection:\n\n')
+    w('| state | dir | %s | total | zlib |\n' % ' | '.join('#%d' % c.num for c in conns))
+    w('|---|---|%s---|---|\n' % ('---|' * len(conns)))
+    for st in order:
+        for d in ('sb', 'cb'):
+            row = [sum(1 for p in c.direction(d).packets if p['state'] == st) for c in conns]
+            if not sum(row):
+                continue
+            z = sum(1 for c in conns for p in c.direction(d).packets if p['state'] == st and p['kind'] == 'zlib')
+            w('| %s | %s | %s | %d | %d |\n' % (st, DIRS[d], ' | '.join(str(x) for x in row), sum(row), z))
     w('\n')
 
 
@@ -1072,6 +1508,110 @@ def encryption_report(res, w):
     w('\n')
 
 
+def analysis_generic(c):
+    """The figures of one connection on the generic path, from the parsed packets."""
+    P = generic_proto(c.protocol)
+    a = dict(keepalive_sent=0, keepalive_answered=0, keepalive_unsolicited=0, keepalive_ids=[],
+             teleports=0, teleport_confirms=0, teleports_confirmed=0, chunks_loaded=0, chunks_partial=0,
+             chunks_unloaded=0, batches_started=0, batches_finished=0, batch_chunks=0, batches_received=0,
+             chat_sb=0, chat_cb=0, config_rounds=0, disconnect=None, chunk_list=[], unload_list=[],
+             keepalive_list=[], teleport_list=[], batch_list=[])
+    pend_k = []
+    pend_t = []
+    batch = None
+    for p in sorted(c.sb.packets + c.cb.packets, key=lambda p: (p['end_frame'], p['dir'] == 'cb')):
+        n = name_of(c.protocol, p)
+        v = p.get('values') or {}
+        d, st = p['dir'], p['state']
+        if n in CHAT_NAMES[d] and st == 'play':
+            a['chat_' + d] += 1
+        if n == 'keep_alive' and 'keepAliveId' in v:
+            if d == 'cb':
+                a['keepalive_sent'] += 1
+                pend_k.append(p)
+                a['keepalive_list'].append([st, v['keepAliveId'], frames_of(p), None])
+            else:
+                m = next((q for q in pend_k if q['values']['keepAliveId'] == v['keepAliveId']), None)
+                if m is None:
+                    a['keepalive_unsolicited'] += 1
+                    a['keepalive_list'].append([st, v['keepAliveId'], None, frames_of(p)])
+                else:
+                    pend_k.remove(m)
+                    a['keepalive_answered'] += 1
+                    for e in a['keepalive_list']:
+                        if e[2] == frames_of(m) and e[3] is None and e[1] == v['keepAliveId']:
+                            e[3] = frames_of(p)
+                            break
+        elif n == 'position' and d == 'cb':
+            a['teleports'] += 1
+            pend_t.append(p)
+            a['teleport_list'].append([v.get('teleportId'), v.get('x'), v.get('y'), v.get('z'), frames_of(p), None])
+        elif n == 'teleport_confirm':
+            a['teleport_confirms'] += 1
+            m = next((q for q in pend_t if q['values'].get('teleportId') == v.get('teleportId')), None)
+            if m is not None:
+                pend_t.remove(m)
+                a['teleports_confirmed'] += 1
+                for e in a['teleport_list']:
+                    if e[4] == frames_of(m) and e[5] is None:
+                        e[5] = frames_of(p)
+                        break
+        elif n == 'map_chunk':
+            full = v.get('groundUp', True)
+            if full and v.get('bitMap') == 0 and P.id('play', 'cb', 'unload_chunk') is None:
+                a['chunks_unloaded'] += 1       # before 1.9: a full column without sections unloads it
+                a['unload_list'].append((v['x'], v['z'], frames_of(p)))
+            elif full:
+                a['chunks_loaded'] += 1
+                a['chunk_list'].append((v['x'], v['z'], frames_of(p)))
+            else:
+                a['chunks_partial'] += 1
+            if batch is not None:
+                batch[1] += 1
+        elif n == 'map_chunk_bulk':
+            for m in v.get('meta', []):
+                a['chunks_loaded'] += 1
+                a['chunk_list'].append((m['x'], m['z'], frames_of(p)))
+        elif n == 'unload_chunk':
+            a['chunks_unloaded'] += 1
+            a['unload_list'].append((v.get('chunkX'), v.get('chunkZ'), frames_of(p)))
+        elif n == 'chunk_batch_start':
+            a['batches_started'] += 1
+            batch = [frames_of(p), 0]
+        elif n == 'chunk_batch_finished':
+            a['batches_finished'] += 1
+            a['batch_chunks'] += v.get('batchSize', 0)
+            a['batch_list'].append((batch[0] if batch else None, batch[1] if batch else None,
+                                    v.get('batchSize'), frames_of(p)))
+            batch = None
+        elif n == 'chunk_batch_received':
+            a['batches_received'] += 1
+        elif n == 'finish_configuration' and d == 'sb':
+            a['config_rounds'] += 1
+    if c.disconnects:
+        k, r = c.disconnects[-1]
+        a['disconnect'] = '%s %s' % (k, r['fields'].get('reason'))
+    return a
+
+
+def fmt_analysis(a):
+    s = ['Keep Alive: %d sent, %d answered%s' % (
+        a['keepalive_sent'], a['keepalive_answered'],
+        (', %d unsolicited' % a['keepalive_unsolicited']) if a['keepalive_unsolicited'] else '')]
+    s.append('teleports: %d Player Position And Look, %d Teleport Confirm, %d confirmed' % (
+        a['teleports'], a['teleport_confirms'], a['teleports_confirmed']))
+    s.append('chunk columns: %d loaded, %d unloaded%s' % (
+        a['chunks_loaded'], a['chunks_unloaded'],
+        (', %d partial updates' % a['chunks_partial']) if a['chunks_partial'] else ''))
+    if a['batches_started'] or a['batches_finished']:
+        s.append('chunk batches: %d started, %d finished (%d columns announced), %d acknowledged' % (
+            a['batches_started'], a['batches_finished'], a['batch_chunks'], a['batches_received']))
+    if a['config_rounds']:
+        s.append('configuration finished %d time(s)' % a['config_rounds'])
+    s.append('chat: %d serverbound, %d clientbound' % (a['chat_sb'], a['chat_cb']))
+    return '; '.join(s)
+
+
 def conn_summary(c):
     hs = c.handshake or {}
     s = ['handshake protocol %s, address "%s", port %s' % (hs.get('protocol'), hs.get('address'), hs.get('port'))]
@@ -1079,6 +1619,10 @@ def conn_summary(c):
         s.append('status response version %s' % json.dumps(c.status_version))
         s.append('Ping payload [%s]' % c.ping_payload)
     ids = IDS.get(c.protocol)
+    if c.user and generic_proto(c.protocol) is not None:
+        a = analysis_generic(c)
+        s.append('minecraft-data %s' % '/'.join(generic_proto(c.protocol).versions))
+        s.append(fmt_analysis(a))
     if c.user and ids:
         cb = c.cb.packets
         ch = [p for p in cb if p['state'] == 'play' and p['id'] == ids['chunk']]
@@ -1100,11 +1644,38 @@ def conn_summary(c):
     return '; '.join(s)
 
 
+def details_generic(c, w):
+    a = analysis_generic(c)
+    w('#### #%d (%s, %s)\n\n' % (c.num, c.user, fmt_ep(c.client)))
+    w('Keep Alive (clientbound keep_alive → serverbound keep_alive, any state):\n\n')
+    w('| state | id | request frame | answer frame |\n|---|---|---|---|\n')
+    for st, kid, rq, an in a['keepalive_list']:
+        w('| %s | %s | %s | %s |\n' % (st, kid, rq or 'none', an or 'none'))
+    w('\nPlayer Position And Look (clientbound position) and Teleport Confirm (serverbound teleport_confirm):\n\n')
+    w('| teleport id | x | y | z | frame | Teleport Confirm frame |\n|---|---|---|---|---|---|\n')
+    for tid, x, y, z, fr, an in a['teleport_list']:
+        w('| %s | %r | %r | %r | %s | %s |\n' % ('-' if tid is None else tid, x, y, z, fr,
+                                                  an or ('none' if tid is not None else 'n/a (no teleport id before 1.9)')))
+    w('\nChunk columns loaded (%d), in order: (x, z) [frame]\n\n' % len(a['chunk_list']))
+    w((', '.join('(%d, %d) [%s]' % e for e in a['chunk_list']) or 'none') + '\n')
+    w('\nChunk columns unloaded (%d): %s\n' % (len(a['unload_list']), ', '.join(
+        '(%d, %d) [%s]' % e for e in a['unload_list']) or 'none'))
+    if a['batch_list']:
+        w('\nChunk batches (start frame, map_chunk packets in between, batchSize, finished frame): %s; '
+          'acknowledged by the client: %d\n' % (', '.join('(%s, %s, %s, %s)' % e for e in a['batch_list']),
+                                                a['batches_received']))
+    w('\nDisconnect: %s\n\n' % ('; '.join('%s %s [%s]' % (k, r['fields']['reason'], frames_of(r))
+                                            for k, r in c.disconnects) or 'none'))
+
+
 def details(res, out):
     w = out.write
     name = res['path'].rsplit('/', 1)[-1]
     w('### %s: packets for the tests\n\n' % name)
     for c in res['conns']:
+        if c.user and generic_proto(c.protocol) is not None:
+            details_generic(c, w)
+            continue
         ids = IDS.get(c.protocol)
         if not ids or not c.user:
             continue
@@ -1217,7 +1788,7 @@ def to_json(res):
             key_source=c.key_source))
     pk = []
     for p in res['packets']:
-        q = {k: v for k, v in p.items() if k not in ('off',)}
+        q = {k: v for k, v in p.items() if k not in ('off', 'values')}
         q['name'] = name_of(res['conns'][p['conn'] - 1].protocol, p)
         pk.append(q)
     return dict(file=res['path'].rsplit('/', 1)[-1], format=res['format'], linktypes=res['linktypes'],
@@ -1237,7 +1808,7 @@ def matrix(results, out):
             k = (proto, p['state'], p['dir'], p['id'], name_of(proto, p) or 'UNKNOWN')
             m.setdefault(k, {})
             m[k][name] = m[k].get(name, 0) + 1
-    order = {'handshake': 0, 'status': 1, 'login': 2, 'play': 3}
+    order = {'handshake': 0, 'status': 1, 'login': 2, 'configuration': 3, 'play': 4}
     short = [c.replace('mcjava-', '').replace('.pcapng', '').replace('.pcap', '') for c in cols]
     out.write('| protocol | state | dir | id | name | %s |\n' % ' | '.join(short))
     out.write('|---|---|---|---|---|%s\n' % ('---|' * len(cols)))
@@ -1283,7 +1854,15 @@ def main():
     ap.add_argument('--matrix', action='store_true')
     ap.add_argument('--check-names', nargs=2, metavar=('PROTOCOL_JSON', 'VERSION'))
     ap.add_argument('--keylog', metavar='FILE')
+    ap.add_argument('--extract-ids', metavar='DATA_DIR')
     a = ap.parse_args()
+    if a.extract_ids:
+        path = extract_ids(a.extract_ids)
+        d = json.load(open(path))
+        print('%s: minecraft-data %s, %d protocol numbers (%s), %d distinct maps and layouts' % (
+            path, d['minecraft_data'], len(d['protocols']),
+            ', '.join('%s=%s' % (k, '/'.join(v['versions'])) for k, v in d['protocols'].items()), len(d['pool'])))
+        sys.exit(0)
     kl = KeyLog(a.keylog) if a.keylog else None
     if a.check_names:
         sys.exit(1 if check_names(*a.check_names) else 0)

@@ -8,7 +8,9 @@
 - the encrypted captures (needs the 'cryptography' package): decrypted with X.keylog without any
   error; X.mc_dissector.keylog (verify-token lines) gives the same packets; without a key log the
   packets before encryption are the same as with it, the rest is counted as encrypted bytes, no
-  error; a wrong shared secret gives a framing or decode error.
+  error; a wrong shared secret gives a framing or decode error;
+- the minecraft-data tables (mcdata-ids.json) used on 1.13.2 and 1.14.4 captures instead of the hand
+  tables: the same packets, no error, the same keep-alive, teleport and chunk column figures.
 Exit status 0 when all hold.
 """
 import os
@@ -110,6 +112,37 @@ def main():
         e = count.errors_of(count.analyse(src, keylog=bad))
         check(e['framing'] + e['decompression'] > 0,
               '%s with a wrong shared secret: %d framing, %d decode errors (%d bytes left unframed)' % (stem, e['framing'], e['decompression'], e['trailing']))
+    # the minecraft-data path (mcdata-ids.json, used for every protocol but 404 and 498) on the 1.13.2
+    # and 1.14.4 captures: the same packets and the same keep-alive, teleport and chunk figures as the
+    # hand tables
+    orig = count.generic_proto
+    for stem in ('mcjava-1.13.2-teleport', 'mcjava-1.14.4-compressed'):
+        src = os.path.join(HERE, stem + '.pcap')
+        count.generic_proto = orig
+        a = count.analyse(src)
+        count.generic_proto = lambda pv: None if pv is None else count.Proto.get(pv)
+        count.Proto._cache.clear()
+        try:
+            b = count.analyse(src)
+            fig_b = [count.analysis_generic(c) for c in b['conns'] if c.user]
+        finally:
+            count.generic_proto = orig
+            count.Proto._cache.clear()
+        fig_a = []
+        for c in a['conns']:
+            if c.user:
+                ids = count.IDS[c.protocol]
+                cb = [p for p in c.cb.packets if p['state'] == 'play']
+                sb = [p for p in c.sb.packets if p['state'] == 'play']
+                fig_a.append((sum(p['id'] == ids['keepalive_cb'] for p in cb), sum(p['id'] == ids['keepalive_sb'] for p in sb),
+                              sum(p['id'] == ids['poslook_cb'] for p in cb), sum(p['id'] == ids['teleport_confirm'] for p in sb),
+                              sum(p['id'] == ids['chunk'] and p['fields'].get('full') for p in cb),
+                              sum(p['id'] == ids['unload'] for p in cb)))
+        fig_b2 = [(x['keepalive_sent'], x['keepalive_answered'], x['teleports'], x['teleport_confirms'],
+                   x['chunks_loaded'], x['chunks_unloaded']) for x in fig_b]
+        check(key(a) == key(b) and not any(count.errors_of(b).values()) and fig_a == fig_b2,
+              '%s through the minecraft-data tables: the same %d packets, no error, the same figures %s' % (
+                  stem, len(b['packets']), fig_b2))
     sys.exit(0 if ok else 1)
 
 
