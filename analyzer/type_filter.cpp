@@ -107,13 +107,16 @@ bool add_type(const std::string& spec, TypeFilter& into, std::string& error) {
         error = "an empty packet type";
         return false;
     }
+    // A whole name or key matches alone within its protocol; a protocol
+    // without one takes the names containing it ("Chat Message" is Alpha's
+    // whole name and part of Java's "Chat Message (clientbound)").
+    std::set<const core::ProtocolInfo*> exact;
     each_type([&](const Type& t) {
-        if (loose(t.name) == want || (t.key && loose(t.key) == want)) add(t, into), any = true;
+        if (loose(t.name) == want || (t.key && loose(t.key) == want)) add(t, into), any = true, exact.insert(t.protocol);
     });
-    if (!any)
-        each_type([&](const Type& t) {
-            if (loose(t.name).find(want) != std::string::npos) add(t, into), any = true;
-        });
+    each_type([&](const Type& t) {
+        if (!exact.count(t.protocol) && loose(t.name).find(want) != std::string::npos) add(t, into), any = true;
+    });
     if (any) return true;
     // The closest names, for the error.
     std::vector<std::pair<size_t, std::string>> near;

@@ -116,6 +116,13 @@ TEST(Cli, TypeFilterByPartOfANameOrById) {
     EXPECT_EQ(lines(part.out, "S>C  Keep Alive (clientbound) keep_alive_id="), 2u) << part.out;
     EXPECT_EQ(lines(part.out, "C>S  Keep Alive (serverbound) keep_alive_id="), 2u) << part.out;
     EXPECT_EQ(std::count(part.out.begin(), part.out.end(), '\n'), 5) << part.out;  // and the conversation line
+    // A whole name of one protocol (Alpha's "Chat Message") is still part of
+    // another's names: Java's Chat Message packets of each direction
+    // (README-1.13.2.md, the teleport capture: 2 each way).
+    const RunResult chat = run(kBin + " decode -t \"Chat Message\" " + java);
+    ASSERT_EQ(chat.exit_code, 0) << chat.err;
+    EXPECT_EQ(lines(chat.out, "C>S  Chat Message (serverbound)"), 2u) << chat.out;
+    EXPECT_EQ(lines(chat.out, "S>C  Chat Message (clientbound)"), 2u) << chat.out;
     // An id: each packet by its own id (in 1.13.2's play state).
     const RunResult id = run(kBin + " decode -t 0x21 " + java);
     EXPECT_EQ(lines(id.out, "Keep Alive (clientbound)"), 2u) << id.out;

@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <map>
 #include <set>
 #include <string>
@@ -16,6 +18,10 @@
 #include "protocols/mc_java/mcdata/tables.hpp"
 #include "protocols/mc_java/schema.hpp"
 #include "protocols/mc_java/versions.hpp"
+
+#ifndef BLANKSHARK_CAPTURES
+#define BLANKSHARK_CAPTURES "captures"
+#endif
 
 namespace {
 
@@ -75,6 +81,40 @@ TEST(McJavaMcData, EveryLayoutAndNamedTypeIsThere) {
         EXPECT_TRUE(varint) << d.path;
     }
     EXPECT_EQ(packets, 7371u);
+}
+
+// The independent counter of the bundled captures reads minecraft-data with
+// its own code (captures/minecraft-java/tools/count.py --extract-ids): its
+// id -> name maps are the generator's, for every protocol number and table.
+TEST(McJavaMcData, TheIndependentCountersIdsAreTheSame) {
+    std::ifstream in(std::string(BLANKSHARK_CAPTURES) + "/minecraft-java/tools/mcdata-ids.json");
+    ASSERT_TRUE(in) << "mcdata-ids.json";
+    const nlohmann::json j = nlohmann::json::parse(in);
+    EXPECT_EQ(j.at("minecraft_data"), "3.119.0");
+    size_t compared = 0, protocols = 0;
+    for (auto p = j.at("protocols").begin(); p != j.at("protocols").end(); ++p) {
+        const mcdata::Description* d = description_of(std::stoi(p.key()));
+        ASSERT_NE(d, nullptr) << p.key();
+        ++protocols;
+        std::map<std::string, std::map<uint32_t, std::string>> ours;  // "play/cb" -> id -> name
+        for (const mcdata::Packet& k : mcdata::packets(*d)) {
+            const std::string state = std::strcmp(k.state, "handshaking") == 0 ? "handshake" : k.state;
+            ours[state + (k.dir == Side::Client ? "/sb" : "/cb")][k.id] = k.theirs;
+        }
+        for (auto t = p.value().at("names").begin(); t != p.value().at("names").end(); ++t) {
+            const nlohmann::json& names = j.at("pool").at(t.value().get<size_t>());
+            EXPECT_EQ(names.size(), ours[t.key()].size()) << p.key() << " " << t.key();
+            for (auto n = names.begin(); n != names.end(); ++n) {
+                EXPECT_EQ(ours[t.key()][uint32_t(std::stoul(n.key(), nullptr, 0))], n.value().get<std::string>())
+                    << p.key() << " " << t.key() << " " << n.key();
+                ++compared;
+            }
+        }
+    }
+    EXPECT_EQ(protocols, 46u);  // every protocol number from 47 to 775
+    // The 7371 packets of the 43 descriptions, once per protocol number that
+    // speaks them (316 shares 315's description, 753 and 754 share 751's).
+    EXPECT_EQ(compared, 7797u);
 }
 
 // Keep Alive's ids (play state), from the community protocol documentation
