@@ -45,7 +45,7 @@ int main(int argc, char** argv) {
     std::string dfile;
     std::vector<std::string> dtypes;
     bool verbose = false, json = false;
-    auto* decode = app.add_subcommand("decode", "Print every blank packet: a summary line, -V a field tree, --json JSON Lines");
+    auto* decode = app.add_subcommand("decode", "Print every packet of every protocol: a summary line, -V a field tree, --json JSON Lines");
     decode->add_option("file", dfile, "capture file (pcap or pcapng)")->required();
     decode->add_flag("-V,--verbose", verbose, "every field as a tree, as tshark -V");
     decode->add_flag("--json", json, "one JSON object per packet, fields under the Wireshark filter names");
@@ -60,10 +60,10 @@ int main(int argc, char** argv) {
 
     ChunksOptions copt;
     std::string cfile;
-    auto* chunks = app.add_subcommand("chunks", "One row per chunk transmission: ids, coordinates, sizes, pieces, "
-                                                "resends, frames, state (complete, incomplete with missing ranges, failed)");
+    auto* chunks = app.add_subcommand("chunks", "One row per chunk: blank's transmissions (pieces, resends, missing ranges), "
+                                                "Java's chunk columns, Alpha's Map Chunks, MCPE's chunk data");
     chunks->add_option("file", cfile, "capture file (pcap or pcapng)")->required();
-    chunks->add_flag("--json", copt.json, "one JSON object per transmission");
+    chunks->add_flag("--json", copt.json, "one JSON object per chunk");
     chunks->add_option("--extract", copt.extract_dir,
                        "write each completed chunk's inflated data to DIR/chunk_x<X>_y<Y>_z<Z>_c<conversation>_t<id>.bin")
         ->check(CLI::ExistingDirectory);
@@ -122,7 +122,7 @@ int main(int argc, char** argv) {
     StatsOptions sopt;
     std::vector<std::string> sfiles;
     auto* stats = app.add_subcommand("stats", "Packets, bytes and rates per packet type, direction and connection; "
-                                              "chunk transmissions; findings by code (as tshark -z blank,tree)");
+                                              "chunks; findings by code (as tshark -z with the plugin's stats trees)");
     stats->add_option("files", sfiles, "capture files (pcap or pcapng)")->required();
     stats->add_flag("--json", sopt.json, "one JSON object per file");
 
