@@ -50,6 +50,33 @@ bool parse_int(const std::string& s, int64_t& v) {
 
 bool is_container(const Json& t) { return t.is_array() && !t.empty() && t[0] == "container"; }
 
+// A bitfield's parts, first in the stream first: name and mask within
+// `total` bits.
+std::vector<std::pair<std::string, uint64_t>> bitfield_parts(const Json& parts, uint32_t& total) {
+    total = 0;
+    for (const Json& p : parts) total += p.at("size").get<uint32_t>();
+    std::vector<std::pair<std::string, uint64_t>> out;
+    uint32_t shift = total;
+    for (const Json& p : parts) {
+        const uint32_t size = p.at("size").get<uint32_t>();
+        shift -= size;
+        out.emplace_back(p.at("name").get<std::string>(),
+                         (size >= 64 ? ~uint64_t(0) : ((uint64_t(1) << size) - 1)) << shift);
+    }
+    return out;
+}
+
+// Strips a compareTo path's "../" steps (kept in `steps`); how many.
+size_t strip_steps(std::string& path, std::string* steps) {
+    size_t up = 0;
+    while (path.rfind("../", 0) == 0) {
+        path = path.substr(3);
+        if (steps) *steps += "../";
+        ++up;
+    }
+    return up;
+}
+
 // Whether a definition refers to a parameter ("$compareTo") anywhere.
 bool parametrised(const Json& t) {
     if (t.is_string()) return t.get_ref<const std::string&>().rfind('$', 0) == 0;
@@ -128,13 +155,18 @@ const Json& Translator::bound(const Json& value) const {
     throw std::logic_error("protodef: unbound parameter " + s);
 }
 
-Rows Translator::rows(const Json& type) {
+const Json& Translator::resolved(const Json& type) const {
     const Json* t = &bound(type);
-    for (int hops = 0; t->is_string() && hops < 16; ++hops) {  // an alias of a container
+    for (int hops = 0; t->is_string() && hops < 16; ++hops) {
         const Json* def = types_(t->get<std::string>());
         if (!def || *def == "native") break;
         t = def;
     }
+    return *t;
+}
+
+Rows Translator::rows(const Json& type) {
+    const Json* t = &resolved(type);  // an alias of a container
     Rows out;
     if (is_container(*t))
         container((*t)[1], out);
@@ -157,12 +189,7 @@ void Translator::container(const Json& fields, Rows& out) {
 }
 
 void Translator::note_bits(const Json& type, const std::string& name) {
-    const Json* t = &bound(type);
-    for (int hops = 0; t->is_string() && hops < 16; ++hops) {
-        const Json* def = types_(t->get<std::string>());
-        if (!def || *def == "native") return;
-        t = def;
-    }
+    const Json* t = &resolved(type);
     if (!t->is_array() || t->size() < 2) return;
     const std::string key = name.empty() ? "bits" : key_of(name);
     auto note = [&](const std::string& part, uint64_t mask) {
@@ -180,29 +207,14 @@ void Translator::note_bits(const Json& type, const std::string& name) {
         return;
     }
     if ((*t)[0] != "bitfield") return;
-    uint32_t total = 0;
-    for (const Json& p : (*t)[1]) total += p.at("size").get<uint32_t>();
-    uint32_t shift = total;
-    for (const Json& p : (*t)[1]) {
-        const uint32_t size = p.at("size").get<uint32_t>();
-        shift -= size;
-        note(p.at("name").get<std::string>(), (size >= 64 ? ~uint64_t(0) : ((uint64_t(1) << size) - 1)) << shift);
-    }
+    uint32_t total;
+    for (const auto& [part, mask] : bitfield_parts((*t)[1], total)) note(part, mask);
 }
 
 bool Translator::bit_of(const std::string& compare_to, std::string& ref, uint64_t& mask, uint32_t& shift) const {
     std::string path = compare_to, up_path;
-    size_t up = 0;
-    while (path.rfind("../", 0) == 0) {
-        path = path.substr(3);
-        up_path += "../";
-        ++up;
-    }
-    for (size_t s = scopes_.size(); s-- > 0;) {
-        if (up) {
-            --up;
-            continue;
-        }
+    const size_t up = strip_steps(path, &up_path);
+    for (size_t s = scopes_.size() > up ? scopes_.size() - up : 0; s-- > 0;) {
         auto it = scopes_[s].bits.find(path);
         if (it == scopes_[s].bits.end()) continue;
         ref = up_path + it->second.key;
@@ -358,19 +370,12 @@ void Translator::array(const Json& a, const char* key, const char* name, Rows& o
 
 std::string Translator::ref_of(const std::string& compare_to) const {
     const Json name(compare_to);
-    const std::string path = bound(name).get<std::string>();
     // "../../action" keeps its steps up; "a/b" names b (the core finds a
     // field by its key, searching outwards).
-    std::string out, last;
-    size_t i = 0;
-    while (path.compare(i, 3, "../") == 0) {
-        out += "../";
-        i += 3;
-    }
-    const std::string rest = path.substr(i);
-    const size_t slash = rest.rfind('/');
-    last = slash == std::string::npos ? rest : rest.substr(slash + 1);
-    return out + const_cast<Translator*>(this)->key_of(last);
+    std::string path = bound(name).get<std::string>(), steps;
+    strip_steps(path, &steps);
+    const size_t slash = path.rfind('/');
+    return steps + key_of(slash == std::string::npos ? path : path.substr(slash + 1));
 }
 
 const Json* Translator::mapping_of(const std::string& compare_to) const {
@@ -381,27 +386,12 @@ const Json* Translator::mapping_of(const std::string& compare_to) const {
 
 const Json* Translator::target_of(const std::string& compare_to) const {
     std::string path = compare_to;
-    size_t up = 0;
-    while (path.rfind("../", 0) == 0) {
-        path = path.substr(3);
-        ++up;
-    }
+    const size_t up = strip_steps(path, nullptr);
     const size_t slash = path.rfind('/');
     if (slash != std::string::npos) path = path.substr(slash + 1);
-    for (size_t s = scopes_.size(); s-- > 0;) {
-        if (up) {
-            --up;
-            continue;
-        }
+    for (size_t s = scopes_.size() > up ? scopes_.size() - up : 0; s-- > 0;) {
         auto it = scopes_[s].fields.find(path);
-        if (it == scopes_[s].fields.end()) continue;
-        const Json* t = &bound(*it->second);
-        for (int hops = 0; t->is_string() && hops < 16; ++hops) {
-            const Json* def = types_(t->get<std::string>());
-            if (!def || *def == "native") return t;
-            t = def;
-        }
-        return t;
+        if (it != scopes_[s].fields.end()) return &resolved(*it->second);
     }
     return nullptr;
 }
@@ -497,21 +487,14 @@ void Translator::mapper(const Json& a, const char* key, const char* name, Rows& 
 }
 
 void Translator::bitfield(const Json& parts, const char* key, const char* name, Rows& out) {
-    uint32_t total = 0;
-    for (const Json& p : parts) total += p.at("size").get<uint32_t>();
+    uint32_t total;
+    const auto masks = bitfield_parts(parts, total);
     Kind kind = total <= 8 ? Kind::U8 : total <= 16 ? Kind::U16 : total <= 24 ? Kind::U24 : total <= 32 ? Kind::U32 : Kind::U64;
     if (total != 8 && total != 16 && total != 24 && total != 32 && total != 64)
         throw std::logic_error("protodef: a bitfield of " + std::to_string(total) + " bits");
     F v = leaf(key, name, kind);
     v.hex();
-    uint32_t shift = total;
-    for (const Json& p : parts) {
-        const uint32_t size = p.at("size").get<uint32_t>();
-        shift -= size;
-        const uint64_t mask = (size >= 64 ? ~uint64_t(0) : ((uint64_t(1) << size) - 1)) << shift;
-        const std::string part = p.at("name").get<std::string>();
-        v.sub.push_back(bits(key_of(part), title_of(part), mask));
-    }
+    for (const auto& [part, mask] : masks) v.sub.push_back(bits(key_of(part), title_of(part), mask));
     out.push_back(v);
 }
 

@@ -50,12 +50,13 @@ public:
 
     // Strings that live as long as the process (rows point to them).
     static const char* keep(const std::string& s);
-    const char* key_of(const std::string& protodef_name);    // "entityId" -> "entity_id"
-    const char* title_of(const std::string& protodef_name);  // "entityId" -> "Entity Id"
+    static const char* key_of(const std::string& protodef_name);    // "entityId" -> "entity_id"
+    static const char* title_of(const std::string& protodef_name);  // "entityId" -> "Entity Id"
 
 private:
     struct Scope;
     const Json& bound(const Json& value) const;  // "$param" -> its value
+    const Json& resolved(const Json& type) const;  // bound, and aliases followed to a definition or a native
     void container(const Json& fields, Rows& out);
     void array(const Json& args, const char* key, const char* name, Rows& out);
     void select(const Json& args, const std::string& name, Rows& out);
