@@ -8,7 +8,7 @@ namespace plugin {
 
 using core::ValueClass;
 
-ftenum_t ft_of(const core::FieldInfo& f) {
+ftenum_t ft_of(const core::FieldDecl& f) {
     if (f.kind == core::Kind::FrameNum) return FT_FRAMENUM;
     switch (f.vclass) {
     case ValueClass::Uint:
@@ -30,11 +30,11 @@ ftenum_t ft_of(const core::FieldInfo& f) {
 namespace {
 
 // hf_register_info wants C structures that outlive registration.
-hf_register_info make_hf(const core::FieldInfo& f, int* id) {
+hf_register_info make_hf(const core::FieldDecl& f, int* id) {
     hf_register_info r{};
     r.p_id = id;
-    r.hfinfo.name = f.name.c_str();
-    r.hfinfo.abbrev = f.abbrev.c_str();
+    r.hfinfo.name = f.name;
+    r.hfinfo.abbrev = f.abbrev;
     r.hfinfo.type = ft_of(f);
     r.hfinfo.blurb = f.desc;
     r.hfinfo.strings = nullptr;
@@ -75,8 +75,8 @@ hf_register_info make_hf(const core::FieldInfo& f, int* id) {
         display = BASE_NONE;
         // Wireshark's request/response convention (the arrows in the packet list).
         auto ends = [&](const char* suffix) {
-            const size_t n = std::strlen(suffix);
-            return f.abbrev.size() >= n && f.abbrev.compare(f.abbrev.size() - n, n, suffix) == 0;
+            const size_t n = std::strlen(suffix), len = std::strlen(f.abbrev);
+            return len >= n && std::strcmp(f.abbrev + len - n, suffix) == 0;
         };
         if (ends(".response_in")) r.hfinfo.strings = FRAMENUM_TYPE(FT_FRAMENUM_RESPONSE);
         else if (ends(".request_in")) r.hfinfo.strings = FRAMENUM_TYPE(FT_FRAMENUM_REQUEST);
@@ -85,19 +85,47 @@ hf_register_info make_hf(const core::FieldInfo& f, int* id) {
     return r;
 }
 
+// A compiled field as a declaration: its strings outlive registration (the
+// schemas are never freed).
+core::FieldDecl decl_of(const core::FieldInfo& f) {
+    return core::FieldDecl{f.abbrev.c_str(), f.name.c_str(), f.kind, f.vclass, f.bits, f.display,
+                           f.unit, f.desc, f.vals, f.bitmask};
+}
+
 }  // namespace
 
 void FieldRegistry::add(int proto, const std::vector<const core::Schema*>& schemas) {
-    std::vector<const core::FieldInfo*> fields;
-    std::map<std::string, size_t> by_abbrev;
-    for (const core::Schema* sc : schemas) {
-        std::vector<size_t>& index = index_[sc];
-        for (const core::FieldInfo& f : sc->fields) {
-            auto [it, fresh] = by_abbrev.emplace(f.abbrev, hf_.size() + fields.size());
-            if (fresh) fields.push_back(&f);
-            index.push_back(it->second);
-        }
+    std::vector<core::FieldDecl> fields;
+    for (const core::Schema* sc : schemas)
+        for (const core::FieldInfo& f : sc->fields)
+            if (!by_abbrev_.count(f.abbrev)) {
+                by_abbrev_.emplace(f.abbrev, hf_.size() + fields.size());
+                fields.push_back(decl_of(f));
+            }
+    register_fields(proto, fields);
+    for (const core::Schema* sc : schemas) index(*sc);
+}
+
+void FieldRegistry::add(int proto, core::FieldDecls decls) {
+    std::vector<core::FieldDecl> fields;
+    for (const core::FieldDecl& d : decls)
+        if (by_abbrev_.emplace(d.abbrev, hf_.size() + fields.size()).second) fields.push_back(d);
+    register_fields(proto, fields);
+}
+
+const std::vector<size_t>& FieldRegistry::index(const core::Schema& s) const {
+    auto it = index_.find(&s);
+    if (it != index_.end()) return it->second;
+    std::vector<size_t>& ix = index_[&s];
+    ix.reserve(s.fields.size());
+    for (const core::FieldInfo& f : s.fields) {
+        auto r = by_abbrev_.find(f.abbrev);
+        ix.push_back(r == by_abbrev_.end() ? kUnregistered : r->second);
     }
+    return ix;
+}
+
+void FieldRegistry::register_fields(int proto, const std::vector<core::FieldDecl>& fields) {
     const size_t base = hf_.size();
     hf_.resize(base + fields.size(), -1);
     ett_.resize(base + fields.size(), -1);
@@ -105,7 +133,7 @@ void FieldRegistry::add(int proto, const std::vector<const core::Schema*>& schem
     auto* hfs = g_new0(hf_register_info, fields.size());
     auto** etts = g_new0(gint*, fields.size());
     for (size_t i = 0; i < fields.size(); ++i) {
-        hfs[i] = make_hf(*fields[i], &hf_[base + i]);
+        hfs[i] = make_hf(fields[i], &hf_[base + i]);
         type_[base + i] = hfs[i].hfinfo.type;
         etts[i] = &ett_[base + i];
     }

@@ -21,25 +21,37 @@ public:
     // for a repeated abbreviation; the rest add by the registered type) with
     // the protocol `proto`. Also registers one subtree per field.
     void add(int proto, const std::vector<const core::Schema*>& schemas);
+    // Registers the fields a protocol declares for all its versions (each
+    // name once, with one type) without compiling a schema: a schema's
+    // fields are mapped to them by name when a packet first needs it.
+    void add(int proto, core::FieldDecls decls);
 
-    int hf(const core::Schema& s, core::FieldId id) const { return hf_[index_.at(&s)[id]]; }
-    gint ett(const core::Schema& s, core::FieldId id) const { return ett_[index_.at(&s)[id]]; }
-    ftenum_t type(const core::Schema& s, core::FieldId id) const { return type_[index_.at(&s)[id]]; }
-    // Mapping of one schema, for builders that look up many fields.
-    const std::vector<size_t>& index(const core::Schema& s) const { return index_.at(&s); }
-    int hf_at(size_t i) const { return hf_[i]; }
-    gint ett_at(size_t i) const { return ett_[i]; }
-    ftenum_t type_at(size_t i) const { return type_[i]; }
+    int hf(const core::Schema& s, core::FieldId id) const { return hf_at(index(s)[id]); }
+    gint ett(const core::Schema& s, core::FieldId id) const { return ett_at(index(s)[id]); }
+    ftenum_t type(const core::Schema& s, core::FieldId id) const { return type_at(index(s)[id]); }
+    // Mapping of one schema, for builders that look up many fields. A field
+    // the registration does not have (declarations older than the tables)
+    // maps to kUnregistered: no hf, not shown.
+    const std::vector<size_t>& index(const core::Schema& s) const;
+    static constexpr size_t kUnregistered = ~size_t(0);
+    int hf_at(size_t i) const { return i < hf_.size() ? hf_[i] : -1; }
+    gint ett_at(size_t i) const { return i < ett_.size() ? ett_[i] : -1; }
+    ftenum_t type_at(size_t i) const { return i < type_.size() ? type_[i] : FT_NONE; }
 
 private:
+    void register_fields(int proto, const std::vector<core::FieldDecl>& fields);
+
     // deques: Wireshark keeps pointers to the ids (references stay valid as they grow)
     std::deque<int> hf_;
     std::deque<gint> ett_;
     std::deque<ftenum_t> type_;
-    std::map<const core::Schema*, std::vector<size_t>> index_;
+    std::map<std::string, size_t> by_abbrev_;  // every registered field
+    // Filled on first use for schemas registered by their declarations
+    // (dissection runs on one thread).
+    mutable std::map<const core::Schema*, std::vector<size_t>> index_;
 };
 
 // The Wireshark type of a core field.
-ftenum_t ft_of(const core::FieldInfo& f);
+ftenum_t ft_of(const core::FieldDecl& f);
 
 }  // namespace plugin

@@ -38,10 +38,14 @@ void register_protocol(const ProtocolRegistration& r) {
     const core::ProtocolInfo& info = *r.info;
     plugin::Registered& reg = *r.into;
     reg.proto = proto_register_protocol(info.name, info.short_name, info.filter_name);
-    // Every version's fields, newest first: its field types win where versions differ.
-    std::vector<const core::Schema*> schemas;
-    for (size_t i = info.versions(); i-- > 0;) schemas.push_back(&info.schema(i));
-    reg.fields.add(reg.proto, schemas);
+    if (info.declared_fields) {
+        reg.fields.add(reg.proto, info.declared_fields());
+    } else {
+        // Every version's fields, newest first: its field types win where versions differ.
+        std::vector<const core::Schema*> schemas;
+        for (size_t i = info.versions(); i-- > 0;) schemas.push_back(&info.schema(i));
+        reg.fields.add(reg.proto, schemas);
+    }
     reg.experts.add(reg.proto, info.findings());
     gint* ett[] = {&reg.ett};
     proto_register_subtree_array(ett, 1);

@@ -105,6 +105,7 @@ private:
         const size_t u = index_[it.info->id];
         const int id = fields_.hf_at(u);
         const ftenum_t ft = fields_.type_at(u);
+        if (id < 0) return last_ = nullptr;  // not registered (the declarations predate the tables)
         const gint off = gint(it.offset), len = gint(it.length);
         proto_item* pi = nullptr;
         using core::ValueClass;

@@ -38,8 +38,12 @@ void requests_text(Output& out, const char* name, const mcjava::RequestTracker& 
     }
     out << '\n';
     for (const Exchange& e : all) {
-        out << "    id " << e.id << ": frame " << e.request_frame;
-        if (e.answered()) {
+        out << "    ";
+        if (e.has_id) out << "id " << e.id << ": ";
+        out << "frame " << e.request_frame;
+        if (!e.has_id) {
+            out << ", no confirm in this version";
+        } else if (e.answered()) {
             out << " -> " << e.answer_frame << ", ";
             out.fixed(e.delay() * 1000.0, 1) << " ms\n";
         } else {
@@ -76,8 +80,10 @@ void point(Output& out, double x, double y, double z) {
 
 void teleports_text(Output& out, const mcjava::TeleportTracker& t) {
     if (t.teleports().empty() && !t.unknown_confirms()) return;
-    out << "  teleports: " << t.teleports().size() << ", " << (t.teleports().size() - t.unconfirmed())
-        << " confirmed, " << t.unconfirmed() << " never confirmed, " << t.unknown_confirms()
+    out << "  teleports: " << t.teleports().size() << ", " << (t.teleports().size() - t.unconfirmed() - t.without_id())
+        << " confirmed, " << t.unconfirmed() << " never confirmed, ";
+    if (t.without_id()) out << t.without_id() << " without an id (no Teleport Confirm before 1.9), ";
+    out << t.unknown_confirms()
         << " confirms of ids never sent, " << t.far() << " farther than ";
     out.fixed(t.threshold(), 3) << " blocks unasked";
     if (t.commanded()) out << " (and " << t.commanded() << " after the client's command)";
@@ -116,6 +122,7 @@ void teleports_text(Output& out, const mcjava::TeleportTracker& t) {
 
 void teleports_json(Output& out, const mcjava::TeleportTracker& t) {
     out << ",\"teleports\":{\"sent\":" << t.teleports().size() << ",\"unconfirmed\":" << t.unconfirmed()
+        << ",\"without_id\":" << t.without_id()
         << ",\"unknown_confirms\":" << t.unknown_confirms() << ",\"far\":" << t.far() << ",\"commanded\":" << t.commanded()
         << ",\"threshold\":";
     out.number(t.threshold()) << ",\"time\":";
@@ -125,7 +132,10 @@ void teleports_json(Output& out, const mcjava::TeleportTracker& t) {
     out << ",\"list\":[";
     bool first = true;
     for (const Exchange& e : t.teleports()) {
-        out << (first ? "" : ",") << "{\"id\":" << e.id << ",\"frame\":" << e.request_frame
+        out << (first ? "" : ",") << "{\"id\":";
+        if (e.has_id) out << e.id;
+        else out << "null";
+        out << ",\"frame\":" << e.request_frame
             << ",\"confirm_frame\":" << e.answer_frame << ",\"time\":";
         if (e.answered()) out.number(e.delay());
         else out << "null";

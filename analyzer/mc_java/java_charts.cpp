@@ -51,7 +51,9 @@ void java_charts(Output& out, const mcjava::Analysis& a, double first_time, doub
                           (e.has_client ? ": " + fmt("%.3f", e.distance) + " blocks from the position in frame " +
                                               std::to_string(e.client_frame)
                                         : std::string(": no client position before it")) +
-                          (e.answered() ? ", confirmed in frame " + std::to_string(e.answer_frame) : ", never confirmed"));
+                          (!e.has_id        ? std::string(", no confirm in this version")
+                           : e.answered() ? ", confirmed in frame " + std::to_string(e.answer_frame)
+                                          : std::string(", never confirmed")));
         ch.hline(tp.threshold(), kBad, "flagged above " + fmt("%g", tp.threshold()) + " blocks");
         ch.note(std::to_string(tp.teleports().size()) + " teleports");
         ch.write(out);

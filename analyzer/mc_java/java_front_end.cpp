@@ -68,7 +68,7 @@ public:
         if (p.kind != mcjava::PacketKind::Packet) return nullptr;
         static const char* const kSeries[mcjava::kStateCount][2] = {
             {"handshaking C>S", "handshaking S>C"}, {"status C>S", "status S>C"},
-            {"login C>S", "login S>C"}, {"play C>S", "play S>C"}};
+            {"login C>S", "login S>C"}, {"play C>S", "play S>C"}, {"configuration C>S", "configuration S>C"}};
         return kSeries[size_t(p.state)][p.dir == core::Side::Client ? 0 : 1];
     }
 

@@ -50,7 +50,7 @@ void JavaSummary::packet(const JavaPacket& jp) {
     if (p.kind == mcjava::PacketKind::LegacyPing) legacy_ = true;
     if (p.dir == core::Side::Server && is(p, "disconnect") && !disconnect_frame_) {
         disconnect_frame_ = p.span.last.frame;
-        disconnect_login_ = p.state == mcjava::State::Login;
+        disconnect_state_ = p.state;
         Reason r;
         core::decode(mcjava::schema(*p.version), p.data, p.data_len, p.context(), r);
         disconnect_reason_ = r.text;
@@ -82,7 +82,7 @@ void JavaSummary::close(const JavaConnection& c) {
 std::string JavaSummary::ended() const {
     std::string s;
     if (disconnect_frame_) {
-        s = std::string("Disconnect (") + (disconnect_login_ ? "login" : "play") + ") from the server in frame " +
+        s = std::string("Disconnect (") + mcjava::state_name(disconnect_state_) + ") from the server in frame " +
             std::to_string(disconnect_frame_) + ": " + disconnect_reason_ + "; ";
     }
     const uint64_t fin[2] = {dir_[0].fin_frame, dir_[1].fin_frame}, rst[2] = {dir_[0].rst_frame, dir_[1].rst_frame};
@@ -95,9 +95,9 @@ void JavaSummary::text(Output& out) const {
     else if (protocol_number_ >= 0) out << " (protocol " << protocol_number_ << " unknown: decoded as the nearest)";
     else out << " (no Handshake seen: guessed)";
     out << "; states:";
-    static const char* const kStates[] = {"handshaking", "status", "login", "play"};
-    for (int i = 0; i < 4; ++i)
-        if (reached_[i]) out << ' ' << kStates[i];
+    using S = mcjava::State;
+    for (S s : {S::Handshaking, S::Status, S::Login, S::Configuration, S::Play})  // the protocol's order
+        if (reached_[int(s)]) out << ' ' << mcjava::state_name(s);
     if (threshold_ >= 0) out << "; compression threshold " << threshold_;
     // What an encrypted connection lets the analysis judge.
     if (wrong_key_)
@@ -141,7 +141,7 @@ void JavaSummary::json(Output& out) const {
         << ",\"decrypted\":" << (decrypted_ && !wrong_key_ ? "true" : "false");
     if (disconnect_frame_) {
         out << ",\"disconnect\":{\"frame\":" << disconnect_frame_ << ",\"state\":\""
-            << (disconnect_login_ ? "login" : "play") << "\",\"reason\":\"";
+            << mcjava::state_name(disconnect_state_) << "\",\"reason\":\"";
         json_escape(out, disconnect_reason_);
         out << "\"}";
     }

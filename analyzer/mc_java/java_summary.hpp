@@ -41,13 +41,13 @@ private:
     int32_t protocol_number_ = -1;
     bool version_known_ = false;
     int64_t threshold_ = -1;
-    bool reached_[4] = {false, false, false, false};  // handshaking, status, login, play
+    bool reached_[mcjava::kStateCount] = {};  // by mcjava::State
     bool decrypted_ = false;   // bytes after the Encryption Response decrypted with the key log
     bool wrong_key_ = false;   // the key log's secret did not decrypt it
     bool encrypted_ = false, legacy_ = false, midstream_ = false;
     uint64_t disconnect_frame_ = 0;
     std::string disconnect_reason_;
-    bool disconnect_login_ = false;
+    mcjava::State disconnect_state_ = mcjava::State::Play;
     bool capture_end_ = false;
     std::shared_ptr<const mcjava::Analysis> analysis_;  // the core's, shared with the connection
 };

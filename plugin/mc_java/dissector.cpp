@@ -136,12 +136,7 @@ struct PduRecord {
     const guint8* decrypted;  // the piece's bytes decrypted (file scope), or null
 };
 
-guint8 version_index(const mcjava::VersionInfo* v) {
-    const auto& all = mcjava::versions();
-    for (size_t i = 0; i < all.size(); ++i)
-        if (all[i] == v) return guint8(i);
-    return 0;
-}
+guint8 version_index(const mcjava::VersionInfo* v) { return v ? guint8(v->index) : 0; }
 
 // Catches the Packet the connection hands out on the first pass, after the
 // connection's analysis saw it (while its inflated bytes are valid).

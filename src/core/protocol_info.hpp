@@ -9,6 +9,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "field_decl.hpp"
+
 namespace core {
 
 struct FindingTable;
@@ -56,6 +58,10 @@ struct ProtocolInfo {
     // it from another protocol sharing that port (Alpha's first byte 0x02
     // beside Java's Handshake on 25565).
     bool looks_like_on_port_only = false;
+    // Every version's filter fields, declared without compiling a schema
+    // (a protocol with many versions); nullptr: the front end takes them
+    // from the compiled schemas.
+    FieldDecls (*declared_fields)() = nullptr;
 
     // The Wireshark dissector table its default port is registered in.
     const char* port_table() const { return transport == Transport::Udp ? "udp.port" : "tcp.port"; }

@@ -1,7 +1,9 @@
 #include "protodef.hpp"
 
 #include <cctype>
+#include <map>
 #include <mutex>
+#include <set>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <unordered_set>
@@ -96,6 +98,7 @@ struct Translator::Scope {
     };
     std::map<std::string, const Json*> fields;  // ProtoDef name -> type, in this container
     std::map<std::string, Bit> bits;            // "flags/x", or "x" of an anonymous bitfield
+    std::set<std::string> keys;                 // every named field's key (before any is translated)
 };
 
 Translator::Translator(Types types, Native native) : types_(std::move(types)), native_(std::move(native)) {}
@@ -177,6 +180,8 @@ Rows Translator::rows(const Json& type) {
 
 void Translator::container(const Json& fields, Rows& out) {
     scopes_.push_back({});
+    for (const Json& f : fields)
+        if (!f.value("anon", false) && f.contains("name")) scopes_.back().keys.insert(key_of(f.at("name").get<std::string>()));
     for (const Json& f : fields) {
         const Json& type = f.at("type");
         const bool anon = f.value("anon", false) || !f.contains("name");
@@ -352,14 +357,25 @@ void Translator::array(const Json& a, const char* key, const char* name, Rows& o
     } else {
         c = describe::rest();
     }
-    F arr = describe::array(key, name, c, {}, ref);
     const Json& entry = bound(a.at("type"));
+    // An array of bytes is a byte string (light arrays, 1.18+'s chunk data):
+    // one item, not one per byte.
+    const Json& native = resolved(entry);
+    if (native.is_string() && native.get<std::string>() == "u8") {
+        out.push_back(c.from == CountFrom::None && !ref ? describe::bytes_fixed(key, name, c.max)
+                                                         : describe::bytes(key, name, c, ref));
+        return;
+    }
+    F arr = describe::array(key, name, c, {}, ref);
     if (is_container(entry)) {
         container(entry[1], arr.sub);
     } else {
-        // One value per entry: named in the singular, not the array's own name.
+        // One value per entry: named in the singular, not the array's own
+        // name, unless a field beside the array has that name (1.16's
+        // Join Game: world_names, then world_name).
         std::string one = key;
-        if (one.size() > 1 && one.back() == 's' && one[one.size() - 2] != 's')
+        if (one.size() > 1 && one.back() == 's' && one[one.size() - 2] != 's' &&
+            !(!scopes_.empty() && scopes_.back().keys.count(one.substr(0, one.size() - 1))))
             one.pop_back();
         else
             one += "_entry";

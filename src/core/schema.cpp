@@ -127,6 +127,14 @@ public:
         // A VarInt shown in hex is a pattern of bits (ids, masks): unsigned.
         if ((kind == Kind::VarInt || kind == Kind::VarLong) && display == Display::Hex) vc = ValueClass::Uint;
         auto it = ids_.find(abbrev);
+        if (it == ids_.end() && spec_.generated && spec_.across) {
+            auto a = spec_.across->find(abbrev);
+            const bool flag = kind == Kind::Flag || kind == Kind::Bits;
+            if (a != spec_.across->end() &&
+                (a->second.vclass != vc || (flag ? a->second.bitmask != bitmask : a->second.bits != value_bits(kind, axis))))
+                return intern(abbrev + "_" + kind_suffix(kind), name, kind, axis, display, scale, unit, desc, vals,
+                              bitmask, repeated);
+        }
         if (it != ids_.end()) {
             FieldInfo& known = s_.fields[it->second];
             // One abbreviation, one meaning: the same filter must not change type.

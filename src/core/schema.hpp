@@ -14,12 +14,10 @@
 #include <vector>
 
 #include "field.hpp"
+#include "field_decl.hpp"
 #include "message.hpp"
 
 namespace core {
-
-// What kind of value a field holds, independent of its wire form.
-enum class ValueClass : uint8_t { None, Uint, Int, Float, Double, Bool, String, Bytes, Uuid };
 
 ValueClass value_class(Kind kind, uint8_t axis);
 uint8_t value_bits(Kind kind, uint8_t axis);  // integer width for Uint / Int (0 for others)
@@ -140,6 +138,10 @@ struct SchemaSpec {
     // it is a table error. The plugin registers hand-written versions' fields
     // first, so their filter names and types stay as they are.
     bool generated = false;
+    // Generated: the type each filter name has in the protocol's other
+    // versions (null: none known). A field that would give a name another
+    // type is renamed the same way, so one name has one type everywhere.
+    const FieldTypes* across = nullptr;
 };
 
 struct Schema {

@@ -143,7 +143,15 @@ TEST(Cli, TypesListsEveryProtocol) {
     for (const char* p : {"blank ", "mcjava ", "mcalpha ", "raknet ", "mcpe "})
         EXPECT_NE(("\n" + all.out).find(std::string("\n") + p), std::string::npos) << p;
     const RunResult java = run(kBin + " types mcjava");
-    EXPECT_NE(java.out.find("Keep Alive (clientbound)                     0x21 0x20\n"), std::string::npos) << java.out;
+    // Every release's id (wiki.vg's Protocol pages: 0x00 in 1.8, 0x21 in
+    // 1.13.2, 0x20 in 1.14, 0x24 in 1.20.4), each once.
+    const size_t at = java.out.find("\nmcjava   Keep Alive (clientbound)  ");
+    ASSERT_NE(at, std::string::npos) << java.out;
+    const std::string line = java.out.substr(at + 1, java.out.find('\n', at + 1) - at - 1) + " ";
+    for (const char* id : {" 0x00 ", " 0x21 ", " 0x20 ", " 0x24 "}) {
+        EXPECT_NE(line.find(id), std::string::npos) << id << " in " << line;
+        EXPECT_EQ(line.find(id), line.rfind(id)) << id << " in " << line;
+    }
     EXPECT_EQ(java.out.find("\nblank "), std::string::npos);
     EXPECT_EQ(run(kBin + " types quake").exit_code, 2);
 }

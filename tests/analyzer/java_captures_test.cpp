@@ -1,10 +1,11 @@
 // blankshark on the bundled Minecraft Java captures, end to end:
-//  - every real capture (captures/minecraft-java/*.pcap): `decode --json`
-//    counts per connection and (state, direction, packet id) equal to the
-//    independent counts of the captures' READMEs (README.md and
-//    README-1.13.2.md, "Packet counts ... per connection", connections
-//    matched by the client's port), and no packet has a finding above a
-//    comment;
+//  - every real capture (captures/minecraft-java/*.pcap and eras/*.pcap,
+//    1.8.9 to 26.1): `decode --json` counts per connection and (state,
+//    direction, packet id) equal to the independent counts of the captures'
+//    READMEs (README.md, README-1.13.2.md, README-encrypted.md and
+//    README-eras.md, "Packet counts ... per connection", connections matched
+//    by the client's port), every packet shows the protocol version the
+//    README names, and no packet has a finding above a comment;
 //  - the crafted ones (captures/minecraft-java/crafted/README.md): a Length
 //    VarInt split over two segments, a compressed packet over ten segments,
 //    a retransmission with other bytes, a segment never captured, an
@@ -32,7 +33,7 @@ using nlohmann::json;
 const std::string kBin = BLANKSHARK_BIN;
 const std::string kDir = std::string(BLANKSHARK_CAPTURES) + "/minecraft-java/";
 
-// (state 0-3, client_to_server, packet id)
+// (state as mcjava.state numbers it, client_to_server, packet id)
 using Key = std::tuple<int, bool, int>;
 using Counts = std::map<Key, uint64_t>;
 
@@ -41,6 +42,7 @@ int state_number(const std::string& s) {
     if (s == "status") return 1;
     if (s == "login") return 2;
     if (s == "play") return 3;
+    if (s == "configuration") return 4;
     return -1;
 }
 
@@ -66,6 +68,8 @@ struct FileFigures {
     std::map<int, int> client_port;  // # -> port
     std::map<int, Counts> counts;    // # -> counts
     uint64_t packets = 0;            // "decoder totals: N Minecraft packets"
+    int protocol = 0;                // "game version: 1.13.2 (404)", "... (protocol 47)"
+    std::string dir;                 // where the file is, under minecraft-java/
 };
 
 void read_readme(const std::string& path, std::map<std::string, FileFigures>& out) {
@@ -79,6 +83,7 @@ void read_readme(const std::string& path, std::map<std::string, FileFigures>& ou
             // An encrypted file has two sections: decrypted with its key log,
             // and read without it (kNoKey after its name).
             file = std::string(m[1]) + (m[2].matched ? kNoKey : "");
+            if (m[2].matched) out[file].protocol = out[m[1]].protocol;  // the keyed section's
             table = None;
             continue;
         }
@@ -89,6 +94,9 @@ void read_readme(const std::string& path, std::map<std::string, FileFigures>& ou
         if (file.empty()) continue;
         FileFigures& f = out[file];
         if (std::regex_search(line, m, std::regex("decoder totals: ([0-9]+) Minecraft packets"))) f.packets = std::stoull(m[1]);
+        if (line.rfind("- game version:", 0) == 0 &&
+            std::regex_search(line, m, std::regex("\\((?:protocol )?([0-9]+)\\), (offline mode|encrypted)")))
+            f.protocol = std::stoi(m[1]);
         if (line.rfind("| # | client |", 0) == 0) {
             table = Conns;
             continue;
@@ -120,11 +128,16 @@ void read_readme(const std::string& path, std::map<std::string, FileFigures>& ou
 
 std::map<std::string, FileFigures> readme_figures() {
     std::map<std::string, FileFigures> all;
-    for (const char* r : {"README.md", "README-1.13.2.md", "README-encrypted.md"}) read_readme(kDir + r, all);
+    for (const char* r : {"README.md", "README-1.13.2.md", "README-encrypted.md", "README-eras.md"})
+        read_readme(kDir + r, all);
     // Keep the files bundled here whose sections hold the tables.
     std::map<std::string, FileFigures> bundled;
     for (auto& [name, f] : all)
-        if (fs::exists(kDir + name.substr(0, name.find(' '))) && !f.counts.empty()) bundled[name] = f;
+        for (const char* dir : {"", "eras/"})
+            if (fs::exists(kDir + dir + name.substr(0, name.find(' '))) && !f.counts.empty()) {
+                f.dir = dir;
+                bundled[name] = f;
+            }
     return bundled;
 }
 
@@ -134,8 +147,9 @@ TEST(MinecraftJavaDecode, CountsPerConnectionAsTheReadmes) {
     const std::map<std::string, FileFigures> figures = readme_figures();
     // The 12 .pcap files of captures/minecraft-java/: each has a "Packet counts
     // ... per connection" table in README.md (3), README-1.13.2.md (7) or
-    // README-encrypted.md (2, each also read without its key log).
-    ASSERT_EQ(figures.size(), 14u) << "README tables of the bundled captures not found";
+    // README-encrypted.md (2, each also read without its key log); and the
+    // 12 of eras/ in README-eras.md.
+    ASSERT_EQ(figures.size(), 26u) << "README tables of the bundled captures not found";
     for (const auto& [section, want] : figures) {
         SCOPED_TRACE(section);
         const std::string name = section.substr(0, section.find(' '));
@@ -144,16 +158,17 @@ TEST(MinecraftJavaDecode, CountsPerConnectionAsTheReadmes) {
         const bool encrypted = name.find("-encrypted") != std::string::npos;
         const bool keyed = encrypted && section == name;
         const std::string keylog = kDir + name.substr(0, name.size() - 5) + ".keylog";
-        const RunResult r = run(kBin + " decode --json " + (keyed ? "--keylog " + keylog + " " : "") + kDir + name);
+        const RunResult r =
+            run(kBin + " decode --json " + (keyed ? "--keylog " + keylog + " " : "") + kDir + want.dir + name);
         ASSERT_EQ(r.exit_code, 0) << r.err;
         std::map<int, int> port_of_conv;  // conversation -> client port
         std::map<int, Counts> got;        // client port -> counts
-        uint64_t packets = 0, above_comment = 0, encrypted_data = 0, encryption_notes = 0;
+        uint64_t packets = 0, above_comment = 0, encrypted_data = 0, encryption_notes = 0, far = 0;
         std::map<uint64_t, std::vector<json>> by_conv;
         // Every packet, the Handshake that names it included, shows the
-        // connection's protocol version: 1.13.2 is 404, 1.14.4 is 498.
-        const int version = name.find("1.13.2") != std::string::npos ? 404 : 498;
-        ASSERT_TRUE(name.find("1.13.2") != std::string::npos || name.find("1.14.4") != std::string::npos);
+        // connection's protocol version (the README's "game version").
+        const int version = want.protocol;
+        ASSERT_GT(version, 0) << "no game version line";
         for (const json& j : json_lines(r.out)) {
             ASSERT_EQ(j.at("protocol"), "mcjava") << j.dump();
             EXPECT_EQ(j.at("mcjava.version"), version) << j.dump();
@@ -163,6 +178,13 @@ TEST(MinecraftJavaDecode, CountsPerConnectionAsTheReadmes) {
                 // The one note of an encrypted connection: decrypted, or not.
                 if (encrypted && f.at("code") == (keyed ? "mcjava.decrypted" : "mcjava.encrypted")) {
                     ++encryption_notes;
+                    continue;
+                }
+                // eras-server.js's scripted second teleport, 16 blocks
+                // away, unasked (README-eras.md): one warning, its own.
+                if (f.at("code") == "mcjava.teleport.far" && f.at("message").get<std::string>().find(" 16.031 blocks") !=
+                                                                 std::string::npos) {
+                    ++far;
                     continue;
                 }
                 if (f.at("severity") != "comment") {
@@ -180,6 +202,7 @@ TEST(MinecraftJavaDecode, CountsPerConnectionAsTheReadmes) {
         }
         EXPECT_EQ(packets, want.packets);
         EXPECT_EQ(above_comment, 0u);
+        EXPECT_EQ(far, name.find("26.1") != std::string::npos || name == "mcjava-1.8.9-nocompress.pcap" ? 1u : 0u);
         // Two encrypted connections in each (alice's and bob's; the status
         // ping is never encrypted); without the key their bytes are opaque.
         EXPECT_EQ(encryption_notes, encrypted ? 2u : 0u);
@@ -194,6 +217,54 @@ TEST(MinecraftJavaDecode, CountsPerConnectionAsTheReadmes) {
             EXPECT_EQ(g, counts);
         }
     }
+}
+
+// Every era's capture through `check`: the figures of README-eras.md's
+// summary table (count.py's), summed over the file's connections.
+TEST(MinecraftJavaEras, CheckFiguresAsTheReadme) {
+    std::ifstream in(kDir + "README-eras.md");
+    std::string line;
+    size_t rows = 0;
+    const auto sum = [](const std::string& text, const std::string& pattern) {
+        uint64_t total = 0;
+        const std::regex re(pattern);
+        for (auto it = std::sregex_iterator(text.begin(), text.end(), re); it != std::sregex_iterator(); ++it)
+            total += std::stoull((*it)[1]);
+        return total;
+    };
+    const auto pair = [](const std::string& cell) {  // "7/7"
+        const size_t slash = cell.find('/');
+        return std::make_pair(std::stoull(cell.substr(0, slash)), std::stoull(cell.substr(slash + 1)));
+    };
+    while (std::getline(in, line)) {
+        if (line.rfind("| mcjava-", 0) != 0) continue;
+        const std::vector<std::string> c = cells(line);
+        ASSERT_EQ(c.size(), 12u) << line;
+        SCOPED_TRACE(c[0]);
+        ++rows;
+        const RunResult r = run(kBin + " check " + kDir + "eras/" + c[0]);
+        EXPECT_EQ(c[11], "yes");
+        // No warning either, but for eras-server.js's second teleport: 16
+        // blocks east of where the client stood, unasked (a correction, as
+        // far as the capture can tell).
+        const bool far = c[2] == "eras-server.js";
+        EXPECT_EQ(r.exit_code, far ? 1 : 0) << r.out;
+        EXPECT_EQ(sum(r.out, "findings: [0-9]+ error, ([0-9]+) warn"), far ? 1u : 0u) << r.out;
+        if (far) EXPECT_NE(r.out.find("warn    mcjava.teleport.far                      1"), std::string::npos) << r.out;
+        EXPECT_NE(r.out.find(": " + c[5] + " Minecraft Java packets in "), std::string::npos) << r.out.substr(0, 300);
+        EXPECT_EQ(sum(r.out, "findings: ([0-9]+) error"), 0u);
+        EXPECT_EQ(sum(r.out, "->(?:server|client): [0-9]+ packets, [0-9]+ bytes, ([0-9]+) compressed"), std::stoull(c[6]));
+        const auto [ka_sent, ka_answered] = pair(c[8]);
+        EXPECT_EQ(sum(r.out, "keep-alive: ([0-9]+) sent"), ka_sent);
+        EXPECT_EQ(sum(r.out, "keep-alive: [0-9]+ sent, ([0-9]+) answered"), ka_answered);
+        const auto [teleports, confirms] = pair(c[9]);
+        EXPECT_EQ(sum(r.out, "teleports: ([0-9]+),"), teleports);
+        EXPECT_EQ(sum(r.out, "teleports: [0-9]+, ([0-9]+) confirmed"), confirms);
+        const auto [loaded, unloaded] = pair(c[10]);
+        EXPECT_EQ(sum(r.out, "chunk columns: ([0-9]+) sent"), loaded);
+        EXPECT_EQ(sum(r.out, "chunk columns: [0-9]+ sent \\([0-9]+ distinct\\), ([0-9]+) unloaded"), unloaded);
+    }
+    EXPECT_EQ(rows, 12u);
 }
 
 // The crafted captures: check's text, decode's packets.

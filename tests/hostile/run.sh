@@ -172,17 +172,13 @@ variants() {  # capture, error rates, seeds, cuts, tshark passes
 for cap in "$root"/captures/blank-*.pcap*; do
   variants "$cap" "0.001 0.01 0.05" "1 2" 3 "-V,-2 -V"
 done
-# Every other capture, but not the Java captures of other releases
-# (minecraft-java/eras/): no Handshake chooses their tables yet, so the
-# nearest release's decoding of them is no reference a damaged copy could be
-# held to.
+# Every other capture (the Java releases of every era included).
 n=0
 while IFS= read -r cap; do
   n=$((n + 1))
   # One error rate per file, in turn; tshark one pass or two, in turn.
   variants "$cap" "$(echo 0.002 0.01 0.03 | cut -d' ' -f$((n % 3 + 1)))" "$n" 1 "$([ $((n % 2)) -eq 0 ] && echo "-V" || echo "-2 -V")"
-done < <(find "$root/captures" -mindepth 1 \( -name '*.pcap' -o -name '*.pcapng' \) ! -path "$root/captures/blank-*" \
-           ! -path "$root/captures/minecraft-java/eras/*" | sort)
+done < <(find "$root/captures" -mindepth 1 \( -name '*.pcap' -o -name '*.pcapng' \) ! -path "$root/captures/blank-*" | sort)
 if [ ${#files[@]} -eq 0 ]; then echo "NO FILES"; fail=1; else chmod 644 "$stage"/files/*; fi
 
 for f in "${files[@]}"; do

@@ -63,8 +63,20 @@ struct Expected {
     const char* desc;
     bool expert;
 };
+// A protocol that declares its fields (Java's 47 versions) registers the
+// declarations, whose names must be exactly those of its compiled schemas.
 std::map<std::string, Expected> expected_fields(const core::ProtocolInfo& p) {
     std::map<std::string, Expected> want;
+    if (p.declared_fields) {
+        std::set<std::string> declared, compiled;
+        for (const core::FieldDecl& d : p.declared_fields()) {
+            want.emplace(d.abbrev, Expected{d.name, d.desc, false});
+            declared.insert(d.abbrev);
+        }
+        for (size_t i = p.versions(); i-- > 0;)
+            for (const core::FieldInfo& f : p.schema(i).fields) compiled.insert(f.abbrev);
+        EXPECT_EQ(declared, compiled);
+    }
     for (size_t i = p.versions(); i-- > 0;)
         for (const core::FieldInfo& f : p.schema(i).fields) want.emplace(f.abbrev, Expected{f.name, f.desc, false});
     const core::FindingTable& t = p.findings();

@@ -114,7 +114,7 @@ int main(int argc, char** argv) {
     for (int i = 1; i < argc; ++i) only.insert(std::atoi(argv[i]));
     for (const mcjava::VersionInfo* v : mcjava::versions()) {
         if (!only.empty() && !only.count(v->protocol)) continue;
-        const core::Version& ver = v->version;
+        const core::Version& ver = v->version();
         for (size_t t = 0; t < ver.table_count; ++t) {
             const core::MessageTable& mt = ver.tables[t];
             for (size_t m = 0; m < mt.count; ++m) {

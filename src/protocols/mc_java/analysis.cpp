@@ -1,6 +1,7 @@
 #include "analysis.hpp"
 
 #include <cmath>
+#include <cstring>
 
 namespace mcjava {
 
@@ -18,6 +19,13 @@ struct Destroyed {
     Packet& p;
     void operator()(int64_t id) { t.destroy(p, id); }
 };
+// The version has an Unload Chunk packet (1.9 and later).
+bool has_unload_chunk(const VersionInfo& v) {
+    const core::MessageTable& t = v.version().tables[table_index(State::Play, Side::Server)];
+    for (size_t i = 0; i < t.count; ++i)
+        if (t.types[i].key && std::strcmp(t.types[i].key, "unload_chunk") == 0) return true;
+    return false;
+}
 // Block Change's column: the block's x and z divided by 16, rounded down.
 int64_t column_of(int64_t block) { return block >> 4; }
 // A serverbound Chat Message is a command when its text (a VarInt length,
@@ -46,7 +54,7 @@ PacketLink Analysis::packet(Packet& p) {
     case Event::KeepAliveAnswer: return keepalive_.answer(p, v.id());
     case Event::Teleport:
         if (!v.has(1) || !v.has(2) || !v.has(3)) return {};
-        return teleport_.teleport(p, v.id(), v.d[1], v.d[2], v.d[3], uint8_t(v.i[4]));
+        return teleport_.teleport(p, v.has(0), v.id(), v.d[1], v.d[2], v.d[3], uint8_t(v.i[4]));
     case Event::TeleportConfirm: return teleport_.confirm(p, v.id());
     case Event::ClientChat:
         if (is_command(p)) teleport_.client_command(p);
@@ -65,8 +73,15 @@ PacketLink Analysis::packet(Packet& p) {
         entities_.forget_all();
         return {};
     case Event::ChunkData:
-        if (v.has(1) && v.has(3)) columns_.chunk_data(p, v.i[1], v.i[3], v.i[0] != 0);
+    {
+        if (!v.has(1) || !v.has(3)) return {};
+        // From 1.17 every Chunk Data is a whole column (no full-chunk flag).
+        const bool full = !v.has(0) || v.i[0] != 0;
+        // Before 1.9 (no Unload Chunk) a whole column without sections unloads it.
+        if (full && v.has(2) && v.i[2] == 0 && !has_unload_chunk(*p.version)) columns_.unload(p, v.i[1], v.i[3]);
+        else columns_.chunk_data(p, v.i[1], v.i[3], full);
         return {};
+    }
     case Event::UpdateLight:
         if (v.has(1) && v.has(3)) columns_.light(p, v.i[1], v.i[3]);
         return {};

@@ -220,6 +220,10 @@ bool summarize_chunk(const Packet& p, ChunkSummary& out) {
     Collect c(s, p.version->gen, out);
     core::decode(s, p.data, p.data_len, p.context(), c);
     out.valid = !c.broken();
+    if (p.version->gen == Generation::Data) {
+        out.contents = false;
+        return false;
+    }
     return true;
 }
 

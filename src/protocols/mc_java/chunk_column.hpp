@@ -40,6 +40,9 @@ struct SectionSummary {
 
 struct ChunkSummary {
     bool valid = false;         // the packet decoded to its end
+    // The sections were read (the tables written by hand, 1.13.2 and 1.14):
+    // a generated release's columns give their x and z only.
+    bool contents = true;
     int32_t x = 0, z = 0;
     bool full = false;
     uint32_t bit_mask = 0;
@@ -55,7 +58,9 @@ struct ChunkSummary {
 };
 
 // Summarises a Chunk Data packet (p.summary.type must be chunk_data).
-// Decodes it once more with a collecting visitor; no allocation.
+// Decodes it once more with a collecting visitor; no allocation. False
+// when there is nothing to show beyond its fields (a generated release:
+// out has x and z, contents false).
 bool summarize_chunk(const Packet& p, ChunkSummary& out);
 
 }  // namespace mcjava

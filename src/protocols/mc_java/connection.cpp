@@ -266,7 +266,8 @@ void Connection::decode_quietly(Packet& p) {
     }
     if (g.has_next && p.state == State::Handshaking) {
         const State next = g.next_state == kNextStatus ? State::Status
-                         : g.next_state == kNextLogin ? State::Login : State::Handshaking;
+                         : g.next_state == kNextLogin || g.next_state == kNextTransfer ? State::Login
+                         : State::Handshaking;
         if (next != State::Handshaking) state_[0] = state_[1] = next;
     }
     if (g.has_threshold && p.state == State::Login) {
@@ -278,7 +279,19 @@ void Connection::decode_quietly(Packet& p) {
 
 void Connection::advance(Packet& p) {
     const int d = int(p.dir);
-    if (p.state == State::Login && is(p, "login_success")) state_[0] = state_[1] = State::Play;
+    // Each direction switches after its own packet that says so: from
+    // 1.20.2 the server's after Login Success (to configuration), the
+    // client's after Login Acknowledged; Finish Configuration each way ends
+    // it; Start Configuration and its acknowledgement go back to it.
+    const bool configures = version_->version().tables[table_index(State::Configuration, Side::Server)].count > 0;
+    if (p.state == State::Login && is(p, "login_success")) {
+        if (configures) state_[d] = State::Configuration;
+        else state_[0] = state_[1] = State::Play;
+    }
+    if (p.state == State::Login && is(p, "login_acknowledged")) state_[d] = State::Configuration;
+    if (p.state == State::Configuration && is(p, "finish_configuration")) state_[d] = State::Play;
+    if (p.state == State::Play && (is(p, "start_configuration") || is(p, "configuration_acknowledged")))
+        state_[d] = State::Configuration;
     if (p.state == State::Login && is(p, "encryption_request")) encryption_requested_ = true;
     if (p.state == State::Login && is(p, "encryption_response") && !encrypted()) start_decryption(p);
     if ((p.state == State::Status && p.dir == Side::Server && is(p, "pong")) ||

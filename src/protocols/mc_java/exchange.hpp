@@ -17,6 +17,7 @@ struct Exchange {
     ExchangeKind kind = ExchangeKind::KeepAlive;
     int64_t id = 0;                  // keep-alive id, ping payload, teleport id
     uint64_t request_frame = 0, answer_frame = 0;  // answer_frame 0: not answered (yet)
+    bool has_id = true;              // false: a request its version has no answer for (a 1.8 teleport)
     double request_time = 0, answer_time = 0;
     bool answered() const { return answer_frame != 0; }
     double delay() const { return answer_time - request_time; }

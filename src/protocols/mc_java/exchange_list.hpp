@@ -40,6 +40,11 @@ public:
         pending_.push_back(&all_.back());
         return all_.back();
     }
+    // Keeps `e`, which nothing answers.
+    const Exchange& keep(const Exchange& e) {
+        all_.push_back(e);
+        return all_.back();
+    }
     // The oldest request waiting with `id`, now answered in the frame that
     // completed `at`; null when none waits.
     Exchange* answer(int64_t id, const core::Span& at) {

@@ -8,7 +8,7 @@ namespace {
 using core::Kind;
 
 constexpr core::ValueString kStates[] = {
-    {0, "handshaking"}, {1, "status"}, {2, "login"}, {3, "play"}, {0, nullptr}};
+    {0, "handshaking"}, {1, "status"}, {2, "login"}, {3, "play"}, {4, "configuration"}, {0, nullptr}};
 
 const core::Field kSection[] = {
     {"y", "Section Y", Kind::U8, core::kFollows, 0, 1, nullptr, "section index: blocks y*16 to y*16+15"},

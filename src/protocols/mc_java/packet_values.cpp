@@ -1,6 +1,8 @@
 #include "packet_values.hpp"
 
 #include <memory>
+#include <mutex>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -31,10 +33,13 @@ const Spec kSpecs[] = {
     {State::Login, CB, "login_success", Event::LoginSuccess, {}},
     {State::Login, CB, "disconnect", Event::Disconnect, {}},
     {State::Play, CB, "disconnect", Event::Disconnect, {}},
-    {State::Play, CB, "keep_alive", Event::KeepAliveRequest, {"keep_alive_id"}},
-    {State::Play, SB, "keep_alive", Event::KeepAliveAnswer, {"keep_alive_id"}},
+    {State::Configuration, CB, "disconnect", Event::Disconnect, {}},
+    {State::Configuration, CB, "keep_alive", Event::KeepAliveRequest, {"keep_alive_id"}},
+    {State::Configuration, SB, "keep_alive", Event::KeepAliveAnswer, {"keep_alive_id"}},
+    {State::Play, CB, "keep_alive", Event::KeepAliveRequest, {"keep_alive_id|keep_alive_id_varint"}},
+    {State::Play, SB, "keep_alive", Event::KeepAliveAnswer, {"keep_alive_id|keep_alive_id_varint"}},
     // Slots: teleport_id first (id()), then x y z flags.
-    {State::Play, CB, "player_position_look", Event::Teleport, {"teleport_id", "x", "y", "z", "flags"}},
+    {State::Play, CB, "player_position_look", Event::Teleport, {"teleport_id", "x", "y", "z", "flags|flags_i8|flags_u32"}},
     {State::Play, SB, "teleport_confirm", Event::TeleportConfirm, {"teleport_id"}},
     // Slots 1-3: x y z, as the teleport's.
     {State::Play, SB, "position", Event::ClientPosition, {nullptr, "x", "y", "z"}},
@@ -46,15 +51,17 @@ const Spec kSpecs[] = {
     {State::Play, CB, "respawn", Event::Respawn, {}},
     {State::Play, CB, "spawn_position", Event::SpawnPosition, {nullptr, "location.x", "location.y", "location.z"}},
     // Slots 1, 3: column x, z (slot 2 unused, as for blocks' y).
-    {State::Play, CB, "chunk_data", Event::ChunkData, {"full_chunk", "x", nullptr, "z"}},
-    {State::Play, CB, "update_light", Event::UpdateLight, {nullptr, "x", nullptr, "z"}},
+    // (1.8-1.16 call the flag ground_up; 1.17 dropped it: every column is full.)
+    // Slot 2: the section bit mask (before 1.9 an empty full column unloads it).
+    {State::Play, CB, "chunk_data", Event::ChunkData, {"full_chunk|ground_up", "x", "bit_mask|bit_map_varint|bit_map_u16", "z"}},
+    {State::Play, CB, "update_light", Event::UpdateLight, {nullptr, "x|chunk_x", nullptr, "z|chunk_z"}},
     {State::Play, CB, "unload_chunk", Event::UnloadChunk, {nullptr, "chunk_x", nullptr, "chunk_z"}},
     {State::Play, CB, "block_change", Event::BlockChange, {nullptr, "location.x", "location.y", "location.z"}},
     {State::Play, CB, "multi_block_change", Event::MultiBlockChange, {nullptr, "chunk_x", nullptr, "chunk_z"}},
-    {State::Play, CB, "spawn_object", Event::Spawn, {"entity_id", "type"}, SpawnKind::Object},
+    {State::Play, CB, "spawn_object", Event::Spawn, {"entity_id", "type|type_i8"}, SpawnKind::Object},
     {State::Play, CB, "spawn_experience_orb", Event::Spawn, {"entity_id"}, SpawnKind::ExperienceOrb},
     {State::Play, CB, "spawn_global_entity", Event::Spawn, {"entity_id", "type"}, SpawnKind::GlobalEntity},
-    {State::Play, CB, "spawn_mob", Event::Spawn, {"entity_id", "type"}, SpawnKind::Mob},
+    {State::Play, CB, "spawn_mob", Event::Spawn, {"entity_id", "type|type_u8"}, SpawnKind::Mob},
     {State::Play, CB, "spawn_painting", Event::Spawn, {"entity_id", "motive"}, SpawnKind::Painting},
     {State::Play, CB, "spawn_player", Event::Spawn, {"entity_id"}, SpawnKind::Player},
     {State::Play, CB, "entity", Event::EntityMove, {"entity_id"}},
@@ -71,7 +78,7 @@ const Spec kSpecs[] = {
     {State::Play, CB, "remove_entity_effect", Event::EntityState, {"entity_id"}},
     {State::Play, CB, "entity_status", Event::EntityState, {"entity_id"}},
     {State::Play, CB, "animation", Event::EntityState, {"entity_id"}},
-    {State::Play, CB, "destroy_entities", Event::DestroyEntities, {}, SpawnKind::None, "entity_id"},
+    {State::Play, CB, "destroy_entities", Event::DestroyEntities, {}, SpawnKind::None, "entity_id|entity_ids"},
 };
 
 // Every version's events, by table and packet id (dense).
@@ -80,43 +87,66 @@ struct VersionEvents {
     std::vector<detail::EventFields> by_id[kTableCount];
 };
 
-std::vector<VersionEvents> build() {
-    std::vector<VersionEvents> all;
-    for (const VersionInfo* v : versions()) {
-        VersionEvents ve;
-        ve.version = v;
-        const core::Schema& s = schema(*v);
-        for (const Spec& sp : kSpecs) {
-            const uint32_t t = table_index(sp.state, sp.dir);
-            if (t >= v->version.table_count) continue;
-            const core::MessageTable& mt = v->version.tables[t];
-            const core::MessageType* type = nullptr;
-            for (size_t i = 0; i < mt.count; ++i)
-                if (std::string(mt.types[i].key) == sp.key) type = &mt.types[i];
-            if (!type) continue;  // not in this version
-            const std::string base = std::string(kPrefix) + "." + mt.key + "." + sp.key + ".";
-            detail::EventFields f;
-            f.schema = &s;
-            f.event = sp.event;
-            f.spawn = sp.spawn;
-            for (int k = 0; k < PacketValues::kSlots; ++k)
-                if (sp.fields[k])
-                    if (const core::FieldInfo* fi = s.find(base + sp.fields[k])) f.slot[k] = fi->id;
-            // (An array of one row has no level of its own in the names:
-            // Destroy Entities' ids are "destroy_entities.entity_id".)
-            if (sp.list)
-                if (const core::FieldInfo* fi = s.find(base + sp.list)) f.list = fi->id;
-            std::vector<detail::EventFields>& ids = ve.by_id[t];
-            if (ids.size() <= type->id) ids.resize(type->id + 1);
-            ids[type->id] = f;
-        }
-        all.push_back(std::move(ve));
+// The first of `names` that the schema has under `base`: the same meaning
+// under another release's name ("full_chunk|ground_up"), or under the
+// name a release that gives it another type has ("keep_alive_id_varint":
+// a VarInt before 1.12.2, a Long since).
+core::FieldId find_one_of(const core::Schema& s, const std::string& base, const char* names) {
+    for (const char* n = names; *n;) {
+        const char* end = std::strchr(n, '|');
+        const size_t len = end ? size_t(end - n) : std::strlen(n);
+        if (const core::FieldInfo* fi = s.find(base + std::string(n, len))) return fi->id;
+        n += len + (end ? 1 : 0);
     }
-    return all;
+    return core::kNoField;
 }
 
-const std::vector<VersionEvents>& all_events() {
-    static const std::vector<VersionEvents> all = build();
+VersionEvents build(const VersionInfo* v) {
+    VersionEvents ve;
+    ve.version = v;
+    const core::Schema& s = schema(*v);
+    for (const Spec& sp : kSpecs) {
+        const uint32_t t = table_index(sp.state, sp.dir);
+        if (t >= v->version().table_count) continue;
+        const core::MessageTable& mt = v->version().tables[t];
+        const core::MessageType* type = nullptr;
+        for (size_t i = 0; i < mt.count; ++i)
+            if (std::string(mt.types[i].key) == sp.key) type = &mt.types[i];
+        if (!type) continue;  // not in this version
+        const std::string base = std::string(kPrefix) + "." + mt.key + "." + sp.key + ".";
+        detail::EventFields f;
+        f.schema = &s;
+        f.event = sp.event;
+        f.spawn = sp.spawn;
+        for (int k = 0; k < PacketValues::kSlots; ++k)
+            if (sp.fields[k]) f.slot[k] = find_one_of(s, base, sp.fields[k]);
+        // (An array of one row has no level of its own in the names:
+        // Destroy Entities' ids are "destroy_entities.entity_id".)
+        if (sp.list) f.list = find_one_of(s, base, sp.list);
+        std::vector<detail::EventFields>& ids = ve.by_id[t];
+        if (ids.size() <= type->id) ids.resize(type->id + 1);
+        ids[type->id] = f;
+    }
+    return ve;
+}
+
+// Built per version on first use (a capture has one or two versions;
+// compiling all of them would cost every start-up).
+class AllEvents {
+public:
+    AllEvents() : built_(versions().size()), once_(new std::once_flag[versions().size()]) {}
+    const VersionEvents& of(const VersionInfo* v) {
+        std::call_once(once_[v->index], [&] { built_[v->index] = build(v); });
+        return built_[v->index];
+    }
+
+private:
+    std::vector<VersionEvents> built_;
+    std::unique_ptr<std::once_flag[]> once_;
+};
+
+AllEvents& all_events() {
+    static AllEvents& all = *new AllEvents;
     return all;
 }
 
@@ -139,13 +169,9 @@ namespace detail {
 
 const EventFields* event_fields(const Packet& p) {
     if (!p.version || !p.summary.type || p.table >= kTableCount) return nullptr;
-    for (const VersionEvents& ve : all_events()) {
-        if (ve.version != p.version) continue;
-        const std::vector<EventFields>& ids = ve.by_id[p.table];
-        const uint32_t id = p.summary.id;
-        return id < ids.size() && ids[id].event != Event::None ? &ids[id] : nullptr;
-    }
-    return nullptr;
+    const std::vector<EventFields>& ids = all_events().of(p.version).by_id[p.table];
+    const uint32_t id = p.summary.id;
+    return id < ids.size() && ids[id].event != Event::None ? &ids[id] : nullptr;
 }
 
 }  // namespace detail

@@ -1,6 +1,7 @@
 #include "schema.hpp"
 
 #include "findings.hpp"
+#include "mcdata/field_list.hpp"
 #include "packet_fields.hpp"
 
 namespace mcjava {
@@ -15,14 +16,17 @@ core::DecodeFindings decode_findings() {
     return f;
 }
 
-core::SchemaSpec spec(const core::Version* v) {
-    core::SchemaSpec s{kPrefix, v, core::ByteOrder::Big, decode_findings(), packet_field_rows(), 64};
-    s.generated = static_cast<const VersionInfo*>(v->user)->gen == Generation::Data;
-    return s;
-}
+core::SchemaSpec spec(const core::Version* v) { return schema_spec(v, &mcdata::field_types()); }
 
 }  // namespace
 
-const core::Schema& schema(const VersionInfo& v) { return core::compile_once(&v.version, spec); }
+core::SchemaSpec schema_spec(const core::Version* v, const core::FieldTypes* across) {
+    core::SchemaSpec s{kPrefix, v, core::ByteOrder::Big, decode_findings(), packet_field_rows(), 64};
+    s.generated = static_cast<const VersionInfo*>(v->user)->gen == Generation::Data;
+    if (s.generated) s.across = across;
+    return s;
+}
+
+const core::Schema& schema(const VersionInfo& v) { return core::compile_once(&v.version(), spec); }
 
 }  // namespace mcjava

@@ -11,5 +11,8 @@ constexpr const char* kPrefix = "mcjava";
 
 // Compiled once per version, never freed.
 const core::Schema& schema(const VersionInfo& v);
+// What schema() compiles `v` with; `across`: the type of each filter name
+// in the other versions (schema() uses mcdata::field_types()).
+core::SchemaSpec schema_spec(const core::Version* v, const core::FieldTypes* across);
 
 }  // namespace mcjava

@@ -1,6 +1,7 @@
 // The connection states of Minecraft Java Edition and the message table
 // each (state, direction) selects. Handshaking → Status (next state 1) or
-// Login (2) → Play (after Login Success).
+// Login (2) → Play after Login Success; from 1.20.2 Login → Configuration
+// → Play, and Play may go back to Configuration.
 #pragma once
 
 #include <cstdint>
@@ -9,10 +10,11 @@
 
 namespace mcjava {
 
-enum class State : uint8_t { Handshaking, Status, Login, Play };
+// Numbered as before 1.20.2 added configuration (mcjava.state == 3 is play).
+enum class State : uint8_t { Handshaking, Status, Login, Play, Configuration };
 using core::Side;  // Client: serverbound, Server: clientbound
 
-constexpr uint32_t kStateCount = 4;
+constexpr uint32_t kStateCount = 5;
 constexpr uint32_t kTableCount = kStateCount * 2;
 
 // The index of the (state, direction) table in every version's table list.
@@ -23,6 +25,7 @@ inline const char* state_name(State s) {
     case State::Handshaking: return "handshaking";  // the protocol's name for the state
     case State::Status: return "status";
     case State::Login: return "login";
+    case State::Configuration: return "configuration";
     case State::Play: return "play";
     }
     return "?";
@@ -32,6 +35,7 @@ inline const char* direction_name(Side d) { return d == Side::Client ? "serverbo
 // Handshake next_state values.
 constexpr int64_t kNextStatus = 1;
 constexpr int64_t kNextLogin = 2;
+constexpr int64_t kNextTransfer = 3;  // 1.20.5: a login after a transfer
 
 // The largest packet (Length VarInt value) and uncompressed packet the
 // vanilla implementation accepts.

@@ -13,8 +13,9 @@ void TeleportTracker::client_position(const Packet& p, double x, double y, doubl
     pos_frame_ = p.span.last.frame;
 }
 
-PacketLink TeleportTracker::teleport(Packet& p, int64_t id, double x, double y, double z, uint8_t flags) {
+PacketLink TeleportTracker::teleport(Packet& p, bool has_id, int64_t id, double x, double y, double z, uint8_t flags) {
     Exchange e = ExchangeList::request(ExchangeKind::Teleport, id, p.span);
+    e.has_id = has_id;
     e.flags = flags;
     e.x = (flags & kRelativeX) ? x_ + x : x;
     e.y = (flags & kRelativeY) ? y_ + y : y;
@@ -42,6 +43,10 @@ PacketLink TeleportTracker::teleport(Packet& p, int64_t id, double x, double y, 
         }
     }
     command_frame_ = 0;  // a command is answered by one teleport at most
+    if (!has_id) {
+        ++without_id_;
+        return {&list_.keep(e), false};
+    }
     return {&list_.wait(e), false};
 }
 

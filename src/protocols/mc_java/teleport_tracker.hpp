@@ -27,7 +27,9 @@ public:
 
     void client_position(const Packet& p, double x, double y, double z);
     void client_command(const Packet& p) { command_frame_ = p.span.last.frame; }
-    PacketLink teleport(Packet& p, int64_t id, double x, double y, double z, uint8_t flags);
+    // `has_id` false: the version has no teleport id (1.8: no Teleport
+    // Confirm; the client answers with its position), so none is awaited.
+    PacketLink teleport(Packet& p, bool has_id, int64_t id, double x, double y, double z, uint8_t flags);
     PacketLink confirm(Packet& p, int64_t id);
     void finish(EndFindings& out) const;
 
@@ -35,6 +37,7 @@ public:
     const blank::Distribution& delays() const { return delays_; }
     const blank::Distribution& distances() const { return distances_; }  // teleports after a client position
     uint64_t unconfirmed() const { return list_.unanswered(); }
+    uint64_t without_id() const { return without_id_; }  // never awaited a confirm
     uint64_t unknown_confirms() const { return unknown_; }
     uint64_t far() const { return far_; }              // unasked (warnings)
     uint64_t commanded() const { return commanded_; }  // after the client's command
@@ -48,7 +51,7 @@ private:
     uint64_t command_frame_ = 0;  // the client's command not yet followed by a teleport
     ExchangeList list_{8};
     blank::Distribution delays_, distances_;
-    uint64_t unknown_ = 0, far_ = 0, commanded_ = 0;
+    uint64_t unknown_ = 0, far_ = 0, commanded_ = 0, without_id_ = 0;
 };
 
 }  // namespace mcjava

@@ -1,5 +1,6 @@
 #include "versions.hpp"
 
+#include <algorithm>
 #include <set>
 #include <string>
 
@@ -10,8 +11,6 @@
 namespace mcjava {
 namespace {
 
-using core::describe::F;
-
 const core::Field kHeader[] = {
     {"packet_id", "Packet ID", core::Kind::VarInt, core::kFollows, 0, 0, nullptr,
      "packet id: with the state and direction it names the packet", {nullptr, 0}, nullptr, core::Display::Hex},
@@ -19,21 +18,16 @@ const core::Field kHeader[] = {
 
 const char* const kVars[] = {"dimension"};
 
-void finish(VersionInfo* v) {
-    v->version = core::Version{v->name, "Minecraft Java Edition", {kHeader, 1}, "packet_id", v->tables.data(),
-                               v->tables.size(), nullptr, 0, kVars, 1, nullptr, v};
-}
-
-VersionInfo* make(int32_t protocol, const char* name, Generation gen) {
-    auto* v = new VersionInfo{protocol, name, gen, {}, std::vector<core::MessageTable>(kTableCount)};
-    const Types& t = types(gen);
-    add_handshake_status_login(v->tables, t);
-    if (gen == Generation::V404)
-        add_play_404(v->tables, t);
-    else
-        add_play_477(v->tables, t, protocol);
-    finish(v);
-    return v;
+// The versions written by hand (the seed's 1.13.2 and 1.14.x).
+const std::vector<VersionInfo*>& hand_versions() {
+    // Built once, never freed (schemas point into them; held by a pointer so
+    // that no destructor at exit leaves them unreachable).
+    static const std::vector<VersionInfo*>& all = *new std::vector<VersionInfo*>{
+        new VersionInfo(404, "1.13.2", Generation::V404), new VersionInfo(477, "1.14", Generation::V477),
+        new VersionInfo(480, "1.14.1", Generation::V477), new VersionInfo(485, "1.14.2", Generation::V477),
+        new VersionInfo(490, "1.14.3", Generation::V477), new VersionInfo(498, "1.14.4", Generation::V477),
+    };
+    return all;
 }
 
 // A release minecraft-data describes and no hand table does; named after
@@ -42,42 +36,69 @@ VersionInfo* make_from_data(const mcdata::Release& first) {
     std::string name;
     for (const mcdata::Release& r : mcdata::releases())
         if (r.protocol == first.protocol) name += (name.empty() ? "" : "/") + std::string(r.name);
-    auto* v = new VersionInfo{first.protocol, core::protodef::Translator::keep(name), Generation::Data, {},
-                              std::vector<core::MessageTable>(kTableCount)};
-    mcdata::add_message_tables(v->tables, mcdata::descriptions()[first.description]);
-    finish(v);
-    return v;
+    return new VersionInfo(first.protocol, core::protodef::Translator::keep(name), Generation::Data, first.description);
+}
+
+struct AllVersions {
+    std::vector<const VersionInfo*> all, data;
+    AllVersions() {
+        std::vector<VersionInfo*> every(hand_versions());
+        std::set<int32_t> have;
+        for (const VersionInfo* h : every) have.insert(h->protocol);
+        for (const mcdata::Release& r : mcdata::releases())
+            if (have.insert(r.protocol).second) {
+                every.push_back(make_from_data(r));
+                data.push_back(every.back());
+            }
+        std::stable_sort(every.begin(), every.end(),
+                         [](const VersionInfo* a, const VersionInfo* b) { return a->protocol < b->protocol; });
+        for (VersionInfo* v : every) {
+            v->index = uint32_t(all.size());
+            all.push_back(v);
+        }
+    }
+};
+
+const AllVersions& all_versions() {
+    static const AllVersions& all = *new AllVersions;
+    return all;
 }
 
 }  // namespace
 
-const std::vector<const VersionInfo*>& versions() {
-    // Built once, never freed (schemas point into them; held by a pointer so
-    // that no destructor at exit leaves them unreachable).
-    static const std::vector<const VersionInfo*>& all = *new std::vector<const VersionInfo*>{
-        make(404, "1.13.2", Generation::V404),  make(477, "1.14", Generation::V477),
-        make(480, "1.14.1", Generation::V477),  make(485, "1.14.2", Generation::V477),
-        make(490, "1.14.3", Generation::V477),  make(498, "1.14.4", Generation::V477),
-    };
-    return all;
+const core::Version& VersionInfo::version() const {
+    std::call_once(built_, [this] { build(); });
+    return version_;
 }
 
-const std::vector<const VersionInfo*>& data_versions() {
-    static const std::vector<const VersionInfo*>& all = *[] {
-        auto* v = new std::vector<const VersionInfo*>;
-        std::set<int32_t> have;
-        for (const VersionInfo* h : versions()) have.insert(h->protocol);
-        for (const mcdata::Release& r : mcdata::releases())
-            if (have.insert(r.protocol).second) v->push_back(make_from_data(r));
-        return v;
-    }();
-    return all;
+void VersionInfo::build() const {
+    tables_.assign(kTableCount, core::MessageTable{});
+    if (gen == Generation::Data) {
+        const std::vector<const VersionInfo*> hand(hand_versions().begin(), hand_versions().end());
+        const VersionInfo& model = core::nearest_protocol(hand, protocol);
+        model.version();  // its tables, built
+        mcdata::add_message_tables(tables_, mcdata::descriptions()[description_], &model.tables_);
+    } else {
+        const Types& t = types(gen);
+        add_handshake_status_login(tables_, t);
+        if (gen == Generation::V404) add_play_404(tables_, t);
+        else add_play_477(tables_, t, protocol);
+    }
+    version_ = core::Version{name, "Minecraft Java Edition", {kHeader, 1}, "packet_id", tables_.data(),
+                             tables_.size(), nullptr, 0, kVars, 1, nullptr, this};
 }
+
+const std::vector<const VersionInfo*>& versions() { return all_versions().all; }
+
+const std::vector<const VersionInfo*>& data_versions() { return all_versions().data; }
 
 const VersionInfo* find_version(int32_t protocol) { return core::find_protocol(versions(), protocol); }
 
 const VersionInfo& nearest_version(int32_t protocol) { return core::nearest_protocol(versions(), protocol); }
 
-const VersionInfo& default_version() { return *versions().back(); }
+const VersionInfo& default_version() {
+    versions();  // every version numbered (VersionInfo::index)
+    return *hand_versions().back();
+}
 
 }  // namespace mcjava

@@ -20,12 +20,12 @@ using core::protodef::Rows;
 using core::protodef::Translator;
 
 bool state_of(const char* name, State& s) {
-    for (State c : {State::Handshaking, State::Status, State::Login, State::Play})
+    for (State c : {State::Handshaking, State::Status, State::Login, State::Configuration, State::Play})
         if (std::strcmp(state_name(c), name) == 0) {
             s = c;
             return true;
         }
-    return false;  // the configuration state (1.20.2+) has no table yet
+    return false;
 }
 
 // One description's named types, parsed once: the protocol's own, then
@@ -140,10 +140,32 @@ bool minecraft_native(Translator& t, const TypeSet& types, const std::string& ty
     return false;
 }
 
+// Marks the rows of `rows` that `model`'s rows of the same keys mark as
+// summary fields, level by level.
+void copy_summary(Rows& rows, const core::Layout& model) {
+    for (size_t i = 0; i < model.count; ++i) {
+        const core::Field& m = model.fields[i];
+        if (!m.key) continue;
+        for (F& r : rows)
+            if (r.f.key && std::strcmp(r.f.key, m.key) == 0) {
+                if (m.summary) r.f.summary = true;
+                if (m.sub.count) copy_summary(r.sub, m.sub);
+            }
+    }
+}
+
+const core::MessageType* model_type(const std::vector<core::MessageTable>* model, uint32_t table, const char* key) {
+    if (!model || table >= model->size()) return nullptr;
+    const core::MessageTable& mt = (*model)[table];
+    for (size_t i = 0; i < mt.count; ++i)
+        if (mt.types[i].key && std::strcmp(mt.types[i].key, key) == 0) return &mt.types[i];
+    return nullptr;
+}
+
 }  // namespace
 
 void add_message_tables(std::vector<core::MessageTable>& tables, const Description& d,
-                        std::vector<std::string>* failures) {
+                        const std::vector<core::MessageTable>* model, std::vector<std::string>* failures) {
     TypeSet types(d);
     Translator t([&](const std::string& n) { return types.find(n); },
                  [&](Translator& tr, const std::string& type, const Json* args, const char* key, const char* name,
@@ -163,15 +185,17 @@ void add_message_tables(std::vector<core::MessageTable>& tables, const Descripti
                                     p.key + ": " + e.what());
             rows = {bytes("data", "Data (layout not supported)", core::describe::rest())};
         }
+        if (const core::MessageType* m = model_type(model, table_index(s, p.dir), p.key)) copy_summary(rows, m->payload);
         by_table[table_index(s, p.dir)].push_back(M{p.id, p.key, p.name, std::move(rows), nullptr});
     }
-    static const char* const kTables[4][2][2] = {
+    static const char* const kTables[kStateCount][2][2] = {
         {{"handshake.sb", "handshaking, serverbound"}, {"handshake.cb", "handshaking, clientbound"}},
         {{"status.sb", "status, serverbound"}, {"status.cb", "status, clientbound"}},
         {{"login.sb", "login, serverbound"}, {"login.cb", "login, clientbound"}},
         {{"play.sb", "play, serverbound"}, {"play.cb", "play, clientbound"}},
+        {{"configuration.sb", "configuration, serverbound"}, {"configuration.cb", "configuration, clientbound"}},
     };
-    for (State s : {State::Handshaking, State::Status, State::Login, State::Play})
+    for (State s : {State::Handshaking, State::Status, State::Login, State::Configuration, State::Play})
         for (core::Side dir : {core::Side::Client, core::Side::Server}) {
             const char* const* names = kTables[uint32_t(s)][uint32_t(dir)];
             tables[table_index(s, dir)] = table(names[0], names[1], by_table[table_index(s, dir)]);

@@ -13,9 +13,15 @@
 namespace mcjava::mcdata {
 
 // Fills `tables` (indexed by table_index(state, direction)) with the packets
-// of `d`. A packet whose layout cannot be written in rows decodes as its
-// bytes; `failures` (if given) gets "state direction name: why" for each.
+// of `d`. A field that the same packet of `model` (the tables written by
+// hand of the nearest version) shows in summaries is shown in them too: the
+// Info column reads alike on every version, and the state machine finds
+// the values it reads (a Handshake's version, Set Compression's
+// threshold). A packet whose layout cannot be written in rows decodes as
+// its bytes; `failures` (if given) gets "state direction name: why" for
+// each.
 void add_message_tables(std::vector<core::MessageTable>& tables, const Description& d,
+                        const std::vector<core::MessageTable>* model = nullptr,
                         std::vector<std::string>* failures = nullptr);
 
 }  // namespace mcjava::mcdata

@@ -1,0 +1,49 @@
+// A filter field as a front end registers it, without compiling a schema:
+// what a protocol with many versions declares once for all of them (its
+// fields' names and types, written by a tool into a table), so that
+// Wireshark registers every version's fields at start-up while each
+// version's schema is compiled only when a capture needs it.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+
+#include "field.hpp"
+
+namespace core {
+
+// What kind of value a field holds, independent of its wire form.
+enum class ValueClass : uint8_t { None, Uint, Int, Float, Double, Bool, String, Bytes, Uuid };
+
+struct FieldDecl {
+    const char* abbrev;  // "mcjava.play.cb.keep_alive.keep_alive_id"
+    const char* name;
+    Kind kind;
+    ValueClass vclass;
+    uint8_t bits;
+    Display display;
+    const char* unit;
+    const char* desc;
+    const ValueString* vals;  // terminated by text == nullptr, or null
+    uint64_t bitmask;
+};
+
+struct FieldDecls {
+    const FieldDecl* decls;
+    size_t count;
+    const FieldDecl* begin() const { return decls; }
+    const FieldDecl* end() const { return decls + count; }
+};
+
+// The type a filter name has (in every version of a protocol): a generated
+// version's field that would give it another is named "<name>_<type>".
+struct FieldType {
+    ValueClass vclass;
+    uint8_t bits;
+    uint64_t bitmask;  // a flag's bit in its parent
+};
+using FieldTypes = std::unordered_map<std::string, FieldType>;
+
+}  // namespace core
