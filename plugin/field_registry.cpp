@@ -55,11 +55,16 @@ hf_register_info make_hf(const core::FieldDecl& f, int* id) {
     if (f.vals && (f.vclass == ValueClass::Uint || f.vclass == ValueClass::Int || f.vclass == ValueClass::Bool)) {
         size_t n = 0;
         for (const core::ValueString* v = f.vals; v->text; ++v) ++n;
-        auto* vs = g_new0(value_string, n + 1);
-        for (size_t i = 0; i < n; ++i) vs[i] = value_string{f.vals[i].value, f.vals[i].text};
-        vs[n] = value_string{0, nullptr};
-        r.hfinfo.strings = vs;
-        if (f.bits == 64) display |= BASE_VAL64_STRING;  // none today; val64_string differs in layout
+        if (f.bits == 64) {  // a 64-bit field (an integer some release widens) takes val64_strings
+            auto* vs = g_new0(val64_string, n + 1);
+            for (size_t i = 0; i < n; ++i) vs[i] = val64_string{guint64(f.vals[i].value), f.vals[i].text};
+            r.hfinfo.strings = vs;
+            display |= BASE_VAL64_STRING;
+        } else {
+            auto* vs = g_new0(value_string, n + 1);
+            for (size_t i = 0; i < n; ++i) vs[i] = value_string{f.vals[i].value, f.vals[i].text};
+            r.hfinfo.strings = vs;
+        }
     }
     // Wireshark 4.0 ignores BASE_UNIT_STRING on floating types: the tree
     // builder appends their unit to the label instead.

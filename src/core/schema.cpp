@@ -2,6 +2,7 @@
 #include "schema.hpp"
 
 #include <cmath>
+#include <cstdio>
 
 #include "codecs.hpp"
 
@@ -50,6 +51,20 @@ uint8_t value_bits(Kind kind, uint8_t axis) {
 
 namespace {
 
+// Flags and bits have their parent's width (set after their first use):
+// their type is their bit.
+bool is_flag(Kind k) { return k == Kind::Flag || k == Kind::Bits; }
+
+// Whether a field may take a filter name that already has type `known`:
+// the same value class and width, except that integers of one sign are one
+// type whatever their width (a count that is a byte in one release and a
+// VarInt in the next keeps its name, registered at its widest).
+bool fits(const FieldType& known, const FieldType& t, Kind kind) {
+    if (known.vclass != t.vclass) return false;
+    if (is_flag(kind)) return known.bitmask == t.bitmask;
+    return known.bits == t.bits || t.vclass == ValueClass::Uint || t.vclass == ValueClass::Int;
+}
+
 // Kinds whose rows below are values of their own (a new scope at decode time).
 bool opens_scope(Kind k) {
     return k == Kind::Group || k == Kind::Array || k == Kind::Switch || k == Kind::Option || k == Kind::Type ||
@@ -96,6 +111,15 @@ public:
         return first;
     }
 
+    // The name a field takes where its own has another type: "<name>_<type>",
+    // a flag's type being its bit mask ("unused_fe").
+    static std::string renamed(const std::string& abbrev, Kind kind, uint64_t bitmask) {
+        if (!is_flag(kind)) return abbrev + "_" + kind_suffix(kind);
+        char hex[24];
+        std::snprintf(hex, sizeof hex, "_%llx", static_cast<unsigned long long>(bitmask));
+        return abbrev + hex;
+    }
+
     static const char* kind_suffix(Kind k) {
         switch (k) {
         case Kind::U8: return "u8";
@@ -126,28 +150,26 @@ public:
         ValueClass vc = value_class(kind, axis);
         // A VarInt shown in hex is a pattern of bits (ids, masks): unsigned.
         if ((kind == Kind::VarInt || kind == Kind::VarLong) && display == Display::Hex) vc = ValueClass::Uint;
+        const FieldType type{vc, value_bits(kind, axis), bitmask};
         auto it = ids_.find(abbrev);
         if (it == ids_.end() && spec_.generated && spec_.across) {
             auto a = spec_.across->find(abbrev);
-            const bool flag = kind == Kind::Flag || kind == Kind::Bits;
-            if (a != spec_.across->end() &&
-                (a->second.vclass != vc || (flag ? a->second.bitmask != bitmask : a->second.bits != value_bits(kind, axis))))
-                return intern(abbrev + "_" + kind_suffix(kind), name, kind, axis, display, scale, unit, desc, vals,
+            if (a != spec_.across->end() && !fits(a->second, type, kind))
+                return intern(renamed(abbrev, kind, bitmask), name, kind, axis, display, scale, unit, desc, vals,
                               bitmask, repeated);
         }
         if (it != ids_.end()) {
             FieldInfo& known = s_.fields[it->second];
             // One abbreviation, one meaning: the same filter must not change type.
-            // (Flags and bits have their parent's width, set after their first use.)
-            const bool parent_width = kind == Kind::Flag || kind == Kind::Bits;
-            if (known.vclass != vc || (!parent_width && known.bits != value_bits(kind, axis))) {
+            if (!fits(FieldType{known.vclass, known.bits, known.bitmask}, type, kind)) {
                 if (!spec_.generated)
                     throw std::logic_error(std::string(spec_.prefix) + " schema: " + abbrev +
                                            " redefined with another type");
-                return intern(abbrev + "_" + kind_suffix(kind), name, kind, axis, display, scale, unit, desc, vals,
+                return intern(renamed(abbrev, kind, bitmask), name, kind, axis, display, scale, unit, desc, vals,
                               bitmask, repeated);
             }
             known.repeated |= repeated;
+            if (!is_flag(kind) && type.bits > known.bits) known.bits = type.bits;  // registered at its widest
             return it->second;
         }
         FieldInfo fi;

@@ -36,10 +36,10 @@ const Spec kSpecs[] = {
     {State::Configuration, CB, "disconnect", Event::Disconnect, {}},
     {State::Configuration, CB, "keep_alive", Event::KeepAliveRequest, {"keep_alive_id"}},
     {State::Configuration, SB, "keep_alive", Event::KeepAliveAnswer, {"keep_alive_id"}},
-    {State::Play, CB, "keep_alive", Event::KeepAliveRequest, {"keep_alive_id|keep_alive_id_varint"}},
-    {State::Play, SB, "keep_alive", Event::KeepAliveAnswer, {"keep_alive_id|keep_alive_id_varint"}},
+    {State::Play, CB, "keep_alive", Event::KeepAliveRequest, {"keep_alive_id"}},
+    {State::Play, SB, "keep_alive", Event::KeepAliveAnswer, {"keep_alive_id"}},
     // Slots: teleport_id first (id()), then x y z flags.
-    {State::Play, CB, "player_position_look", Event::Teleport, {"teleport_id", "x", "y", "z", "flags|flags_i8|flags_u32"}},
+    {State::Play, CB, "player_position_look", Event::Teleport, {"teleport_id", "x", "y", "z", "flags|flags_i8"}},
     {State::Play, SB, "teleport_confirm", Event::TeleportConfirm, {"teleport_id"}},
     // Slots 1-3: x y z, as the teleport's.
     {State::Play, SB, "position", Event::ClientPosition, {nullptr, "x", "y", "z"}},
@@ -58,7 +58,7 @@ const Spec kSpecs[] = {
     {State::Play, CB, "unload_chunk", Event::UnloadChunk, {nullptr, "chunk_x", nullptr, "chunk_z"}},
     {State::Play, CB, "block_change", Event::BlockChange, {nullptr, "location.x", "location.y", "location.z"}},
     {State::Play, CB, "multi_block_change", Event::MultiBlockChange, {nullptr, "chunk_x", nullptr, "chunk_z"}},
-    {State::Play, CB, "spawn_object", Event::Spawn, {"entity_id", "type|type_i8"}, SpawnKind::Object},
+    {State::Play, CB, "spawn_object", Event::Spawn, {"entity_id", "type"}, SpawnKind::Object},
     {State::Play, CB, "spawn_experience_orb", Event::Spawn, {"entity_id"}, SpawnKind::ExperienceOrb},
     {State::Play, CB, "spawn_global_entity", Event::Spawn, {"entity_id", "type"}, SpawnKind::GlobalEntity},
     {State::Play, CB, "spawn_mob", Event::Spawn, {"entity_id", "type|type_u8"}, SpawnKind::Mob},
@@ -89,8 +89,8 @@ struct VersionEvents {
 
 // The first of `names` that the schema has under `base`: the same meaning
 // under another release's name ("full_chunk|ground_up"), or under the
-// name a release that gives it another type has ("keep_alive_id_varint":
-// a VarInt before 1.12.2, a Long since).
+// name a release that gives it another type has ("flags_i8": a signed
+// byte where the other releases have unsigned bits).
 core::FieldId find_one_of(const core::Schema& s, const std::string& base, const char* names) {
     for (const char* n = names; *n;) {
         const char* end = std::strchr(n, '|');

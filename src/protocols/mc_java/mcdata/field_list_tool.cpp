@@ -1,9 +1,10 @@
 // Writes fields_generated.cpp (field_list.hpp): every filter field of every
 // Minecraft Java version, each name once. The versions are compiled the
 // versions written by hand first, then the generated ones, newest first in
-// each: a name keeps the type it first had, and a generated version's field
-// that would give it another is renamed "<name>_<type>" (the core's rule,
-// fed with the names so far). Run after changing the tables:
+// each: a name keeps the type it first had (an integer: its widest), and a
+// generated version's field that would give it another is renamed
+// "<name>_<type>" (the core's rule, fed with the names so far). Run after
+// changing the tables:
 //   mcjava_field_list > src/protocols/mc_java/mcdata/fields_generated.cpp
 // (a test compares the committed file with this program's output).
 #include <cstdio>
@@ -52,10 +53,20 @@ int main() {
             if (((*it)->gen != Generation::Data) == hand) order.push_back(*it);
     core::FieldTypes types;
     std::vector<core::FieldInfo> fields;
+    std::map<std::string, size_t> at;
     for (const mcjava::VersionInfo* v : order) {
         const core::Schema s = core::compile(mcjava::schema_spec(&v->version(), &types));
-        for (const core::FieldInfo& f : s.fields)
-            if (types.emplace(f.abbrev, core::FieldType{f.vclass, f.bits, f.bitmask}).second) fields.push_back(f);
+        for (const core::FieldInfo& f : s.fields) {
+            auto [it, fresh] = types.emplace(f.abbrev, core::FieldType{f.vclass, f.bits, f.bitmask});
+            if (fresh) {
+                at.emplace(f.abbrev, fields.size());
+                fields.push_back(f);
+            } else if (f.bits > it->second.bits && f.kind != core::Kind::Flag && f.kind != core::Kind::Bits) {
+                // An integer some release widens: registered at its widest.
+                it->second.bits = f.bits;
+                fields[at[f.abbrev]].bits = f.bits;
+            }
+        }
     }
     std::map<std::string, size_t> vals_ids;
     std::string vals_out;
