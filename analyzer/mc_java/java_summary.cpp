@@ -95,8 +95,7 @@ void JavaSummary::text(Output& out) const {
     else if (protocol_number_ >= 0) out << " (protocol " << protocol_number_ << " unknown: decoded as the nearest)";
     else out << " (no Handshake seen: guessed)";
     out << "; states:";
-    using S = mcjava::State;
-    for (S s : {S::Handshaking, S::Status, S::Login, S::Configuration, S::Play})  // the protocol's order
+    for (mcjava::State s : mcjava::kStatesInOrder)
         if (reached_[int(s)]) out << ' ' << mcjava::state_name(s);
     if (threshold_ >= 0) out << "; compression threshold " << threshold_;
     // What an encrypted connection lets the analysis judge.

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "field.hpp"
 #include "finding.hpp"
@@ -39,6 +40,13 @@ struct MessageTable {
     const MessageType* types;
     size_t count;
 };
+
+// The message of `table` keyed `key` ("unload_chunk"), or null.
+inline const MessageType* find_type(const MessageTable& table, const char* key) {
+    for (size_t i = 0; i < table.count; ++i)
+        if (table.types[i].key && std::strcmp(table.types[i].key, key) == 0) return &table.types[i];
+    return nullptr;
+}
 
 // The findings the decoder itself reports, as codes of the protocol that
 // owns the schema. A code left at kNoCode is not reported.

@@ -250,7 +250,9 @@ TEST(MinecraftJavaEras, CheckFiguresAsTheReadme) {
         const bool far = c[2] == "eras-server.js";
         EXPECT_EQ(r.exit_code, far ? 1 : 0) << r.out;
         EXPECT_EQ(sum(r.out, "findings: [0-9]+ error, ([0-9]+) warn"), far ? 1u : 0u) << r.out;
-        if (far) EXPECT_NE(r.out.find("warn    mcjava.teleport.far                      1"), std::string::npos) << r.out;
+        if (far) {
+            EXPECT_NE(r.out.find("warn    mcjava.teleport.far                      1"), std::string::npos) << r.out;
+        }
         EXPECT_NE(r.out.find(": " + c[5] + " Minecraft Java packets in "), std::string::npos) << r.out.substr(0, 300);
         EXPECT_EQ(sum(r.out, "findings: ([0-9]+) error"), 0u);
         EXPECT_EQ(sum(r.out, "->(?:server|client): [0-9]+ packets, [0-9]+ bytes, ([0-9]+) compressed"), std::stoull(c[6]));

@@ -1,7 +1,6 @@
 #include "analysis.hpp"
 
 #include <cmath>
-#include <cstring>
 
 namespace mcjava {
 
@@ -21,10 +20,7 @@ struct Destroyed {
 };
 // The version has an Unload Chunk packet (1.9 and later).
 bool has_unload_chunk(const VersionInfo& v) {
-    const core::MessageTable& t = v.version().tables[table_index(State::Play, Side::Server)];
-    for (size_t i = 0; i < t.count; ++i)
-        if (t.types[i].key && std::strcmp(t.types[i].key, "unload_chunk") == 0) return true;
-    return false;
+    return core::find_type(v.version().tables[table_index(State::Play, Side::Server)], "unload_chunk") != nullptr;
 }
 // Block Change's column: the block's x and z divided by 16, rounded down.
 int64_t column_of(int64_t block) { return block >> 4; }

@@ -109,9 +109,7 @@ VersionEvents build(const VersionInfo* v) {
         const uint32_t t = table_index(sp.state, sp.dir);
         if (t >= v->version().table_count) continue;
         const core::MessageTable& mt = v->version().tables[t];
-        const core::MessageType* type = nullptr;
-        for (size_t i = 0; i < mt.count; ++i)
-            if (std::string(mt.types[i].key) == sp.key) type = &mt.types[i];
+        const core::MessageType* type = core::find_type(mt, sp.key);
         if (!type) continue;  // not in this version
         const std::string base = std::string(kPrefix) + "." + mt.key + "." + sp.key + ".";
         detail::EventFields f;

@@ -15,6 +15,9 @@ enum class State : uint8_t { Handshaking, Status, Login, Play, Configuration };
 using core::Side;  // Client: serverbound, Server: clientbound
 
 constexpr uint32_t kStateCount = 5;
+// The states in the order a connection goes through them.
+constexpr State kStatesInOrder[kStateCount] = {State::Handshaking, State::Status, State::Login,
+                                               State::Configuration, State::Play};
 constexpr uint32_t kTableCount = kStateCount * 2;
 
 // The index of the (state, direction) table in every version's table list.

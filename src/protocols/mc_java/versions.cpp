@@ -41,7 +41,8 @@ VersionInfo* make_from_data(const mcdata::Release& first) {
 
 struct AllVersions {
     std::vector<const VersionInfo*> all, data;
-    AllVersions() {
+    const VersionInfo* fallback;  // the newest written by hand: numbered with the rest
+    AllVersions() : fallback(hand_versions().back()) {
         std::vector<VersionInfo*> every(hand_versions());
         std::set<int32_t> have;
         for (const VersionInfo* h : every) have.insert(h->protocol);
@@ -96,9 +97,6 @@ const VersionInfo* find_version(int32_t protocol) { return core::find_protocol(v
 
 const VersionInfo& nearest_version(int32_t protocol) { return core::nearest_protocol(versions(), protocol); }
 
-const VersionInfo& default_version() {
-    versions();  // every version numbered (VersionInfo::index)
-    return *hand_versions().back();
-}
+const VersionInfo& default_version() { return *all_versions().fallback; }
 
 }  // namespace mcjava

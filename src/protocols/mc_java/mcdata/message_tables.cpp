@@ -20,7 +20,7 @@ using core::protodef::Rows;
 using core::protodef::Translator;
 
 bool state_of(const char* name, State& s) {
-    for (State c : {State::Handshaking, State::Status, State::Login, State::Configuration, State::Play})
+    for (State c : kStatesInOrder)
         if (std::strcmp(state_name(c), name) == 0) {
             s = c;
             return true;
@@ -155,11 +155,7 @@ void copy_summary(Rows& rows, const core::Layout& model) {
 }
 
 const core::MessageType* model_type(const std::vector<core::MessageTable>* model, uint32_t table, const char* key) {
-    if (!model || table >= model->size()) return nullptr;
-    const core::MessageTable& mt = (*model)[table];
-    for (size_t i = 0; i < mt.count; ++i)
-        if (mt.types[i].key && std::strcmp(mt.types[i].key, key) == 0) return &mt.types[i];
-    return nullptr;
+    return model && table < model->size() ? core::find_type((*model)[table], key) : nullptr;
 }
 
 }  // namespace
@@ -195,7 +191,7 @@ void add_message_tables(std::vector<core::MessageTable>& tables, const Descripti
         {{"play.sb", "play, serverbound"}, {"play.cb", "play, clientbound"}},
         {{"configuration.sb", "configuration, serverbound"}, {"configuration.cb", "configuration, clientbound"}},
     };
-    for (State s : {State::Handshaking, State::Status, State::Login, State::Configuration, State::Play})
+    for (State s : kStatesInOrder)
         for (core::Side dir : {core::Side::Client, core::Side::Server}) {
             const char* const* names = kTables[uint32_t(s)][uint32_t(dir)];
             tables[table_index(s, dir)] = table(names[0], names[1], by_table[table_index(s, dir)]);
