@@ -181,6 +181,9 @@ size_t format(const core::Finding& f, char* buf, size_t cap) {
     case C::TeleportConfirmUnknown:
         return core::print(buf, cap, "Teleport Confirm id %" PRId64 ": no such teleport waits for a confirmation", f.a);
     case C::TeleportFar:
+        if (f.what)  // before 1.9 a teleport has no id
+            return core::print(buf, cap, "Teleport (%s) moved the client %.3f blocks (threshold %.3f)", f.what,
+                               double(f.b) / 1000.0, double(f.c) / 1000.0);
         return core::print(buf, cap, "Teleport id %" PRId64 " moved the client %.3f blocks (threshold %.3f)", f.a, double(f.b) / 1000.0, double(f.c) / 1000.0);
     case C::ChunkSentTwice:
         return core::print(buf, cap, "Column (%" PRId64 ", %" PRId64 ") sent again without Unload Chunk", f.a, f.b);
@@ -200,6 +203,9 @@ size_t format(const core::Finding& f, char* buf, size_t cap) {
         return core::print(buf, cap, "Keep Alive id %" PRId64 " answered after %.3f s (lag threshold %.3f s)",
                            f.a, double(f.b) / 1000.0, double(f.c) / 1000.0);
     case C::TeleportCommanded:
+        if (f.what)
+            return core::print(buf, cap, "Teleport (%s) moved the client %.3f blocks, after its command in frame %llu",
+                               f.what, double(f.b) / 1000.0, (unsigned long long)f.ref_frame);
         return core::print(buf, cap, "Teleport id %" PRId64 " moved the client %.3f blocks, after its command in frame %llu",
                            f.a, double(f.b) / 1000.0, (unsigned long long)f.ref_frame);
     case C::Decrypted:

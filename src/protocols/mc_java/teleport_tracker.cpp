@@ -5,6 +5,10 @@
 
 namespace mcjava {
 
+namespace {
+const char* const kNoIdYet = "no id before 1.9";
+}  // namespace
+
 void TeleportTracker::client_position(const Packet& p, double x, double y, double z) {
     has_pos_ = true;
     x_ = x;
@@ -31,15 +35,16 @@ PacketLink TeleportTracker::teleport(Packet& p, bool has_id, int64_t id, double 
         distances_.add(float(e.distance));
         if (e.distance > threshold_) {
             const int64_t mm = int64_t(std::llround(std::min(e.distance, 1e12) * 1000.0));
+            core::Finding f{FindingCode::TeleportFar, 0, p.data_len, id, mm, int64_t(std::llround(threshold_ * 1000.0))};
             if (command_frame_) {
                 ++commanded_;
-                core::Finding f{FindingCode::TeleportCommanded, 0, p.data_len, id, mm};
+                f = {FindingCode::TeleportCommanded, 0, p.data_len, id, mm};
                 f.ref_frame = command_frame_;
-                p.add(f);
             } else {
                 ++far_;
-                p.add({FindingCode::TeleportFar, 0, p.data_len, id, mm, int64_t(std::llround(threshold_ * 1000.0))});
             }
+            if (!has_id) f.what = kNoIdYet;
+            p.add(f);
         }
     }
     command_frame_ = 0;  // a command is answered by one teleport at most
