@@ -12,8 +12,10 @@ void JavaChunks::packet(const JavaPacket& jp) {
     if (p.kind != mcjava::PacketKind::Packet || !p.data || !p.summary.type || !p.summary.type->key ||
         std::strcmp(p.summary.type->key, "chunk_data") != 0)
         return;
-    Column c{jp.conv ? jp.conv->id : 0, p.span.first.carrier(), p.span.last.frame, jp.time, p.wire_len, p.data_len, {}};
-    mcjava::summarize_chunk(p, c.sum);
+    mcjava::ChunkSummary s;
+    mcjava::summarize_chunk(p, s);
+    const Column c{jp.conv ? jp.conv->id : 0, p.span.first.carrier(), p.span.last.frame, jp.time, p.wire_len, p.data_len,
+                   Totals{s.x, s.z, s.bit_mask, s.non_air, s.distinct, s.sections, s.full, s.valid, s.contents}};
     if (!dir_.empty()) (extract(c, p) ? extracted_ : failed_)++;
     columns_.push_back(c);
 }

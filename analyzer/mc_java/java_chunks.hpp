@@ -27,12 +27,20 @@ public:
     size_t extract_failed() const { return failed_; }
 
 private:
+    // What a line shows of a ChunkSummary (not its sections: a list of
+    // every Chunk Data keeps 40 bytes each).
+    struct Totals {
+        int32_t x, z;
+        uint32_t bit_mask, non_air, distinct;
+        uint8_t sections;
+        bool full, valid, contents;
+    };
     struct Column {
         uint32_t conv;
         uint64_t first_frame, frame;
         double time;
         uint32_t wire_bytes, packet_bytes;  // on the wire (compressed), and as decoded
-        mcjava::ChunkSummary sum;
+        Totals sum;
     };
     bool extract(const Column& c, const mcjava::Packet& p) const;
 

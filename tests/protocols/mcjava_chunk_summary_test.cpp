@@ -115,4 +115,104 @@ TEST(McJavaChunkSummary, PaletteGlobalIdsAndABadIndexCountedByHand) {
     EXPECT_EQ(c.findings[1].b, 2);
 }
 
+// 1.16+ packing: a long holds floor(64 / bits) entries from its low bits,
+// the rest of it is padding; no entry spans two longs.
+Value padded(unsigned bits, uint32_t n, const std::function<uint64_t(uint32_t)>& entry) {
+    const uint32_t per_long = 64 / bits;
+    std::vector<uint64_t> longs((n + per_long - 1) / per_long, 0);
+    for (uint32_t i = 0; i < n; ++i) longs[i / per_long] |= entry(i) << (i % per_long * bits);
+    std::vector<uint8_t> wire;
+    for (uint64_t l : longs)
+        for (int k = 7; k >= 0; --k) wire.push_back(uint8_t(l >> (8 * k)));
+    return Value::bytes(std::string(wire.begin(), wire.end()));
+}
+
+ChunkSummary summarize(const VersionInfo& ver, const Value& packet) {
+    const uint32_t table = table_index(State::Play, Side::Server);
+    const core::MessageType* type = core::find_type(ver.version().tables[table], "chunk_data");
+    EXPECT_NE(type, nullptr);
+    const std::vector<uint8_t> b = core::encode(schema(ver), table, type ? type->id : 0, packet);
+    EXPECT_FALSE(b.empty());
+    Packet p;
+    p.dir = Side::Server;
+    p.state = State::Play;
+    p.version = &ver;
+    p.table = table;
+    p.data = b.data();
+    p.data_len = uint32_t(b.size());
+    p.summary = core::decode_header(schema(ver), p.data, p.data_len, p.context());
+    ChunkSummary c;
+    EXPECT_TRUE(summarize_chunk(p, c));
+    EXPECT_TRUE(c.valid);
+    return c;
+}
+
+// Paletted containers (1.18+), the sections minecraft-data leaves as bytes,
+// counted by hand. y 0: one state for the whole section (0 bits), stone
+// (1), one biome (1). y 1: 5 bits (12 entries per long, 4 bits of padding:
+// 342 longs), palette [air, stone, cave air], entry i = i % 3: 1366 air,
+// 1365 stone, 1365 cave air: 1365 non-air, 3 states; biomes of 1 bit,
+// palette [1, 2], alternating. Column: 5461 non-air, states 1 0 cave air,
+// biomes 1 2. With `counted` the longs have their VarInt count (1.18 to
+// 1.21.4), without it not (1.21.5+); 26.1 has a fluid count as well.
+std::vector<Value> two_sections(uint32_t cave_air, bool counted, bool fluids) {
+    Value s0{{"block_count", 4096}, {"bits_per_block", 0}, {"state", 1}, {"biome_bits", 0}, {"biome", 1}};
+    if (counted) s0.set("packed_states", Value::bytes("")).set("packed_biomes", Value::bytes(""));
+    Value s1{{"block_count", 1365}, {"bits_per_block", 5}, {"palette", palette({0, 1, int(cave_air)})},
+             {"packed_states", padded(5, 4096, [](uint32_t i) { return i % 3; })},
+             {"biome_bits", 1}, {"biome_palette", Value::list({Value{{"biome", 1}}, Value{{"biome", 2}}})},
+             {"packed_biomes", padded(1, 64, [](uint32_t i) { return i % 2; })}};
+    if (fluids) {
+        s0.set("fluid_count", 0);
+        s1.set("fluid_count", 0);
+    }
+    return {s0, s1};
+}
+
+void expect_two_sections(const ChunkSummary& c) {
+    ASSERT_EQ(c.sections, 2);
+    EXPECT_TRUE(c.full);  // no flag since 1.17: always a whole column
+    EXPECT_EQ(c.section[0].y, 0);
+    EXPECT_EQ(c.section[0].non_air, 4096u);
+    EXPECT_EQ(c.section[0].distinct, 1u);
+    EXPECT_TRUE(c.section[0].valid);
+    EXPECT_EQ(c.section[1].y, 1);
+    EXPECT_EQ(c.section[1].bits, 5);
+    EXPECT_EQ(c.section[1].palette, 3);
+    EXPECT_EQ(c.section[1].non_air, 1365u);
+    EXPECT_EQ(c.section[1].distinct, 3u);
+    EXPECT_TRUE(c.section[1].valid);
+    EXPECT_EQ(c.non_air, 5461u);
+    EXPECT_EQ(c.distinct, 3u);
+    EXPECT_EQ(c.distinct_biomes, 2u);
+    EXPECT_EQ(c.nfindings, 0) << (c.nfindings ? int(c.findings[0].code.v) : 0);
+}
+
+Value light_masks(Value v) {
+    for (const char* k : {"sky_light_mask", "block_light_mask", "empty_sky_light_mask", "empty_block_light_mask",
+                          "sky_light", "block_light", "block_entities"})
+        v.set(k, Value::list({}));
+    return v;
+}
+
+TEST(McJavaChunkSummary, PalettedContainersOf1182CountedByHand) {
+    const VersionInfo& ver = *find_version(758);  // 1.18.2: cave air 9916 (blocks.json)
+    const Value nbt{{"type", 10}, {"name", ""}, {"compound", Value{{"tags", Value::list({})}}}};
+    const ChunkSummary c = summarize(ver, light_masks(Value{{"x", 3}, {"z", -4}, {"heightmaps", nbt},
+                                                              {"data", Value{{"sections", Value::list(two_sections(9916, true, false))}}},
+                                                              {"trust_edges", 1}}));
+    EXPECT_EQ(c.x, 3);
+    EXPECT_EQ(c.z, -4);
+    expect_two_sections(c);
+}
+
+TEST(McJavaChunkSummary, UncountedLongsAndFluidCountOf261CountedByHand) {
+    const VersionInfo& ver = *find_version(775);  // 26.1: cave air 15293
+    const ChunkSummary c = summarize(ver, light_masks(Value{{"x", -1}, {"z", 7}, {"heightmaps", Value::list({})},
+                                                              {"data", Value{{"sections", Value::list(two_sections(15293, false, true))}}}}));
+    EXPECT_EQ(c.x, -1);
+    EXPECT_EQ(c.z, 7);
+    expect_two_sections(c);
+}
+
 }  // namespace

@@ -5,13 +5,23 @@
 
 #include "core/decoder.hpp"
 #include "core/wire.hpp"
+#include "chunk_rows.hpp"
 #include "findings.hpp"
+#include "mcdata/tables.hpp"
 #include "schema.hpp"
 
 namespace mcjava {
 
-AirStates air_states(Generation g) {
-    return g == Generation::V404 ? AirStates{0, 8591, 8592} : AirStates{0, 9129, 9130};
+AirStates air_states(const VersionInfo& v) {
+    if (v.gen == Generation::V404) return AirStates{0, 8591, 8592};
+    if (v.gen != Generation::Data) return AirStates{0, 9129, 9130};
+    for (const mcdata::Release& r : mcdata::releases())
+        if (r.protocol == v.protocol) return AirStates{r.air[0], r.air[1], r.air[2]};
+    return AirStates{0, 0, 0};
+}
+
+bool sections_described(const VersionInfo& v) {
+    return v.gen != Generation::Data || v.protocol >= kFirstDescribedSections;
 }
 
 namespace {
@@ -25,15 +35,16 @@ constexpr size_t kMaxStates = 1 << 15;
 // from its packed longs (big-endian; the first value in a long's low bits;
 // before 1.16 a value may span two longs). Where values never span (4, 8,
 // 16 or 32 bits) a long's values come out without a test per value.
+// `padded` (1.16+): no value spans two longs, a long's unused high bits
+// are padding.
 template <class F>
-void for_each_value(const uint8_t* p, unsigned bits, F&& f) {
-    const uint64_t mask = (uint64_t(1) << bits) - 1;
-    if (64 % bits == 0) {
+void for_each_value(const uint8_t* p, unsigned bits, bool padded, F&& f, uint32_t n = kBlocksPerSection) {
+    const uint64_t mask = bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
+    if (64 % bits == 0 || padded) {
         const unsigned per_long = 64 / bits;
-        const size_t longs = size_t(kBlocksPerSection) / per_long;
-        for (size_t k = 0; k < longs; ++k) {
-            uint64_t cur = core::wire::uint_be(p + 8 * k, 8);
-            for (unsigned j = 0; j < per_long; ++j, cur >>= bits) f(uint32_t(cur & mask));
+        for (uint32_t done = 0, k = 0; done < n; ++k) {
+            uint64_t cur = core::wire::uint_be(p + 8 * size_t(k), 8);
+            for (unsigned j = 0; j < per_long && done < n; ++j, ++done, cur >>= bits) f(uint32_t(cur & mask));
         }
         return;
     }
@@ -63,17 +74,28 @@ void for_each_value(const uint8_t* p, unsigned bits, F&& f) {
 class Collect {
 public:
     static constexpr bool kPayloadOnly = true;
-    Collect(const core::Schema& s, Generation g, ChunkSummary& out) : out_(out), air_(air_states(g)) {
+    Collect(const core::Schema& s, const VersionInfo& v, ChunkSummary& out)
+        : out_(out), air_(air_states(v)), padded_(v.protocol >= 735) {
         const std::string t = std::string(kPrefix) + ".play.cb.chunk_data.";
         f_x_ = id(s, t + "x");
         f_z_ = id(s, t + "z");
         f_full_ = id(s, t + "full_chunk");
+        if (f_full_ == core::kNoField) f_full_ = id(s, t + "ground_up");
+        // 1.17 dropped the flag: every Chunk Data is a whole column.
+        out_.full = f_full_ == core::kNoField && v.protocol >= 755;
         f_mask_ = id(s, t + "bit_mask");
+        if (f_mask_ == core::kNoField) f_mask_ = id(s, t + "bit_map_varint");
+        f_mask_long_ = id(s, t + "bit_map_entry");  // 1.17: longs, the first holds every section of 256 blocks
         f_count_ = id(s, t + "data.block_count");
         f_bits_ = id(s, t + "data.bits_per_block");
         f_state_ = id(s, t + "data.state");
         f_packed_ = id(s, t + "data.packed_states");
         f_biomes_ = id(s, t + "data.biomes");
+        f_biome_bits_ = id(s, t + "data.biome_bits");
+        f_biome_ = id(s, t + "data.biome");
+        f_packed_biomes_ = id(s, t + "data.packed_biomes");
+        // 1.18+: every section of the world's height, from its bottom.
+        by_height_ = f_biome_bits_ != core::kNoField;
     }
 
     void open(const core::Item&) {}
@@ -86,13 +108,28 @@ public:
         else if (f == f_z_) out_.z = int32_t(v);
         else if (f == f_full_) out_.full = v != 0;
         else if (f == f_mask_) out_.bit_mask = uint32_t(v);
-        else if (f == f_count_) declared_ = int32_t(v);
+        else if (f == f_mask_long_) {
+            if (!mask_longs_++) out_.bit_mask = uint32_t(v);
+        } else if (f == f_count_) declared_ = int32_t(v);
         else if (f == f_bits_) start_section(uint8_t(v));
         else if (f == f_state_) {
             if (npalette_ < 256) palette_[npalette_] = uint32_t(v);
             ++npalette_;
         } else if (f == f_packed_) section(it.s);
         else if (f == f_biomes_) biomes(it.s);
+        else if (f == f_biome_bits_) {
+            if (open_) section({});  // 1.21.5+: a single state has no longs after it
+            biome_bits_ = uint8_t(v);
+        } else if (f == f_biome_) biome(uint32_t(v));
+        else if (f == f_packed_biomes_ && biome_bits_ > 3) {  // global biome ids: unpacked (64 per section)
+            if (it.s.size() >= padded_bytes(64, biome_bits_))
+                for_each_value(reinterpret_cast<const uint8_t*>(it.s.data()), biome_bits_, true,
+                               [&](uint32_t id) { biome(id); }, 64);
+        }
+    }
+
+    void end() {
+        if (open_) section({});
     }
 
     bool broken() const { return broken_; }
@@ -104,8 +141,15 @@ private:
     }
 
     void start_section(uint8_t bits) {
+        if (open_) section({});
         bits_ = bits;
         npalette_ = 0;
+        open_ = true;
+    }
+
+    static size_t padded_bytes(uint32_t entries, uint32_t bits) {
+        const uint32_t per_long = 64 / bits;
+        return size_t((entries + per_long - 1) / per_long) * 8;
     }
 
     void add(const core::Finding& f) {
@@ -123,16 +167,31 @@ private:
     }
 
     void section(std::string_view packed) {
-        if (out_.sections >= kSectionsPerColumn) return;
-        SectionSummary& s = out_.section[out_.sections];
-        s.y = section_y(out_.sections);
-        ++out_.sections;
+        open_ = false;
+        // Past the sections kept in detail (a world over 512 blocks high)
+        // the column's totals still count them.
+        SectionSummary spare;
+        SectionSummary& s = out_.sections < ChunkSummary::kMaxSections ? out_.section[out_.sections] : spare;
+        s.y = by_height_ ? out_.sections : section_y(out_.sections);
+        if (out_.sections < 255) ++out_.sections;
         s.bits = bits_;
         s.palette = uint16_t(bits_ <= kMaxIndirectBits ? npalette_ : 0);
         s.declared = declared_;
         declared_ = -1;
         const size_t longs = packed.size() / 8;
-        const size_t expect = size_t(kBlocksPerSection) * bits_ / 64;
+        if (bits_ == 0 && by_height_) {  // one state for the whole section, no longs
+            s.valid = npalette_ == 1 && longs == 0;
+            if (!s.valid) {
+                add({C::ChunkDataLength, 0, 0, int64_t(longs), 0, s.y});
+                return;
+            }
+            count(s, palette_[0], kBlocksPerSection);
+            finish(s);
+            return;
+        }
+        const size_t expect = bits_ == 0 || bits_ > 32 ? 0
+                            : padded_ ? padded_bytes(kBlocksPerSection, bits_) / 8
+                                      : size_t(kBlocksPerSection) * bits_ / 64;
         if (bits_ == 0 || bits_ > 32 || longs != expect) {
             add({C::ChunkDataLength, 0, 0, int64_t(longs), int64_t(expect), s.y});
             return;
@@ -146,11 +205,11 @@ private:
             // 2^bits <= 256 counters: no test per value; an index past the
             // palette shows as a count there, and then the first one in
             // order is looked for (rare: a broken chunk).
-            for_each_value(p, bits_, [&](uint32_t v) { ++per_index[v]; });
+            for_each_value(p, bits_, padded_, [&](uint32_t v) { ++per_index[v]; });
             for (uint32_t j = npalette_; j < (1u << bits_) && !bad_index; ++j) bad_index = per_index[j] != 0;
             if (bad_index) {
                 bool reported = false;
-                for_each_value(p, bits_, [&](uint32_t v) {
+                for_each_value(p, bits_, padded_, [&](uint32_t v) {
                     if (v >= npalette_ && !reported) {
                         add({C::ChunkPaletteIndex, 0, 0, int64_t(v), int64_t(npalette_), s.y});
                         reported = true;
@@ -160,14 +219,25 @@ private:
             for (uint32_t j = 0; j < npalette_ && j < 256; ++j)
                 if (per_index[j]) count(s, palette_[j], per_index[j]);
         } else {
-            for_each_value(p, bits_, [&](uint32_t v) { count(s, v, 1); });
+            for_each_value(p, bits_, padded_, [&](uint32_t v) { count(s, v, 1); });
         }
+        s.valid = !bad_index;
+        finish(s);
+    }
+
+    void finish(SectionSummary& s) {
         for (uint32_t t = 0; t < ntouched_; ++t) section_seen_[touched_[t]] = false;
         ntouched_ = 0;
-        s.valid = !bad_index;
         out_.non_air += s.non_air;
         if (s.declared >= 0 && uint32_t(s.declared) != s.non_air && s.valid)
             add({C::ChunkBlockCount, 0, 0, s.declared, int64_t(s.non_air), s.y});
+    }
+
+    void biome(uint32_t id) {
+        if (id < kMaxBiomes && !biome_seen_[id]) {
+            biome_seen_[id] = true;
+            ++out_.distinct_biomes;
+        }
     }
 
     // `n` blocks of `state` in section `s`.
@@ -185,21 +255,24 @@ private:
     }
 
     void biomes(std::string_view b) {
-        std::bitset<256> seen;  // biome ids are below 256 in these versions
-        for (size_t i = 0; i + 4 <= b.size(); i += 4) {
-            const uint32_t id = uint32_t(core::wire::uint_be(reinterpret_cast<const uint8_t*>(b.data()) + i, 4));
-            if (id < 256 && !seen[id]) {
-                seen[id] = true;
-                ++out_.distinct_biomes;
-            }
-        }
+        for (size_t i = 0; i + 4 <= b.size(); i += 4)
+            biome(uint32_t(core::wire::uint_be(reinterpret_cast<const uint8_t*>(b.data()) + i, 4)));
     }
+
+    static constexpr uint32_t kMaxBiomes = 256;  // ids of a registry: a few dozen in every release
 
     ChunkSummary& out_;
     AirStates air_;
-    core::FieldId f_x_, f_z_, f_full_, f_mask_, f_count_, f_bits_, f_state_, f_packed_, f_biomes_;
+    bool padded_;
+    bool by_height_ = false;
+    core::FieldId f_x_, f_z_, f_full_, f_mask_, f_mask_long_, f_count_, f_bits_, f_state_, f_packed_, f_biomes_,
+        f_biome_bits_, f_biome_, f_packed_biomes_;
+    uint32_t mask_longs_ = 0;
     int32_t declared_ = -1;
+    bool open_ = false;  // a section's bits read, its states not yet counted
     uint8_t bits_ = 0;
+    uint8_t biome_bits_ = 0;
+    std::bitset<kMaxBiomes> biome_seen_;
     uint32_t npalette_ = 0;
     uint32_t palette_[256] = {};
     std::bitset<kMaxStates> column_;
@@ -217,14 +290,12 @@ bool summarize_chunk(const Packet& p, ChunkSummary& out) {
     out = ChunkSummary{};
     if (!p.summary.type || !p.data) return false;
     const core::Schema& s = schema(*p.version);
-    Collect c(s, p.version->gen, out);
+    Collect c(s, *p.version, out);
     core::decode(s, p.data, p.data_len, p.context(), c);
+    c.end();
     out.valid = !c.broken();
-    if (p.version->gen == Generation::Data) {
-        out.contents = false;
-        return false;
-    }
-    return true;
+    out.contents = sections_described(*p.version);
+    return out.contents;
 }
 
 }  // namespace mcjava

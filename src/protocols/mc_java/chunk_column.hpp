@@ -21,12 +21,16 @@ constexpr int kBlocksPerSection = 4096;
 constexpr int kBiomesPerColumn = 256;
 constexpr uint32_t kMaxIndirectBits = 8;  // more: global palette ids
 
-// The block states that are air in a generation's global palette (air,
-// void_air, cave_air; minecraft-data blocks.json of 1.13.2 and 1.14.4).
+// The block states that are air in a version's global palette (air,
+// void_air, cave_air; minecraft-data blocks.json: written by hand for 1.13.2
+// and 1.14.4, generated for the others).
 struct AirStates {
     uint32_t air, void_air, cave_air;
 };
-AirStates air_states(Generation g);
+AirStates air_states(const VersionInfo& v);
+// Whether the version's Chunk Data sections are rows (chunk_rows.hpp), so
+// that a column's blocks are counted.
+bool sections_described(const VersionInfo& v);
 
 struct SectionSummary {
     uint8_t y = 0;              // section index 0-15 (blocks y*16 .. y*16+15)
@@ -40,17 +44,19 @@ struct SectionSummary {
 
 struct ChunkSummary {
     bool valid = false;         // the packet decoded to its end
-    // The sections were read (the tables written by hand, 1.13.2 and 1.14):
-    // a generated release's columns give their x and z only.
+    // The sections were read (sections_described): before 1.15 a
+    // generated release's columns give their x, z and mask only.
     bool contents = true;
     int32_t x = 0, z = 0;
     bool full = false;
     uint32_t bit_mask = 0;
-    uint8_t sections = 0;
+    uint8_t sections = 0;       // up to 255 (1.18+: the world's height / 16)
     uint32_t non_air = 0;
     uint32_t distinct = 0;      // distinct block states over the column
     uint32_t distinct_biomes = 0;  // full chunks
-    SectionSummary section[kSectionsPerColumn];
+    // The first sections in detail (1.18's overworld has 24).
+    static constexpr uint8_t kMaxSections = 32;
+    SectionSummary section[kMaxSections];
     // Problems of the contents (the decoder reports the framing's).
     static constexpr size_t kMaxFindings = 4;
     core::Finding findings[kMaxFindings];

@@ -1,5 +1,9 @@
 #include "chunk_rows.hpp"
 
+#include <cstring>
+
+#include "chunk_column.hpp"
+
 namespace mcjava {
 
 using namespace core::describe;
@@ -22,7 +26,74 @@ F longs() {
     return bytes("packed_states", "Packed block states", c).desc("VarInt count of longs, then the longs: 4096 entries of bits_per_block bits, spanning longs (before 1.16)");
 }
 
+// Bytes of a paletted container's longs for `entries` values of `bits`
+// bits, none spanning two longs (1.16+).
+uint32_t padded_bytes(uint32_t entries, uint32_t bits) {
+    const uint32_t per_long = 64 / bits;
+    return (entries + per_long - 1) / per_long * 8;
+}
+
+// 1.21.5+: the longs are not counted; their number follows from the bits.
+F fixed_longs(const char* ref, const char* key, const char* name, uint32_t entries, uint32_t max_bits) {
+    F s = select(ref, {});
+    for (uint32_t b = 1; b <= max_bits; ++b) s.cases.push_back({int64_t(b), nullptr, {bytes_fixed(key, name, padded_bytes(entries, b))}});
+    return s;
+}
+
+F counted_longs(const char* key, const char* name) {
+    core::Count c = prefix(Kind::VarInt);
+    c.unit = 8;
+    return bytes(key, name, c);
+}
+
+// 1.18+: a section's block count (26.1: and fluid count), its block states
+// and biomes, each a paletted container:
+// bits, then one value (0 bits), a palette (indirect) or nothing (global
+// ids), then the packed longs.
+std::vector<F> paletted_section(bool counted, bool fluids) {
+    const std::initializer_list<F> states = {
+        array("palette", "Palette entry", prefix(Kind::VarInt), {varint("state", "Block state")}).max(256)};
+    F block_palette = select("bits_per_block", {on(0, {varint("state", "Block state").desc("the one state of the whole section")})});
+    for (int b = 1; b <= int(kMaxIndirectBits); ++b) block_palette.cases.push_back({b, nullptr, states});
+    const std::initializer_list<F> biomes = {
+        array("biome_palette", "Biome palette entry", prefix(Kind::VarInt), {varint("biome", "Biome")}).max(64)};
+    F biome_palette = select("biome_bits", {on(0, {varint("biome", "Biome").desc("the one biome of the whole section")})});
+    for (int b = 1; b <= 3; ++b) biome_palette.cases.push_back({b, nullptr, biomes});
+    std::vector<F> rows = {i16("block_count", "Non-air blocks")};
+    if (fluids) rows.push_back(i16("fluid_count", "Fluid blocks").desc("water, lava and waterlogged blocks (26.1)"));
+    for (F& r : std::vector<F>{
+        u8("bits_per_block", "Bits per block"),
+        block_palette,
+        counted ? counted_longs("packed_states", "Packed block states")
+                : fixed_longs("bits_per_block", "packed_states", "Packed block states", 4096, 32),
+        u8("biome_bits", "Bits per biome"),
+        biome_palette,
+        counted ? counted_longs("packed_biomes", "Packed biomes")
+                : fixed_longs("biome_bits", "packed_biomes", "Packed biomes", 64, 32),
+         })
+        rows.push_back(std::move(r));
+    return rows;
+}
+
 }  // namespace
+
+void describe_chunk_sections(int32_t protocol, std::vector<F>& rows) {
+    for (F& r : rows) {
+        if (!r.f.key || std::strcmp(r.f.key, "chunk_data") != 0 || r.f.kind != Kind::Bytes) continue;
+        r.f.key = "data";
+        r.f.name = "Data";
+        if (protocol < kFirstDescribedSections) return;
+        F sections = array("sections", "Section", core::describe::rest(), {});
+        if (protocol < 757) {  // 1.15-1.17: only the bit mask's sections; 1.16 stopped spanning longs
+            sections.sub = {i16("block_count", "Non-air blocks"), u8("bits_per_block", "Bits per block"), palette(),
+                            counted_longs("packed_states", "Packed block states")};
+        } else {
+            sections.sub = paletted_section(protocol < 770, protocol >= 775);
+        }
+        r.sub = {sections};
+        return;
+    }
+}
 
 F chunk_data(Generation g) {
     F section = g == Generation::V404

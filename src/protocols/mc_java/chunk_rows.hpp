@@ -4,6 +4,9 @@
 // bytes and unpacked by the chunk column analysis (chunk_column.hpp).
 #pragma once
 
+#include <cstdint>
+#include <vector>
+
 #include "core/describe.hpp"
 #include "types.hpp"
 
@@ -13,5 +16,20 @@ namespace mcjava {
 // substream. Refers to the packet's "bit_mask" and "full_chunk"; in 404 sky
 // light depends on the $dimension the connection is in.
 core::describe::F chunk_data(Generation g);
+
+// The first protocol whose generated Chunk Data gets its sections as rows
+// (1.15: the sections fill the data field, biomes moved out of it).
+constexpr int32_t kFirstDescribedSections = 573;
+
+// A generated release's Chunk Data (minecraft-data gives its data as a
+// byte buffer, "chunk_data"): the field takes the hand tables' name "data"
+// and, from kFirstDescribedSections, its sections as rows, the
+// names the hand tables use (block_count, bits_per_block, palette.state,
+// packed_states; 1.18+ adds each section's biome container). The formats
+// (wiki.vg "Chunk Format"): 1.15 entries spanning longs, 1.16 not; 1.18
+// paletted containers, one section per 16 blocks of the world's height,
+// with a single-value form (0 bits); 1.21.5 without the longs' count; 26.1
+// with a fluid count.
+void describe_chunk_sections(int32_t protocol, std::vector<core::describe::F>& rows);
 
 }  // namespace mcjava

@@ -85,7 +85,7 @@ void emit_chunk_summary(const core::Schema& s, const ChunkSummary& c, uint64_t f
     leaf(n.non_air, c.non_air);
     leaf(n.distinct, c.distinct);
     if (c.full) leaf(n.biomes, c.distinct_biomes);
-    for (uint8_t i = 0; i < c.sections; ++i) {
+    for (uint8_t i = 0; i < c.sections && i < ChunkSummary::kMaxSections; ++i) {
         const SectionSummary& sec = c.section[i];
         core::Item g = item(n.section, i);
         g.entry = true;

@@ -1,6 +1,6 @@
 // Written by mcjava_field_list (field_list_tool.cpp) from the tables of every
 // version (minecraft-data 3.119.0 for the generated ones): do not edit.
-// 2932 fields of 47 versions.
+// 2936 fields of 47 versions.
 #include "field_list.hpp"
 
 #include <iterator>
@@ -1934,7 +1934,11 @@ const core::FieldDecl kDecls[] = {
     {"mcjava.play.cb.chunk_data.type", "Type", core::Kind(17), core::ValueClass(2), 32, core::Display(0), nullptr, nullptr, v80, 0x0},
     {"mcjava.play.cb.chunk_data.data_other", "Data", core::Kind(1), core::ValueClass(0), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.chunk_data.data_entry", "Data Entry", core::Kind(13), core::ValueClass(2), 64, core::Display(0), nullptr, nullptr, nullptr, 0x0},
-    {"mcjava.play.cb.chunk_data.chunk_data", "Chunk Data", core::Kind(29), core::ValueClass(7), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
+    {"mcjava.play.cb.chunk_data.data.fluid_count", "Fluid blocks", core::Kind(11), core::ValueClass(2), 16, core::Display(0), nullptr, "water, lava and waterlogged blocks (26.1)", nullptr, 0x0},
+    {"mcjava.play.cb.chunk_data.data.biome_bits", "Bits per biome", core::Kind(5), core::ValueClass(1), 8, core::Display(0), nullptr, nullptr, nullptr, 0x0},
+    {"mcjava.play.cb.chunk_data.data.biome", "Biome", core::Kind(17), core::ValueClass(2), 32, core::Display(0), nullptr, "the one biome of the whole section", nullptr, 0x0},
+    {"mcjava.play.cb.chunk_data.data.biome_palette", "Biome palette entry", core::Kind(1), core::ValueClass(0), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
+    {"mcjava.play.cb.chunk_data.data.packed_biomes", "Packed biomes", core::Kind(29), core::ValueClass(7), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.chunk_data.block_entitie", "Block Entitie", core::Kind(0), core::ValueClass(0), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.chunk_block_entity.bits", "Value", core::Kind(5), core::ValueClass(1), 8, core::Display(1), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.chunk_block_entity.bits.x", "X", core::Kind(41), core::ValueClass(1), 8, core::Display(0), nullptr, nullptr, nullptr, 0xf0},

@@ -77,7 +77,7 @@ def load_names():
 
 
 def releases(data):
-    """[(release name, protocol number, protocol.json path)], oldest first."""
+    """[(release name, protocol number, protocol.json path, blocks.json path)], oldest first."""
     paths = json.load(open(os.path.join(data, "dataPaths.json"), encoding="utf-8"))["pc"]
     out = []
     for name, entry in paths.items():  # dataPaths lists releases oldest first
@@ -86,8 +86,17 @@ def releases(data):
         version = json.load(open(os.path.join(data, entry["version"], "version.json"), encoding="utf-8"))
         if version["version"] < FIRST_PROTOCOL:
             continue
-        out.append((name, version["version"], entry["protocol"]))
+        out.append((name, version["version"], entry["protocol"], entry.get("blocks")))
     return out
+
+
+def air_states(data, blocks_path):
+    """The global palette ids of air, void_air and cave_air (0 where a release has none:
+    before 1.13 a block state is the block id times 16 plus its metadata, and air's is 0)."""
+    if not blocks_path:
+        return (0, 0, 0)
+    blocks = {b["name"]: b for b in json.load(open(os.path.join(data, blocks_path, "blocks.json"), encoding="utf-8"))}
+    return tuple(blocks[n].get("minStateId", 0) if n in blocks else 0 for n in ("air", "void_air", "cave_air"))
 
 
 def packet_map(direction_types):
@@ -168,7 +177,7 @@ def generate(package, out_path):
     rels = releases(data)
 
     described = []  # distinct protocol.json paths, oldest first
-    for _, _, path in rels:
+    for _, _, path, _ in rels:
         if path not in described:
             described.append(path)
     parsed = {}
@@ -191,7 +200,7 @@ def generate(package, out_path):
     packet_count = type_count = 0
     for path in described:
         proto = parsed[path]
-        protocol = next(p for _, p, q in rels if q == path)
+        protocol = next(p for _, p, q, _ in rels if q == path)
         first_packet, first_type = packet_count, type_count
         for scope, types in [("", proto["types"])] + [
                 (f"{state}.{direction}", proto[state][direction]["types"])
@@ -221,8 +230,9 @@ def generate(package, out_path):
         lines_tables.append(f"    {{{protocol}, {cstr(path)}, {first_packet}, {packet_count - first_packet}, "
                             f"{first_type}, {type_count - first_type}}},")
 
-    lines_releases = [f"    {{{cstr(name)}, {protocol}, {described.index(path)}}},"
-                      for name, protocol, path in rels]
+    lines_releases = [f"    {{{cstr(name)}, {protocol}, {described.index(path)}, "
+                      f"{{{', '.join(str(a) for a in air_states(data, blocks))}}}}},"
+                      for name, protocol, path, blocks in rels]
     layout_lines = []
     for text in layouts.texts:
         # Split long texts: string literals have an implementation limit.

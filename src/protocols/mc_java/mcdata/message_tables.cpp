@@ -7,6 +7,7 @@
 
 #include "core/describe.hpp"
 #include "core/protodef.hpp"
+#include "protocols/mc_java/chunk_rows.hpp"
 #include "protocols/mc_java/states.hpp"
 #include "protocols/mc_java/types.hpp"
 
@@ -181,6 +182,8 @@ void add_message_tables(std::vector<core::MessageTable>& tables, const Descripti
                                     p.key + ": " + e.what());
             rows = {bytes("data", "Data (layout not supported)", core::describe::rest())};
         }
+        if (s == State::Play && p.dir == core::Side::Server && std::strcmp(p.key, "chunk_data") == 0)
+            describe_chunk_sections(d.protocol, rows);  // what minecraft-data leaves as bytes
         if (const core::MessageType* m = model_type(model, table_index(s, p.dir), p.key)) copy_summary(rows, m->payload);
         by_table[table_index(s, p.dir)].push_back(M{p.id, p.key, p.name, std::move(rows), nullptr});
     }

@@ -52,6 +52,9 @@ struct Release {
     const char* name;      // "1.20.4"
     int32_t protocol;      // 765
     uint32_t description;  // index into descriptions()
+    // Global palette ids of air, void_air and cave_air (blocks.json): what
+    // a chunk section's non-air count leaves out.
+    uint32_t air[3];
 };
 
 const char* source();                    // "minecraft-data 3.119.0"
