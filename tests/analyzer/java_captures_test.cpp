@@ -497,15 +497,16 @@ TEST(MinecraftJavaChunks, ColumnsAndExtract) {
 }
 
 // The chunk sections of the releases whose tables are generated, unpacked
-// from 1.15 on (minecraft-data leaves them as bytes): 1.16's longs without
+// from 1.9 on (minecraft-data leaves them as bytes): 1.12's block ids
+// before the flattening with light and biome bytes, 1.16's longs without
 // spanning entries, 1.18's paletted containers, 26.1's without counts and
 // with a fluid count. eras-server.js sends prismarine-chunk columns of a
 // 384-block world with a stone floor at y 64: 24 sections, 256 stone, states
 // air and stone. flying-squid generates the same terrain for every release:
 // a column sent in two releases has the same blocks, whatever the format.
-TEST(MinecraftJavaEras, ChunkSectionsCountedOnEveryReleaseFrom115) {
+TEST(MinecraftJavaEras, ChunkSectionsCountedOnEveryReleaseFrom19) {
     std::map<std::pair<int, int>, std::pair<uint64_t, std::string>> terrain;  // column -> non-air, release
-    for (const char* release : {"1.16.5-compressed", "1.18.2-compressed", "1.19.4-compressed", "1.20.4-compressed",
+    for (const char* release : {"1.12.2-compressed", "1.16.5-compressed", "1.18.2-compressed", "1.19.4-compressed", "1.20.4-compressed",
                                 "1.20.4-nocompress", "1.21.4-compressed", "26.1-compressed", "26.1-nocompress",
                                 "26.1-mtu1500"}) {
         SCOPED_TRACE(release);

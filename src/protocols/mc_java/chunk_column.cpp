@@ -21,7 +21,7 @@ AirStates air_states(const VersionInfo& v) {
 }
 
 bool sections_described(const VersionInfo& v) {
-    return v.gen != Generation::Data || v.protocol >= kFirstDescribedSections;
+    return v.gen != Generation::Data || v.protocol >= kFirstPaletted;
 }
 
 namespace {
@@ -121,7 +121,7 @@ public:
             if (open_) section({});  // 1.21.5+: a single state has no longs after it
             biome_bits_ = uint8_t(v);
         } else if (f == f_biome_) biome(uint32_t(v));
-        else if (f == f_packed_biomes_ && biome_bits_ > 3) {  // global biome ids: unpacked (64 per section)
+        else if (f == f_packed_biomes_ && biome_bits_ > 3 && biome_bits_ <= 32) {  // global biome ids: unpacked (64 per section)
             if (it.s.size() >= padded_bytes(64, biome_bits_))
                 for_each_value(reinterpret_cast<const uint8_t*>(it.s.data()), biome_bits_, true,
                                [&](uint32_t id) { biome(id); }, 64);
@@ -254,9 +254,11 @@ private:
         }
     }
 
+    // A whole column's 256 biomes: a byte each before 1.13, an Int since.
     void biomes(std::string_view b) {
-        for (size_t i = 0; i + 4 <= b.size(); i += 4)
-            biome(uint32_t(core::wire::uint_be(reinterpret_cast<const uint8_t*>(b.data()) + i, 4)));
+        const size_t width = b.size() == kBiomesPerColumn ? 1 : 4;
+        for (size_t i = 0; i + width <= b.size(); i += width)
+            biome(uint32_t(core::wire::uint_be(reinterpret_cast<const uint8_t*>(b.data()) + i, width)));
     }
 
     static constexpr uint32_t kMaxBiomes = 256;  // ids of a registry: a few dozen in every release

@@ -11,6 +11,8 @@ using core::Kind;
 
 namespace {
 
+constexpr int32_t kFirstSectionsOnly = 573;  // 1.15: light and biomes are not in the data field
+
 // Indirect palette (bits per block 1-8): a VarInt count of block state ids.
 // 9 and more: the global palette, nothing sent (1.13 and 1.14).
 F palette() {
@@ -82,7 +84,25 @@ void describe_chunk_sections(int32_t protocol, std::vector<F>& rows) {
         if (!r.f.key || std::strcmp(r.f.key, "chunk_data") != 0 || r.f.kind != Kind::Bytes) continue;
         r.f.key = "data";
         r.f.name = "Data";
-        if (protocol < kFirstDescribedSections) return;
+        if (protocol < kFirstSectionsOnly) {
+            if (protocol < kFirstPaletted) return;  // 1.8: each kind of data of every section after the other
+            // 1.9-1.13.1: the bit mask's sections, with their light (sky
+            // light in the overworld only), then a whole column's biomes:
+            // a byte each, an Int each from 1.13. Before 1.13 a palette
+            // count is sent for global ids too (0).
+            const bool ints = protocol >= 393;
+            F counted_palette = array("palette", "Palette entry", prefix(Kind::VarInt), {varint("state", "Block state")});
+            counted_palette.max(256);
+            F sections = array("sections", "Section", popcount(), {
+                                   u8("bits_per_block", "Bits per block"),
+                                   ints ? palette() : counted_palette,
+                                   counted_longs("packed_states", "Packed block states"),
+                                   bytes_fixed("block_light", "Block light", 2048),
+                                   select("$dimension", {on(0, {bytes_fixed("sky_light", "Sky light", 2048)})}),
+                               }, "bit_map");
+            r.sub = {sections, when("ground_up", 0, {bytes_fixed("biomes", "Biomes", ints ? 1024 : 256)})};
+            return;
+        }
         F sections = array("sections", "Section", core::describe::rest(), {});
         if (protocol < 757) {  // 1.15-1.17: only the bit mask's sections; 1.16 stopped spanning longs
             sections.sub = {i16("block_count", "Non-air blocks"), u8("bits_per_block", "Bits per block"), palette(),

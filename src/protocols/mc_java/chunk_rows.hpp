@@ -18,15 +18,18 @@ namespace mcjava {
 core::describe::F chunk_data(Generation g);
 
 // The first protocol whose generated Chunk Data gets its sections as rows
-// (1.15: the sections fill the data field, biomes moved out of it).
-constexpr int32_t kFirstDescribedSections = 573;
+// (1.9: sections with a palette and packed longs; 1.8 puts all sections'
+// block states, then all their light, in one run each).
+constexpr int32_t kFirstPaletted = 107;
 
 // A generated release's Chunk Data (minecraft-data gives its data as a
 // byte buffer, "chunk_data"): the field takes the hand tables' name "data"
-// and, from kFirstDescribedSections, its sections as rows, the
+// and, from kFirstPaletted, its sections as rows, the
 // names the hand tables use (block_count, bits_per_block, palette.state,
 // packed_states; 1.18+ adds each section's biome container). The formats
-// (wiki.vg "Chunk Format"): 1.15 entries spanning longs, 1.16 not; 1.18
+// (wiki.vg "Chunk Format"): 1.9 with light in each section and biomes
+// after the sections, 1.15 without either; entries spanning longs before
+// 1.16, not since; 1.18
 // paletted containers, one section per 16 blocks of the world's height,
 // with a single-value form (0 bits); 1.21.5 without the longs' count; 26.1
 // with a fluid count.

@@ -1,6 +1,6 @@
 // Written by mcjava_field_list (field_list_tool.cpp) from the tables of every
 // version (minecraft-data 3.119.0 for the generated ones): do not edit.
-// 2936 fields of 47 versions.
+// 2922 fields of 47 versions.
 #include "field_list.hpp"
 
 #include <iterator>
@@ -1234,9 +1234,7 @@ const core::FieldDecl kDecls[] = {
     {"mcjava.play.cb.spawn_object.velocity.packed1", "Packed (second byte)", core::Kind(5), core::ValueClass(1), 8, core::Display(1), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.spawn_object.velocity.packed2", "Packed (high bytes)", core::Kind(8), core::ValueClass(1), 32, core::Display(1), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.spawn_object.velocity.scale", "Scale (high bits)", core::Kind(17), core::ValueClass(2), 32, core::Display(0), nullptr, nullptr, nullptr, 0x0},
-    {"mcjava.play.cb.spawn_object.pitch_i8", "Pitch", core::Kind(10), core::ValueClass(2), 8, core::Display(0), nullptr, nullptr, nullptr, 0x0},
-    {"mcjava.play.cb.spawn_object.yaw_i8", "Yaw", core::Kind(10), core::ValueClass(2), 8, core::Display(0), nullptr, nullptr, nullptr, 0x0},
-    {"mcjava.play.cb.spawn_object.head_pitch", "Head Pitch", core::Kind(10), core::ValueClass(2), 8, core::Display(0), nullptr, nullptr, nullptr, 0x0},
+    {"mcjava.play.cb.spawn_object.head_pitch", "Head Pitch", core::Kind(19), core::ValueClass(4), 0, core::Display(0), "deg", "angle in steps of 1/256 of a turn", nullptr, 0x0},
     {"mcjava.play.cb.spawn_object.object_data", "Object Data", core::Kind(17), core::ValueClass(2), 32, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.statistics.entries", "Entries", core::Kind(1), core::ValueClass(0), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.acknowledge_player_digging.sequence_id", "Sequence Id", core::Kind(17), core::ValueClass(2), 32, core::Display(0), nullptr, nullptr, nullptr, 0x0},
@@ -2021,8 +2019,6 @@ const core::FieldDecl kDecls[] = {
     {"mcjava.play.cb.entity_look_and_relative_move.d_x", "D X", core::Kind(11), core::ValueClass(2), 16, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.entity_look_and_relative_move.d_y", "D Y", core::Kind(11), core::ValueClass(2), 16, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.entity_look_and_relative_move.d_z", "D Z", core::Kind(11), core::ValueClass(2), 16, core::Display(0), nullptr, nullptr, nullptr, 0x0},
-    {"mcjava.play.cb.entity_look_and_relative_move.yaw_i8", "Yaw", core::Kind(10), core::ValueClass(2), 8, core::Display(0), nullptr, nullptr, nullptr, 0x0},
-    {"mcjava.play.cb.entity_look_and_relative_move.pitch_i8", "Pitch", core::Kind(10), core::ValueClass(2), 8, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.move_minecart.entity_id", "Entity Id", core::Kind(17), core::ValueClass(2), 32, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.move_minecart.steps", "Steps", core::Kind(1), core::ValueClass(0), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.move_minecart.position", "Position", core::Kind(0), core::ValueClass(0), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
@@ -2033,8 +2029,6 @@ const core::FieldDecl kDecls[] = {
     {"mcjava.play.cb.move_minecart.yaw", "Yaw", core::Kind(14), core::ValueClass(3), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.move_minecart.pitch", "Pitch", core::Kind(14), core::ValueClass(3), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.move_minecart.weight", "Weight", core::Kind(14), core::ValueClass(3), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
-    {"mcjava.play.cb.entity_look.yaw_i8", "Yaw", core::Kind(10), core::ValueClass(2), 8, core::Display(0), nullptr, nullptr, nullptr, 0x0},
-    {"mcjava.play.cb.entity_look.pitch_i8", "Pitch", core::Kind(10), core::ValueClass(2), 8, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.open_window.inventory_type", "Inventory Type", core::Kind(17), core::ValueClass(2), 32, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.open_window.window_title_other", "Window Title", core::Kind(0), core::ValueClass(0), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.open_sign_editor.is_front_text", "Is Front Text", core::Kind(16), core::ValueClass(5), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
@@ -2180,7 +2174,6 @@ const core::FieldDecl kDecls[] = {
     {"mcjava.play.cb.add_resource_pack.prompt_message", "Prompt Message", core::Kind(0), core::ValueClass(0), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.respawn.world_state", "World State", core::Kind(0), core::ValueClass(0), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.respawn.copy_metadata", "Copy Metadata", core::Kind(5), core::ValueClass(1), 8, core::Display(0), nullptr, nullptr, nullptr, 0x0},
-    {"mcjava.play.cb.entity_head_look.head_yaw_i8", "Head Yaw", core::Kind(10), core::ValueClass(2), 8, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.multi_block_change.chunk_coordinates", "Chunk Coordinates", core::Kind(9), core::ValueClass(1), 64, core::Display(1), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.multi_block_change.chunk_coordinates.x", "X", core::Kind(41), core::ValueClass(1), 64, core::Display(0), nullptr, nullptr, nullptr, 0xfffffc0000000000},
     {"mcjava.play.cb.multi_block_change.chunk_coordinates.z", "Z", core::Kind(41), core::ValueClass(1), 64, core::Display(0), nullptr, nullptr, nullptr, 0x3fffff00000},
@@ -2597,8 +2590,6 @@ const core::FieldDecl kDecls[] = {
     {"mcjava.play.cb.unlock_recipes.recipes1_entry", "Recipes1 Entry", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.unlock_recipes.recipes2", "Recipes2", core::Kind(1), core::ValueClass(0), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.unlock_recipes.recipes2_entry", "Recipes2 Entry", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
-    {"mcjava.play.cb.entity_teleport.yaw_i8", "Yaw", core::Kind(10), core::ValueClass(2), 8, core::Display(0), nullptr, nullptr, nullptr, 0x0},
-    {"mcjava.play.cb.entity_teleport.pitch_i8", "Pitch", core::Kind(10), core::ValueClass(2), 8, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.declare_recipes.type_varint", "Type", core::Kind(17), core::ValueClass(2), 32, core::Display(0), nullptr, nullptr, v92, 0x0},
     {"mcjava.play.cb.declare_recipes.data_minecraft_smelting_format", "Data Minecraft Smelting Format", core::Kind(0), core::ValueClass(0), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.minecraft_smelting_format.group", "Group", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
@@ -2785,8 +2776,6 @@ const core::FieldDecl kDecls[] = {
     {"mcjava.configuration.cb.resource_pack_send.prompt_message", "Prompt Message", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.login.sb.login_start.has_player_uuid", "Has Player Uuid", core::Kind(3), core::ValueClass(5), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.spawn_player.player_uuid", "Player Uuid", core::Kind(25), core::ValueClass(8), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
-    {"mcjava.play.cb.spawn_player.yaw_i8", "Yaw", core::Kind(10), core::ValueClass(2), 8, core::Display(0), nullptr, nullptr, nullptr, 0x0},
-    {"mcjava.play.cb.spawn_player.pitch_i8", "Pitch", core::Kind(10), core::ValueClass(2), 8, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.join_game.dimension_codec", "Dimension Codec", core::Kind(0), core::ValueClass(0), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.entity_metadata.value_nbt", "Value Nbt", core::Kind(0), core::ValueClass(0), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.advancements.value.criteria", "Criteria", core::Kind(1), core::ValueClass(0), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
@@ -2866,9 +2855,6 @@ const core::FieldDecl kDecls[] = {
     {"mcjava.play.cb.multi_block_change.not_trust_edges", "Not Trust Edges", core::Kind(16), core::ValueClass(5), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.system_chat.type", "Type", core::Kind(17), core::ValueClass(2), 32, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.spawn_mob.entity_uuid", "Entity Uuid", core::Kind(25), core::ValueClass(8), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
-    {"mcjava.play.cb.spawn_mob.yaw_i8", "Yaw", core::Kind(10), core::ValueClass(2), 8, core::Display(0), nullptr, nullptr, nullptr, 0x0},
-    {"mcjava.play.cb.spawn_mob.pitch_i8", "Pitch", core::Kind(10), core::ValueClass(2), 8, core::Display(0), nullptr, nullptr, nullptr, 0x0},
-    {"mcjava.play.cb.spawn_mob.head_pitch_i8", "Head Pitch", core::Kind(10), core::ValueClass(2), 8, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.spawn_mob.velocity", "Velocity", core::Kind(0), core::ValueClass(0), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.spawn_painting.entity_uuid", "Entity Uuid", core::Kind(25), core::ValueClass(8), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.spawn_painting.title", "Title", core::Kind(17), core::ValueClass(2), 32, core::Display(0), nullptr, nullptr, nullptr, 0x0},

@@ -155,6 +155,23 @@ void copy_summary(Rows& rows, const core::Layout& model) {
     }
 }
 
+// minecraft-data writes Minecraft's angles (a byte, 1/256 of a turn) as
+// i8: the yaws and pitches take the hand tables' type, degrees, and so their
+// names.
+void angles(Rows& rows) {
+    for (F& r : rows) {
+        if (r.f.kind == Kind::I8 && r.f.key &&
+            (!std::strcmp(r.f.key, "yaw") || !std::strcmp(r.f.key, "pitch") || !std::strcmp(r.f.key, "head_yaw") ||
+             !std::strcmp(r.f.key, "head_pitch"))) {
+            const bool summary = r.f.summary;
+            r = angle(r.f.key, r.f.name);
+            r.f.summary = summary;
+        }
+        angles(r.sub);
+        for (core::describe::CaseRows& c : r.cases) angles(c.rows);
+    }
+}
+
 const core::MessageType* model_type(const std::vector<core::MessageTable>* model, uint32_t table, const char* key) {
     return model && table < model->size() ? core::find_type((*model)[table], key) : nullptr;
 }
@@ -184,6 +201,7 @@ void add_message_tables(std::vector<core::MessageTable>& tables, const Descripti
         }
         if (s == State::Play && p.dir == core::Side::Server && std::strcmp(p.key, "chunk_data") == 0)
             describe_chunk_sections(d.protocol, rows);  // what minecraft-data leaves as bytes
+        angles(rows);
         if (const core::MessageType* m = model_type(model, table_index(s, p.dir), p.key)) copy_summary(rows, m->payload);
         by_table[table_index(s, p.dir)].push_back(M{p.id, p.key, p.name, std::move(rows), nullptr});
     }
