@@ -15,7 +15,7 @@ void JavaChunks::packet(const JavaPacket& jp) {
     mcjava::ChunkSummary s;
     mcjava::summarize_chunk(p, s);
     const Column c{jp.conv ? jp.conv->id : 0, p.span.first.carrier(), p.span.last.frame, jp.time, p.wire_len, p.data_len,
-                   Totals{s.x, s.z, s.bit_mask, s.non_air, s.distinct, s.sections, s.full, s.valid, s.contents}};
+                   Totals{s.x, s.z, s.bit_mask, s.non_air, s.distinct, s.sections, s.full, s.valid}};
     if (!dir_.empty()) (extract(c, p) ? extracted_ : failed_)++;
     columns_.push_back(c);
 }
@@ -41,9 +41,7 @@ void JavaChunks::text(Output& out) const {
         std::snprintf(buf, sizeof buf, "%4u %6d %6d  %-4s    0x%04x %8u %8u %8u  %10u  %12u %8llu %8llu %9.3f%s\n",
                       c.conv, c.sum.x, c.sum.z, c.sum.full ? "yes" : "no", c.sum.bit_mask, unsigned(c.sum.sections),
                       c.sum.non_air, c.sum.distinct, c.wire_bytes, c.packet_bytes, (unsigned long long)c.first_frame,
-                      (unsigned long long)c.frame, c.time, !c.sum.contents ? "  (sections not decoded for this release)"
-                      : c.sum.valid ? ""
-                                    : "  (contents not readable)");
+                      (unsigned long long)c.frame, c.time, c.sum.valid ? "" : "  (contents not readable)");
         out << buf;
     }
     out << columns_.size() << " chunk columns\n";
@@ -58,8 +56,7 @@ void JavaChunks::json(Output& out) const {
             << ",\"packet_bytes\":" << c.packet_bytes << ",\"first_frame\":" << c.first_frame
             << ",\"frame\":" << c.frame << ",\"time\":";
         out.fixed(c.time, 6);
-        out << ",\"valid\":" << (c.sum.valid ? "true" : "false")
-            << ",\"contents_decoded\":" << (c.sum.contents ? "true" : "false") << "}\n";
+        out << ",\"valid\":" << (c.sum.valid ? "true" : "false") << "}\n";
     }
 }
 

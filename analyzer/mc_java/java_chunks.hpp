@@ -33,7 +33,7 @@ private:
         int32_t x, z;
         uint32_t bit_mask, non_air, distinct;
         uint8_t sections;
-        bool full, valid, contents;
+        bool full, valid;
     };
     struct Column {
         uint32_t conv;

@@ -496,50 +496,61 @@ TEST(MinecraftJavaChunks, ColumnsAndExtract) {
     EXPECT_EQ(b.size(), alice[0].at("packet_bytes").get<size_t>());
 }
 
-// The chunk sections of the releases whose tables are generated, unpacked
-// from 1.9 on (minecraft-data leaves them as bytes): 1.12's block ids
-// before the flattening with light and biome bytes, 1.16's longs without
-// spanning entries, 1.18's paletted containers, 26.1's without counts and
-// with a fluid count. eras-server.js sends prismarine-chunk columns of a
-// 384-block world with a stone floor at y 64: 24 sections, 256 stone, states
-// air and stone. flying-squid generates the same terrain for every release:
-// a column sent in two releases has the same blocks, whatever the format.
-TEST(MinecraftJavaEras, ChunkSectionsCountedOnEveryReleaseFrom19) {
+// The chunk sections of the releases whose tables are generated
+// (minecraft-data leaves them as bytes), unpacked: 1.8's 16-bit block
+// states, 1.12's palettes of block ids before the flattening with light
+// and biome bytes, 1.16's longs without spanning entries, 1.18's paletted
+// containers, 26.1's without counts and with a fluid count. eras-server.js
+// sends prismarine-chunk columns with a stone floor at y 64: 256 stone,
+// states air and stone, in 24 sections of a 384-block world (26.1), or in
+// the one section 1.8.9's mask 0x10 sends, which also unloads three columns
+// with a whole column of no section. flying-squid generates the same terrain
+// for every release: a column sent in two releases has the same blocks,
+// whatever the format.
+TEST(MinecraftJavaEras, ChunkSectionsCountedOnEveryRelease) {
     std::map<std::pair<int, int>, std::pair<uint64_t, std::string>> terrain;  // column -> non-air, release
-    for (const char* release : {"1.12.2-compressed", "1.16.5-compressed", "1.18.2-compressed", "1.19.4-compressed", "1.20.4-compressed",
-                                "1.20.4-nocompress", "1.21.4-compressed", "26.1-compressed", "26.1-nocompress",
-                                "26.1-mtu1500"}) {
+    for (const char* release : {"1.8.9-compressed", "1.12.2-compressed", "1.16.5-compressed", "1.18.2-compressed",
+                                "1.19.4-compressed", "1.20.4-compressed", "1.20.4-nocompress", "1.21.4-compressed",
+                                "1.8.9-nocompress", "26.1-compressed", "26.1-nocompress", "26.1-mtu1500"}) {
         SCOPED_TRACE(release);
-        const std::string file = kDir + "eras/mcjava-" + release + ".pcap";
+        const std::string name = release;
+        const std::string file = kDir + "eras/mcjava-" + name + ".pcap";
         const RunResult r = run(kBin + " chunks --json " + file);
         ASSERT_EQ(r.exit_code, 0) << r.err;
-        const bool eras_server = std::string(release).rfind("26.1", 0) == 0;
-        size_t columns = 0;
+        const bool eras_server = name == "1.8.9-nocompress" || name.rfind("26.1", 0) == 0;
+        const bool v18 = name.rfind("1.8.9", 0) == 0;
+        size_t columns = 0, unloads = 0;
         for (const json& j : json_lines(r.out)) {
             if (!j.contains("protocol") || j.at("protocol") != "mcjava") continue;
             ++columns;
             EXPECT_TRUE(j.at("valid").get<bool>()) << j.dump();
-            EXPECT_TRUE(j.at("contents_decoded").get<bool>()) << j.dump();
             EXPECT_TRUE(j.at("full_chunk").get<bool>()) << j.dump();
             const uint64_t non_air = j.at("non_air").get<uint64_t>();
             if (eras_server) {
-                EXPECT_EQ(j.at("sections"), 24) << j.dump();
+                if (v18 && j.at("bit_mask") == 0) {
+                    ++unloads;
+                    EXPECT_EQ(j.at("sections"), 0) << j.dump();
+                    continue;
+                }
+                EXPECT_EQ(j.at("sections"), v18 ? 1 : 24) << j.dump();
                 EXPECT_EQ(non_air, 256u) << j.dump();
                 EXPECT_EQ(j.at("distinct"), 2) << j.dump();
                 continue;
             }
             EXPECT_GT(non_air, 0u) << j.dump();
             const auto at = std::make_pair(j.at("x").get<int>(), j.at("z").get<int>());
-            auto [it, fresh] = terrain.emplace(at, std::make_pair(non_air, release));
+            auto [it, fresh] = terrain.emplace(at, std::make_pair(non_air, name));
             if (!fresh) {
                 EXPECT_EQ(non_air, it->second.first) << "column (" << at.first << ", " << at.second << ") in "
                                                      << it->second.second;
             }
         }
-        EXPECT_EQ(columns, eras_server ? 12u : std::string(release) == "1.20.4-nocompress" ? 8u : 200u);
-        // The servers' own block counts agree with the unpacked states.
+        EXPECT_EQ(columns, eras_server ? (v18 ? 15u : 12u) : name == "1.20.4-nocompress" ? 8u : 200u);
+        EXPECT_EQ(unloads, name == "1.8.9-nocompress" ? 3u : 0u);
+        // The servers' own block counts (1.14+) agree with the unpacked states.
         const RunResult c = run(kBin + " check " + file);
         EXPECT_EQ(c.out.find("mcjava.chunk."), std::string::npos) << c.out;
+        EXPECT_EQ(c.out.find("mcjava.malformed."), std::string::npos) << c.out;
     }
     EXPECT_GT(terrain.size(), 100u);
 }

@@ -20,9 +20,6 @@ AirStates air_states(const VersionInfo& v) {
     return AirStates{0, 0, 0};
 }
 
-bool sections_described(const VersionInfo& v) {
-    return v.gen != Generation::Data || v.protocol >= kFirstPaletted;
-}
 
 namespace {
 
@@ -85,12 +82,14 @@ public:
         out_.full = f_full_ == core::kNoField && v.protocol >= 755;
         f_mask_ = id(s, t + "bit_mask");
         if (f_mask_ == core::kNoField) f_mask_ = id(s, t + "bit_map_varint");
+        if (f_mask_ == core::kNoField) f_mask_ = id(s, t + "bit_map_u16");  // 1.8
         f_mask_long_ = id(s, t + "bit_map_entry");  // 1.17: longs, the first holds every section of 256 blocks
         f_count_ = id(s, t + "data.block_count");
         f_bits_ = id(s, t + "data.bits_per_block");
         f_state_ = id(s, t + "data.state");
         f_packed_ = id(s, t + "data.packed_states");
         f_biomes_ = id(s, t + "data.biomes");
+        f_shorts_ = id(s, t + "data.blocks");
         f_biome_bits_ = id(s, t + "data.biome_bits");
         f_biome_ = id(s, t + "data.biome");
         f_packed_biomes_ = id(s, t + "data.packed_biomes");
@@ -117,6 +116,7 @@ public:
             ++npalette_;
         } else if (f == f_packed_) section(it.s);
         else if (f == f_biomes_) biomes(it.s);
+        else if (f == f_shorts_) shorts_section(it.s);
         else if (f == f_biome_bits_) {
             if (open_) section({});  // 1.21.5+: a single state has no longs after it
             biome_bits_ = uint8_t(v);
@@ -166,14 +166,35 @@ private:
         return n;
     }
 
-    void section(std::string_view packed) {
-        open_ = false;
-        // Past the sections kept in detail (a world over 512 blocks high)
-        // the column's totals still count them.
-        SectionSummary spare;
+    // The next section's summary. Past the sections kept in detail (a world
+    // over 512 blocks high) `spare`: the column's totals still count them.
+    SectionSummary& next_section(SectionSummary& spare) {
         SectionSummary& s = out_.sections < ChunkSummary::kMaxSections ? out_.section[out_.sections] : spare;
         s.y = by_height_ ? out_.sections : section_y(out_.sections);
         if (out_.sections < 255) ++out_.sections;
+        return s;
+    }
+
+    // 1.8: 4096 block states of 16 bits, little-endian (block id << 4 |
+    // metadata), no palette.
+    void shorts_section(std::string_view b) {
+        SectionSummary spare;
+        SectionSummary& s = next_section(spare);
+        s.bits = 16;
+        if (b.size() != size_t(kBlocksPerSection) * 2) {
+            add({C::ChunkDataLength, 0, 0, int64_t(b.size() / 8), int64_t(kBlocksPerSection) * 2 / 8, s.y});
+            return;
+        }
+        const auto* p = reinterpret_cast<const uint8_t*>(b.data());
+        for (uint32_t i = 0; i < uint32_t(kBlocksPerSection); ++i) count(s, uint32_t(p[2 * i] | p[2 * i + 1] << 8), 1);
+        s.valid = true;
+        finish(s);
+    }
+
+    void section(std::string_view packed) {
+        open_ = false;
+        SectionSummary spare;
+        SectionSummary& s = next_section(spare);
         s.bits = bits_;
         s.palette = uint16_t(bits_ <= kMaxIndirectBits ? npalette_ : 0);
         s.declared = declared_;
@@ -268,7 +289,7 @@ private:
     bool padded_;
     bool by_height_ = false;
     core::FieldId f_x_, f_z_, f_full_, f_mask_, f_mask_long_, f_count_, f_bits_, f_state_, f_packed_, f_biomes_,
-        f_biome_bits_, f_biome_, f_packed_biomes_;
+        f_shorts_, f_biome_bits_, f_biome_, f_packed_biomes_;
     uint32_t mask_longs_ = 0;
     int32_t declared_ = -1;
     bool open_ = false;  // a section's bits read, its states not yet counted
@@ -296,8 +317,7 @@ bool summarize_chunk(const Packet& p, ChunkSummary& out) {
     core::decode(s, p.data, p.data_len, p.context(), c);
     c.end();
     out.valid = !c.broken();
-    out.contents = sections_described(*p.version);
-    return out.contents;
+    return true;
 }
 
 }  // namespace mcjava

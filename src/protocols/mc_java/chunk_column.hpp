@@ -28,9 +28,6 @@ struct AirStates {
     uint32_t air, void_air, cave_air;
 };
 AirStates air_states(const VersionInfo& v);
-// Whether the version's Chunk Data sections are rows (chunk_rows.hpp), so
-// that a column's blocks are counted.
-bool sections_described(const VersionInfo& v);
 
 struct SectionSummary {
     uint8_t y = 0;              // section index 0-15 (blocks y*16 .. y*16+15)
@@ -44,9 +41,6 @@ struct SectionSummary {
 
 struct ChunkSummary {
     bool valid = false;         // the packet decoded to its end
-    // The sections were read (sections_described): before 1.15 a
-    // generated release's columns give their x, z and mask only.
-    bool contents = true;
     int32_t x = 0, z = 0;
     bool full = false;
     uint32_t bit_mask = 0;
@@ -65,8 +59,7 @@ struct ChunkSummary {
 
 // Summarises a Chunk Data packet (p.summary.type must be chunk_data).
 // Decodes it once more with a collecting visitor; no allocation. False
-// when there is nothing to show beyond its fields (a generated release:
-// out has x and z, contents false).
+// when the packet has no data to summarise.
 bool summarize_chunk(const Packet& p, ChunkSummary& out);
 
 }  // namespace mcjava

@@ -84,8 +84,27 @@ void describe_chunk_sections(int32_t protocol, std::vector<F>& rows) {
         if (!r.f.key || std::strcmp(r.f.key, "chunk_data") != 0 || r.f.kind != Kind::Bytes) continue;
         r.f.key = "data";
         r.f.name = "Data";
+        if (protocol < kFirstPaletted) {
+            // 1.8: every section's block states, then every section's block
+            // light, then (overworld) sky light, then a whole column's biomes.
+            const auto per_section = [](const char* key, const char* name, F entry) {
+                return array(key, name, popcount(), {entry}, "bit_map");
+            };
+            r.sub = {per_section("sections", "Section",
+                                 bytes_fixed("blocks", "Block states", 8192)
+                                     .desc("4096 shorts, little-endian: block id << 4 | metadata")),
+                     per_section("block_light_sections", "Block light of a section",
+                                 bytes_fixed("block_light", "Block light", 2048)),
+                     select("$dimension", {on(0, {per_section("sky_light_sections", "Sky light of a section",
+                                                               bytes_fixed("sky_light", "Sky light", 2048))})}),
+                     // A whole column without sections unloads it: the
+                     // client reads nothing more, servers send its biomes
+                     // or not.
+                     select("bit_map", {on(0, {bytes("biomes", "Biomes", core::describe::rest())})},
+                            {when("ground_up", 0, {bytes_fixed("biomes", "Biomes", 256)})})};
+            return;
+        }
         if (protocol < kFirstSectionsOnly) {
-            if (protocol < kFirstPaletted) return;  // 1.8: each kind of data of every section after the other
             // 1.9-1.13.1: the bit mask's sections, with their light (sky
             // light in the overworld only), then a whole column's biomes:
             // a byte each, an Int each from 1.13. Before 1.13 a palette

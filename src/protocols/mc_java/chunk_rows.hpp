@@ -17,17 +17,16 @@ namespace mcjava {
 // light depends on the $dimension the connection is in.
 core::describe::F chunk_data(Generation g);
 
-// The first protocol whose generated Chunk Data gets its sections as rows
-// (1.9: sections with a palette and packed longs; 1.8 puts all sections'
-// block states, then all their light, in one run each).
+// The first protocol with a palette and packed longs in each chunk section
+// (1.9; 1.8 sends 16-bit block states, all sections' in one run).
 constexpr int32_t kFirstPaletted = 107;
 
 // A generated release's Chunk Data (minecraft-data gives its data as a
 // byte buffer, "chunk_data"): the field takes the hand tables' name "data"
-// and, from kFirstPaletted, its sections as rows, the
-// names the hand tables use (block_count, bits_per_block, palette.state,
+// and its sections as rows, the names the hand tables use (block_count, bits_per_block, palette.state,
 // packed_states; 1.18+ adds each section's biome container). The formats
-// (wiki.vg "Chunk Format"): 1.9 with light in each section and biomes
+// (wiki.vg "Chunk Format"): 1.8 block states as shorts, every section's
+// light after them; 1.9 with light in each section and biomes
 // after the sections, 1.15 without either; entries spanning longs before
 // 1.16, not since; 1.18
 // paletted containers, one section per 16 blocks of the world's height,

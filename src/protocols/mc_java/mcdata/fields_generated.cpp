@@ -1,6 +1,6 @@
 // Written by mcjava_field_list (field_list_tool.cpp) from the tables of every
 // version (minecraft-data 3.119.0 for the generated ones): do not edit.
-// 2922 fields of 47 versions.
+// 2925 fields of 47 versions.
 #include "field_list.hpp"
 
 #include <iterator>
@@ -3005,6 +3005,9 @@ const core::FieldDecl kDecls[] = {
     {"mcjava.play.cb.update_attributes.amount", "Amount", core::Kind(15), core::ValueClass(4), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.update_attributes.operation", "Operation", core::Kind(10), core::ValueClass(2), 8, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.chunk_data.bit_map_u16", "Bit Map", core::Kind(6), core::ValueClass(1), 16, core::Display(0), nullptr, nullptr, nullptr, 0x0},
+    {"mcjava.play.cb.chunk_data.data.blocks", "Block states", core::Kind(29), core::ValueClass(7), 0, core::Display(0), nullptr, "4096 shorts, little-endian: block id << 4 | metadata", nullptr, 0x0},
+    {"mcjava.play.cb.chunk_data.data.block_light_sections", "Block light of a section", core::Kind(1), core::ValueClass(0), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
+    {"mcjava.play.cb.chunk_data.data.sky_light_sections", "Sky light of a section", core::Kind(1), core::ValueClass(0), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.map_chunk_bulk.sky_light_sent", "Sky Light Sent", core::Kind(16), core::ValueClass(5), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.map_chunk_bulk.meta", "Meta", core::Kind(1), core::ValueClass(0), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.map_chunk_bulk.x", "X", core::Kind(12), core::ValueClass(2), 32, core::Display(0), nullptr, nullptr, nullptr, 0x0},
