@@ -28,16 +28,25 @@ using C = FindingCode;
 // Global palette ids seen in a column (1.14 has about 11 400 block states).
 constexpr size_t kMaxStates = 1 << 15;
 
-// Calls f with each of a section's 4096 values of `bits` bits, in order,
-// from its packed longs (big-endian; the first value in a long's low bits;
-// before 1.16 a value may span two longs). Where values never span (4, 8,
-// 16 or 32 bits) a long's values come out without a test per value.
-// `padded` (1.16+): no value spans two longs, a long's unused high bits
-// are padding.
+// Calls f with each of a section's n values of `bits` bits (4096 block
+// states, 64 biomes), in order, from its packed longs (big-endian; the
+// first value in a long's low bits; before 1.16 a value may span two
+// longs). Where values never span (4, 8, 16 or 32 bits) a long's values
+// come out without a test per value. `padded` (1.16+): no value spans two
+// longs, a long's unused high bits are padding.
 template <class F>
 void for_each_value(const uint8_t* p, unsigned bits, bool padded, F&& f, uint32_t n = kBlocksPerSection) {
     const uint64_t mask = bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1;
-    if (64 % bits == 0 || padded) {
+    if (64 % bits == 0 && n % (64 / bits) == 0) {  // whole longs: no count per value
+        const unsigned per_long = 64 / bits;
+        const size_t longs = n / per_long;
+        for (size_t k = 0; k < longs; ++k) {
+            uint64_t cur = core::wire::uint_be(p + 8 * k, 8);
+            for (unsigned j = 0; j < per_long; ++j, cur >>= bits) f(uint32_t(cur & mask));
+        }
+        return;
+    }
+    if (padded) {
         const unsigned per_long = 64 / bits;
         for (uint32_t done = 0, k = 0; done < n; ++k) {
             uint64_t cur = core::wire::uint_be(p + 8 * size_t(k), 8);
@@ -48,7 +57,7 @@ void for_each_value(const uint8_t* p, unsigned bits, bool padded, F&& f, uint32_
     size_t k = 0;
     uint64_t cur = core::wire::uint_be(p, 8);
     unsigned used = 0;  // bits of `cur` already read
-    for (uint32_t i = 0; i < uint32_t(kBlocksPerSection); ++i) {
+    for (uint32_t i = 0; i < n; ++i) {
         if (used == 64) {
             cur = core::wire::uint_be(p + 8 * ++k, 8);
             used = 0;
