@@ -4,7 +4,8 @@
 // palette index out of the palette. The packing is the one the protocol
 // documentation gives for 1.13/1.14: 4096 entries of bits_per_block bits,
 // entry i at bit i * bits of the long array, each long big-endian, entries
-// spanning longs.
+// spanning longs; and for 1.16+ (no entry spanning longs) the paletted
+// containers of the generated releases.
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -42,9 +43,40 @@ Value palette(std::initializer_list<int> states) {
     return Value::list(v);
 }
 
+// 1.16+ packing: a long holds floor(64 / bits) entries from its low bits,
+// the rest of it is padding; no entry spans two longs.
+Value padded(unsigned bits, uint32_t n, const std::function<uint64_t(uint32_t)>& entry) {
+    const uint32_t per_long = 64 / bits;
+    std::vector<uint64_t> longs((n + per_long - 1) / per_long, 0);
+    for (uint32_t i = 0; i < n; ++i) longs[i / per_long] |= entry(i) << (i % per_long * bits);
+    std::vector<uint8_t> wire;
+    for (uint64_t l : longs)
+        for (int k = 7; k >= 0; --k) wire.push_back(uint8_t(l >> (8 * k)));
+    return Value::bytes(std::string(wire.begin(), wire.end()));
+}
+
+ChunkSummary summarize(const VersionInfo& ver, const Value& packet) {
+    const uint32_t table = table_index(State::Play, Side::Server);
+    const core::MessageType* type = core::find_type(ver.version().tables[table], "chunk_data");
+    EXPECT_NE(type, nullptr);
+    const std::vector<uint8_t> b = core::encode(schema(ver), table, type ? type->id : 0, packet);
+    EXPECT_FALSE(b.empty());
+    Packet p;
+    p.dir = Side::Server;
+    p.state = State::Play;
+    p.version = &ver;
+    p.table = table;
+    p.data = b.data();
+    p.data_len = uint32_t(b.size());
+    p.summary = core::decode_header(schema(ver), p.data, p.data_len, p.context());
+    ChunkSummary c;
+    EXPECT_TRUE(summarize_chunk(p, c));
+    EXPECT_TRUE(c.valid);
+    return c;
+}
+
 TEST(McJavaChunkSummary, PaletteGlobalIdsAndABadIndexCountedByHand) {
     const VersionInfo& ver = *find_version(498);  // 1.14.4: air 0, void air 9129, cave air 9130
-    const core::Schema& s = schema(ver);
     // y 0: palette [air, stone 1, dirt 10, cave air 9130, stone 1 again],
     // entry i = palette index i % 7, indexes 5 and 6 meaning 1 (stone):
     // 586 air (i % 7 == 0: 4096 = 7 * 585 + 1), 585 cave air, the other
@@ -60,25 +92,10 @@ TEST(McJavaChunkSummary, PaletteGlobalIdsAndABadIndexCountedByHand) {
     // entries 0-9 are 7, 11-4095 air; the bad entry is not counted.
     const Value s7{{"block_count", 10}, {"bits_per_block", 4}, {"palette", palette({0, 7})},
                    {"packed_states", packed(4, [](uint32_t i) { return i < 10 ? 1 : i == 10 ? 5 : 0; })}};
-    const uint32_t table = table_index(State::Play, Side::Server);
-    const std::vector<uint8_t> b = core::encode(
-        s, table, 0x21,
-        Value{{"x", 5}, {"z", -6}, {"full_chunk", 0}, {"bit_mask", 0x89},
-              {"heightmaps", Value{{"type", 10}, {"name", ""}, {"compound", Value{{"tags", Value::list({})}}}}},
-              {"data", Value{{"sections", Value::list({s0, s3, s7})}}}, {"block_entities", Value::list({})}});
-    ASSERT_FALSE(b.empty());
-
-    Packet p;
-    p.dir = Side::Server;
-    p.state = State::Play;
-    p.version = &ver;
-    p.table = table;
-    p.data = b.data();
-    p.data_len = uint32_t(b.size());
-    p.summary = core::decode_header(s, p.data, p.data_len, p.context());
-    ChunkSummary c;
-    ASSERT_TRUE(summarize_chunk(p, c));
-    EXPECT_TRUE(c.valid);
+    const ChunkSummary c = summarize(ver, Value{{"x", 5}, {"z", -6}, {"full_chunk", 0}, {"bit_mask", 0x89},
+                                                {"heightmaps", Value{{"type", 10}, {"name", ""}, {"compound", Value{{"tags", Value::list({})}}}}},
+                                                {"data", Value{{"sections", Value::list({s0, s3, s7})}}},
+                                                {"block_entities", Value::list({})}});
     EXPECT_EQ(c.x, 5);
     EXPECT_EQ(c.z, -6);
     ASSERT_EQ(c.sections, 3);
@@ -113,38 +130,6 @@ TEST(McJavaChunkSummary, PaletteGlobalIdsAndABadIndexCountedByHand) {
     EXPECT_EQ(core::local_code<FindingCode>(c.findings[1].code), FindingCode::ChunkPaletteIndex);
     EXPECT_EQ(c.findings[1].a, 5);
     EXPECT_EQ(c.findings[1].b, 2);
-}
-
-// 1.16+ packing: a long holds floor(64 / bits) entries from its low bits,
-// the rest of it is padding; no entry spans two longs.
-Value padded(unsigned bits, uint32_t n, const std::function<uint64_t(uint32_t)>& entry) {
-    const uint32_t per_long = 64 / bits;
-    std::vector<uint64_t> longs((n + per_long - 1) / per_long, 0);
-    for (uint32_t i = 0; i < n; ++i) longs[i / per_long] |= entry(i) << (i % per_long * bits);
-    std::vector<uint8_t> wire;
-    for (uint64_t l : longs)
-        for (int k = 7; k >= 0; --k) wire.push_back(uint8_t(l >> (8 * k)));
-    return Value::bytes(std::string(wire.begin(), wire.end()));
-}
-
-ChunkSummary summarize(const VersionInfo& ver, const Value& packet) {
-    const uint32_t table = table_index(State::Play, Side::Server);
-    const core::MessageType* type = core::find_type(ver.version().tables[table], "chunk_data");
-    EXPECT_NE(type, nullptr);
-    const std::vector<uint8_t> b = core::encode(schema(ver), table, type ? type->id : 0, packet);
-    EXPECT_FALSE(b.empty());
-    Packet p;
-    p.dir = Side::Server;
-    p.state = State::Play;
-    p.version = &ver;
-    p.table = table;
-    p.data = b.data();
-    p.data_len = uint32_t(b.size());
-    p.summary = core::decode_header(schema(ver), p.data, p.data_len, p.context());
-    ChunkSummary c;
-    EXPECT_TRUE(summarize_chunk(p, c));
-    EXPECT_TRUE(c.valid);
-    return c;
 }
 
 // Paletted containers (1.18+), the sections minecraft-data leaves as bytes,
