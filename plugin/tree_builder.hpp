@@ -111,7 +111,10 @@ private:
         using core::ValueClass;
         switch (it.vclass) {
         case ValueClass::Uint:
-            pi = ft == FT_UINT64 ? proto_tree_add_uint64(t, id, tvb_, off, len, it.u)
+            // A name some release gives a signed integer is registered as
+            // FT_INT64 (core::widest_of): its unsigned values go in as such.
+            pi = ft == FT_INT64    ? proto_tree_add_int64(t, id, tvb_, off, len, gint64(it.u))
+               : ft == FT_UINT64 ? proto_tree_add_uint64(t, id, tvb_, off, len, it.u)
                                  : proto_tree_add_uint(t, id, tvb_, off, len, guint32(it.u));
             // A VarInt shown in hex: as wide as it was on the wire (Packet
             // ID: 0x21), not as the 32 bits Wireshark registers it with.

@@ -38,12 +38,24 @@ struct FieldDecls {
 };
 
 // The type a filter name has (in every version of a protocol): a generated
-// version's field that would give it another is named "<name>_<type>".
+// version's field that would give it another is named "<name>_<type>"
+// (an integer of another width or sign is not another type: widest_of).
 struct FieldType {
     ValueClass vclass;
     uint8_t bits;
     uint64_t bitmask;  // a flag's bit in its parent
 };
 using FieldTypes = std::unordered_map<std::string, FieldType>;
+
+inline bool is_integer(ValueClass c) { return c == ValueClass::Uint || c == ValueClass::Int; }
+
+// The type an integer filter name takes when two releases give it `a` and
+// `b`: the wider; signed if either is, then 64 bits (an unsigned value of
+// up to 32 bits fits, and a narrower signed type would not hold it).
+inline FieldType widest_of(const FieldType& a, const FieldType& b) {
+    if (!is_integer(a.vclass) || !is_integer(b.vclass)) return a;
+    if (a.vclass != b.vclass) return FieldType{ValueClass::Int, 64, a.bitmask};
+    return FieldType{a.vclass, a.bits > b.bits ? a.bits : b.bits, a.bitmask};
+}
 
 }  // namespace core

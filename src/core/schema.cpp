@@ -56,13 +56,15 @@ namespace {
 bool is_flag(Kind k) { return k == Kind::Flag || k == Kind::Bits; }
 
 // Whether a field may take a filter name that already has type `known`:
-// the same value class and width, except that integers of one sign are one
-// type whatever their width (a count that is a byte in one release and a
-// VarInt in the next keeps its name, registered at its widest).
+// flags and bits by their bit (their width is their parent's, set after
+// their first use); integers whatever their width and sign (a count that
+// is a byte in one release and a VarInt in the next keeps its name,
+// registered as wide as both need: widest_of()); the rest by class and
+// width.
 bool fits(const FieldType& known, const FieldType& t, Kind kind) {
-    if (known.vclass != t.vclass) return false;
-    if (is_flag(kind)) return known.bitmask == t.bitmask;
-    return known.bits == t.bits || t.vclass == ValueClass::Uint || t.vclass == ValueClass::Int;
+    if (is_flag(kind)) return known.vclass == t.vclass && known.bitmask == t.bitmask;
+    if (is_integer(known.vclass) && is_integer(t.vclass)) return known.bitmask == t.bitmask;
+    return known.vclass == t.vclass && known.bits == t.bits;
 }
 
 // Kinds whose rows below are values of their own (a new scope at decode time).
@@ -169,7 +171,11 @@ public:
                               bitmask, repeated);
             }
             known.repeated |= repeated;
-            if (!is_flag(kind) && type.bits > known.bits) known.bits = type.bits;  // registered at its widest
+            if (!is_flag(kind)) {  // registered as wide as every use needs
+                const FieldType w = widest_of(FieldType{known.vclass, known.bits, known.bitmask}, type);
+                known.vclass = w.vclass;
+                known.bits = w.bits;
+            }
             return it->second;
         }
         FieldInfo fi;

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "core/decoder.hpp"
+#include "core/schema_cache.hpp"
 #include "core/wire.hpp"
 #include "chunk_rows.hpp"
 #include "findings.hpp"
@@ -76,35 +77,54 @@ void for_each_value(const uint8_t* p, unsigned bits, bool padded, F&& f, uint32_
     }
 }
 
+// What a version's Chunk Data is read with, resolved once per schema.
+struct ChunkFields {
+    core::FieldId x, z, full, mask, mask_long, count, bits, state, packed, biomes, shorts, biome_bits, biome,
+        packed_biomes;
+    AirStates air;
+    bool padded;       // 1.16+: no entry spans two longs
+    bool by_height;    // 1.18+: every section of the world's height, from its bottom
+    bool always_full;  // 1.17+: no flag, every Chunk Data is a whole column
+};
+
+ChunkFields chunk_fields(const core::Schema& s, const VersionInfo& v) {
+    const std::string t = std::string(kPrefix) + ".play.cb.chunk_data.";
+    const auto id = [&](const char* name) {
+        const core::FieldInfo* fi = s.find(t + name);
+        return fi ? fi->id : core::kNoField;
+    };
+    const auto first = [&](std::initializer_list<const char*> names) {  // the same meaning under other names
+        for (const char* n : names)
+            if (id(n) != core::kNoField) return id(n);
+        return core::kNoField;
+    };
+    ChunkFields f{};
+    f.x = id("x");
+    f.z = id("z");
+    f.full = first({"full_chunk", "ground_up"});
+    f.mask = first({"bit_mask", "bit_map_varint", "bit_map_u16"});
+    f.mask_long = id("bit_map_entry");  // 1.17: longs, the first holds every section of 256 blocks
+    f.count = id("data.block_count");
+    f.bits = id("data.bits_per_block");
+    f.state = id("data.state");
+    f.packed = id("data.packed_states");
+    f.biomes = id("data.biomes");
+    f.shorts = id("data.blocks");
+    f.biome_bits = id("data.biome_bits");
+    f.biome = id("data.biome");
+    f.packed_biomes = id("data.packed_biomes");
+    f.air = air_states(v);
+    f.padded = v.protocol >= 735;
+    f.by_height = f.biome_bits != core::kNoField;
+    f.always_full = f.full == core::kNoField && v.protocol >= 755;
+    return f;
+}
+
 // Collects the chunk's values as the decoder walks it.
 class Collect {
 public:
     static constexpr bool kPayloadOnly = true;
-    Collect(const core::Schema& s, const VersionInfo& v, ChunkSummary& out)
-        : out_(out), air_(air_states(v)), padded_(v.protocol >= 735) {
-        const std::string t = std::string(kPrefix) + ".play.cb.chunk_data.";
-        f_x_ = id(s, t + "x");
-        f_z_ = id(s, t + "z");
-        f_full_ = id(s, t + "full_chunk");
-        if (f_full_ == core::kNoField) f_full_ = id(s, t + "ground_up");
-        // 1.17 dropped the flag: every Chunk Data is a whole column.
-        out_.full = f_full_ == core::kNoField && v.protocol >= 755;
-        f_mask_ = id(s, t + "bit_mask");
-        if (f_mask_ == core::kNoField) f_mask_ = id(s, t + "bit_map_varint");
-        if (f_mask_ == core::kNoField) f_mask_ = id(s, t + "bit_map_u16");  // 1.8
-        f_mask_long_ = id(s, t + "bit_map_entry");  // 1.17: longs, the first holds every section of 256 blocks
-        f_count_ = id(s, t + "data.block_count");
-        f_bits_ = id(s, t + "data.bits_per_block");
-        f_state_ = id(s, t + "data.state");
-        f_packed_ = id(s, t + "data.packed_states");
-        f_biomes_ = id(s, t + "data.biomes");
-        f_shorts_ = id(s, t + "data.blocks");
-        f_biome_bits_ = id(s, t + "data.biome_bits");
-        f_biome_ = id(s, t + "data.biome");
-        f_packed_biomes_ = id(s, t + "data.packed_biomes");
-        // 1.18+: every section of the world's height, from its bottom.
-        by_height_ = f_biome_bits_ != core::kNoField;
-    }
+    Collect(const ChunkFields& f, ChunkSummary& out) : out_(out), f_(f) { out_.full = f.always_full; }
 
     void open(const core::Item&) {}
     void close() {}
@@ -112,25 +132,25 @@ public:
     void leaf(const core::Item& it) {
         const core::FieldId f = it.info->id;
         const int64_t v = it.vclass == core::ValueClass::Int ? it.i : int64_t(it.u);
-        if (f == f_x_) out_.x = int32_t(v);
-        else if (f == f_z_) out_.z = int32_t(v);
-        else if (f == f_full_) out_.full = v != 0;
-        else if (f == f_mask_) out_.bit_mask = uint32_t(v);
-        else if (f == f_mask_long_) {
+        if (f == f_.x) out_.x = int32_t(v);
+        else if (f == f_.z) out_.z = int32_t(v);
+        else if (f == f_.full) out_.full = v != 0;
+        else if (f == f_.mask) out_.bit_mask = uint32_t(v);
+        else if (f == f_.mask_long) {
             if (!mask_longs_++) out_.bit_mask = uint32_t(v);
-        } else if (f == f_count_) declared_ = int32_t(v);
-        else if (f == f_bits_) start_section(uint8_t(v));
-        else if (f == f_state_) {
+        } else if (f == f_.count) declared_ = int32_t(v);
+        else if (f == f_.bits) start_section(uint8_t(v));
+        else if (f == f_.state) {
             if (npalette_ < 256) palette_[npalette_] = uint32_t(v);
             ++npalette_;
-        } else if (f == f_packed_) section(it.s);
-        else if (f == f_biomes_) biomes(it.s);
-        else if (f == f_shorts_) shorts_section(it.s);
-        else if (f == f_biome_bits_) {
+        } else if (f == f_.packed) section(it.s);
+        else if (f == f_.biomes) biomes(it.s);
+        else if (f == f_.shorts) shorts_section(it.s);
+        else if (f == f_.biome_bits) {
             if (open_) section({});  // 1.21.5+: a single state has no longs after it
             biome_bits_ = uint8_t(v);
-        } else if (f == f_biome_) biome(uint32_t(v));
-        else if (f == f_packed_biomes_ && biome_bits_ > 3 && biome_bits_ <= 32) {  // global biome ids: unpacked (64 per section)
+        } else if (f == f_.biome) biome(uint32_t(v));
+        else if (f == f_.packed_biomes && biome_bits_ > 3 && biome_bits_ <= 32) {  // global biome ids: unpacked (64 per section)
             if (it.s.size() >= padded_bytes(64, biome_bits_))
                 for_each_value(reinterpret_cast<const uint8_t*>(it.s.data()), biome_bits_, true,
                                [&](uint32_t id) { biome(id); }, 64);
@@ -144,11 +164,6 @@ public:
     bool broken() const { return broken_; }
 
 private:
-    static core::FieldId id(const core::Schema& s, const std::string& a) {
-        const core::FieldInfo* fi = s.find(a);
-        return fi ? fi->id : core::kNoField;
-    }
-
     void start_section(uint8_t bits) {
         if (open_) section({});
         bits_ = bits;
@@ -179,7 +194,7 @@ private:
     // over 512 blocks high) `spare`: the column's totals still count them.
     SectionSummary& next_section(SectionSummary& spare) {
         SectionSummary& s = out_.sections < ChunkSummary::kMaxSections ? out_.section[out_.sections] : spare;
-        s.y = by_height_ ? out_.sections : section_y(out_.sections);
+        s.y = f_.by_height ? out_.sections : section_y(out_.sections);
         if (out_.sections < 255) ++out_.sections;
         return s;
     }
@@ -209,7 +224,7 @@ private:
         s.declared = declared_;
         declared_ = -1;
         const size_t longs = packed.size() / 8;
-        if (bits_ == 0 && by_height_) {  // one state for the whole section, no longs
+        if (bits_ == 0 && f_.by_height) {  // one state for the whole section, no longs
             s.valid = npalette_ == 1 && longs == 0;
             if (!s.valid) {
                 add({C::ChunkDataLength, 0, 0, int64_t(longs), 0, s.y});
@@ -220,7 +235,7 @@ private:
             return;
         }
         const size_t expect = bits_ == 0 || bits_ > 32 ? 0
-                            : padded_ ? padded_bytes(kBlocksPerSection, bits_) / 8
+                            : f_.padded ? padded_bytes(kBlocksPerSection, bits_) / 8
                                       : size_t(kBlocksPerSection) * bits_ / 64;
         if (bits_ == 0 || bits_ > 32 || longs != expect) {
             add({C::ChunkDataLength, 0, 0, int64_t(longs), int64_t(expect), s.y});
@@ -235,11 +250,11 @@ private:
             // 2^bits <= 256 counters: no test per value; an index past the
             // palette shows as a count there, and then the first one in
             // order is looked for (rare: a broken chunk).
-            for_each_value(p, bits_, padded_, [&](uint32_t v) { ++per_index[v]; });
+            for_each_value(p, bits_, f_.padded, [&](uint32_t v) { ++per_index[v]; });
             for (uint32_t j = npalette_; j < (1u << bits_) && !bad_index; ++j) bad_index = per_index[j] != 0;
             if (bad_index) {
                 bool reported = false;
-                for_each_value(p, bits_, padded_, [&](uint32_t v) {
+                for_each_value(p, bits_, f_.padded, [&](uint32_t v) {
                     if (v >= npalette_ && !reported) {
                         add({C::ChunkPaletteIndex, 0, 0, int64_t(v), int64_t(npalette_), s.y});
                         reported = true;
@@ -249,7 +264,7 @@ private:
             for (uint32_t j = 0; j < npalette_ && j < 256; ++j)
                 if (per_index[j]) count(s, palette_[j], per_index[j]);
         } else {
-            for_each_value(p, bits_, padded_, [&](uint32_t v) { count(s, v, 1); });
+            for_each_value(p, bits_, f_.padded, [&](uint32_t v) { count(s, v, 1); });
         }
         s.valid = !bad_index;
         finish(s);
@@ -272,7 +287,7 @@ private:
 
     // `n` blocks of `state` in section `s`.
     void count(SectionSummary& s, uint32_t state, uint32_t n) {
-        if (state != air_.air && state != air_.void_air && state != air_.cave_air) s.non_air += n;
+        if (state != f_.air.air && state != f_.air.void_air && state != f_.air.cave_air) s.non_air += n;
         if (state < kMaxStates && !section_seen_[state]) {
             section_seen_[state] = true;
             touched_[ntouched_++] = state;  // at most one per block
@@ -294,11 +309,7 @@ private:
     static constexpr uint32_t kMaxBiomes = 256;  // ids of a registry: a few dozen in every release
 
     ChunkSummary& out_;
-    AirStates air_;
-    bool padded_;
-    bool by_height_ = false;
-    core::FieldId f_x_, f_z_, f_full_, f_mask_, f_mask_long_, f_count_, f_bits_, f_state_, f_packed_, f_biomes_,
-        f_shorts_, f_biome_bits_, f_biome_, f_packed_biomes_;
+    const ChunkFields& f_;
     uint32_t mask_longs_ = 0;
     int32_t declared_ = -1;
     bool open_ = false;  // a section's bits read, its states not yet counted
@@ -322,7 +333,8 @@ bool summarize_chunk(const Packet& p, ChunkSummary& out) {
     out = ChunkSummary{};
     if (!p.summary.type || !p.data) return false;
     const core::Schema& s = schema(*p.version);
-    Collect c(s, *p.version, out);
+    const VersionInfo& v = *p.version;
+    Collect c(core::per_schema<ChunkFields>(s, [&](const core::Schema& sc) { return chunk_fields(sc, v); }), out);
     core::decode(s, p.data, p.data_len, p.context(), c);
     c.end();
     out.valid = !c.broken();

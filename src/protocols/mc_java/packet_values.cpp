@@ -39,7 +39,7 @@ const Spec kSpecs[] = {
     {State::Play, CB, "keep_alive", Event::KeepAliveRequest, {"keep_alive_id"}},
     {State::Play, SB, "keep_alive", Event::KeepAliveAnswer, {"keep_alive_id"}},
     // Slots: teleport_id first (id()), then x y z flags.
-    {State::Play, CB, "player_position_look", Event::Teleport, {"teleport_id", "x", "y", "z", "flags|flags_i8"}},
+    {State::Play, CB, "player_position_look", Event::Teleport, {"teleport_id", "x", "y", "z", "flags"}},
     {State::Play, SB, "teleport_confirm", Event::TeleportConfirm, {"teleport_id"}},
     // Slots 1-3: x y z, as the teleport's.
     {State::Play, SB, "position", Event::ClientPosition, {nullptr, "x", "y", "z"}},
@@ -89,8 +89,8 @@ struct VersionEvents {
 
 // The first of `names` that the schema has under `base`: the same meaning
 // under another release's name ("full_chunk|ground_up"), or under the
-// name a release that gives it another type has ("flags_i8": a signed
-// byte where the other releases have unsigned bits).
+// name a release that gives it another type has ("bit_map_varint" beside
+// 1.17's array of longs "bit_map").
 core::FieldId find_one_of(const core::Schema& s, const std::string& base, const char* names) {
     for (const char* n = names; *n;) {
         const char* end = std::strchr(n, '|');

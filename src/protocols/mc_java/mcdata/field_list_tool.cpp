@@ -1,7 +1,8 @@
 // Writes fields_generated.cpp (field_list.hpp): every filter field of every
 // Minecraft Java version, each name once. The versions are compiled the
 // versions written by hand first, then the generated ones, newest first in
-// each: a name keeps the type it first had (an integer: its widest), and a
+// each: a name keeps the type it first had (an integer: as wide as every
+// release needs, core::widest_of), and a
 // generated version's field that would give it another is renamed
 // "<name>_<type>" (the core's rule, fed with the names so far). Run after
 // changing the tables:
@@ -61,10 +62,11 @@ int main() {
             if (fresh) {
                 at.emplace(f.abbrev, fields.size());
                 fields.push_back(f);
-            } else if (f.bits > it->second.bits && f.kind != core::Kind::Flag && f.kind != core::Kind::Bits) {
-                // An integer some release widens: registered at its widest.
-                it->second.bits = f.bits;
-                fields[at[f.abbrev]].bits = f.bits;
+            } else if (f.kind != core::Kind::Flag && f.kind != core::Kind::Bits) {
+                // An integer some release widens or signs: registered as wide as both need.
+                it->second = core::widest_of(it->second, core::FieldType{f.vclass, f.bits, f.bitmask});
+                fields[at[f.abbrev]].vclass = it->second.vclass;
+                fields[at[f.abbrev]].bits = it->second.bits;
             }
         }
     }
