@@ -81,6 +81,10 @@ constexpr bool is_generated(Kind k) {
            k == Kind::FrameNum || k == Kind::Measure || k == Kind::PosComp;
 }
 
+// Kinds that are bits of their parent integer: their type is their bit,
+// their width is their parent's.
+constexpr bool is_flag(Kind k) { return k == Kind::Flag || k == Kind::Bits; }
+
 enum class ByteOrder : uint8_t { Default, Little, Big };
 enum class Display : uint8_t { Dec, Hex };
 enum class Encoding : uint8_t {

@@ -51,10 +51,6 @@ uint8_t value_bits(Kind kind, uint8_t axis) {
 
 namespace {
 
-// Flags and bits have their parent's width (set after their first use):
-// their type is their bit.
-bool is_flag(Kind k) { return k == Kind::Flag || k == Kind::Bits; }
-
 // Whether a field may take a filter name that already has type `known`:
 // flags and bits by their bit (their width is their parent's, set after
 // their first use); integers whatever their width and sign (a count that

@@ -171,11 +171,6 @@ private:
         open_ = true;
     }
 
-    static size_t padded_bytes(uint32_t entries, uint32_t bits) {
-        const uint32_t per_long = 64 / bits;
-        return size_t((entries + per_long - 1) / per_long) * 8;
-    }
-
     void add(const core::Finding& f) {
         if (out_.nfindings < ChunkSummary::kMaxFindings) out_.findings[out_.nfindings++] = f;
     }

@@ -21,6 +21,13 @@ constexpr int kBlocksPerSection = 4096;
 constexpr int kBiomesPerColumn = 256;
 constexpr uint32_t kMaxIndirectBits = 8;  // more: global palette ids
 
+// Bytes of a paletted container's longs for `entries` values of `bits`
+// bits (1-64), none spanning two longs (1.16+).
+constexpr uint32_t padded_bytes(uint32_t entries, uint32_t bits) {
+    const uint32_t per_long = 64 / bits;
+    return (entries + per_long - 1) / per_long * 8;
+}
+
 // The block states that are air in a version's global palette (air,
 // void_air, cave_air; minecraft-data blocks.json: written by hand for 1.13.2
 // and 1.14.4, generated for the others).

@@ -13,32 +13,16 @@ namespace {
 
 constexpr int32_t kFirstSectionsOnly = 573;  // 1.15: light and biomes are not in the data field
 
-// Indirect palette (bits per block 1-8): a VarInt count of block state ids.
+// A VarInt count of block state ids.
+F palette_entries() {
+    return array("palette", "Palette entry", prefix(Kind::VarInt), {varint("state", "Block state")}).max(256);
+}
+
+// Indirect palette (bits per block 1-8): its entries.
 // 9 and more: the global palette, nothing sent (1.13 and 1.14).
 F palette() {
-    const std::initializer_list<F> rows = {
-        array("palette", "Palette entry", prefix(Kind::VarInt), {varint("state", "Block state")}).max(256)};
-    return select("bits_per_block", {on(1, rows), on(2, rows), on(3, rows), on(4, rows), on(5, rows), on(6, rows),
-                                     on(7, rows), on(8, rows)});
-}
-
-F longs() {
-    core::Count c = prefix(Kind::VarInt);
-    c.unit = 8;
-    return bytes("packed_states", "Packed block states", c).desc("VarInt count of longs, then the longs: 4096 entries of bits_per_block bits, spanning longs (before 1.16)");
-}
-
-// Bytes of a paletted container's longs for `entries` values of `bits`
-// bits, none spanning two longs (1.16+).
-uint32_t padded_bytes(uint32_t entries, uint32_t bits) {
-    const uint32_t per_long = 64 / bits;
-    return (entries + per_long - 1) / per_long * 8;
-}
-
-// 1.21.5+: the longs are not counted; their number follows from the bits.
-F fixed_longs(const char* ref, const char* key, const char* name, uint32_t entries, uint32_t max_bits) {
-    F s = select(ref, {});
-    for (uint32_t b = 1; b <= max_bits; ++b) s.cases.push_back({int64_t(b), nullptr, {bytes_fixed(key, name, padded_bytes(entries, b))}});
+    F s = select("bits_per_block", {});
+    for (int b = 1; b <= int(kMaxIndirectBits); ++b) s.cases.push_back({b, nullptr, {palette_entries()}});
     return s;
 }
 
@@ -48,15 +32,26 @@ F counted_longs(const char* key, const char* name) {
     return bytes(key, name, c);
 }
 
+F longs() {
+    return counted_longs("packed_states", "Packed block states")
+        .desc("VarInt count of longs, then the longs: 4096 entries of bits_per_block bits, spanning longs (before 1.16)");
+}
+
+// 1.21.5+: the longs are not counted; their number follows from the bits.
+F fixed_longs(const char* ref, const char* key, const char* name, uint32_t entries, uint32_t max_bits) {
+    F s = select(ref, {});
+    for (uint32_t b = 1; b <= max_bits; ++b) s.cases.push_back({int64_t(b), nullptr, {bytes_fixed(key, name, padded_bytes(entries, b))}});
+    return s;
+}
+
 // 1.18+: a section's block count (26.1: and fluid count), its block states
 // and biomes, each a paletted container:
 // bits, then one value (0 bits), a palette (indirect) or nothing (global
 // ids), then the packed longs.
 std::vector<F> paletted_section(bool counted, bool fluids) {
-    const std::initializer_list<F> states = {
-        array("palette", "Palette entry", prefix(Kind::VarInt), {varint("state", "Block state")}).max(256)};
-    F block_palette = select("bits_per_block", {on(0, {varint("state", "Block state").desc("the one state of the whole section")})});
-    for (int b = 1; b <= int(kMaxIndirectBits); ++b) block_palette.cases.push_back({b, nullptr, states});
+    F block_palette = palette();
+    block_palette.cases.insert(block_palette.cases.begin(),
+                               {0, nullptr, {varint("state", "Block state").desc("the one state of the whole section")}});
     const std::initializer_list<F> biomes = {
         array("biome_palette", "Biome palette entry", prefix(Kind::VarInt), {varint("biome", "Biome")}).max(64)};
     F biome_palette = select("biome_bits", {on(0, {varint("biome", "Biome").desc("the one biome of the whole section")})});
@@ -110,11 +105,9 @@ void describe_chunk_sections(int32_t protocol, std::vector<F>& rows) {
             // a byte each, an Int each from 1.13. Before 1.13 a palette
             // count is sent for global ids too (0).
             const bool ints = protocol >= 393;
-            F counted_palette = array("palette", "Palette entry", prefix(Kind::VarInt), {varint("state", "Block state")});
-            counted_palette.max(256);
             F sections = array("sections", "Section", popcount(), {
                                    u8("bits_per_block", "Bits per block"),
-                                   ints ? palette() : counted_palette,
+                                   ints ? palette() : palette_entries(),
                                    counted_longs("packed_states", "Packed block states"),
                                    bytes_fixed("block_light", "Block light", 2048),
                                    select("$dimension", {on(0, {bytes_fixed("sky_light", "Sky light", 2048)})}),

@@ -62,7 +62,7 @@ int main() {
             if (fresh) {
                 at.emplace(f.abbrev, fields.size());
                 fields.push_back(f);
-            } else if (f.kind != core::Kind::Flag && f.kind != core::Kind::Bits) {
+            } else if (!core::is_flag(f.kind)) {
                 // An integer some release widens or signs: registered as wide as both need.
                 it->second = core::widest_of(it->second, core::FieldType{f.vclass, f.bits, f.bitmask});
                 fields[at[f.abbrev]].vclass = it->second.vclass;
