@@ -56,7 +56,8 @@ int main(int argc, char** argv) {
                        "only these packet types, of any protocol (repeat or comma-separate): a name in any case, "
                        "exact or else every name containing it (\"keep alive\", \"chunk\"), or an id (33, 0x21: "
                        "every type with that id); `blankshark types` lists them all")
-        ->delimiter(',');
+        ->delimiter(',')
+        ->allow_extra_args(false);
 
     ChunksOptions copt;
     std::string cfile;
@@ -80,7 +81,8 @@ int main(int argc, char** argv) {
         ->check(CLI::IsMember({"text", "json", "junit"}))
         ->capture_default_str();
     check->add_option("--ignore", kignore, "leave out findings of this code (repeat, any protocol), e.g. blank.seq.reordered, tcp.retransmission_conflict")
-        ->delimiter(',');
+        ->delimiter(',')
+        ->allow_extra_args(false);
     check->add_flag("--comments", kopt.comments, "also list comment-level findings (healthy game behaviour)");
     check->add_option("--max-listed", kopt.max_listed,
                       "text: list at most this many lines of findings per conversation after the summary by code "

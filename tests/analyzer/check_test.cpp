@@ -50,6 +50,12 @@ TEST(Check, FailOnAndIgnore) {
     EXPECT_EQ(run(kBin + " check --ignore blank.correction.large " + lossy).exit_code, 0);
     EXPECT_EQ(run(kBin + " check --correction-warn 1.0 " + lossy).exit_code, 0);
     EXPECT_EQ(run(kBin + " check --ignore no.such.code " + lossy).exit_code, 2);
+    // One code per --ignore: the files after it stay files, every one checked.
+    const RunResult both = run(kBin + " check --ignore blank.correction.large " + lossy + " " + lossy);
+    EXPECT_EQ(both.exit_code, 0) << both.out;
+    size_t files = 0;
+    for (size_t at = both.out.find(lossy + ": "); at != std::string::npos; at = both.out.find(lossy + ": ", at + 1)) ++files;
+    EXPECT_EQ(files, 2u) << both.out;
     // Two clients on loopback: corrections are notes.
     const std::string two = kCaps + "/blank-fa73e36-two-clients.pcap";
     EXPECT_EQ(run(kBin + " check " + two).exit_code, 0);
