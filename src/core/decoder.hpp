@@ -131,7 +131,7 @@ struct has_set_length<V, std::void_t<decltype(std::declval<V&>().set_length(uint
 
 // The values of one scope's rows that later rows refer to.
 struct Scope {
-    const Scope* up;
+    Scope* up;
     // Trivial to construct (a walk makes a Scope per level and fills only
     // the slots later rows refer to): the text as pointer and length.
     struct Slot {
@@ -405,7 +405,9 @@ private:
     }
 
     static void keep(const Node& n, Scope* sc, const Item& it) {
-        if (!n.keep || !sc) return;
+        if (!n.keep) return;
+        for (uint8_t u = 0; u < n.lift && sc; ++u) sc = sc->up;  // a switch's or option's value
+        if (!sc) return;
         Scope::Slot& s = sc->v[n.slot];
         s.i = it.vclass == ValueClass::Int ? it.i : int64_t(it.u);
         s.str = it.s.data();
@@ -1169,7 +1171,14 @@ private:
         return total;
     }
 
+    // A switch's or option's value before (or without) its chosen leaf's:
+    // equal to no case.
+    static void undefined_result(const Node& n, Scope* sc) {
+        if (n.result && sc) sc->v[n.slot] = Scope::Slot{INT64_MIN, nullptr, 0, 0, 0};
+    }
+
     uint32_t switch_node(const Node& n, uint32_t off, uint32_t limit, int32_t index, Scope* sc) {
+        undefined_result(n, sc);
         Scope::Slot v{};
         value_of(n.ref, sc, v);
         const int64_t key = n.mask ? int64_t(uint64_t(v.i) & n.mask) : v.i;
@@ -1190,6 +1199,7 @@ private:
     }
 
     uint32_t option(const Node& n, uint32_t off, uint32_t limit, int32_t index, Scope* sc) {
+        undefined_result(n, sc);
         if (n.ref.where != Ref::None) {  // present when ref & mask
             Scope::Slot v{};
             value_of(n.ref, sc, v);

@@ -433,12 +433,9 @@ void Translator::select(const Json& a, const std::string& name, Rows& out) {
     uint64_t mask = 0;
     uint32_t shift = 0;
     if (!bit_of(compare_to, ref, mask, shift)) {
+        // A switch on a switch or an option compares with its chosen
+        // leaf's value (the core's compiler finds it by this name).
         ref = ref_of(compare_to);
-        // The core keeps no value for a switch or an option: a switch on one
-        // cannot be written (the packet is then shown as its bytes).
-        const Json* target = target_of(compare_to);
-        if (target && target->is_array() && !target->empty() && ((*target)[0] == "switch" || (*target)[0] == "option"))
-            throw std::logic_error("protodef: a switch on " + compare_to + ", itself a switch or option");
     }
     F s = describe::select(keep(ref), {}, {}, mask);
     for (auto it = a.at("fields").begin(); it != a.at("fields").end(); ++it) {

@@ -357,10 +357,19 @@ private:
         }
         for (; f; f = f->up, ++up) {
             for (size_t i = f->at; i-- > 0;) {  // earlier rows only: their values exist by then
-                if (std::strcmp(f->layout->fields[i].key, path) != 0) continue;
+                const Field& row = f->layout->fields[i];
+                const bool named = std::strcmp(row.key, path) == 0;
+                if (!named && row.kind != Kind::Switch && row.kind != Kind::Option) continue;
                 if (i >= kMaxScopeSlots) throw std::logic_error(who + ": refers past the scope's slots");
                 Node& target = s_.nodes[f->first + i];
-                target.keep = true;
+                if (named) {
+                    if (target.result) throw std::logic_error(who + ": " + path + " is both a row and a result");
+                    target.keep = true;
+                } else if (lift_leaves(f->first + i, path, uint8_t(i), 1, who)) {
+                    target.result = true;  // a switch or option that gives `path`
+                } else {
+                    continue;
+                }
                 target.slot = uint8_t(i);
                 r.where = Ref::Scope;
                 r.up = up;
@@ -369,6 +378,34 @@ private:
             }
         }
         throw std::logic_error(who + ": refers to no earlier field " + path);
+    }
+
+    // The leaves named `key` below the switch or option `node` (through
+    // switches and options only: an array's or group's fields are not its
+    // value) write their value into slot `slot` of the node's scope,
+    // `depth` scopes above their own. Whether there is one.
+    bool lift_leaves(uint32_t node, const char* key, uint8_t slot, uint8_t depth, const std::string& who) {
+        const Node& n = s_.nodes[node];
+        bool found = false;
+        const auto in = [&](uint32_t first, uint32_t count) {
+            for (uint32_t c = 0; c < count; ++c) {
+                Node& m = s_.nodes[first + c];
+                if (m.kind == Kind::Switch || m.kind == Kind::Option) {
+                    if (lift_leaves(first + c, key, slot, uint8_t(depth + 1), who)) found = true;
+                } else if (m.key && std::strcmp(m.key, key) == 0) {
+                    if (m.keep && (m.lift != depth || m.slot != slot))
+                        throw std::logic_error(who + ": " + key + " is kept in two places");
+                    m.keep = true;
+                    m.lift = depth;
+                    m.slot = slot;
+                    found = true;
+                }
+            }
+        };
+        if (n.kind == Kind::Switch)
+            for (uint32_t c = 0; c < n.case_count; ++c) in(s_.cases[n.first_case + c].first_child, s_.cases[n.first_case + c].child_count);
+        in(n.first_child, n.child_count);
+        return found;
     }
 
     Schema& s_;

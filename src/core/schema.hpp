@@ -69,8 +69,13 @@ struct Node {
     int8_t bias;             // CountFrom::Field: added to the field's value
     uint32_t unit;           // Bytes / Text: bytes per counted element
     int8_t save;             // variable to store the value in, -1 none
-    uint8_t slot;            // this node's slot in its scope, when `keep`
+    uint8_t slot;            // this node's slot in its scope, when `keep` (or `result`), `lift` scopes up
     bool keep;               // a later node refers to this node's value
+    // A switch's or option's value is its chosen leaf's (ProtoDef's): a
+    // `result` row's slot starts undefined (kUndefined) and the leaves that
+    // give it write there, `lift` scopes above their own.
+    bool result;
+    uint8_t lift;
     bool summary;
     // Fixed point (Fixed, PackN, PackU): the decimals that tell one step of
     // the wire's integer from the next, to show the value without the

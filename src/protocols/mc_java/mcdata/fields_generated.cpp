@@ -1,6 +1,6 @@
 // Written by mcjava_field_list (field_list_tool.cpp) from the tables of every
 // version (minecraft-data 3.119.0 for the generated ones): do not edit.
-// 2890 fields of 47 versions.
+// 2897 fields of 47 versions.
 #include "field_list.hpp"
 
 #include <iterator>
@@ -2241,7 +2241,12 @@ const core::FieldDecl kDecls[] = {
     {"mcjava.play.cb.set_experience.experience_bar", "Experience Bar", core::Kind(14), core::ValueClass(3), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.set_experience.total_experience", "Total Experience", core::Kind(17), core::ValueClass(2), 32, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.update_health.food_saturation", "Food Saturation", core::Kind(14), core::ValueClass(3), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
-    {"mcjava.play.cb.scoreboard_objective.data", "Data (layout not supported)", core::Kind(29), core::ValueClass(7), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
+    {"mcjava.play.cb.scoreboard_objective.name", "Name", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
+    {"mcjava.play.cb.scoreboard_objective.action", "Action", core::Kind(10), core::ValueClass(2), 8, core::Display(0), nullptr, nullptr, nullptr, 0x0},
+    {"mcjava.play.cb.scoreboard_objective.display_text", "Display Text", core::Kind(0), core::ValueClass(0), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
+    {"mcjava.play.cb.scoreboard_objective.has_number_format", "Has Number Format", core::Kind(3), core::ValueClass(5), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
+    {"mcjava.play.cb.scoreboard_objective.number_format", "Number Format", core::Kind(17), core::ValueClass(2), 32, core::Display(0), nullptr, nullptr, nullptr, 0x0},
+    {"mcjava.play.cb.scoreboard_objective.styling", "Styling", core::Kind(0), core::ValueClass(0), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.set_passengers.passenger", "Passenger", core::Kind(17), core::ValueClass(2), 32, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.set_player_inventory.slot_id", "Slot Id", core::Kind(17), core::ValueClass(2), 32, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.set_player_inventory.contents", "Contents", core::Kind(0), core::ValueClass(0), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
@@ -2257,7 +2262,13 @@ const core::FieldDecl kDecls[] = {
     {"mcjava.play.cb.teams.suffix_other", "Suffix", core::Kind(0), core::ValueClass(0), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.teams.players", "Players", core::Kind(1), core::ValueClass(0), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.teams.player", "Player", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
-    {"mcjava.play.cb.update_score.data", "Data (layout not supported)", core::Kind(29), core::ValueClass(7), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
+    {"mcjava.play.cb.update_score.item_name", "Item Name", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
+    {"mcjava.play.cb.update_score.score_name", "Score Name", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
+    {"mcjava.play.cb.update_score.has_display_name", "Has Display Name", core::Kind(3), core::ValueClass(5), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
+    {"mcjava.play.cb.update_score.display_name", "Display Name", core::Kind(0), core::ValueClass(0), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
+    {"mcjava.play.cb.update_score.has_number_format", "Has Number Format", core::Kind(3), core::ValueClass(5), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
+    {"mcjava.play.cb.update_score.number_format", "Number Format", core::Kind(17), core::ValueClass(2), 32, core::Display(0), nullptr, nullptr, nullptr, 0x0},
+    {"mcjava.play.cb.update_score.styling", "Styling", core::Kind(0), core::ValueClass(0), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.simulation_distance.distance", "Distance", core::Kind(17), core::ValueClass(2), 32, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.set_title_subtitle.text", "Text", core::Kind(0), core::ValueClass(0), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.time_update.age", "Age", core::Kind(13), core::ValueClass(2), 64, core::Display(0), nullptr, nullptr, nullptr, 0x0},
@@ -2732,12 +2743,8 @@ const core::FieldDecl kDecls[] = {
     {"mcjava.particle.data.destination_position.z", "Z", core::Kind(35), core::ValueClass(2), 32, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.particle.data.destination_varint", "Destination Varint", core::Kind(17), core::ValueClass(2), 32, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.particle.data.delay_in_ticks_before_shown", "Delay In Ticks Before Shown", core::Kind(17), core::ValueClass(2), 32, core::Display(0), nullptr, nullptr, nullptr, 0x0},
-    {"mcjava.play.cb.scoreboard_objective.name", "Name", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
-    {"mcjava.play.cb.scoreboard_objective.action", "Action", core::Kind(10), core::ValueClass(2), 8, core::Display(0), nullptr, nullptr, nullptr, 0x0},
-    {"mcjava.play.cb.scoreboard_objective.display_text", "Display Text", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
+    {"mcjava.play.cb.scoreboard_objective.display_text_text", "Display Text", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.teams.name_text", "Name", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
-    {"mcjava.play.cb.update_score.item_name", "Item Name", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
-    {"mcjava.play.cb.update_score.score_name", "Score Name", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.set_title_subtitle.text_text", "Text", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.set_title_text.text_text", "Text", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.system_chat.content_text", "Content", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
