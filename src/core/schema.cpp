@@ -110,9 +110,11 @@ public:
     }
 
     // The name a field takes where its own has another type: "<name>_<type>",
-    // a flag's type being its bit mask ("unused_fe").
+    // a flag's type being its bit mask ("unused_fe"), an integer's "int"
+    // whatever its width and sign (one type: 1.8's u16 chunk mask and
+    // 1.9's VarInt are both bit_map_int).
     static std::string renamed(const std::string& abbrev, Kind kind, uint64_t bitmask) {
-        if (!is_flag(kind)) return abbrev + "_" + kind_suffix(kind);
+        if (!is_flag(kind)) return abbrev + "_" + (is_integer(value_class(kind, 0)) ? "int" : kind_suffix(kind));
         char hex[24];
         std::snprintf(hex, sizeof hex, "_%llx", static_cast<unsigned long long>(bitmask));
         return abbrev + hex;
@@ -120,20 +122,9 @@ public:
 
     static const char* kind_suffix(Kind k) {
         switch (k) {
-        case Kind::U8: return "u8";
-        case Kind::I8: return "i8";
-        case Kind::U16: return "u16";
-        case Kind::I16: return "i16";
-        case Kind::U24: return "u24";
-        case Kind::U32: return "u32";
-        case Kind::I32: return "i32";
-        case Kind::U64: return "u64";
-        case Kind::I64: return "i64";
         case Kind::F32: return "f32";
         case Kind::F64: return "f64";
         case Kind::Bool: return "bool";
-        case Kind::VarInt: return "varint";
-        case Kind::VarLong: return "varlong";
         case Kind::Text: return "text";
         case Kind::Bytes: return "bytes";
         case Kind::Uuid: return "uuid";

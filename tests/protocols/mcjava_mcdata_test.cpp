@@ -14,6 +14,7 @@
 #include <tuple>
 
 #include "core_collect.hpp"
+#include "protocols/mc_java/mcdata/field_list.hpp"
 #include "protocols/mc_java/mcdata/message_tables.hpp"
 #include "protocols/mc_java/mcdata/tables.hpp"
 #include "protocols/mc_java/schema.hpp"
@@ -254,7 +255,7 @@ TEST(McJavaMcData, KeepAliveIsAVarIntIn18AndALongIn1204) {
     // filter is registered at its widest, 64 bits).
     const auto c18 = decode(data_version(47), State::Play, Side::Server, "002a");
     EXPECT_TRUE(c18.findings.empty());
-    EXPECT_EQ(c18.get("mcjava.play.cb.keep_alive.keep_alive_id_varint"), nullptr);
+    EXPECT_EQ(c18.get("mcjava.play.cb.keep_alive.keep_alive_id_int"), nullptr);
     ASSERT_NE(c18.get("mcjava.play.cb.keep_alive.keep_alive_id"), nullptr);
     EXPECT_EQ(c18.get("mcjava.play.cb.keep_alive.keep_alive_id")->num, 42);
     const auto c20 = decode(data_version(765), State::Play, Side::Server, "240000000000000539");
@@ -369,4 +370,21 @@ TEST(McJavaMcData, ObjectiveNumberFormatInsideTheActionsSwitchIn1203) {
     const auto remove = decode(data_version(765), State::Play, Side::Server, "5c" "036f626a" "01");
     EXPECT_TRUE(remove.findings.empty());
     EXPECT_EQ(remove.get(p + "number_format"), nullptr);
+}
+
+// A name some release gives another type is "<name>_<type>", an integer's
+// type being "int" whatever its width: 1.8's 16-bit chunk mask and 1.9's
+// VarInt beside 1.17's array of longs are one bit_map_int; the command
+// parsers' 32- and 64-bit min (beside the double one) one min_int.
+TEST(McJavaMcData, AnIntegerRenamedIsOneIntName) {
+    const core::FieldTypes& t = mcdata::field_types();
+    const std::string chunk = "mcjava.play.cb.chunk_data.bit_map";
+    ASSERT_TRUE(t.count(chunk + "_int"));
+    EXPECT_EQ(t.at(chunk + "_int").vclass, core::ValueClass::Int);
+    EXPECT_FALSE(t.count(chunk + "_u16") || t.count(chunk + "_varint"));
+    const std::string min = "mcjava.command_node.extra_node_data.properties.min";
+    ASSERT_TRUE(t.count(min + "_int"));
+    EXPECT_EQ(t.at(min + "_int").bits, 64);
+    EXPECT_EQ(t.at(min).vclass, core::ValueClass::Double);
+    EXPECT_FALSE(t.count(min + "_i32") || t.count(min + "_i64"));
 }

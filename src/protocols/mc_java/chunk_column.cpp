@@ -102,7 +102,7 @@ ChunkFields chunk_fields(const core::Schema& s, const VersionInfo& v) {
     f.x = id("x");
     f.z = id("z");
     f.full = first({"full_chunk", "ground_up"});
-    f.mask = first({"bit_mask", "bit_map_varint", "bit_map_u16"});
+    f.mask = first({"bit_mask", "bit_map_int"});
     f.mask_long = id("bit_map_entry");  // 1.17: longs, the first holds every section of 256 blocks
     f.count = id("data.block_count");
     f.bits = id("data.bits_per_block");

@@ -53,7 +53,7 @@ const Spec kSpecs[] = {
     // Slots 1, 3: column x, z (slot 2 unused, as for blocks' y).
     // (1.8-1.16 call the flag ground_up; 1.17 dropped it: every column is full.)
     // Slot 2: the section bit mask (before 1.9 an empty full column unloads it).
-    {State::Play, CB, "chunk_data", Event::ChunkData, {"full_chunk|ground_up", "x", "bit_mask|bit_map_varint|bit_map_u16", "z"}},
+    {State::Play, CB, "chunk_data", Event::ChunkData, {"full_chunk|ground_up", "x", "bit_mask|bit_map_int", "z"}},
     {State::Play, CB, "update_light", Event::UpdateLight, {nullptr, "x|chunk_x", nullptr, "z|chunk_z"}},
     {State::Play, CB, "unload_chunk", Event::UnloadChunk, {nullptr, "chunk_x", nullptr, "chunk_z"}},
     {State::Play, CB, "block_change", Event::BlockChange, {nullptr, "location.x", "location.y", "location.z"}},
@@ -61,7 +61,7 @@ const Spec kSpecs[] = {
     {State::Play, CB, "spawn_object", Event::Spawn, {"entity_id", "type"}, SpawnKind::Object},
     {State::Play, CB, "spawn_experience_orb", Event::Spawn, {"entity_id"}, SpawnKind::ExperienceOrb},
     {State::Play, CB, "spawn_global_entity", Event::Spawn, {"entity_id", "type"}, SpawnKind::GlobalEntity},
-    {State::Play, CB, "spawn_mob", Event::Spawn, {"entity_id", "type|type_u8"}, SpawnKind::Mob},
+    {State::Play, CB, "spawn_mob", Event::Spawn, {"entity_id", "type"}, SpawnKind::Mob},
     {State::Play, CB, "spawn_painting", Event::Spawn, {"entity_id", "motive"}, SpawnKind::Painting},
     {State::Play, CB, "spawn_player", Event::Spawn, {"entity_id"}, SpawnKind::Player},
     {State::Play, CB, "entity", Event::EntityMove, {"entity_id"}},
@@ -89,7 +89,7 @@ struct VersionEvents {
 
 // The first of `names` that the schema has under `base`: the same meaning
 // under another release's name ("full_chunk|ground_up"), or under the
-// name a release that gives it another type has ("bit_map_varint" beside
+// name a release that gives it another type has ("bit_map_int" beside
 // 1.17's array of longs "bit_map").
 core::FieldId find_one_of(const core::Schema& s, const std::string& base, const char* names) {
     for (const char* n = names; *n;) {
