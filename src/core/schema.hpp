@@ -72,7 +72,7 @@ struct Node {
     uint8_t slot;            // this node's slot in its scope, when `keep` (or `result`), `lift` scopes up
     bool keep;               // a later node refers to this node's value
     // A switch's or option's value is its chosen leaf's (ProtoDef's): a
-    // `result` row's slot starts undefined (kUndefined) and the leaves that
+    // `result` row's slot starts undefined (equal to no case) and the leaves that
     // give it write there, `lift` scopes above their own.
     bool result;
     uint8_t lift;
