@@ -1,7 +1,7 @@
 // Reads a capture and hands its transport to the protocols: every TCP
 // segment to the TCP dispatcher (tcp/tcp_dispatcher.hpp), every UDP datagram
-// offered to the UDP claimants (blank's first: blank/blank_flows.hpp, then
-// the others'); what none takes is counted. Conversation ids are shared by
+// offered to the UDP claimants (front_ends() order); what none takes is
+// counted. Conversation ids are shared by
 // every protocol, in order of first packet.
 #pragma once
 
@@ -15,13 +15,10 @@
 
 #include "capture_reader.hpp"
 #include "link_layer.hpp"
+#include "protocol_settings.hpp"
 #include "protocols/catalog.hpp"
 #include "tcp/tcp_dispatcher.hpp"
 #include "udp_claimant.hpp"
-
-namespace mcjava {
-class KeyLog;
-}
 
 namespace blankshark {
 
@@ -34,7 +31,7 @@ struct Conversation {
     Endpoint server, client;
     uint64_t first_frame = 0;
     uint64_t packets = 0;
-    const FrontEnd* protocol = nullptr;  // the protocol it speaks (front_end.hpp); null: blank
+    const FrontEnd* protocol = nullptr;  // the protocol it speaks (front_end.hpp)
 };
 
 
@@ -47,12 +44,10 @@ struct StreamOptions {
     uint16_t port_of(const core::ProtocolInfo& p) const;
     void set_port(const core::ProtocolInfo& p, uint16_t port);
     static std::array<uint16_t, core::kProtocolCount> default_ports();
-    bool tcp = true;  // reassemble TCP and decode its protocols' connections (front_ends())
-    bool udp = true;  // offer UDP datagrams not blank's to the other UDP protocols (else they are other UDP)
     size_t max_conversations = 4096;  // beyond it, packets are still decoded, without a conversation
     bool progress = false;            // a progress bar on stderr (when it is a terminal)
-    // Minecraft Java: shared secrets of encrypted connections (--keylog), or null.
-    std::shared_ptr<const mcjava::KeyLog> java_keys;
+    // Each protocol's own settings (its options: protocol_settings.hpp).
+    ProtocolSettings settings;
 };
 
 struct StreamStats {
@@ -73,7 +68,7 @@ public:
     // `udp`: offered every UDP datagram.
     StreamResult run(const std::string& path, tcp::Dispatcher* tcp, UdpClaimant* udp);
     // A conversation of one of the protocols (its flows' call), numbered
-    // after those before it; `protocol` null: blank.
+    // after those before it.
     Conversation* add_conversation(const Endpoint& client, const Endpoint& server, uint64_t frame,
                                    const FrontEnd* protocol);
     // A packet that found no room for its conversation (max_conversations).

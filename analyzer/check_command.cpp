@@ -6,12 +6,14 @@
 #include <condition_variable>
 #include <cstdlib>
 #include <map>
+#include <set>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
 
 #include "check_findings.hpp"
 #include "file_analysis.hpp"
+#include "front_end.hpp"
 #include "exit_codes.hpp"
 #include "recognition.hpp"
 #include "output.hpp"
@@ -19,64 +21,23 @@
 namespace blankshark {
 namespace {
 
-using blank::Finding;
-using blank::Severity;
+using core::Finding;
+using core::Severity;
 
 bool counts(const CheckOptions& opt, const Finding& f) {
-    return !opt.ignore.count(blank::finding_info(f.code).name);
+    return !opt.ignore.count(core::finding_info(f.code).name);
 }
 
 std::string message(const Finding& f) {
     char buf[320];
-    const size_t n = blank::format_finding(f, buf, sizeof buf);
+    const size_t n = core::format_finding(f, buf, sizeof buf);
     return std::string(buf, n);
 }
 
-// Nearest rank (exact up to 65536 samples, within 1 % past that: distribution.hpp).
-double percentile(const blank::Distribution& d, double q) { return d.quantile(q); }
-
-void ms(Output& out, double s) {
-    out.fixed(s * 1000, 1) << " ms";
-}
-
-// The conversation's silence (a side went silent), if any: what the other
-// side got afterwards is its consequence and is not counted on its own.
-const blank::Silence& silence_of(const FileReport& rep, uint32_t id) {
-    static const blank::Silence none;
-    const auto it = rep.convs.find(id);
-    return it != rep.convs.end() ? it->second.silence : none;
-}
-
-size_t failing(const ConvReport& c, const blank::Silence& quiet, const CheckOptions& opt) {
+size_t failing(const ConvReport& c, const CheckOptions& opt) {
     size_t n = 0;
-    for (const Finding& f : c.findings)
-        n += counts(opt, f) && f.severity() >= opt.fail_on && !blank::caused_by_silence(f, quiet);
+    for (const Finding& f : c.findings) n += counts(opt, f) && f.severity() >= opt.fail_on && c.counted(f);
     return n;
-}
-
-void text_direction(Output& out, const char* name, const blank::DirectionStats& d, blank::Role sender,
-                    const blank::Silence& quiet) {
-    out << "  " << name << ": " << d.packets << " packets, " << d.bytes << " bytes";
-    if (d.first_seq >= 0) out << ", seq " << d.first_seq << ".." << d.last_seq;
-    out << ", " << d.gaps << " skipped (" << d.never_seen << " never seen), " << d.reordered << " reordered, "
-        << d.duplicates << " duplicates, ack back " << d.ack_back << "; the sender counted " << d.lost << " lost, "
-        << d.received << " acked";
-    if (d.lost + d.received) {
-        out << " (loss ";
-        out.fixed(100.0 * double(d.lost) / double(d.lost + d.received), 1) << " %)";
-    }
-    if (!d.rtts.empty()) {
-        out << "; time to ack min ";
-        ms(out, percentile(d.rtts, 0));
-        out << ", median ";
-        ms(out, percentile(d.rtts, 0.5));
-        out << ", max ";
-        ms(out, percentile(d.rtts, 1));
-    }
-    if (quiet && quiet.survivor() == sender)
-        out << "; " << quiet.after << " sent after the " << blank::role_name(quiet.silent)
-            << " went silent (nobody acked them)";
-    out << '\n';
 }
 
 std::string nothing_text(const FileReport& rep, const CheckOptions& opt) {
@@ -85,34 +46,10 @@ std::string nothing_text(const FileReport& rep, const CheckOptions& opt) {
 }
 
 void text_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
-    out << rep.path << ": "
-        << found_text(rep, rep.blank ? std::to_string(rep.blank) + " blank packets" : std::string());
+    out << rep.path << ": " << found_text(rep);
     out << " in " << rep.stats.frames << " frames, " << (rep.convs.size() - rep.convs.count(0)) << " conversations\n";
     for (const auto& [id, c] : rep.convs) {
-        const blank::ConversationAnalysis* a =
-            id < rep.analyses->all().size() ? rep.analyses->all()[id].get() : nullptr;
-        if (c.has_conv && a) {
-            out << "conversation " << id << ": client " << capture::to_string(c.conv.client) << " <-> server "
-                << capture::to_string(c.conv.server) << ", ";
-            out.fixed(c.first_time, 3) << "-";
-            out.fixed(c.last_time, 3) << " s, ended: " << a->seq().end_state() << '\n';
-            out << "  revision: " << a->revision_text() << '\n';
-            const blank::Silence& quiet = a->seq().final_silence();
-            text_direction(out, "client->server", a->seq().stats(blank::Role::Client), blank::Role::Client, quiet);
-            text_direction(out, "server->client", a->seq().stats(blank::Role::Server), blank::Role::Server, quiet);
-            const auto& dist = a->seq().correction_distances();
-            out << "  corrections: " << a->seq().corrections();
-            if (!dist.empty()) {
-                out << " (distance median ";
-                out.fixed(percentile(dist, 0.5), 3) << ", p99 ";
-                out.fixed(percentile(dist, 0.99), 3) << ", max ";
-                out.fixed(percentile(dist, 1), 3) << " blocks)";
-            }
-            const blank::ChunkTotals& ct = a->chunks().summary();
-            out << "\n  chunks: " << ct.transmissions << " transmissions, " << ct.complete << " complete, "
-                << ct.not_complete() << " not complete, " << ct.without_begin() << " without ChunkBegin, " << ct.resends()
-                << " resends\n";
-        } else if (c.has_conv && c.summary) {
+        if (c.has_conv && c.summary) {
             out << "conversation " << id << ": client " << capture::to_string(c.conv.client) << " <-> server "
                 << capture::to_string(c.conv.server) << " (" << c.summary->protocol() << "), ";
             out.fixed(c.first_time, 3) << "-";
@@ -121,7 +58,7 @@ void text_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
         } else {
             out << "packets outside any conversation (conversation limit reached)\n";
         }
-        text_findings(out, c.findings, silence_of(rep, id), FindingsTextOptions{opt.max_listed, opt.comments},
+        text_findings(out, c, FindingsTextOptions{opt.max_listed, opt.comments},
                       [&opt](const Finding& f) { return counts(opt, f); });
     }
     if (!recognised(rep))
@@ -130,33 +67,17 @@ void text_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
     if (rep.result != StreamResult::Ok) out << "  error: " << rep.error << '\n';
 }
 
-void json_finding(Output& out, const FileReport& rep, uint32_t conv, const Finding& f, const blank::Silence& quiet) {
-    const blank::FindingInfo& fi = blank::finding_info(f.code);
+void json_finding(Output& out, const FileReport& rep, uint32_t conv, const Finding& f, const ConvReport& c) {
+    const core::FindingInfo& fi = core::finding_info(f.code);
     out << "{\"event_type\":\"finding\",\"file\":\"";
     json_escape(out, rep.path);
     out << "\",\"conversation\":" << conv << ",\"pcap_cnt\":" << f.frame << ",\"severity\":\""
-        << blank::severity_name(fi.severity) << "\",\"code\":\"" << fi.name << "\",\"message\":\"";
+        << core::severity_name(fi.severity) << "\",\"code\":\"" << fi.name << "\",\"message\":\"";
     json_escape(out, message(f));
     out << '"';
     if (f.ref_frame) out << ",\"ref_frame\":" << f.ref_frame;
-    if (blank::caused_by_silence(f, quiet)) out << ",\"consequence_of\":" << quiet.frame << ",\"counted\":false";
+    if (!c.counted(f)) out << ",\"consequence_of\":" << c.summary->cause()->frame << ",\"counted\":false";
     out << "}\n";
-}
-
-void json_direction(Output& out, const char* name, const blank::DirectionStats& d) {
-    out << ",\"" << name << "\":{\"packets\":" << d.packets << ",\"bytes\":" << d.bytes << ",\"first_seq\":"
-        << d.first_seq << ",\"last_seq\":" << d.last_seq << ",\"skipped\":" << d.gaps << ",\"never_seen\":"
-        << d.never_seen << ",\"reordered\":" << d.reordered << ",\"duplicates\":" << d.duplicates
-        << ",\"ack_back\":" << d.ack_back << ",\"lost\":" << d.lost << ",\"acked\":" << d.received;
-    if (!d.rtts.empty()) {
-        out << ",\"rtt_min\":";
-        out.number(percentile(d.rtts, 0));
-        out << ",\"rtt_median\":";
-        out.number(percentile(d.rtts, 0.5));
-        out << ",\"rtt_max\":";
-        out.number(percentile(d.rtts, 1));
-    }
-    out << '}';
 }
 
 // A file not read completely: what it is, and for a truncated or corrupt one
@@ -175,40 +96,7 @@ void json_error(Output& out, const FileReport& rep) {
 
 void json_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
     for (const auto& [id, c] : rep.convs) {
-        const blank::ConversationAnalysis* a =
-            id < rep.analyses->all().size() ? rep.analyses->all()[id].get() : nullptr;
-        if (c.has_conv && a) {
-            out << "{\"event_type\":\"conversation\",\"file\":\"";
-            json_escape(out, rep.path);
-            out << "\",\"conversation\":" << id << ",\"client\":\"" << capture::to_string(c.conv.client)
-                << "\",\"server\":\"" << capture::to_string(c.conv.server) << "\",\"first_time\":";
-            out.fixed(c.first_time, 6);
-            out << ",\"last_time\":";
-            out.fixed(c.last_time, 6);
-            out << ",\"end\":\"" << a->seq().end_state() << "\",\"revision\":\"" << a->revision().name
-                << "\",\"revision_state\":\""
-                << (a->revision_state() == blank::RevisionState::Detected   ? "detected"
-                    : a->revision_state() == blank::RevisionState::Forced ? "forced"
-                    : a->revision_state() == blank::RevisionState::None   ? "none"
-                                                                           : "ambiguous")
-                << '"';
-            json_direction(out, "client_to_server", a->seq().stats(blank::Role::Client));
-            json_direction(out, "server_to_client", a->seq().stats(blank::Role::Server));
-            out << ",\"corrections\":" << a->seq().corrections();
-            const blank::ChunkTotals& ct = a->chunks().summary();
-            out << ",\"chunk_transmissions\":" << ct.transmissions << ",\"chunks_complete\":" << ct.complete;
-            if (const blank::Silence& q = a->seq().final_silence(); q.any()) {
-                out << ",\"silence\":{\"silent\":\"" << blank::role_name(q.silent) << "\",\"frame\":" << q.frame
-                    << ",\"time\":";
-                out.fixed(q.time, 6) << ",\"survivor\":\"" << blank::role_name(q.survivor())
-                                     << "\",\"survivor_last_frame\":" << q.survivor_frame << ",\"kept_sending\":";
-                out.fixed(q.span(), 6) << ",\"packets_after\":" << q.after << ",\"acked_unseen\":" << q.acked_unseen
-                                       << ",\"ended\":\""
-                                       << blank::silence_end_key(q.end) << "\",\"finding\":"
-                                       << (q ? "true" : "false") << '}';
-            }
-            out << ",\"failing\":" << failing(c, silence_of(rep, id), opt) << "}\n";
-        } else if (c.has_conv && c.summary) {
+        if (c.has_conv && c.summary) {
             out << "{\"event_type\":\"conversation\",\"file\":\"";
             json_escape(out, rep.path);
             out << "\",\"conversation\":" << id << ",\"client\":\"" << capture::to_string(c.conv.client)
@@ -220,10 +108,10 @@ void json_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
             json_escape(out, c.summary->ended());
             out << '"';
             c.summary->json(out);
-            out << ",\"failing\":" << failing(c, silence_of(rep, id), opt) << "}\n";
+            out << ",\"failing\":" << failing(c, opt) << "}\n";
         }
         for (const Finding& f : c.findings)
-            if (counts(opt, f)) json_finding(out, rep, id, f, silence_of(rep, id));
+            if (counts(opt, f)) json_finding(out, rep, id, f, c);
     }
     if (!recognised(rep)) {
         out << "{\"event_type\":\"nothing_recognised\",\"file\":\"";
@@ -249,6 +137,18 @@ void xml_escape(Output& out, const std::string& s) {
     }
 }
 
+// The tables of the findings a report without a summary holds (packets
+// outside any conversation), in block order.
+std::vector<const core::FindingTable*> tables_of(const ConvReport& c) {
+    std::set<uint16_t> blocks;
+    for (const Finding& f : c.findings) blocks.insert(f.code.block());
+    std::vector<const core::FindingTable*> out;
+    const core::FindingTables all = core::finding_tables();
+    for (size_t i = 0; i < all.count; ++i)
+        if (blocks.count(uint16_t(all.tables[i]->base / core::kFindingBlock))) out.push_back(all.tables[i]);
+    return out;
+}
+
 // One test case per conversation and check (finding code); a failure lists
 // the findings at or above --fail-on.
 void junit_report(Output& out, const std::vector<FileReport>& reps, const CheckOptions& opt) {
@@ -264,8 +164,7 @@ void junit_report(Output& out, const std::vector<FileReport>& reps, const CheckO
             const std::string cls = rep.path + ".conversation" + std::to_string(id);
             // A case per code of the conversation's protocol(s) (blank: its table).
             std::map<uint16_t, size_t> at;
-            const std::vector<const core::FindingTable*> tables =
-                c.summary ? c.summary->tables() : std::vector<const core::FindingTable*>{&blank::finding_table()};
+            const std::vector<const core::FindingTable*> tables = c.summary ? c.summary->tables() : tables_of(c);
             for (const core::FindingTable* t : tables)
                 for (size_t k = 0; k < t->count; ++k) {
                     const core::FindingInfo& fi = t->infos[k];
@@ -273,10 +172,9 @@ void junit_report(Output& out, const std::vector<FileReport>& reps, const CheckO
                     at[fi.code.v] = all.size();
                     all.push_back(Case{cls, fi.name, {}, {}});
                 }
-            const blank::Silence& quiet = silence_of(rep, id);
             for (const Finding& f : c.findings)  // one pass: the list may be on disk
                 if (const auto i = at.find(f.code.v); i != at.end())
-                    (f.severity() >= opt.fail_on && !blank::caused_by_silence(f, quiet) ? all[i->second].fail
+                    (f.severity() >= opt.fail_on && c.counted(f) ? all[i->second].fail
                                                                                           : all[i->second].other)
                         .push_back(f);
         }
@@ -314,7 +212,7 @@ void junit_report(Output& out, const std::vector<FileReport>& reps, const CheckO
             out << ">\n";
             if (!cs.fail.empty()) {
                 out << "      <failure message=\"" << cs.fail.size() << " findings at or above "
-                    << blank::severity_name(opt.fail_on) << "\" type=\"" << cs.name << "\">";
+                    << core::severity_name(opt.fail_on) << "\" type=\"" << cs.name << "\">";
                 for (const Finding& f : cs.fail) {
                     out << "frame " << f.frame << ": ";
                     xml_escape(out, message(f));
@@ -342,7 +240,7 @@ void junit_report(Output& out, const std::vector<FileReport>& reps, const CheckO
 
 bool parse_severity(const std::string& s, Severity& out) {
     for (Severity v : {Severity::Note, Severity::Warn, Severity::Error})
-        if (s == blank::severity_name(v)) {
+        if (s == core::severity_name(v)) {
             out = v;
             return true;
         }
@@ -366,20 +264,24 @@ void render(Output& o, const FileReport& rep, const CheckOptions& opt) {
     if (opt.format == CheckFormat::Json) json_report(o, rep, opt);
 }
 
+// After its text or JSON: what JUnit still reads of a file (its findings,
+// which are counted), the rest let go.
+void release(FileReport& rep) {
+    for (auto& [id, c] : rep.convs)
+        if (c.summary) c.summary->release();
+}
+
 void check_one(const std::string& path, const CheckOptions& opt, FileAnalysisOptions fo, CheckedFile& out,
                bool buffer) {
     out.rep = analyse_file(path, fo);
-    for (const auto& [id, c] : out.rep.convs) out.fails += failing(c, silence_of(out.rep, id), opt);
+    for (const auto& [id, c] : out.rep.convs) out.fails += failing(c, opt);
     if (buffer && opt.format != CheckFormat::Junit) {
         out.rendered = std::tmpfile();
         if (!out.rendered) throw std::runtime_error("cannot create a temporary file");
         Output o(out.rendered);
         render(o, out.rep, opt);
     }
-    if (buffer) {  // done with it (serially: once printed)
-        out.rep.analyses.reset();
-        out.rep.inflate_queue.reset();
-    }
+    if (buffer) release(out.rep);  // done with it (serially: once printed)
 }
 
 // Why a file was not read completely, naming it (and the frame and byte
@@ -406,6 +308,7 @@ void print_one(Output& out, CheckedFile& f, const CheckOptions& opt) {
         render(out, f.rep, opt);
     }
     if (opt.format != CheckFormat::Junit) f.rep.convs.clear();
+    else release(f.rep);
 }
 
 }  // namespace
@@ -417,9 +320,7 @@ int run_check(const std::vector<std::string>& files, const CheckOptions& opt) {
     std::condition_variable cv;
     std::atomic<size_t> next{0};
     const size_t workers = std::min<size_t>(std::max<size_t>(opt.jobs, 1), files.size());
-    FileAnalysisOptions fo{opt.stream, opt.analysis, opt.comments, opt.inflate_threads, opt.java};
-    // check reports counts, not transmissions: the oldest ended ones can go.
-    fo.analysis.chunks.keep_ended = std::min<size_t>(fo.analysis.chunks.keep_ended, 256);
+    FileAnalysisOptions fo{opt.stream, Command::Check, opt.comments};
     if (workers > 1) fo.stream.progress = false;  // one bar per file would garble the terminal
     auto work = [&] {
         for (size_t i; (i = next++) < files.size();) {
@@ -478,7 +379,7 @@ int run_check(const std::vector<std::string>& files, const CheckOptions& opt) {
         out << "verdict: " << verdict << " (";
         if (unread) out << reason << "; ";
         if (nothing) out << nothing_reason << "; ";
-        out << fails << " findings at or above " << blank::severity_name(opt.fail_on) << ")\n";
+        out << fails << " findings at or above " << core::severity_name(opt.fail_on) << ")\n";
     } else if (opt.format == CheckFormat::Json) {
         out << "{\"event_type\":\"verdict\",\"verdict\":\""
             << (unread ? "error" : nothing ? "nothing_recognised" : failed ? "fail" : "pass") << '"';
@@ -487,7 +388,7 @@ int run_check(const std::vector<std::string>& files, const CheckOptions& opt) {
             json_escape(out, unread && nothing ? reason + "; " + nothing_reason : unread ? reason : nothing_reason);
             out << '"';
         }
-        out << ",\"fail_on\":\"" << blank::severity_name(opt.fail_on) << "\",\"failing\":" << fails
+        out << ",\"fail_on\":\"" << core::severity_name(opt.fail_on) << "\",\"failing\":" << fails
             << ",\"files\":" << files.size() << ",\"files_not_read\":" << unread
             << ",\"files_nothing_recognised\":" << nothing << "}\n";
     }

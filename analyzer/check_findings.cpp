@@ -8,31 +8,12 @@
 namespace blankshark {
 namespace {
 
-using blank::Finding;
-using blank::FindingCode;
-using blank::Severity;
+using core::Finding;
+using core::Severity;
 
 std::string message(const Finding& f) {
     char buf[320];
-    return std::string(buf, blank::format_finding(f, buf, sizeof buf));
-}
-
-// Findings of the path between the peers (loss, reordering, duplication):
-// one burst yields many of them, and its first says what happened.
-bool on_path(core::Code code) {
-    if (code.block() != core::FindingBlock<FindingCode>::base / core::kFindingBlock) return false;
-    switch (core::local_code<FindingCode>(code)) {
-    case FindingCode::SeqLostBefore:
-    case FindingCode::SeqReordered:
-    case FindingCode::SeqDuplicate:
-    case FindingCode::AckBackwards:
-    case FindingCode::AckHistQuirk:
-    case FindingCode::SeqLost:
-    case FindingCode::ChunkDataBeforeBegin:
-    case FindingCode::ChunkUnknownTransmission:
-    case FindingCode::ChunkDuplicate: return true;
-    default: return false;
-    }
+    return std::string(buf, core::format_finding(f, buf, sizeof buf));
 }
 constexpr uint64_t kRunGap = 8;    // frames between two findings of one burst
 constexpr size_t kMinRun = 4;      // a burst folds into one line from this many findings
@@ -48,7 +29,7 @@ struct CodeDigest {
     void add(const Finding& f) {
         if (count < 3) first[count] = f.frame;
         ++count;
-        const int64_t m = blank::finding_magnitude(f);
+        const int64_t m = core::finding_magnitude(f);
         if (!have_worst || m > worst_mag) {
             worst = f;
             worst_mag = m;
@@ -73,10 +54,11 @@ void code_counts(Output& out, const CodeCounts& by_code) {
 // The list, with bursts of path findings folded; stops after `max` lines.
 class Lister {
 public:
-    Lister(Output& out, size_t max, bool consequences) : out_(out), max_(max), consequences_(consequences) {}
+    // `cause`: the event whose consequences were grouped above (null: none).
+    Lister(Output& out, size_t max, const Cause* cause) : out_(out), max_(max), cause_(cause) {}
 
     void add(const Finding& f) {
-        if (on_path(f.code)) {
+        if (core::finding_on_path(f)) {
             if (open_ && f.frame > last_ + kRunGap) close();
             if (!open_) {
                 open_ = true;
@@ -127,24 +109,24 @@ private:
         if (!room()) return;
         char head[64];
         std::snprintf(head, sizeof head, "    %7llu %-7s ", (unsigned long long)f.frame,
-                      blank::severity_name(f.severity()));
-        out_ << head << blank::finding_info(f.code).name << ": " << message(f) << '\n';
-        if (f.code == FindingCode::WentSilent && consequences_)
+                      core::severity_name(f.severity()));
+        out_ << head << core::finding_info(f.code).name << ": " << message(f) << '\n';
+        if (cause_ && f.code == cause_->code)
             out_ << "            (what the other side got afterwards: its consequences, above)\n";
     }
     void burst() {
         if (!room()) return;
         char head[64];
         std::snprintf(head, sizeof head, "    %7llu %-7s ", (unsigned long long)first_.frame,
-                      blank::severity_name(first_.severity()));
+                      core::severity_name(first_.severity()));
         out_ << head << "burst of loss/reordering to frame " << last_ << ", " << count_ << " findings (";
         code_counts(out_, by_code_);
-        out_ << "), first: " << blank::finding_info(first_.code).name << ": " << message(first_) << '\n';
+        out_ << "), first: " << core::finding_info(first_.code).name << ": " << message(first_) << '\n';
     }
 
     Output& out_;
     size_t max_, lines_ = 0, hidden_ = 0;
-    bool consequences_;
+    const Cause* cause_;
     bool open_ = false;
     Finding first_{};
     uint64_t last_ = 0, count_ = 0;
@@ -154,8 +136,10 @@ private:
 
 }  // namespace
 
-void text_findings(Output& out, const FindingList& list, const blank::Silence& silence,
-                   const FindingsTextOptions& opt, const std::function<bool(const Finding&)>& shown) {
+void text_findings(Output& out, const ConvReport& conv, const FindingsTextOptions& opt,
+                   const std::function<bool(const Finding&)>& shown) {
+    const FindingList& list = conv.findings;
+    const Cause* cause = conv.summary ? conv.summary->cause() : nullptr;
     std::map<uint16_t, CodeDigest> codes;
     CodeDigest after;  // the consequences of the silence, all codes
     CodeCounts after_by_code;
@@ -163,7 +147,7 @@ void text_findings(Output& out, const FindingList& list, const blank::Silence& s
     uint64_t by_sev[4] = {};
     for (const Finding& f : list) {
         if (!shown(f)) continue;
-        if (blank::caused_by_silence(f, silence)) {
+        if (!conv.counted(f)) {
             after.add(f);
             ++after_by_code[f.code.v];
             after_last = f.frame;
@@ -177,18 +161,17 @@ void text_findings(Output& out, const FindingList& list, const blank::Silence& s
         << " warn, " << by_sev[size_t(Severity::Note)] << " note";
     if (opt.comments) out << ", " << by_sev[size_t(Severity::Comment)] << " comment";
     if (after.count)
-        out << "; " << after.count << " more after the " << blank::role_name(silence.silent)
-            << " went silent, counted with it";
+        out << "; " << after.count << " more after " << cause->what << ", counted with it";
     out << '\n';
     if (!total && !after.count) return;
 
     out << "  by code:\n";
     for (int sev = int(Severity::Error); sev >= int(Severity::Comment); --sev)
         for (const auto& [c, d] : codes) {
-            const blank::FindingInfo& fi = core::finding_info(core::Code(c));
+            const core::FindingInfo& fi = core::finding_info(core::Code(c));
             if (!d.count || int(fi.severity) != sev) continue;
             char head[96];
-            std::snprintf(head, sizeof head, "    %-7s %-34s %7llu  ", blank::severity_name(fi.severity), fi.name,
+            std::snprintf(head, sizeof head, "    %-7s %-34s %7llu  ", core::severity_name(fi.severity), fi.name,
                           (unsigned long long)d.count);
             out << head << (d.count > 1 ? "frames " : "frame ");
             for (uint64_t i = 0; i < d.count && i < 3; ++i) out << (i ? ", " : "") << d.first[i];
@@ -197,21 +180,20 @@ void text_findings(Output& out, const FindingList& list, const blank::Silence& s
             out << '\n';
         }
     if (after.count) {
-        out << "  after the " << blank::role_name(silence.silent) << " went silent (frame " << silence.frame << ") the "
-            << blank::role_name(silence.survivor()) << " sent " << silence.after << " more packets; "
+        out << "  after " << cause->what << " (frame " << cause->frame << ") " << cause->after << "; "
             << (after.count == 1 ? "their finding is" : "their findings are") << " its consequence"
             << (after.count == 1 ? "" : "s") << " (frames " << after.first[0] << "-" << after_last << "): ";
         code_counts(out, after_by_code);
         if (after.worst_mag >= 0)
-            out << "; worst: frame " << after.worst.frame << ": " << blank::finding_info(after.worst.code).name << ": "
+            out << "; worst: frame " << after.worst.frame << ": " << core::finding_info(after.worst.code).name << ": "
                 << message(after.worst);
         out << '\n';
     }
     if (!total) return;
-    Lister lister(out, opt.max_listed, after.count > 0);
+    Lister lister(out, opt.max_listed, after.count > 0 ? cause : nullptr);
     out << "  list:\n";
     for (const Finding& f : list)
-        if (shown(f) && !blank::caused_by_silence(f, silence)) lister.add(f);
+        if (shown(f) && conv.counted(f)) lister.add(f);
     lister.finish();
     if (lister.hidden())
         out << "    ... " << lister.hidden() << " more lines (--max-listed " << opt.max_listed

@@ -1,15 +1,15 @@
 // check's text report of one conversation's findings, readable on a flood:
 // the count per severity, a summary per code (severity, count, first
-// frames, the worst case), what the survivor did after a side went silent
-// grouped with that silence (not counted on its own), then the list with
+// frames, the worst case), the consequences of an event grouped with it
+// (ConversationSummary::cause: what the survivor got after a side went
+// silent; not counted on their own), then the list with
 // runs of loss/reordering findings folded into one line led by their first
 // (the cause), at most --max-listed lines. JSON and JUnit keep every finding.
 #pragma once
 
 #include <functional>
 
-#include "finding_list.hpp"
-#include "protocols/blank/liveness.hpp"
+#include "file_analysis.hpp"
 #include "output.hpp"
 
 namespace blankshark {
@@ -20,7 +20,7 @@ struct FindingsTextOptions {
 };
 
 // `shown`: the findings --ignore leaves in.
-void text_findings(Output& out, const FindingList& list, const blank::Silence& silence,
-                   const FindingsTextOptions& opt, const std::function<bool(const blank::Finding&)>& shown);
+void text_findings(Output& out, const ConvReport& conv, const FindingsTextOptions& opt,
+                   const std::function<bool(const core::Finding&)>& shown);
 
 }  // namespace blankshark

@@ -1,9 +1,10 @@
-// `blankshark chunks`: one row per chunk transmission, and --extract.
+// `blankshark chunks`: one row per chunk of every protocol (blank's
+// transmissions, Java's chunk columns, Alpha's Map Chunks, MCPE's chunk
+// data), each protocol's under its own header, and --extract.
 #pragma once
 
 #include <string>
 
-#include "protocols/blank/analysis.hpp"
 #include "capture_stream.hpp"
 
 namespace blankshark {
@@ -11,8 +12,7 @@ namespace blankshark {
 struct ChunksOptions {
     bool json = false;
     std::string extract_dir;  // write each completed chunk's data there
-    StreamOptions stream;
-    blank::AnalysisConfig analysis;
+    StreamOptions stream;     // each protocol's own settings too
 };
 
 int run_chunks(const std::string& path, const ChunksOptions& opt);

@@ -1,9 +1,10 @@
-// What a conversation of a protocol other than blank tells `check`: how it
-// ended, in words, and its lines and JSON keys. Each protocol's summary is
-// built during the file's one pass (java_summary.hpp, ...); blank's is its
-// ConversationAnalysis.
+// What a conversation tells `check` and the report, whatever its protocol:
+// how it ended, in words, its lines and JSON keys, and an event whose
+// consequences are grouped with it. Each protocol's summary is built during
+// the file's one pass (blank_summary.hpp, java_summary.hpp, ...).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -11,6 +12,17 @@
 #include "output.hpp"
 
 namespace blankshark {
+
+// An event of a conversation that explains later findings (blank: a side
+// went silent, and what the other side got afterwards piles up sequence
+// findings): check groups those with it and does not count them on their
+// own; decode -2 and the JSON mark them as its consequences.
+struct Cause {
+    core::Code code;     // the finding that reports the event
+    uint64_t frame = 0;  // where it happened
+    std::string what;    // "the client went silent"
+    std::string after;   // "the server sent 617 more packets"
+};
 
 class ConversationSummary {
 public:
@@ -21,10 +33,22 @@ public:
     virtual std::string ended() const = 0;
     // Lines after the conversation's first line, each "  ...\n".
     virtual void text(Output& out) const = 0;
-    // Keys of its JSON conversation event, each ",\"key\":value".
+    // Keys of its JSON conversation event, each ",\"key\":value", the
+    // first ",\"protocol\":\"<its field prefix>\"".
     virtual void json(Output& out) const = 0;
     // The finding tables its findings come from (JUnit has a case per code).
     virtual std::vector<const core::FindingTable*> tables() const = 0;
+    // Its figures in one cell of the report's conversation table (empty: none).
+    virtual std::string details() const { return {}; }
+    // The event whose consequences are grouped with it, or null (known once
+    // the file is done).
+    virtual const Cause* cause() const { return nullptr; }
+    // Whether `f` is a consequence of cause().
+    virtual bool consequence(const core::Finding&) const { return false; }
+    // Once its text and JSON are written: lets go of all but what tables(),
+    // cause() and consequence() read (check keeps every file's findings for
+    // JUnit until the end).
+    virtual void release() {}
 };
 
 }  // namespace blankshark

@@ -5,7 +5,7 @@
 
 namespace blankshark {
 
-using blank::Finding;
+using core::Finding;
 
 namespace {
 constexpr size_t kReadBuffer = 512;  // findings per source while merging

@@ -10,7 +10,7 @@
 #include <memory>
 #include <vector>
 
-#include "protocols/blank/findings.hpp"
+#include "core/finding.hpp"
 
 namespace blankshark {
 
@@ -29,8 +29,8 @@ public:
     size_t limit;
     static constexpr size_t kMinRun = 256;
 
-    uint64_t append(const blank::Finding* f, size_t n);  // returns the offset (in findings)
-    void read(uint64_t at, blank::Finding* out, size_t n) const;
+    uint64_t append(const core::Finding* f, size_t n);  // returns the offset (in findings)
+    void read(uint64_t at, core::Finding* out, size_t n) const;
 
 private:
     std::FILE* f_ = nullptr;
@@ -51,7 +51,7 @@ public:
     void attach(std::shared_ptr<SpillFile> spill) {
         if (!spill_ && mem_.empty()) spill_ = std::move(spill);
     }
-    void push_back(const blank::Finding& f);
+    void push_back(const core::Finding& f);
     // Sorts what is in memory by frame (stable); call once every finding is in.
     void finish();
     size_t size() const { return spilled_ + mem_.size(); }
@@ -69,7 +69,7 @@ private:
     void spill();
 
     std::shared_ptr<SpillFile> spill_;
-    std::vector<blank::Finding> mem_;
+    std::vector<core::Finding> mem_;
     std::vector<Run> runs_;
     size_t spilled_ = 0;
 };
@@ -78,9 +78,9 @@ private:
 // merged, earlier runs first on equal frames.
 class FindingList::iterator {
 public:
-    using value_type = blank::Finding;
-    using reference = const blank::Finding&;
-    using pointer = const blank::Finding*;
+    using value_type = core::Finding;
+    using reference = const core::Finding&;
+    using pointer = const core::Finding*;
     using difference_type = std::ptrdiff_t;
     using iterator_category = std::input_iterator_tag;
 
@@ -98,17 +98,17 @@ private:
     friend class FindingList;
     struct Source {
         uint64_t at = 0, left = 0;  // in the file; memory: index into mem_
-        std::vector<blank::Finding> buf;
+        std::vector<core::Finding> buf;
         size_t pos = 0;
         bool memory = false;
     };
     explicit iterator(const FindingList* l);
-    bool head(size_t i, blank::Finding& out);
+    bool head(size_t i, core::Finding& out);
     void advance();
 
     const FindingList* list_ = nullptr;
     std::shared_ptr<std::vector<Source>> src_;  // shared: iterators are copied around
-    blank::Finding cur_{};
+    core::Finding cur_{};
     bool done_ = true;
 };
 

@@ -1,11 +1,13 @@
-// What the analyzer knows of each protocol besides blank, beyond the core's
-// description (ProtocolInfo): its name in sentences, how a pass over a
-// capture takes its conversations (protocol_pass.hpp), and its own parts of
-// the commands' output (its stats table). The commands loop over
-// front_ends() and never name a protocol; each protocol's folder
-// (mc_java/, mc_alpha/, raknet/) holds its front end.
+// What the analyzer knows of each protocol beyond the core's description
+// (ProtocolInfo): its name in sentences, its own settings and the options
+// that set them, how a pass over a capture takes its conversations
+// (protocol_pass.hpp), and its own parts of the commands' output (its
+// stats table, chunk rows, report charts). The commands loop over
+// front_ends() and never name a protocol; each protocol's folder (blank/,
+// mc_java/, mc_alpha/, raknet/) holds its front end.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -13,6 +15,11 @@
 #include "core/protocol_info.hpp"
 #include "protocol_pass.hpp"
 #include "protocol_section.hpp"
+#include "protocol_settings.hpp"
+
+namespace CLI {
+class App;
+}
 
 namespace blankshark {
 
@@ -27,6 +34,25 @@ public:
     // What its heuristic recognises on any port ("a Minecraft Java
     // Handshake"), or null: its port only.
     virtual const char* heuristic_text() const = 0;
+
+    // Its own settings with their defaults, or null (protocol_settings.hpp).
+    virtual std::shared_ptr<Settings> settings() const { return nullptr; }
+    // Adds the options that set `s` to `command`'s subcommand.
+    virtual void add_options(CLI::App&, Command, Settings&) const {}
+    // Once the command line is parsed: false, with `error`, when a value
+    // cannot be taken (an unknown name, a file that cannot be read).
+    virtual bool apply(Settings&, std::string&) const { return true; }
+    // Commands of its own (blank: synth), added to the app; each runs when
+    // its subcommand was parsed.
+    struct OwnCommand {
+        CLI::App* sub;
+        std::function<int()> run;
+    };
+    virtual std::vector<OwnCommand> add_commands(CLI::App&) const { return {}; }
+    // Whether decode -2 runs its pass over the capture first, as tshark -2
+    // does, for what only the end tells (ProtocolPass::earlier).
+    virtual bool two_pass() const { return false; }
+
     virtual std::unique_ptr<ProtocolPass> start(const PassSetup& setup) const = 0;
     // Its table of `blankshark stats`.
     virtual std::unique_ptr<StatsSection> stats() const = 0;
@@ -36,14 +62,18 @@ public:
     // Unit::rate_series, or null: none.
     virtual const char* rate_title() const { return nullptr; }
     // Its charts in the report, for the first `max_conversations`
-    // conversations (null: none of its own).
-    virtual std::unique_ptr<ReportSection> report(uint32_t) const { return nullptr; }
+    // conversations, with its settings (null: none of its own).
+    virtual std::unique_ptr<ReportSection> report(uint32_t, const Settings*) const { return nullptr; }
 };
 
-// Every protocol's front end but blank's, in the order the TCP dispatcher
-// prefers them where several could take a connection (Java before Alpha on
-// their shared port) and the commands list them.
+// Every protocol's front end, in the catalog's order (core::protocols()):
+// the order their passes are offered UDP datagrams (blank's first: its tag
+// and conversations), the TCP dispatcher prefers them where several could
+// take a connection (Java before Alpha on their shared port) and the
+// commands list them.
 const std::vector<const FrontEnd*>& front_ends();
+// Adds a front end (its file's namespace-scope initialiser); returns true.
+bool add_front_end(const FrontEnd& fe);
 // A front end's place in front_ends(): where the commands keep its sections
 // and counts (front_ends().size() for one not listed).
 size_t front_end_index(const FrontEnd& fe);

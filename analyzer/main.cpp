@@ -8,15 +8,13 @@
 #include "decode_command.hpp"
 #include "report_command.hpp"
 #include "stats_command.hpp"
-#include "synth_command.hpp"
 #include "exit_codes.hpp"
-#include "key_log_option.hpp"
+#include "capture_findings.hpp"
+#include "front_end.hpp"
 #include "port_options.hpp"
+#include "protocols/catalog.hpp"
 #include "type_filter.hpp"
 #include "tcp/tcp_finding.hpp"
-#include "protocols/blank/findings.hpp"
-#include "protocols/blank/protocol.hpp"
-#include "protocols/blank/revision_detect.hpp"
 
 namespace {
 
@@ -88,39 +86,10 @@ int main(int argc, char** argv) {
                       "text: list at most this many lines of findings per conversation after the summary by code "
                       "(0: all; JSON and JUnit keep every finding)")
         ->capture_default_str();
-    check->add_option("--threads", kopt.inflate_threads,
-                      "threads inflating completed chunks while the file is read (0: the reading thread; the "
-                      "output is the same whatever the number)")
-        ->capture_default_str()
-        ->check(CLI::Range(0, 64));
-    bool no_inflate = false;
-    check->add_flag("--no-inflate", no_inflate,
-                    "do not inflate chunks: a transmission with every byte counts as complete (faster; no "
-                    "inflation findings, no chunk-size evidence for the revision)");
     check->add_option("-j,--jobs", kopt.jobs, "files checked in parallel (output is the same as one at a time)")
         ->capture_default_str()
         ->check(CLI::Range(1u, 256u));
-    check->add_option("--silence", kopt.analysis.seq.silence, "seconds without a packet from one side worth a note")
-        ->capture_default_str();
-    check->add_option("--correction-warn", kopt.analysis.seq.correction_warn,
-                      "PlayerCorrection distance (blocks) above which a correction is a warning")
-        ->capture_default_str();
-    check->add_option("--teleport-threshold", kopt.java.teleport_threshold,
-                      "Minecraft Java: distance (blocks) between the client's last position and a teleport's "
-                      "target above which the teleport is a warning (mcjava.teleport.far; after the client's own "
-                      "command, a comment)")
-        ->capture_default_str();
-    check->add_option("--keepalive-slow", kopt.java.keepalive_slow,
-                      "Minecraft Java: seconds above which a Keep Alive answer is lag, a warning (mcjava.keepalive.slow; "
-                      "0: off)")
-        ->capture_default_str();
-    check->add_option("--keepalive-window", kopt.java.keepalive_window,
-                      "Minecraft Java: seconds after which a Keep Alive answer is late (the vanilla kick window)")
-        ->capture_default_str();
     bool quiet = false;
-    std::string revision = "auto";
-    std::string revision_names = "auto";
-    for (const blank::Revision* r : blank::revisions()) revision_names += std::string(", ") + r->name;
     StatsOptions sopt;
     std::vector<std::string> sfiles;
     auto* stats = app.add_subcommand("stats", "Packets, bytes and rates per packet type, direction and connection; "
@@ -139,22 +108,20 @@ int main(int argc, char** argv) {
     report->add_option("--max-charted", ropt.max_charted, "conversations drawn as timelines (the rest: summary rows)")
         ->capture_default_str();
     report->add_option("--max-findings", ropt.max_findings, "rows of the findings table")->capture_default_str();
-    report->add_option("--correction-warn", ropt.file.analysis.seq.correction_warn,
-                       "PlayerCorrection distance (blocks) above which a correction is a warning")
-        ->capture_default_str();
 
+    // What every command that reads captures takes: the ports, the
+    // conversation limit, and each protocol's own options (its front end's).
     struct Common {
         CLI::App* sub;
         StreamOptions* stream;
-        blank::AnalysisConfig* analysis;
+        Command command;
         std::vector<std::string> ports{};
-        std::string keylog{};
     };
-    Common commons[] = {{decode, &dopt.stream, &dopt.analysis},
-                              {chunks, &copt.stream, &copt.analysis},
-                              {check, &kopt.stream, &kopt.analysis},
-                              {stats, &sopt.file.stream, &sopt.file.analysis},
-                              {report, &ropt.file.stream, &ropt.file.analysis}};
+    Common commons[] = {{decode, &dopt.stream, Command::Decode},
+                        {chunks, &copt.stream, Command::Chunks},
+                        {check, &kopt.stream, Command::Check},
+                        {stats, &sopt.file.stream, Command::Stats},
+                        {report, &ropt.file.stream, Command::Report}};
     for (Common& c : commons) {
         CLI::App* sub = c.sub;
         sub->add_option("--port", c.ports,
@@ -164,38 +131,25 @@ int main(int argc, char** argv) {
                             "offline messages; Minecraft Alpha on its port only")
             ->delimiter(',')
             ->allow_extra_args(false);  // one value per --port: the capture files follow
-        sub->add_option("--keylog", c.keylog,
-                        "Minecraft Java: decrypt encrypted (online-mode) connections with the shared secrets of "
-                        "this key log (default: $MINECRAFT_KEY_LOG_FILE; format: docs/minecraft-java.md)");
         sub->add_flag("-q,--quiet", quiet, "no progress bar on stderr (it is shown only when stderr is a terminal)");
-        sub->add_option("--revision", revision,
-                        "protocol revision: auto (detected per conversation from packet lengths) or a game commit: " +
-                            revision_names)
-            ->capture_default_str();
         sub->add_option("--max-conversations", c.stream->max_conversations,
                         "conversations analysed at once; packets of further ones are decoded without analysis "
-                        "(blank.limit.conversations)")
+                        "(capture.limit.conversations)")
             ->capture_default_str();
-        sub->add_option("--max-transmissions", c.analysis->chunks.max_live,
-                        "chunk transmissions reassembled at once per conversation (more: the oldest is dropped, "
-                        "with a blank.chunk.limit finding)")
-            ->capture_default_str();
-        sub->add_option("--max-chunk-size", c.analysis->chunks.max_size, "largest chunk data size accepted, in bytes")
-            ->capture_default_str();
-        sub->add_option("--seq-window", c.analysis->seq.window,
-                        "seqs remembered per direction for duplicate and reordering checks (further back: "
-                        "blank.seq.far_back)")
-            ->capture_default_str()
-            ->check(CLI::Range(32u, 1u << 20));
+        for (const FrontEnd* fe : front_ends())
+            if (Settings* s = c.stream->settings.of(*fe)) fe->add_options(*sub, c.command, *s);
     }
 
-    std::string types_of;
-    auto* types = app.add_subcommand("types", "List every packet type of every protocol (or of one: blank, mcjava, "
-                                              "mcalpha, raknet, mcpe) with its ids: what decode -t takes");
+    std::string types_of, protocol_names;
+    for (const core::ProtocolInfo* p : core::protocols())
+        protocol_names += (protocol_names.empty() ? "" : ", ") + std::string(p->field_prefix);
+    auto* types = app.add_subcommand("types", "List every packet type of every protocol (or of one: " +
+                                                  protocol_names + ") with its ids: what decode -t takes");
     types->add_option("protocol", types_of, "only this protocol");
 
-    SynthOptions synth_opt;
-    CLI::App* synth = add_synth_command(app, synth_opt);
+    std::vector<FrontEnd::OwnCommand> own;  // the protocols' own commands
+    for (const FrontEnd* fe : front_ends())
+        for (FrontEnd::OwnCommand& c : fe->add_commands(app)) own.push_back(std::move(c));
 
     try {
         app.parse(argc, argv);
@@ -213,22 +167,15 @@ int main(int argc, char** argv) {
                 return kExitUsage;
             }
         }
-        if (c.sub->parsed()) {
-            std::string error;
-            if (!load_key_log(c.keylog, *c.stream, error)) {
-                std::fprintf(stderr, "blankshark: %s\n", error.c_str());
-                return kExitUsage;
-            }
-        }
-    }
-    if (revision != "auto") {
-        const blank::Revision* r = blank::find_revision(revision);
-        if (!r) {
-            std::fprintf(stderr, "blankshark: unknown revision '%s' (known: %s)\n", revision.c_str(),
-                         revision_names.c_str());
-            return kExitUsage;
-        }
-        for (const Common& c : commons) c.analysis->revision = r;
+        if (c.sub->parsed())
+            for (const FrontEnd* fe : front_ends())
+                if (Settings* s = c.stream->settings.of(*fe)) {
+                    std::string error;
+                    if (!fe->apply(*s, error)) {
+                        std::fprintf(stderr, "blankshark: %s\n", error.c_str());
+                        return kExitUsage;
+                    }
+                }
     }
     if (decode->parsed()) {
         if (verbose && json) {
@@ -247,19 +194,20 @@ int main(int argc, char** argv) {
     }
     if (types->parsed()) {
         if (print_types(types_of)) return kExitOk;
-        std::fprintf(stderr, "blankshark: types: no protocol named '%s' (blank, mcjava, mcalpha, raknet, mcpe)\n",
-                     types_of.c_str());
+        std::fprintf(stderr, "blankshark: types: no protocol named '%s' (%s)\n", types_of.c_str(),
+                     protocol_names.c_str());
         return kExitUsage;
     }
     if (chunks->parsed()) return run_chunks(cfile, copt);
-    if (synth->parsed()) return run_synth(synth_opt);
+    for (const FrontEnd::OwnCommand& c : own)
+        if (c.sub->parsed()) return c.run();
     if (stats->parsed()) return run_stats(sfiles, sopt);
     if (report->parsed()) return run_report(rfile, ropt);
     if (check->parsed()) {
-        if (no_inflate) kopt.analysis.chunks.inflate = false;
         parse_severity(fail_on, kopt.fail_on);
         kopt.format = format == "json" ? CheckFormat::Json : format == "junit" ? CheckFormat::Junit : CheckFormat::Text;
-        tcp::finding_table();  // the TCP reassembler's codes are named like every protocol's
+        tcp::finding_table();  // the analyzer's own codes are named like every protocol's
+        capture_finding_table();
         for (const std::string& code : kignore) {
             core::Code known;
             if (!core::find_code(code.c_str(), known)) {

@@ -15,6 +15,44 @@
 
 namespace blankshark {
 
+// One decoded value as JSON: numbers and booleans as such, a non-finite
+// float as null, strings escaped, bytes as hex, UUIDs as their text.
+inline void json_value(Output& out, const core::Item& it) {
+    switch (it.vclass) {
+    case core::ValueClass::Uint: out << it.u; break;
+    case core::ValueClass::Int: out << it.i; break;
+    case core::ValueClass::Bool: out << (it.u ? "true" : "false"); break;
+    case core::ValueClass::Float:
+    case core::ValueClass::Double: {
+        if (!std::isfinite(it.d)) {
+            out << "null";
+            break;
+        }
+        char tmp[40];
+        out << std::string_view(tmp, core::format_value(it, tmp, sizeof tmp));
+        break;
+    }
+    case core::ValueClass::String:
+        out << '"';
+        json_escape(out, it.s);
+        out << '"';
+        break;
+    case core::ValueClass::Uuid: {
+        char tmp[40];
+        out << '"' << std::string_view(tmp, core::format_value(it, tmp, sizeof tmp)) << '"';
+        break;
+    }
+    case core::ValueClass::Bytes: {
+        static const char hex[] = "0123456789abcdef";
+        out << '"';
+        for (unsigned char c : it.s) out << hex[c >> 4] << hex[c & 15];
+        out << '"';
+        break;
+    }
+    case core::ValueClass::None: out << "null"; break;
+    }
+}
+
 // JSON with nesting: groups and named types are objects, arrays lists of
 // their entries, values keyed by their filter names.
 class NestedJson {
@@ -135,41 +173,7 @@ private:
         out_ << ']';
         target.list.clear();
     }
-    void value(const core::Item& it) {
-        switch (it.vclass) {
-        case core::ValueClass::Uint: out_ << it.u; break;
-        case core::ValueClass::Int: out_ << it.i; break;
-        case core::ValueClass::Bool: out_ << (it.u ? "true" : "false"); break;
-        case core::ValueClass::Float:
-        case core::ValueClass::Double: {
-            if (!std::isfinite(it.d)) {
-                out_ << "null";
-                break;
-            }
-            char tmp[40];
-            out_ << std::string_view(tmp, core::format_value(it, tmp, sizeof tmp));
-            break;
-        }
-        case core::ValueClass::String:
-            out_ << '"';
-            json_escape(out_, it.s);
-            out_ << '"';
-            break;
-        case core::ValueClass::Uuid: {
-            char tmp[40];
-            out_ << '"' << std::string_view(tmp, core::format_value(it, tmp, sizeof tmp)) << '"';
-            break;
-        }
-        case core::ValueClass::Bytes: {
-            static const char hex[] = "0123456789abcdef";
-            out_ << '"';
-            for (unsigned char c : it.s) out_ << hex[c >> 4] << hex[c & 15];
-            out_ << '"';
-            break;
-        }
-        case core::ValueClass::None: out_ << "null"; break;
-        }
-    }
+    void value(const core::Item& it) { json_value(out_, it); }
 
     Output& out_;
     std::vector<Frame> frames_;

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "protocols/mc_java/analysis.hpp"
+#include "protocol_settings.hpp"
 #include "tcp/tcp_sink.hpp"
 #include "udp_claimant.hpp"
 #include "unit.hpp"
@@ -18,12 +18,23 @@ class CaptureStream;
 struct StreamOptions;
 
 struct PassSetup {
-    PassSetup(CaptureStream& s, const StreamOptions& o, UnitListener& l) : stream(s), options(o), listener(l) {}
+    PassSetup(CaptureStream& s, const StreamOptions& o, UnitListener& l, Command c)
+        : stream(s), options(o), listener(l), command(c) {}
     CaptureStream& stream;  // the conversations, numbered across protocols
     const StreamOptions& options;
     UnitListener& listener;
+    Command command;
     bool summaries = true;  // keep each conversation's summary for check (decode needs none)
-    mcjava::AnalysisConfig java;  // Minecraft Java connections' analysis settings
+    // decode -2: the first of the two passes (only front ends with
+    // two_pass(); nothing is shown), or the second, with what each front
+    // end's first pass learnt (by front_end_index; null: none).
+    bool first_pass = false;
+    const std::vector<std::shared_ptr<const void>>* earlier = nullptr;
+
+    // `fe`'s settings (FrontEnd::settings), or null.
+    const Settings* settings_of(const FrontEnd& fe) const;
+    // What `fe`'s first pass learnt (ProtocolPass::earlier), or null.
+    const void* earlier_of(const FrontEnd& fe) const;
 };
 
 class ProtocolPass {
@@ -39,6 +50,9 @@ public:
     // What the file's reports must keep after the pass (text that findings
     // point into), or null.
     virtual std::shared_ptr<void> keep() { return nullptr; }
+    // After finish() of decode -2's first pass: what the second pass shows
+    // from it (blank: the sides that went silent), or null.
+    virtual std::shared_ptr<const void> earlier() const { return nullptr; }
 };
 
 }  // namespace blankshark

@@ -22,12 +22,15 @@ public:
     virtual void json(Output& out, const FileReport& rep) const = 0;
 };
 
-// A chart per conversation in `blankshark report`, beside what every
-// protocol gets (its rate chart by Unit::rate_series, check's text).
+// A protocol's charts in `blankshark report`, beside what every protocol
+// gets (each conversation's check text, its rate chart by Unit::rate_series).
 class ReportSection {
 public:
     virtual ~ReportSection() = default;
     virtual void unit(const Unit& u) = 0;
+    // What it shows of the whole file, before the conversations (blank:
+    // packets by type and direction).
+    virtual void overview(Output&) {}
     // Conversation `id`'s charts between t0 and t1 (seconds since the
     // capture's first frame), with what check says of it; false when it
     // has none.

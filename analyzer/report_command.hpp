@@ -11,9 +11,8 @@ namespace blankshark {
 
 struct ReportOptions {
     std::string output;             // the HTML file
-    size_t max_charted = 16;        // conversations with timelines (the rest: summary rows)
+    size_t max_charted = 16;        // conversations with sections and timelines (the rest: summary rows)
     size_t max_findings = 5000;     // rows of the findings table
-    size_t max_chunk_bars = 1500;   // chunk transmissions drawn per conversation
     FileAnalysisOptions file;
 };
 

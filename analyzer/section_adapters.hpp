@@ -44,4 +44,19 @@ private:
     const char* what_;
 };
 
+// T has chart(out, id, t0, t1), as ReportSection's (without the summary),
+// and is made from the number of conversations it charts.
+template <class T, void (*Feed)(T&, const Unit&)>
+class ReportOf final : public ReportSection {
+public:
+    explicit ReportOf(uint32_t max) : table_(max) {}
+    void unit(const Unit& u) override { Feed(table_, u); }
+    bool chart(Output& out, uint32_t id, const ConversationSummary&, double t0, double t1) override {
+        return table_.chart(out, id, t0, t1);
+    }
+
+private:
+    T table_;
+};
+
 }  // namespace blankshark

@@ -1,6 +1,6 @@
-// `blankshark stats FILE...`: packets, bytes and rates per packet type, per
-// direction and per connection; chunk transmissions; findings by code. The
-// same tree as Wireshark's Statistics > blank (tshark -z blank,tree).
+// `blankshark stats FILE...`: per protocol, packets, bytes and rates per
+// packet type, per direction and per connection (blank: the same tree as
+// Wireshark's Statistics > blank, tshark -z blank,tree); findings by code.
 #pragma once
 
 #include <string>

@@ -4,8 +4,6 @@
 
 #include "output.hpp"
 
-#include "protocols/blank/stats_layout.hpp"
-
 namespace blankshark {
 
 void count_row(Output& out, const std::string& name, int indent, const Count& c, double secs, size_t width) {
@@ -30,13 +28,11 @@ void json_count(Output& out, const Count& c, double secs) {
     out.number(secs > 0 ? double(c.bytes) / secs : 0);
 }
 
-const char* const kDirectionNames[kDirections] = {blank::stats::direction_name(blank::Role::Client),
-                                                  blank::stats::direction_name(blank::Role::Server),
-                                                  blank::stats::direction_name(blank::Role::Unknown)};
-
-std::string type_name(const blank::Schema& s, int slot) {
-    char buf[32];
-    return blank::stats::type_node_name(s, slot, slot == kTypeSlots - 1, buf, sizeof buf);
+void json_totals(Output& out, const Count& total, double secs) {
+    out << "\"duration\":";
+    out.number(secs);
+    out << ',';
+    json_count(out, total, secs);
 }
 
 }  // namespace blankshark

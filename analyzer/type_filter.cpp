@@ -65,12 +65,7 @@ void each_type(const std::function<void(const Type&)>& f, const core::ProtocolIn
     }
 }
 
-bool is_blank(const Type& t) { return std::string(t.protocol->field_prefix) == "blank"; }
-
-void add(const Type& t, TypeFilter& into) {
-    if (is_blank(t)) into.blank_types.insert(uint8_t(t.id));
-    else into.names.insert(packet_name_key(t.name));
-}
+void add(const Type& t, TypeFilter& into) { into.names.insert(packet_name_key(t.name)); }
 
 size_t distance(const std::string& a, const std::string& b) {
     std::vector<size_t> row(b.size() + 1);
@@ -93,11 +88,7 @@ bool add_type(const std::string& spec, TypeFilter& into, std::string& error) {
     uint32_t id;
     bool any = false;
     if (parse_id(spec, id)) {
-        each_type([&](const Type& t) {
-            if (t.id != id) return;
-            any = true;
-            if (is_blank(t)) into.blank_types.insert(uint8_t(t.id));
-        });
+        each_type([&](const Type& t) { any = any || t.id == id; });
         if (any) into.ids.insert(id);
         if (!any) error = "no packet type of any protocol has the id " + spec;
         return any;

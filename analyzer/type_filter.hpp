@@ -13,13 +13,12 @@
 namespace blankshark {
 
 struct TypeFilter {
-    std::set<uint8_t> blank_types;  // blank packet codes
-    std::set<std::string> names;    // other protocols' types, as packet_name_key() gives them
-    std::set<uint32_t> ids;         // other protocols' types by id (a packet's own id decides)
-    bool empty() const { return blank_types.empty() && names.empty() && ids.empty(); }
-    // Whether a packet of another protocol than blank, named `name` (and
-    // keyed `key`, its filter name's last part, when it has one) with id
-    // `id` (negative: none), is of a type the filter names.
+    std::set<std::string> names;  // types, as packet_name_key() gives them
+    std::set<uint32_t> ids;       // types by id (a packet's own id decides)
+    bool empty() const { return names.empty() && ids.empty(); }
+    // Whether a packet named `name` (and keyed `key`, its filter name's
+    // last part, when it has one) with id `id` (negative: none) is of a
+    // type the filter names.
     bool matches(std::string_view name, const char* key, int64_t id) const;
 };
 

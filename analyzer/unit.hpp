@@ -1,12 +1,13 @@
-// One decoded unit of a protocol other than blank, as the commands see it: a
-// packet or message (a Minecraft Java packet, an Alpha message, a RakNet UDP
-// packet with the game packets it completed), a connection event (how an
-// Alpha connection ended), or findings that belong to no unit (the TCP
-// reassembler's, those known about a connection only at its end). Each
-// protocol's front end makes its own (mc_java/java_front_end.cpp, ...);
-// decode prints and filters them, the file analysis collects their findings,
-// and a protocol's own sections (its stats table, its charts) read their
-// own units back.
+// One decoded unit of a protocol, as the commands see it: a packet or
+// message (a blank datagram, a Minecraft Java packet, an Alpha message, a
+// RakNet UDP packet with the game packets it completed), a connection event
+// (how an Alpha connection ended), findings that belong to no unit (the TCP
+// reassembler's, those known about a connection only at its end), or a
+// conversation's closing line. Each protocol's front end makes its own
+// (blank/blank_unit.hpp, mc_java/java_front_end.cpp, ...); decode prints and
+// filters them, the file analysis collects their findings, and a
+// protocol's own sections (its stats table, its charts) read their own
+// units back.
 #pragma once
 
 #include <cstdint>
@@ -32,6 +33,9 @@ public:
         Packet,  // counted in its conversation; decode shows it, -t matches it
         Event,   // not counted; decode shows it unless -t filters
         Note,    // its findings only
+        // A conversation's closing line (blank's revision, known by its end):
+        // decode prints it after every packet, also under -t, not in JSON.
+        Trailer,
     };
     Unit(const FrontEnd& fe, Kind k, Conversation* c, double t) : front_end(fe), kind(k), conv(c), time(t) {}
 

@@ -1,5 +1,6 @@
 #include "blank/blank_flows.hpp"
 
+#include "blank/blank_front_end.hpp"
 #include "protocols/blank/decoder.hpp"
 #include "protocols/blank/protocol_info.hpp"
 
@@ -35,12 +36,12 @@ bool BlankFlows::offer(const capture::Frame& f, const capture::UdpDatagram& d, d
         } else {
             const bool server = blank::first_sender_is_server(blank::header_type(d.payload, d.payload_len),
                                                               d.src.port, d.dst.port, port_);
-            conv = stream_.add_conversation(server ? d.dst : d.src, server ? d.src : d.dst, f.number, nullptr);
+            conv = stream_.add_conversation(server ? d.dst : d.src, server ? d.src : d.dst, f.number,
+                                            &blank_front_end());
             convs_.emplace(k, conv);
         }
     }
     ++packets_;
-    if (conv) ++conv->packets;
     BlankPacket bp;
     bp.frame = &f;
     bp.udp = &d;

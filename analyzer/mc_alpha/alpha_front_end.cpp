@@ -5,6 +5,7 @@
 
 #include "capture_stream.hpp"
 #include "finding_forward.hpp"
+#include "mc_alpha/alpha_charts.hpp"
 #include "mc_alpha/alpha_chunks.hpp"
 #include "mc_alpha/alpha_printers.hpp"
 #include "mc_alpha/alpha_stats.hpp"
@@ -119,6 +120,9 @@ void feed_stats(AlphaTraffic& t, const Unit& u) {
 void feed_chunks(AlphaChunks& c, const Unit& u) {
     if (const AlphaMessage* m = static_cast<const AlphaUnit&>(u).message) c.message(*m);
 }
+void feed_charts(AlphaCharts& c, const Unit& u) {
+    if (const AlphaMessage* m = static_cast<const AlphaUnit&>(u).message) c.message(*m);
+}
 
 class AlphaFrontEnd final : public FrontEnd {
 public:
@@ -132,6 +136,9 @@ public:
     std::unique_ptr<ChunksSection> chunks(const std::string& dir) const override {
         return std::make_unique<ChunksOf<AlphaChunks, feed_chunks>>("Alpha Map Chunks", dir);
     }
+    std::unique_ptr<ReportSection> report(uint32_t max, const Settings*) const override {
+        return std::make_unique<ReportOf<AlphaCharts, feed_charts>>(max);
+    }
 };
 
 }  // namespace
@@ -140,5 +147,7 @@ const FrontEnd& alpha_front_end() {
     static const AlphaFrontEnd fe;
     return fe;
 }
+
+[[maybe_unused]] const bool added = add_front_end(alpha_front_end());
 
 }  // namespace blankshark

@@ -5,7 +5,7 @@
 
 #include "core/format.hpp"
 #include "item_visitors.hpp"
-#include "packet_printers.hpp"
+#include "packet_lines.hpp"
 #include "json_packet_head.hpp"
 #include "nested_json.hpp"
 #include "protocols/mc_alpha/session.hpp"
@@ -24,17 +24,6 @@ void show(const mcalpha::Message& m, V& v, bool generated) {
     if (m.kind == MessageKind::Message) core::decode(mcalpha::schema(), m.data, m.len, m.context(), v);
     if (generated) mcalpha::emit_message_fields(m, v);
     mcalpha::emit_message_findings(m, v);
-}
-
-void prefix(Output& out, uint64_t frame, double time, const Conversation* conv, const char* arrow) {
-    char num[24];
-    auto r = std::to_chars(num, num + sizeof num, frame);
-    out.pad(std::string_view(num, size_t(r.ptr - num)), 7, true) << ' ';
-    char t[32];
-    auto tr = std::to_chars(t, t + sizeof t, time, std::chars_format::fixed, 6);
-    out.pad(std::string_view(t, size_t(tr.ptr - t)), 11, true) << ' ';
-    r = std::to_chars(num, num + sizeof num, conv ? conv->id : 0);
-    out.pad(std::string_view(num, size_t(r.ptr - num)), 3, true) << ' ' << arrow << "  ";
 }
 
 }  // namespace
@@ -62,7 +51,7 @@ void print_alpha_summary(Output& out, const AlphaMessage& am) {
     const mcalpha::Message& m = *am.msg;
     SummaryVisitor v;
     show(m, v, false);
-    prefix(out, m.span.last.frame, am.time, am.conv, core::arrow(m.dir));
+    print_line_prefix(out, m.span.last.frame, am.time, am.conv, core::arrow(m.dir));
     AlphaName name;
     out << alpha_message_name(m, name) << std::string_view(v.text, v.len);
     write_worst_finding(out, v.worst, v.counted);
@@ -75,8 +64,7 @@ void print_alpha_tree(Output& out, const AlphaMessage& am) {
     out << "    ";
     print_endpoints(out, am.conv, m.dir == core::Side::Client);
     out << m.len << " bytes at stream offset " << m.span.stream_offset;
-    if (m.span.first.carrier() != m.span.last.frame) out << ", frames " << m.span.first.carrier() << '-' << m.span.last.frame;
-    out << '\n';
+    end_tree_head(out, m.span.first.carrier(), m.span.last.frame);
     TreeVisitor v(out);
     show(m, v, true);
 }
@@ -90,12 +78,7 @@ void print_alpha_json(Output& out, const AlphaMessage& am) {
     h.frame = m.span.last.frame;
     h.first_frame = m.span.first.carrier();
     h.time = am.time;
-    if (am.conv) {
-        h.client = &am.conv->client;
-        h.server = &am.conv->server;
-        h.conversation = am.conv->id;
-    }
-    h.from_client = m.dir == core::Side::Client;
+    h.sent_in(am.conv, m.dir == core::Side::Client);
     h.protocol = "mcalpha";
     h.stream_offset = int64_t(m.span.stream_offset);
     h.length = m.len;
@@ -119,7 +102,7 @@ void print_alpha_event(Output& out, const AlphaMessage& am, bool json) {
         out << "\"}}\n";
         return;
     }
-    prefix(out, f.frame, am.time, am.conv, "   ");
+    print_line_prefix(out, f.frame, am.time, am.conv, "   ");
     out << "[" << core::severity_name(fi.severity) << ": " << fi.name << "] " << std::string_view(msg, n) << '\n';
 }
 

@@ -1,5 +1,7 @@
 #include "mc_java/java_front_end.hpp"
 
+#include <CLI/CLI.hpp>
+
 #include <cstring>
 #include <vector>
 
@@ -9,6 +11,7 @@
 #include "mc_java/java_charts.hpp"
 #include "mc_java/java_chunks.hpp"
 #include "mc_java/java_printers.hpp"
+#include "mc_java/java_settings.hpp"
 #include "mc_java/java_stats.hpp"
 #include "mc_java/java_summary.hpp"
 #include "protocols/mc_java/chunk_column.hpp"
@@ -86,8 +89,9 @@ public:
                  [this](const JavaPacket& p) { packet(p); },
                  [this](const JavaConnection& c, const tcp::FindingInfo& f) { tcp_finding(c, f); },
                  [this](JavaConnection& c) { closed(c); }) {
-        flows_.set_analysis(s.java);
-        flows_.set_key_log(s.options.java_keys.get());
+        const auto& settings = *static_cast<const JavaSettings*>(s.settings_of(java_front_end()));
+        flows_.set_analysis(settings.analysis);
+        flows_.set_key_log(settings.keys.get());
     }
 
     tcp::Sink* tcp() override { return &flows_; }
@@ -164,9 +168,12 @@ public:
     const char* unit_name() const override { return "packets"; }
     const char* heuristic_text() const override { return "a Minecraft Java Handshake"; }
     const char* rate_title() const override { return "Minecraft Java packets per second by state and direction"; }
-    std::unique_ptr<ReportSection> report(uint32_t max) const override {
+    std::unique_ptr<ReportSection> report(uint32_t max, const Settings*) const override {
         return std::make_unique<JavaReportSection>(max);
     }
+    std::shared_ptr<Settings> settings() const override { return std::make_shared<JavaSettings>(); }
+    void add_options(CLI::App& sub, Command command, Settings& s) const override;
+    bool apply(Settings& s, std::string& error) const override;
     std::unique_ptr<ProtocolPass> start(const PassSetup& s) const override { return std::make_unique<JavaPass>(s); }
     std::unique_ptr<StatsSection> stats() const override { return std::make_unique<StatsOf<JavaTraffic, feed_stats>>(); }
     std::unique_ptr<ChunksSection> chunks(const std::string& dir) const override {
@@ -174,11 +181,46 @@ public:
     }
 };
 
+void JavaFrontEnd::add_options(CLI::App& sub, Command command, Settings& settings) const {
+    auto& s = static_cast<JavaSettings&>(settings);
+    if (command == Command::Check) {
+        sub.add_option("--teleport-threshold", s.analysis.teleport_threshold,
+                       "Minecraft Java: distance (blocks) between the client's last position and a teleport's "
+                       "target above which the teleport is a warning (mcjava.teleport.far; after the client's own "
+                       "command, a comment)")
+            ->capture_default_str();
+        sub.add_option("--keepalive-slow", s.analysis.keepalive_slow,
+                       "Minecraft Java: seconds above which a Keep Alive answer is lag, a warning "
+                       "(mcjava.keepalive.slow; 0: off)")
+            ->capture_default_str();
+        sub.add_option("--keepalive-window", s.analysis.keepalive_window,
+                       "Minecraft Java: seconds after which a Keep Alive answer is late (the vanilla kick window)")
+            ->capture_default_str();
+    }
+    sub.add_option("--keylog", s.keylog,
+                   "Minecraft Java: decrypt encrypted (online-mode) connections with the shared secrets of this key "
+                   "log (default: $MINECRAFT_KEY_LOG_FILE; format: docs/minecraft-java.md)");
+}
+
+// The key log the option (or the environment) names, read once for the run.
+bool JavaFrontEnd::apply(Settings& settings, std::string& error) const {
+    auto& s = static_cast<JavaSettings&>(settings);
+    const char* env = mcjava::key_log_from_environment();
+    const std::string file = !s.keylog.empty() ? s.keylog : env ? env : "";
+    if (file.empty()) return true;
+    auto log = std::make_shared<mcjava::KeyLog>();
+    if (!log->load(file, error)) return false;
+    s.keys = std::move(log);
+    return true;
+}
+
 }  // namespace
 
 const FrontEnd& java_front_end() {
     static const JavaFrontEnd fe;
     return fe;
 }
+
+[[maybe_unused]] const bool added = add_front_end(java_front_end());
 
 }  // namespace blankshark

@@ -8,7 +8,7 @@
 
 #include "core/format.hpp"
 #include "item_visitors.hpp"
-#include "packet_printers.hpp"
+#include "packet_lines.hpp"
 #include "json_packet_head.hpp"
 #include "nested_json.hpp"
 #include "protocols/mc_java/packet_fields.hpp"
@@ -50,14 +50,7 @@ core::MessageSummary show(const JavaPacket& jp, V& v, bool framing) {
 }
 
 void prefix(Output& out, const JavaPacket& jp) {
-    char num[24];
-    auto r = std::to_chars(num, num + sizeof num, jp.packet->span.last.frame);
-    out.pad(std::string_view(num, size_t(r.ptr - num)), 7, true) << ' ';
-    char t[32];
-    auto tr = std::to_chars(t, t + sizeof t, jp.time, std::chars_format::fixed, 6);
-    out.pad(std::string_view(t, size_t(tr.ptr - t)), 11, true) << ' ';
-    r = std::to_chars(num, num + sizeof num, jp.conv ? jp.conv->id : 0);
-    out.pad(std::string_view(num, size_t(r.ptr - num)), 3, true) << ' ' << arrow(*jp.packet) << "  ";
+    print_line_prefix(out, jp.packet->span.last.frame, jp.time, jp.conv, arrow(*jp.packet));
 }
 
 }  // namespace
@@ -84,8 +77,7 @@ void print_java_tree(Output& out, const JavaPacket& jp) {
     print_endpoints(out, jp.conv, p.dir == core::Side::Client);
     out << p.wire_len << " bytes";
     if (p.inflated) out << " (" << p.data_len << " inflated)";
-    if (p.span.first.carrier() != p.span.last.frame) out << ", frames " << p.span.first.carrier() << '-' << p.span.last.frame;
-    out << '\n';
+    end_tree_head(out, p.span.first.carrier(), p.span.last.frame);
     TreeVisitor v(out);
     show(jp, v, true);
 }
@@ -99,12 +91,7 @@ void print_java_json(Output& out, const JavaPacket& jp) {
     h.frame = p.span.last.frame;
     h.first_frame = p.span.first.carrier();
     h.time = jp.time;
-    if (jp.conv) {
-        h.client = &jp.conv->client;
-        h.server = &jp.conv->server;
-        h.conversation = jp.conv->id;
-    }
-    h.from_client = p.dir == core::Side::Client;
+    h.sent_in(jp.conv, p.dir == core::Side::Client);
     h.protocol = "mcjava";
     h.length = p.wire_len;
     h.type_name = mcjava::packet_name(p, name, sizeof name);

@@ -89,10 +89,7 @@ void JavaTraffic::text(Output& out, const FileReport&) const {
 
 void JavaTraffic::json_table(Output& out, const Table& t) {
     const double secs = t.duration();
-    out << "\"duration\":";
-    out.number(secs);
-    out << ',';
-    json_count(out, t.total, secs);
+    json_totals(out, t.total, secs);
     out << ",\"directions\":[";
     bool first_dir = true;
     for (int d = 0; d < 2; ++d) {

@@ -87,21 +87,11 @@ void feed_stats(RaknetStats& t, const Unit& u) {
     t.add(*r.conn, r.print.p, nullptr);
 }
 
-class RaknetReportSection final : public ReportSection {
-public:
-    explicit RaknetReportSection(uint32_t max) : timeline_(max) {}
-    void unit(const Unit& u) override {
-        if (u.kind != Unit::Kind::Packet) return;
-        const auto& r = static_cast<const RaknetUnit&>(u);
-        timeline_.packet(*r.conn, *r.print.p);
-    }
-    bool chart(Output& out, uint32_t id, const ConversationSummary&, double t0, double t1) override {
-        return timeline_.chart(out, id, t0, t1);
-    }
-
-private:
-    RaknetTimeline timeline_;
-};
+void feed_timeline(RaknetTimeline& t, const Unit& u) {
+    if (u.kind != Unit::Kind::Packet) return;
+    const auto& r = static_cast<const RaknetUnit&>(u);
+    t.packet(*r.conn, *r.print.p);
+}
 
 // Its chunks table takes the game packets its datagrams carried.
 void feed_chunks(McpeChunks& c, const Unit& u) {
@@ -123,8 +113,8 @@ public:
     std::unique_ptr<ChunksSection> chunks(const std::string&) const override {
         return std::make_unique<ChunksOf<McpeChunks, feed_chunks>>("MCPE chunk data");
     }
-    std::unique_ptr<ReportSection> report(uint32_t max) const override {
-        return std::make_unique<RaknetReportSection>(max);
+    std::unique_ptr<ReportSection> report(uint32_t max, const Settings*) const override {
+        return std::make_unique<ReportOf<RaknetTimeline, feed_timeline>>(max);
     }
 };
 
@@ -134,5 +124,7 @@ const FrontEnd& raknet_front_end() {
     static const RaknetFrontEnd fe;
     return fe;
 }
+
+[[maybe_unused]] const bool added = add_front_end(raknet_front_end());
 
 }  // namespace blankshark

@@ -10,6 +10,7 @@
 #include "capture_stream.hpp"
 #include "json_packet_head.hpp"
 #include "nested_json.hpp"
+#include "packet_lines.hpp"
 #include "protocols/mcpe/analysis_fields.hpp"
 #include "protocols/mcpe/schema.hpp"
 #include "protocols/mcpe/versions.hpp"
@@ -59,14 +60,7 @@ void show(const RaknetPrint& r, V& v, bool analysis, Names&& names) {
 }
 
 void prefix(Output& out, const RaknetPrint& r) {
-    char num[24];
-    auto n = std::to_chars(num, num + sizeof num, r.p->frame);
-    out.pad(std::string_view(num, size_t(n.ptr - num)), 7, true) << ' ';
-    char t[32];
-    auto tr = std::to_chars(t, t + sizeof t, r.time, std::chars_format::fixed, 6);
-    out.pad(std::string_view(t, size_t(tr.ptr - t)), 11, true) << ' ';
-    n = std::to_chars(num, num + sizeof num, r.conn->conv ? r.conn->conv->id : 0);
-    out.pad(std::string_view(num, size_t(n.ptr - num)), 3, true) << ' ' << core::arrow(r.p->from) << "  ";
+    print_line_prefix(out, r.p->frame, r.time, r.conn->conv, core::arrow(r.p->from));
 }
 
 }  // namespace
@@ -120,10 +114,10 @@ void print_raknet_json(Output& out, const RaknetPrint& r) {
     JsonPacketHead h;
     h.frame = p.frame;
     h.time = r.time;
-    h.client = &r.conn->client;
-    h.server = &r.conn->server;
-    h.conversation = r.conn->conv ? r.conn->conv->id : 0;
-    h.from_client = p.from == Side::Client;
+    const bool from_client = p.from == Side::Client;
+    h.sent_in(r.conn->conv, from_client);
+    h.src = from_client ? &r.conn->client : &r.conn->server;  // known without a conversation too
+    h.dst = from_client ? &r.conn->server : &r.conn->client;
     h.protocol = r.games->empty() ? "raknet" : "mcpe";
     h.length = p.len;
     h.type_name = p.type ? p.type->name : "Unknown";

@@ -33,6 +33,16 @@ size_t format_finding(const Finding& f, char* buf, size_t cap) {
     return text::summary(f, buf, cap);
 }
 
+int64_t finding_magnitude(const Finding& f) {
+    const FindingTable* t = table_of(f.code);
+    return t && t->magnitude ? t->magnitude(f) : -1;
+}
+
+bool finding_on_path(const Finding& f) {
+    const FindingTable* t = table_of(f.code);
+    return t && t->on_path && t->on_path(f);
+}
+
 const char* severity_name(Severity s) {
     switch (s) {
     case Severity::Comment: return "comment";

@@ -90,10 +90,20 @@ struct FindingTable {
     // ends. Returns the characters written (truncated to cap - 1, always
     // terminated).
     size_t (*format)(const Finding& f, char* buf, size_t cap);
+    // How bad one occurrence is, to pick a code's worst case (the number of
+    // packets lost, a distance, a duration; -1: no measure); null: none has one.
+    int64_t (*magnitude)(const Finding& f) = nullptr;
+    // Whether the finding is of the path between the peers (loss,
+    // reordering, duplication): one burst yields many, and its first says
+    // what happened; null: none is.
+    bool (*on_path)(const Finding& f) = nullptr;
 };
 
 const FindingInfo& finding_info(Code c);
 size_t format_finding(const Finding& f, char* buf, size_t cap);
+// Its table's magnitude and on_path (-1 and false where it has none).
+int64_t finding_magnitude(const Finding& f);
+bool finding_on_path(const Finding& f);
 const char* severity_name(Severity s);  // "comment", "note", "warn", "error"
 
 // Every protocol's table, in block order. Defined by the protocol registry

@@ -219,7 +219,7 @@ TEST(Check, ConversationLimitIsAFinding) {
     size_t conversations = 0, limit = 0;
     for (const auto& e : ev) {
         conversations += e.at("event_type") == "conversation";
-        if (e.at("event_type") == "finding" && e.at("code") == "blank.limit.conversations") {
+        if (e.at("event_type") == "finding" && e.at("code") == "capture.limit.conversations") {
             ++limit;
             EXPECT_EQ(e.at("pcap_cnt"), 6);  // the first packet without room
             EXPECT_NE(e.at("message").get<std::string>().find("15 packets"), std::string::npos);

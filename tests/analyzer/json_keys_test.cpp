@@ -67,11 +67,11 @@ size_t check_fields(const json& obj) {
 
 TEST(JsonKeys, DecodeAsTheReadmeSays) {
     // docs/analyzer.md: "`--json` writes one object per line: `frame`, `time`, ..."
-    const Keys top = {"frame", "time", "timestamp", "src", "dst", "conversation", "direction", "length",
+    const Keys top = {"frame", "time", "timestamp", "src", "dst", "conversation", "protocol", "direction", "length",
                       "type_name", "findings"};
-    expect_documented(doc_paragraph("`--json` writes one object per line:"),
-                      {"frame", "time", "timestamp", "src", "dst", "conversation", "direction", "length", "type_name",
-                       "findings", "blank.entities", "blank.blocks"});
+    expect_documented(doc_paragraph("`--json` writes one object per line"),
+                      {"frame", "time", "timestamp", "src", "dst", "conversation", "protocol", "direction", "length",
+                       "type_name", "findings", "blank.entities", "blank.blocks"});
     size_t lines = 0, fields = 0, findings = 0;
     for (const char* cap : {"crafted/all-types.pcap", "crafted/malformed.pcap", "blank-fa73e36-two-clients.pcap"}) {
         const RunResult r = run(kBin + " decode --json " + kCaps + "/" + cap);
@@ -91,6 +91,7 @@ TEST(JsonKeys, DecodeAsTheReadmeSays) {
             EXPECT_NE(j["src"].get<std::string>().rfind(':'), std::string::npos);
             EXPECT_NE(j["dst"].get<std::string>().rfind(':'), std::string::npos);
             EXPECT_TRUE(j["conversation"].is_number_unsigned());
+            EXPECT_EQ(j["protocol"], "blank");
             EXPECT_TRUE(j["direction"] == "client_to_server" || j["direction"] == "server_to_client" ||
                         j["direction"] == "unknown");
             EXPECT_TRUE(j["length"].is_number_unsigned());
@@ -112,7 +113,7 @@ TEST(JsonKeys, DecodeAsTheReadmeSays) {
 TEST(JsonKeys, CheckEventsAsTheReadmeSays) {
     const std::string p = doc_paragraph("`--format json` writes JSON Lines events");
     const Keys conversation = {"event_type", "file", "conversation", "client", "server", "first_time", "last_time",
-                               "end", "revision", "revision_state", "client_to_server", "server_to_client",
+                               "end", "protocol", "revision", "revision_state", "client_to_server", "server_to_client",
                                "corrections", "chunk_transmissions", "chunks_complete", "failing"};
     const Keys direction = {"packets", "bytes", "first_seq", "last_seq", "skipped", "never_seen", "reordered",
                             "duplicates", "ack_back", "lost", "acked"};

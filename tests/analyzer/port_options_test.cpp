@@ -35,7 +35,7 @@ TEST(PortOptions, AlphaOnAnotherPortIsNothingRecognisedUntilNamed) {
     EXPECT_NE(text.out.find(": nothing recognised in 1309 frames, 0 conversations"), std::string::npos) << text.out;
     EXPECT_NE(text.out.find("verdict: NOTHING RECOGNISED (" + file +
                             ": no conversation of any supported protocol in 1309 frames (tried UDP port 12354 "
-                            "(blank), TCP port 25565 (Minecraft Java), TCP port 25565 (Minecraft Alpha)"),
+                            "(blank), TCP port 25565 (Minecraft Java), UDP port 19132 (RakNet), TCP port 25565 (Minecraft Alpha)"),
               std::string::npos)
         << text.out;
     EXPECT_EQ(text.out.find("PASS"), std::string::npos);

@@ -61,8 +61,8 @@ Rendered render(const std::string& capture, const std::string& name) {
         for (auto it = std::sregex_iterator(t.begin(), t.end(), row); it != std::sregex_iterator(); ++it)
             out.conversations.push_back({(*it)[1], (*it)[2], (*it)[3]});
     }
-    // Each conversation's section: "<h2>Conversation N (...): client A ↔ server B</h2>" (blank's without
-    // the protocol), then its charts' titles.
+    // Each conversation's section: "<h2>Conversation N (protocol): client A ↔ server B</h2>", then its
+    // charts' titles.
     const std::regex section("<section class=\"conversation\" id=\"conv-[0-9]+\">\\s*<h2>[^<]*client ([^ <]+) ");
     const std::regex title("<svg class=\"chart\"[^>]*aria-label=\"([^\"]*)\"");
     for (auto it = std::sregex_iterator(d.begin(), d.end(), section); it != std::sregex_iterator(); ++it) {
@@ -89,6 +89,10 @@ const std::string kJavaKeepAlive = "Keep Alive and status ping: answer time";
 const std::string kJavaTeleports = "Teleports (Player Position And Look): distance from the client's last position";
 const std::string kJavaColumns = "Chunk columns loaded";
 const std::string kAlphaRate = "Minecraft Alpha messages per second by direction (bins of 1 s)";
+const std::string kAlphaKeepAlive = "Keep Alive: seconds since the side's previous one";
+const std::string kAlphaCorrections =
+    "Server corrections (Player Position And Look): distance from the client's position";
+const std::string kAlphaMapChunks = "Map Chunks received";
 const std::string kRaknet = "RakNet datagrams per second (bins of 1 s), with resends, skipped numbers and NAKs";
 // blank's, but for PlayerCorrection's: the clean session has none (type 8
 // is not in its README's table; the report says "PlayerCorrection: none.").
@@ -167,7 +171,14 @@ TEST(ReportProtocols, AlphaRendersWithItsCountsTableAndChart) {
     EXPECT_NE(r.dom.find("<p>0 errors, 1 warnings, 2 notes.</p>"), std::string::npos);
     EXPECT_EQ(count(r.dom, "<code>mcalpha.move.correction_far</code>"), 1u);
     EXPECT_EQ(r.conversations, (std::vector<Row>{{"Minecraft Alpha", "192.0.2.2:51234", "192.0.2.1:25565"}}));
-    EXPECT_EQ(r.charts.at("192.0.2.2:51234"), std::vector<std::string>{kAlphaRate});
+    EXPECT_EQ(r.charts.at("192.0.2.2:51234"),
+              (std::vector<std::string>{kAlphaKeepAlive, kAlphaCorrections, kAlphaMapChunks, kAlphaRate}));
+    // The README's counts: Keep Alives 11 from the client and 12 from the
+    // server (10 + 11 intervals), corrections 2.500 and 0.300 blocks, 30 Map Chunks.
+    EXPECT_NE(r.dom.find(">21 intervals<"), std::string::npos);
+    EXPECT_NE(r.dom.find(">2 corrections<"), std::string::npos);
+    EXPECT_NE(r.dom.find(">30 Map Chunks<"), std::string::npos);
+    EXPECT_NE(r.dom.find("2.500 blocks from the client's position in frame"), std::string::npos);
     EXPECT_NE(r.dom.find(">C&gt;S 248, S&gt;C 247<"), std::string::npos);
 }
 
@@ -189,7 +200,7 @@ TEST(ReportProtocols, MixedCaptureRendersEveryProtocol) {
     const Rendered r = render(mixed, "mixed");
     EXPECT_EQ(r.console, "");
     EXPECT_TRUE(std::regex_search(
-        r.header, std::regex("mixed-blank-java-raknet.pcap: 7966 frames, 4082 blank packets, [0-9]+ bytes, 19.904 s, "
+        r.header, std::regex("mixed-blank-java-raknet.pcap: 7966 frames, 4082 blank packets, "
                              "1157 Minecraft Java packets, 2079 RakNet packets, 5 conversations. "
                              "<span class=\"verdict pass\">PASS</span> 0 findings at warn or above.")))
         << r.header;

@@ -140,7 +140,7 @@ TEST_F(Report, HeaderVerdictAsCheckSaysIt) {
     ASSERT_EQ(run(kBin + " report " + moved + " -o " + none).exit_code, 0);
     EXPECT_NE(slurp(none).find("1309 frames, 0 conversations. <span class=\"verdict error\">NOTHING RECOGNISED</span> "
                                "no conversation of any supported protocol (tried UDP port 12354 (blank), TCP port "
-                               "25565 (Minecraft Java), TCP port 25565 (Minecraft Alpha)"),
+                               "25565 (Minecraft Java), UDP port 19132 (RakNet), TCP port 25565 (Minecraft Alpha)"),
               std::string::npos);
     ASSERT_EQ(run(kBin + " report --port mcalpha=25570 " + moved + " -o " + none).exit_code, 0);
     EXPECT_NE(slurp(none).find("1309 frames, 495 Minecraft Alpha messages, 1 conversations."), std::string::npos);

@@ -34,7 +34,7 @@
 #include "protocols/blank/decoder.hpp"
 #include "core/format.hpp"
 #include "output.hpp"
-#include "packet_printers.hpp"
+#include "blank/blank_printers.hpp"
 #include "protocols/blank/seq_tracker.hpp"
 #include "core/zlib_inflate.hpp"
 
@@ -194,7 +194,6 @@ void BM_Print(benchmark::State& state) {
     state.SetLabel(which == 0 ? "summary" : which == 1 ? "tree (-V)" : "json");
     const auto& pk = bench::capture_packets("blank-fa73e36-clean-session.pcap");
     std::FILE* null = std::fopen("/dev/null", "w");
-    const blank::Schema& s = blank::schema();
     blankshark::Conversation conv;
     conv.id = 1;
     uint64_t allocs = 0, print_allocs = 0;
@@ -224,9 +223,9 @@ void BM_Print(benchmark::State& state) {
                 a.on_packet(p.frame, p.time, p.sender, p.bytes.data(),
                             uint32_t(p.bytes.size()), fa);
                 const uint64_t b0 = bench::allocations();
-                if (which == 0) blankshark::print_summary(out, s, bp, &fa);
-                else if (which == 1) blankshark::print_tree(out, s, bp, &fa);
-                else blankshark::print_json(out, s, bp, &fa);
+                if (which == 0) blankshark::print_blank_summary(out, bp, fa);
+                else if (which == 1) blankshark::print_blank_tree(out, bp, fa);
+                else blankshark::print_blank_json(out, bp, fa);
                 if (warm) print_allocs += bench::allocations() - b0;
             }
             if (warm) allocs += bench::allocations() - a0;

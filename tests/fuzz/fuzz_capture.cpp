@@ -7,8 +7,8 @@
 #include <cstdio>
 #include <string>
 
-#include "conversation_analyses.hpp"
-#include "packet_printers.hpp"
+#include "blank/blank_printers.hpp"
+#include "blank/conversation_analyses.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     static const std::string path = "/tmp/blankshark-fuzz-" + std::to_string(getpid()) + ".pcap";
@@ -26,7 +26,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     blankshark::CaptureStream stream(opt);
     blankshark::run_blank(stream, path, [&](const blankshark::BlankPacket& p) {
         const blank::FrameAnalysis* fa = analyses.on_packet(p);
-        blankshark::print_json(out, blank::schema(), p, fa);
+        blankshark::print_blank_json(out, p, *fa);
     });
     return 0;
 }

@@ -1,7 +1,7 @@
 // libFuzzer target: a whole capture file through the analyzer's front ends
-// of every protocol besides blank (front_end.hpp): reader, link layers, the
-// TCP dispatcher and reassembler, Minecraft Java and Alpha sessions, RakNet
-// and MCPE sessions; every unit printed in decode's three forms, its
+// of every protocol (front_end.hpp): reader, link layers, blank's
+// conversations and analysis, the TCP dispatcher and reassembler, Minecraft
+// Java and Alpha sessions, RakNet and MCPE sessions; every unit printed in decode's three forms, its
 // findings collected, and every protocol's stats table, chunk rows and
 // conversation summaries (check's text and JSON) written.
 #include <unistd.h>
@@ -19,7 +19,8 @@
 #include "file_analysis.hpp"
 #include "front_end.hpp"
 #include "protocol_passes.hpp"
-#include "protocols/mc_java/key_log.hpp"
+#include "mc_java/java_front_end.hpp"
+#include "mc_java/java_settings.hpp"
 
 namespace {
 
@@ -73,13 +74,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                 "d3ece1f7 32eec33ba38a8356b3d0e7db192d2bfc\n");
         return k;
     }();
-    opt.java_keys = keys;
+    static_cast<JavaSettings*>(opt.settings.of(java_front_end()))->keys = keys;
     CaptureStream stream(opt);
     Everything all(out);
     std::vector<std::shared_ptr<void>> kept;
     {
-        ProtocolPasses passes(PassSetup{stream, opt, all});
-        passes.run(path, [](const BlankPacket&) {});
+        ProtocolPasses passes(PassSetup{stream, opt, all, Command::Decode});  // chunks inflated inline
+        passes.run(path);
         passes.finish(stream.stats().frames, 0);
         passes.keep(kept);
     }

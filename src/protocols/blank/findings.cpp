@@ -108,8 +108,6 @@ constexpr FindingInfo kFindings[] = {
      "PlayerCorrection further from the prediction than the configured threshold"},
     {FindingCode::CorrectionUnknown, "blank.correction.unknown_update", S::Note, G::Sequence,
      "PlayerCorrection names an update seq not in the capture"},
-    {FindingCode::ConversationLimit, "blank.limit.conversations", S::Warn, G::Protocol,
-     "more conversations than the configured limit: packets beyond it are decoded without analysis"},
     {FindingCode::RevisionAmbiguous, "blank.revision.ambiguous", S::Note, G::Protocol,
      "the packets so far fit several protocol revisions: decoded with the newest until one tells"},
     {FindingCode::RevisionDetected, "blank.revision.detected", S::Comment, G::Protocol,
@@ -135,6 +133,21 @@ int64_t finding_magnitude(const Finding& f) {
     case FindingCode::SeqReordered: return int16_t(uint16_t(f.b - f.a));  // seqs it came behind
     case FindingCode::AckBackwards: return int16_t(uint16_t(f.a - f.b));
     default: return -1;
+    }
+}
+
+bool finding_on_path(const Finding& f) {
+    switch (core::local_code<FindingCode>(f.code)) {
+    case FindingCode::SeqLostBefore:
+    case FindingCode::SeqReordered:
+    case FindingCode::SeqDuplicate:
+    case FindingCode::AckBackwards:
+    case FindingCode::AckHistQuirk:
+    case FindingCode::SeqLost:
+    case FindingCode::ChunkDataBeforeBegin:
+    case FindingCode::ChunkUnknownTransmission:
+    case FindingCode::ChunkDuplicate: return true;
+    default: return false;
     }
 }
 
@@ -332,10 +345,6 @@ size_t format(const Finding& f, char* buf, size_t cap) {
     case FindingCode::CorrectionUnknown:
         n = std::snprintf(buf, cap, "Correction of update seq %lld, which is not in the capture", (long long)f.a);
         break;
-    case FindingCode::ConversationLimit:
-        n = std::snprintf(buf, cap, "Conversation limit %lld reached: %lld packets decoded without analysis",
-                          (long long)f.a, (long long)f.b);
-        break;
     case FindingCode::RevisionAmbiguous:
         n = std::snprintf(buf, cap, "Protocol revision ambiguous: %lld candidates, decoding as %s", (long long)f.a,
                           what);
@@ -353,7 +362,7 @@ size_t format(const Finding& f, char* buf, size_t cap) {
     return size_t(n) < cap ? size_t(n) : cap ? cap - 1 : 0;
 }
 
-const core::FindingTable kTable{"blank", 0, kFindings, kFindingCount, format};
+const core::FindingTable kTable{"blank", 0, kFindings, kFindingCount, format, finding_magnitude, finding_on_path};
 
 }  // namespace
 

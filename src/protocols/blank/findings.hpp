@@ -69,7 +69,6 @@ enum class FindingCode : uint16_t {
     Correction,         // PlayerCorrection: distance and delay from the update it names
     CorrectionLarge,    // PlayerCorrection further off than the configured threshold
     CorrectionUnknown,  // names an update seq not in the capture
-    ConversationLimit,  // more conversations than the configured limit
     RevisionAmbiguous,  // packet lengths fit several protocol revisions
     RevisionDetected,   // the conversation's revision is settled
     RevisionUnknown,    // no known revision fits
@@ -87,6 +86,9 @@ const core::FindingTable& finding_table();
 // length, how far a packet or the ack came back, bytes missing; -1 for
 // codes without a measure (then the first is shown).
 int64_t finding_magnitude(const Finding& f);
+// Loss, reordering and duplication on the path between the peers (and the
+// chunk findings they cause): check folds a burst of them into one line.
+bool finding_on_path(const Finding& f);
 
 // The human-readable message, identical in both front ends (the core's, for
 // any protocol's finding).

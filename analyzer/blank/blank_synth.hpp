@@ -1,5 +1,6 @@
-// blankshark synth: the subcommand; the simulation is blank's
-// (protocols/blank/simulator.hpp), this writes it into a pcap file.
+// `blankshark synth`, blank's own command (FrontEnd::add_commands): the
+// simulation is blank's (protocols/blank/simulator.hpp), this writes it into
+// a pcap file.
 #pragma once
 
 #include <CLI/CLI.hpp>

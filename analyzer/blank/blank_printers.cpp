@@ -1,9 +1,12 @@
-#include "packet_printers.hpp"
+#include "blank/blank_printers.hpp"
 
 #include <cmath>
 
 #include "core/format.hpp"
 #include "item_visitors.hpp"
+#include "json_packet_head.hpp"
+#include "nested_json.hpp"
+#include "packet_lines.hpp"
 #include "protocols/blank/info_markers.hpp"
 
 namespace blankshark {
@@ -109,6 +112,7 @@ public:
         }
         out_ << ']';
     }
+    void top(std::string_view k) { key(k); }
     void key(std::string_view k) {
         if (comma_) out_ << ',';
         out_ << '"' << k << "\":";
@@ -144,43 +148,7 @@ private:
         key(it.info->abbrev);
         raw_value(it);
     }
-    void raw_value(const blank::Item& it) {
-        switch (it.vclass) {
-        case blank::ValueClass::Uint: out_ << it.u; break;
-        case blank::ValueClass::Int: out_ << it.i; break;
-        case blank::ValueClass::Bool: out_ << (it.u ? "true" : "false"); break;
-        case blank::ValueClass::Float:
-        case blank::ValueClass::Double: {
-            if (!std::isfinite(it.d)) {
-                out_ << "null";
-                break;
-            }
-            char tmp[40];
-            const size_t n = core::format_value(it, tmp, sizeof tmp);
-            out_ << std::string_view(tmp, n);
-            break;
-        }
-        case blank::ValueClass::String:
-            out_ << '"';
-            json_escape(out_, it.s);
-            out_ << '"';
-            break;
-        case blank::ValueClass::Bytes: {
-            static const char hex[] = "0123456789abcdef";
-            out_ << '"';
-            for (unsigned char c : it.s) out_ << hex[c >> 4] << hex[c & 15];
-            out_ << '"';
-            break;
-        }
-        case blank::ValueClass::Uuid: {
-            char tmp[40];
-            const size_t n = core::format_value(it, tmp, sizeof tmp);
-            out_ << '"' << std::string_view(tmp, n) << '"';
-            break;
-        }
-        case blank::ValueClass::None: out_ << "null"; break;
-        }
-    }
+    void raw_value(const blank::Item& it) { json_value(out_, it); }
 
     Output& out_;
     bool comma_ = false;
@@ -198,91 +166,56 @@ private:
 
 }  // namespace
 
-void print_endpoints(Output& out, const Conversation* c, bool from_client) {
-    if (!c) return;
-    out << capture::to_string(from_client ? c->client : c->server) << " -> "
-        << capture::to_string(from_client ? c->server : c->client) << ", ";
-}
-
-void print_conversation_header(Output& out, const Conversation& c, const char* protocol) {
-    out << "# conversation " << c.id << ": client " << capture::to_string(c.client) << " <-> server "
-        << capture::to_string(c.server);
-    if (protocol) out << " (" << protocol << ')';
-    out << '\n';
-}
-
-void print_line_prefix(Output& out, const BlankPacket& p) {
-    char num[24];
-    auto r = std::to_chars(num, num + sizeof num, p.frame->number);
-    out.pad(std::string_view(num, size_t(r.ptr - num)), 7, true) << ' ';
-    char t[32];
-    auto tr = std::to_chars(t, t + sizeof t, p.time, std::chars_format::fixed, 6);
-    out.pad(std::string_view(t, size_t(tr.ptr - t)), 11, true) << ' ';
-    r = std::to_chars(num, num + sizeof num, p.conv ? p.conv->id : 0);
-    out.pad(std::string_view(num, size_t(r.ptr - num)), 3, true) << ' ' << direction(p) << "  ";
-}
-
-void print_summary(Output& out, const blank::Schema& fallback, const BlankPacket& p, const blank::FrameAnalysis* fa) {
-    const blank::Schema& s = fa && fa->schema ? *fa->schema : fallback;
+void print_blank_summary(Output& out, const BlankPacket& p, const blank::FrameAnalysis& fa) {
+    const blank::Schema& s = *fa.schema;
     SummaryVisitor v;
     blank::PacketSummary sum = blank::decode(s, p.data, p.len, v);
-    if (fa) {
-        blank::emit_analysis(s, *fa, false, v);
-        sum.counted = v.counted;
-    }
-    print_line_prefix(out, p);
+    blank::emit_analysis(s, fa, false, v);
+    sum.counted = v.counted;
+    print_line_prefix(out, p.frame->number, p.time, p.conv, direction(p));
     if (p.len < blank::kHeaderSize) {
         out << "Truncated header (" << p.len << " bytes)";
     } else {
         out << blank::type_name(s, sum.type) << " seq=" << sum.seq << " ack=" << sum.ack
             << std::string_view(v.text, v.len);
-        if (fa) {
-            char marks[256];
-            out << std::string_view(marks, blank::append_markers(*fa, marks, 0, sizeof marks));
-        }
+        char marks[256];
+        out << std::string_view(marks, blank::append_markers(fa, marks, 0, sizeof marks));
     }
     write_worst_finding(out, v.worst, sum.counted);
     out << '\n';
 }
 
-void print_tree(Output& out, const blank::Schema& fallback, const BlankPacket& p, const blank::FrameAnalysis* fa) {
-    const blank::Schema& s = fa && fa->schema ? *fa->schema : fallback;
-    print_summary(out, s, p, fa);
+void print_blank_tree(Output& out, const BlankPacket& p, const blank::FrameAnalysis& fa) {
+    const blank::Schema& s = *fa.schema;
+    print_blank_summary(out, p, fa);
     out << "    " << capture::to_string(p.udp->src) << " -> " << capture::to_string(p.udp->dst) << ", " << p.len
         << " bytes\n";
     TreeVisitor v(out);
-    blank::decode(s, p.data, p.len, v, fa ? fa->seq.hist_bits : 32);
-    if (fa) blank::emit_analysis(s, *fa, false, v);
+    blank::decode(s, p.data, p.len, v, fa.seq.hist_bits);
+    blank::emit_analysis(s, fa, false, v);
 }
 
-void print_json(Output& out, const blank::Schema& fallback, const BlankPacket& p, const blank::FrameAnalysis* fa) {
-    const blank::Schema& s = fa && fa->schema ? *fa->schema : fallback;
+void print_blank_json(Output& out, const BlankPacket& p, const blank::FrameAnalysis& fa) {
+    const blank::Schema& s = *fa.schema;
     JsonVisitor v(out);
     out << '{';
-    v.key("frame");
-    out << p.frame->number;
-    v.key("time");
-    out.fixed(p.time, 9);
-    v.key("timestamp");
-    out << p.frame->ts_sec << '.';
-    char ns[16];
-    std::snprintf(ns, sizeof ns, "%09d", int(p.frame->ts_nsec));
-    out << ns;
-    v.key("src");
-    out << '"' << capture::to_string(p.udp->src) << '"';
-    v.key("dst");
-    out << '"' << capture::to_string(p.udp->dst) << '"';
-    v.key("conversation");
-    out << (p.conv ? p.conv->id : 0);
-    v.key("direction");
-    out << '"' << direction_json(p) << '"';
-    v.key("length");
-    out << p.len;
-    v.key("type_name");
-    const int type = fa ? fa->type : blank::header_type(p.data, p.len);
-    out << '"' << (type >= 0 ? blank::type_name(s, uint8_t(type)) : "Truncated") << '"';
-    blank::decode(s, p.data, p.len, v, fa ? fa->seq.hist_bits : 32);
-    if (fa) blank::emit_analysis(s, *fa, false, v);
+    JsonPacketHead h;
+    h.frame = p.frame->number;
+    h.time = p.time;
+    h.has_timestamp = true;
+    h.ts_sec = p.frame->ts_sec;
+    h.ts_nsec = uint32_t(p.frame->ts_nsec);
+    h.src = &p.udp->src;  // the datagram's, also without a conversation
+    h.dst = &p.udp->dst;
+    h.conversation = p.conv ? p.conv->id : 0;
+    h.direction = direction_json(p);
+    h.protocol = "blank";
+    h.length = p.len;
+    const int type = fa.type;
+    h.type_name = type >= 0 ? blank::type_name(s, uint8_t(type)) : "Truncated";
+    json_packet_head(v, out, h);
+    blank::decode(s, p.data, p.len, v, fa.seq.hist_bits);
+    blank::emit_analysis(s, fa, false, v);
     v.finish();
     out << "}\n";
 }

@@ -1,4 +1,4 @@
-#include "synth_command.hpp"
+#include "blank/blank_synth.hpp"
 
 #include <cstdio>
 

@@ -8,8 +8,10 @@
 #include <cstdint>
 #include <vector>
 
-#include "file_analysis.hpp"
-#include "traffic_stats.hpp"
+#include "blank/blank_flows.hpp"
+#include "blank/blank_traffic.hpp"
+#include "event_list.hpp"
+#include "protocols/blank/analysis.hpp"
 
 namespace blankshark {
 
@@ -25,30 +27,6 @@ struct TimeBin {
     uint32_t corrections = 0;
     float correction_max = 0;
     void merge(const TimeBin& o);
-};
-
-// An event shown as a marker.
-struct ReportEvent {
-    double time;
-    double value;  // seq, distance, ...
-    uint64_t frame, ref_frame;
-    uint32_t count;
-    uint8_t dir;  // 0 client -> server, 1 server -> client
-};
-
-// Events of one kind, at most `cap`, evenly thinned.
-class EventList {
-public:
-    explicit EventList(size_t cap = 2000) : cap_(cap) {}
-    void add(const ReportEvent& e);
-    const std::vector<ReportEvent>& events() const { return ev_; }
-    uint64_t total() const { return total_; }
-    bool thinned() const { return stride_ > 1; }
-
-private:
-    size_t cap_;
-    uint64_t total_ = 0, stride_ = 1;
-    std::vector<ReportEvent> ev_;
 };
 
 struct ConversationSeries {

@@ -1,4 +1,6 @@
-// One blank::ConversationAnalysis per conversation of a CaptureStream.
+// One blank::ConversationAnalysis per conversation of a CaptureStream,
+// shared with the conversation's summary (blank_summary.hpp), which check
+// and report read once the file is done.
 #pragma once
 
 #include <map>
@@ -31,7 +33,7 @@ public:
         }
         if (by_id_.size() <= p.conv->id) by_id_.resize(p.conv->id + 1);
         auto& a = by_id_[p.conv->id];
-        if (!a) a = std::make_unique<blank::ConversationAnalysis>(cfg_, forced_);
+        if (!a) a = std::make_shared<blank::ConversationAnalysis>(cfg_, forced_);
         a->on_packet(p.frame->number, p.time, p.sender, p.data, p.len, frame_);
         if (!silences_.empty()) frame_.silence = silence_of(*p.conv);
         return &frame_;
@@ -47,8 +49,8 @@ public:
         return p.conv && p.conv->id < by_id_.size() ? by_id_[p.conv->id].get() : nullptr;
     }
     // Conversation id -> analysis (null where a conversation had no packet analysed).
-    const std::vector<std::unique_ptr<blank::ConversationAnalysis>>& all() const { return by_id_; }
-    std::vector<std::unique_ptr<blank::ConversationAnalysis>>& all() { return by_id_; }
+    const std::vector<std::shared_ptr<blank::ConversationAnalysis>>& all() const { return by_id_; }
+    std::vector<std::shared_ptr<blank::ConversationAnalysis>>& all() { return by_id_; }
 
 private:
     const blank::Silence* silence_of(const Conversation& c) {
@@ -66,7 +68,7 @@ private:
     std::vector<const blank::Silence*> silence_by_id_;
     blank::Silence none_;
     const blank::Revision* forced_;
-    std::vector<std::unique_ptr<blank::ConversationAnalysis>> by_id_;
+    std::vector<std::shared_ptr<blank::ConversationAnalysis>> by_id_;
     blank::FrameAnalysis frame_;
 };
 

@@ -1,4 +1,4 @@
-#include "report_data.hpp"
+#include "blank/blank_report_data.hpp"
 
 #include <algorithm>
 
@@ -21,18 +21,6 @@ void TimeBin::merge(const TimeBin& o) {
     }
     corrections += o.corrections;
     correction_max = std::max(correction_max, o.correction_max);
-}
-
-void EventList::add(const ReportEvent& e) {
-    if (total_++ % stride_) return;
-    if (ev_.size() == cap_) {  // keep every other one, and from now on every 2*stride-th
-        size_t j = 0;
-        for (size_t i = 0; i < ev_.size(); i += 2) ev_[j++] = ev_[i];
-        ev_.resize(j);
-        stride_ *= 2;
-        if ((total_ - 1) % stride_) return;
-    }
-    ev_.push_back(e);
 }
 
 TimeBin& ConversationSeries::bin_at(double t) {

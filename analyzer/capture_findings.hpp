@@ -1,0 +1,18 @@
+// What the analyzer itself finds about a capture, whatever its protocols:
+// a stable name each, as every protocol's findings have.
+//
+// | name                        | severity | meaning |
+// |-----------------------------|----------|---------|
+// | capture.limit.conversations | warn     | more conversations than --max-conversations: packets beyond it are decoded without analysis |
+#pragma once
+
+#include "core/finding.hpp"
+
+namespace blankshark {
+
+// The code of capture.limit.conversations (a: the limit, b: packets beyond it),
+// its table registered with the core on first use.
+core::Code conversation_limit();
+const core::FindingTable& capture_finding_table();
+
+}  // namespace blankshark

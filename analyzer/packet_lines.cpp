@@ -1,0 +1,36 @@
+#include "packet_lines.hpp"
+
+#include <charconv>
+
+namespace blankshark {
+
+void print_line_prefix(Output& out, uint64_t frame, double time, const Conversation* c, const char* arrow) {
+    char num[24];
+    auto r = std::to_chars(num, num + sizeof num, frame);
+    out.pad(std::string_view(num, size_t(r.ptr - num)), 7, true) << ' ';
+    char t[32];
+    auto tr = std::to_chars(t, t + sizeof t, time, std::chars_format::fixed, 6);
+    out.pad(std::string_view(t, size_t(tr.ptr - t)), 11, true) << ' ';
+    r = std::to_chars(num, num + sizeof num, c ? c->id : 0);
+    out.pad(std::string_view(num, size_t(r.ptr - num)), 3, true) << ' ' << arrow << "  ";
+}
+
+void print_endpoints(Output& out, const Conversation* c, bool from_client) {
+    if (!c) return;
+    out << capture::to_string(from_client ? c->client : c->server) << " -> "
+        << capture::to_string(from_client ? c->server : c->client) << ", ";
+}
+
+void end_tree_head(Output& out, uint64_t first, uint64_t last) {
+    if (first != last) out << ", frames " << first << '-' << last;
+    out << '\n';
+}
+
+void print_conversation_header(Output& out, const Conversation& c, const char* protocol) {
+    out << "# conversation " << c.id << ": client " << capture::to_string(c.client) << " <-> server "
+        << capture::to_string(c.server);
+    if (protocol) out << " (" << protocol << ')';
+    out << '\n';
+}
+
+}  // namespace blankshark
