@@ -62,6 +62,12 @@ std::string AlphaSummary::ended() const {
     return s + tcp::ending_text(fin, rst);
 }
 
+std::string AlphaSummary::details() const {
+    return "player " + std::string(sum_.username[0] ? sum_.username : "?") + "; " + std::to_string(dir_[0].messages) +
+           " c→s, " + std::to_string(dir_[1].messages) + " s→c; " + std::to_string(sum_.map_chunks) + " Map Chunks; " +
+           std::to_string(corrections_) + " corrections";
+}
+
 void AlphaSummary::text(Output& out) const {
     out << "  player: " << (sum_.username[0] ? sum_.username : "?") << ", protocol version " << sum_.protocol_version
         << (sum_.protocol_version == mcalpha::kProtocolVersion ? " (the seed's)" : "")

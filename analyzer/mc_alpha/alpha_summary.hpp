@@ -25,6 +25,7 @@ public:
     void text(Output& out) const override;
     void json(Output& out) const override;
     std::vector<const core::FindingTable*> tables() const override;
+    std::string details() const override;
 
 private:
     struct Side {

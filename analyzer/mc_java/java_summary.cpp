@@ -89,6 +89,14 @@ std::string JavaSummary::ended() const {
     return s + tcp::ending_text(fin, rst);
 }
 
+std::string JavaSummary::details() const {
+    std::string s = "version " + version_ + "; " + std::to_string(dir_[0].packets) + " c→s, " +
+                    std::to_string(dir_[1].packets) + " s→c";
+    if (threshold_ >= 0) s += "; compression threshold " + std::to_string(threshold_);
+    if (encrypted_ || decrypted_ || wrong_key_) s += decrypted_ ? "; decrypted" : "; encrypted";
+    return s;
+}
+
 void JavaSummary::text(Output& out) const {
     out << "  version: " << version_;
     if (version_known_) out << " (protocol " << protocol_number_ << ", from the Handshake)";

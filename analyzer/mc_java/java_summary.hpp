@@ -24,6 +24,7 @@ public:
     void text(Output& out) const override;
     void json(Output& out) const override;
     std::vector<const core::FindingTable*> tables() const override;
+    std::string details() const override;
     // The core's analysis of the connection (null before close()).
     const mcjava::Analysis* analysis() const { return analysis_.get(); }
 

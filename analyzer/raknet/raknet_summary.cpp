@@ -134,6 +134,16 @@ void RaknetSummary::json(Output& out) const {
     }
 }
 
+std::string RaknetSummary::details() const {
+    const raknet::Session& t = session.transport();
+    const DirectionStats& c = t.stats(Side::Client);
+    const DirectionStats& s = t.stats(Side::Server);
+    return "RakNet " + std::string(t.version().name) + "; datagrams " + std::to_string(c.datagrams) + " c→s, " +
+           std::to_string(s.datagrams) + " s→c, never seen " + std::to_string(c.missing) + " / " +
+           std::to_string(s.missing) + "; resends " + std::to_string(c.resent_frames) + " / " +
+           std::to_string(s.resent_frames);
+}
+
 std::vector<const core::FindingTable*> RaknetSummary::tables() const {
     return {&raknet::finding_table(), &mcpe::finding_table()};
 }
