@@ -53,6 +53,23 @@ inline void json_value(Output& out, const core::Item& it) {
     }
 }
 
+// A packet's findings as the JSON list every protocol's packet ends with:
+// [{"code":..,"severity":..,"offset":..,"message":..}, ...].
+inline void json_findings(Output& out, const core::Finding* f, size_t n) {
+    out << '[';
+    for (size_t i = 0; i < n; ++i) {
+        const core::FindingInfo& fi = core::finding_info(f[i].code);
+        char msg[256];
+        const size_t len = core::format_finding(f[i], msg, sizeof msg);
+        if (i) out << ',';
+        out << "{\"code\":\"" << fi.name << "\",\"severity\":\"" << core::severity_name(fi.severity)
+            << "\",\"offset\":" << f[i].offset << ",\"message\":\"";
+        json_escape(out, std::string_view(msg, len));
+        out << "\"}";
+    }
+    out << ']';
+}
+
 // JSON with nesting: groups and named types are objects, arrays lists of
 // their entries, values keyed by their filter names.
 class NestedJson {
@@ -120,19 +137,7 @@ public:
         Frame& f = frames_.front();
         end_list(f);
         key(f, "findings");
-        out_ << '[';
-        for (size_t i = 0; i < findings_.size(); ++i) {
-            const core::Finding& x = findings_[i];
-            const core::FindingInfo& fi = core::finding_info(x.code);
-            char msg[256];
-            const size_t n = core::format_finding(x, msg, sizeof msg);
-            if (i) out_ << ',';
-            out_ << "{\"code\":\"" << fi.name << "\",\"severity\":\"" << core::severity_name(fi.severity)
-                 << "\",\"offset\":" << x.offset << ",\"message\":\"";
-            json_escape(out_, std::string_view(msg, n));
-            out_ << "\"}";
-        }
-        out_ << ']';
+        json_findings(out_, findings_.data(), findings_.size());
     }
 
 private:

@@ -98,19 +98,7 @@ public:
         flush();
         close_array();
         key("findings");
-        out_ << '[';
-        for (size_t i = 0; i < nfindings_; ++i) {
-            const blank::Finding& f = findings_[i];
-            const blank::FindingInfo& fi = blank::finding_info(f.code);
-            char msg[256];
-            const size_t n = blank::format_finding(f, msg, sizeof msg);
-            if (i) out_ << ',';
-            out_ << "{\"code\":\"" << fi.name << "\",\"severity\":\"" << blank::severity_name(fi.severity)
-                 << "\",\"offset\":" << f.offset << ",\"message\":\"";
-            json_escape(out_, std::string_view(msg, n));
-            out_ << "\"}";
-        }
-        out_ << ']';
+        json_findings(out_, findings_, nfindings_);
     }
     void top(std::string_view k) { key(k); }
     void key(std::string_view k) {
