@@ -320,7 +320,7 @@ int run_check(const std::vector<std::string>& files, const CheckOptions& opt) {
     std::condition_variable cv;
     std::atomic<size_t> next{0};
     const size_t workers = std::min<size_t>(std::max<size_t>(opt.jobs, 1), files.size());
-    FileAnalysisOptions fo{opt.stream, Command::Check, opt.comments};
+    FileAnalysisOptions fo{opt.stream, Command::Check, opt.comments, unsigned(workers)};
     if (workers > 1) fo.stream.progress = false;  // one bar per file would garble the terminal
     auto work = [&] {
         for (size_t i; (i = next++) < files.size();) {

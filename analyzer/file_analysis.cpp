@@ -104,6 +104,7 @@ FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt,
     rep.units.assign(front_ends().size() + 1, 0);  // (one past: a front end not listed)
     UnitCollector units(rep, col, observe);
     PassSetup setup{stream, opt.stream, units, opt.command};
+    setup.files_at_once = opt.files_at_once;
     ProtocolPasses passes(setup);
     rep.result = passes.run(path);
     passes.finish(stream.stats().frames, rep.end_time);

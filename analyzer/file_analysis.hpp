@@ -63,6 +63,7 @@ struct FileAnalysisOptions {
     StreamOptions stream;  // each protocol's own settings too
     Command command = Command::Check;
     bool comments = false;  // keep comment-level findings
+    unsigned files_at_once = 1;  // PassSetup::files_at_once
 };
 
 // Called for every unit (after its findings were collected), but notes.

@@ -25,6 +25,9 @@ struct PassSetup {
     UnitListener& listener;
     Command command;
     bool summaries = true;  // keep each conversation's summary for check (decode needs none)
+    // Files read at once by the command (check -j): a protocol's own worker
+    // threads are worth it only when the files leave cores idle.
+    unsigned files_at_once = 1;
     // decode -2: the first of the two passes (only front ends with
     // two_pass(); nothing is shown), or the second, with what each front
     // end's first pass learnt (by front_end_index; null: none).

@@ -42,8 +42,9 @@ public:
         // Where only counts and findings are read, chunks are inflated on
         // worker threads; decode and chunks show each as it completes.
         const bool counts = s.command == Command::Check || s.command == Command::Stats || s.command == Command::Report;
-        if (counts && settings.inflate_threads >= 0 && cfg.chunks.inflate) {
-            queue_ = std::make_unique<blank::InflateQueue>(unsigned(settings.inflate_threads));
+        if (counts && cfg.chunks.inflate) {
+            const int threads = settings.inflate_threads >= 0 ? settings.inflate_threads : s.files_at_once > 1 ? 0 : 1;
+            queue_ = std::make_unique<blank::InflateQueue>(unsigned(threads));
             cfg.inflate_queue = queue_.get();
         }
         analyses_.emplace(cfg);
@@ -162,8 +163,8 @@ void BlankFrontEnd::add_options(CLI::App& sub, Command command, Settings& settin
             ->capture_default_str();
         sub.add_option("--threads", s.inflate_threads,
                        "blank: threads inflating completed chunks while the file is read (0: the reading thread; "
-                       "the output is the same whatever the number)")
-            ->capture_default_str()
+                       "default: 1, and 0 with -j above 1, whose files already use the cores; the output is the "
+                       "same whatever the number)")
             ->check(CLI::Range(0, 64));
         sub.add_flag("--no-inflate", s.no_inflate,
                      "blank: do not inflate chunks: a transmission with every byte counts as complete (faster; no "

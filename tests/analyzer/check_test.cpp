@@ -250,7 +250,7 @@ TEST(CheckParallel, SameOutputWhateverTheJobAndThreadCount) {
         const RunResult serial = run(kBin + " check --format " + format + files);
         EXPECT_EQ(serial.exit_code, 3);
         EXPECT_GT(serial.out.size(), 10000u);
-        for (const char* args : {"-j 2", "-j 5", "-j 16", "--threads 0", "--threads 2", "-j 3 --threads 3"}) {
+        for (const char* args : {"-j 2", "-j 5", "-j 16", "--threads 0", "--threads 2", "-j 3 --threads 3", "-j 2 --threads 1"}) {
             const RunResult par = run(kBin + " check " + args + " --format " + format + files);
             EXPECT_EQ(par.exit_code, serial.exit_code) << format << " " << args;
             EXPECT_TRUE(par.out == serial.out) << format << " " << args;
