@@ -13,10 +13,12 @@
 //    how tests/tools/mcjava_make_captures.cpp builds them.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <string>
 #include <tuple>
@@ -38,7 +40,7 @@ using Key = std::tuple<int, bool, int>;
 using Counts = std::map<Key, uint64_t>;
 
 int state_number(const std::string& s) {
-    if (s == "handshake") return 0;
+    if (s == "handshake" || s == "handshaking") return 0;
     if (s == "status") return 1;
     if (s == "login") return 2;
     if (s == "play") return 3;
@@ -68,6 +70,8 @@ struct FileFigures {
     std::map<int, int> client_port;  // # -> port
     std::map<int, Counts> counts;    // # -> counts
     uint64_t packets = 0;            // "decoder totals: N Minecraft packets"
+    uint64_t bytes = 0;              // "..., N bytes of framed packets"
+    std::map<bool, std::pair<uint64_t, uint64_t>> framing;  // client_to_server -> packets, bytes (Framing table, summed)
     int protocol = 0;                // "game version: 1.13.2 (404)", "... (protocol 47)"
     std::string dir;                 // where the file is, under minecraft-java/
 };
@@ -75,7 +79,7 @@ struct FileFigures {
 void read_readme(const std::string& path, std::map<std::string, FileFigures>& out) {
     std::ifstream in(path);
     std::string line, file;
-    enum { None, Conns, PacketCounts } table = None;
+    enum { None, Conns, Framing, PacketCounts } table = None;
     std::vector<int> conn_columns;  // column -> # (packet counts table)
     while (std::getline(in, line)) {
         std::smatch m;
@@ -93,12 +97,19 @@ void read_readme(const std::string& path, std::map<std::string, FileFigures>& ou
         }
         if (file.empty()) continue;
         FileFigures& f = out[file];
-        if (std::regex_search(line, m, std::regex("decoder totals: ([0-9]+) Minecraft packets"))) f.packets = std::stoull(m[1]);
+        if (std::regex_search(line, m, std::regex("decoder totals: ([0-9]+) Minecraft packets, ([0-9]+) bytes"))) {
+            f.packets = std::stoull(m[1]);
+            f.bytes = std::stoull(m[2]);
+        }
         if (line.rfind("- game version:", 0) == 0 &&
             std::regex_search(line, m, std::regex("\\((?:protocol )?([0-9]+)\\), (offline mode|encrypted)")))
             f.protocol = std::stoi(m[1]);
         if (line.rfind("| # | client |", 0) == 0) {
             table = Conns;
+            continue;
+        }
+        if (line.rfind("| # | dir | packets | bytes |", 0) == 0) {
+            table = Framing;
             continue;
         }
         if (line.rfind("| state | dir | id |", 0) == 0) {
@@ -118,6 +129,10 @@ void read_readme(const std::string& path, std::map<std::string, FileFigures>& ou
         if (table == Conns && c.size() > 2) {
             const size_t colon = c[1].rfind(':');
             f.client_port[std::stoi(c[0])] = std::stoi(c[1].substr(colon + 1));
+        } else if (table == Framing && c.size() > 3) {
+            auto& [packets, bytes] = f.framing[c[1] == "C→S"];
+            packets += std::stoull(c[2]);
+            bytes += std::stoull(c[3]);
         } else if (table == PacketCounts && c.size() == conn_columns.size()) {
             const Key k{state_number(c[0]), c[1] == "C→S", std::stoi(c[2], nullptr, 16)};
             for (size_t i = 4; i < c.size(); ++i)
@@ -143,13 +158,39 @@ std::map<std::string, FileFigures> readme_figures() {
 
 int port_of(const std::string& endpoint) { return std::stoi(endpoint.substr(endpoint.rfind(':') + 1)); }
 
+// README-eras.md's summary table (count.py's figures): one row per file of
+// eras/, its cells as written (file, version (protocol), server, bytes, TCP
+// conns, MC packets, zlib-compressed, configuration-state packets,
+// keep-alives sent/answered, teleports/confirms, chunk columns
+// loaded/unloaded, no error).
+std::vector<std::vector<std::string>> eras_rows() {
+    std::ifstream in(kDir + "README-eras.md");
+    std::vector<std::vector<std::string>> rows;
+    for (std::string line; std::getline(in, line);)
+        if (line.rfind("| mcjava-", 0) == 0) rows.push_back(cells(line));
+    return rows;
+}
+
+std::pair<uint64_t, uint64_t> pair_of(const std::string& cell) {  // "7/7"
+    const size_t slash = cell.find('/');
+    return {std::stoull(cell.substr(0, slash)), std::stoull(cell.substr(slash + 1))};
+}
+
+// The files eras-server.js served (its scripted second teleport, 16 blocks
+// away, unasked, is one warning of its own in each).
+bool eras_server(const std::string& file) {
+    for (const auto& c : eras_rows())
+        if (c[0] == file) return c[2] == "eras-server.js";
+    return false;
+}
+
 TEST(MinecraftJavaDecode, CountsPerConnectionAsTheReadmes) {
     const std::map<std::string, FileFigures> figures = readme_figures();
     // The 12 .pcap files of captures/minecraft-java/: each has a "Packet counts
     // ... per connection" table in README.md (3), README-1.13.2.md (7) or
     // README-encrypted.md (2, each also read without its key log); and the
-    // 12 of eras/ in README-eras.md.
-    ASSERT_EQ(figures.size(), 26u) << "README tables of the bundled captures not found";
+    // 17 of eras/ in README-eras.md.
+    ASSERT_EQ(figures.size(), 31u) << "README tables of the bundled captures not found";
     for (const auto& [section, want] : figures) {
         SCOPED_TRACE(section);
         const std::string name = section.substr(0, section.find(' '));
@@ -202,7 +243,7 @@ TEST(MinecraftJavaDecode, CountsPerConnectionAsTheReadmes) {
         }
         EXPECT_EQ(packets, want.packets);
         EXPECT_EQ(above_comment, 0u);
-        EXPECT_EQ(far, name.find("26.1") != std::string::npos || name == "mcjava-1.8.9-nocompress.pcap" ? 1u : 0u);
+        EXPECT_EQ(far, want.dir == "eras/" && eras_server(name) ? 1u : 0u);
         // Two encrypted connections in each (alice's and bob's; the status
         // ping is never encrypted); without the key their bytes are opaque.
         EXPECT_EQ(encryption_notes, encrypted ? 2u : 0u);
@@ -232,10 +273,7 @@ TEST(MinecraftJavaEras, CheckFiguresAsTheReadme) {
             total += std::stoull((*it)[1]);
         return total;
     };
-    const auto pair = [](const std::string& cell) {  // "7/7"
-        const size_t slash = cell.find('/');
-        return std::make_pair(std::stoull(cell.substr(0, slash)), std::stoull(cell.substr(slash + 1)));
-    };
+    const auto pair = pair_of;
     while (std::getline(in, line)) {
         if (line.rfind("| mcjava-", 0) != 0) continue;
         const std::vector<std::string> c = cells(line);
@@ -271,7 +309,7 @@ TEST(MinecraftJavaEras, CheckFiguresAsTheReadme) {
         EXPECT_EQ(sum(r.out, "chunk columns: ([0-9]+) sent"), loaded);
         EXPECT_EQ(sum(r.out, "chunk columns: [0-9]+ sent \\([0-9]+ distinct\\), ([0-9]+) unloaded"), unloaded);
     }
-    EXPECT_EQ(rows, 12u);
+    EXPECT_EQ(rows, 17u);
 }
 
 // The crafted captures: check's text, decode's packets.
@@ -500,25 +538,28 @@ TEST(MinecraftJavaChunks, ColumnsAndExtract) {
 // (minecraft-data leaves them as bytes), unpacked: 1.8's 16-bit block
 // states, 1.12's palettes of block ids before the flattening with light
 // and biome bytes, 1.16's longs without spanning entries, 1.18's paletted
-// containers, 26.1's without counts and with a fluid count. eras-server.js
-// sends prismarine-chunk columns with a stone floor at y 64: 256 stone,
-// states air and stone, in 24 sections of a 384-block world (26.1), or in
-// the one section 1.8.9's mask 0x10 sends, which also unloads three columns
-// with a whole column of no section. flying-squid generates the same terrain
-// for every release: a column sent in two releases has the same blocks,
-// whatever the format.
+// containers, 1.21.5's and 26.1's without counts, 26.1's with a fluid
+// count. eras-server.js sends prismarine-chunk columns with a stone floor at
+// y 64: 256 stone, states air and stone, in 24 sections of a 384-block world
+// (1.21.5 to 26.1), or in the one section 1.8.9's mask 0x10 sends, which
+// also unloads three columns with a whole column of no section.
+// flying-squid generates the same terrain for every release: a column sent
+// in two releases has the same blocks, whatever the format. Every file of
+// README-eras.md's summary: as many columns as count.py loaded (and, before
+// 1.9, unloaded with a Chunk Data).
 TEST(MinecraftJavaEras, ChunkSectionsCountedOnEveryRelease) {
     std::map<std::pair<int, int>, std::pair<uint64_t, std::string>> terrain;  // column -> non-air, release
-    for (const char* release : {"1.8.9-compressed", "1.12.2-compressed", "1.16.5-compressed", "1.18.2-compressed",
-                                "1.19.4-compressed", "1.20.4-compressed", "1.20.4-nocompress", "1.21.4-compressed",
-                                "1.8.9-nocompress", "26.1-compressed", "26.1-nocompress", "26.1-mtu1500"}) {
-        SCOPED_TRACE(release);
-        const std::string name = release;
-        const std::string file = kDir + "eras/mcjava-" + name + ".pcap";
+    const auto rows = eras_rows();
+    ASSERT_EQ(rows.size(), 17u);
+    for (const auto& row : rows) {
+        SCOPED_TRACE(row[0]);
+        const std::string name = row[0];
+        const std::string file = kDir + "eras/" + name;
         const RunResult r = run(kBin + " chunks --json " + file);
         ASSERT_EQ(r.exit_code, 0) << r.err;
-        const bool eras_server = name == "1.8.9-nocompress" || name.rfind("26.1", 0) == 0;
-        const bool v18 = name.rfind("1.8.9", 0) == 0;
+        const bool eras_server = row[2] == "eras-server.js";
+        const bool v18 = row[1].rfind("1.8.9", 0) == 0;
+        const auto [loaded, unloaded] = pair_of(row[10]);
         size_t columns = 0, unloads = 0;
         for (const json& j : json_lines(r.out)) {
             if (!j.contains("protocol") || j.at("protocol") != "mcjava") continue;
@@ -545,14 +586,149 @@ TEST(MinecraftJavaEras, ChunkSectionsCountedOnEveryRelease) {
                                                      << it->second.second;
             }
         }
-        EXPECT_EQ(columns, eras_server ? (v18 ? 15u : 12u) : name == "1.20.4-nocompress" ? 8u : 200u);
-        EXPECT_EQ(unloads, name == "1.8.9-nocompress" ? 3u : 0u);
+        EXPECT_EQ(columns, loaded + (v18 ? unloaded : 0u));
+        EXPECT_EQ(unloads, v18 ? unloaded : 0u);
+        EXPECT_EQ(columns, eras_server ? (v18 ? 15u : 12u) : name == "mcjava-1.20.4-nocompress.pcap" ? 8u : 200u);
         // The servers' own block counts (1.14+) agree with the unpacked states.
         const RunResult c = run(kBin + " check " + file);
         EXPECT_EQ(c.out.find("mcjava.chunk."), std::string::npos) << c.out;
         EXPECT_EQ(c.out.find("mcjava.malformed."), std::string::npos) << c.out;
     }
     EXPECT_GT(terrain.size(), 100u);
+}
+
+// stats on every era's capture: packets and framed bytes in all, per
+// direction (README-eras.md's Framing table, summed over the connections)
+// and per (state, direction, id) (its packet counts, summed), as count.py.
+TEST(MinecraftJavaEras, StatsAsTheReadme) {
+    const std::map<std::string, FileFigures> figures = readme_figures();
+    size_t files = 0;
+    for (const auto& row : eras_rows()) {
+        SCOPED_TRACE(row[0]);
+        ASSERT_TRUE(figures.count(row[0]));
+        const FileFigures& want = figures.at(row[0]);
+        ASSERT_EQ(want.dir, "eras/");
+        const RunResult r = run(kBin + " stats --json " + kDir + "eras/" + row[0]);
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        const json java = json::parse(r.out).at("java");
+        EXPECT_EQ(java.at("packets").get<uint64_t>(), want.packets);
+        EXPECT_EQ(java.at("packets").get<uint64_t>(), std::stoull(row[5]));
+        EXPECT_EQ(java.at("bytes").get<uint64_t>(), want.bytes);
+        Counts got, counted;
+        for (const json& d : java.at("directions")) {
+            const bool c2s = d.at("direction") == "client->server";
+            ASSERT_TRUE(want.framing.count(c2s));
+            EXPECT_EQ(d.at("packets").get<uint64_t>(), want.framing.at(c2s).first) << d.at("direction");
+            EXPECT_EQ(d.at("bytes").get<uint64_t>(), want.framing.at(c2s).second) << d.at("direction");
+            for (const json& t : d.at("types"))
+                got[Key{state_number(t.at("state")), c2s, t.at("id").get<int>()}] += t.at("packets").get<uint64_t>();
+        }
+        for (const auto& [n, counts] : want.counts)
+            for (const auto& [k, v] : counts) counted[k] += v;
+        EXPECT_EQ(got, counted);
+        ++files;
+    }
+    EXPECT_EQ(files, 17u);
+}
+
+// The scoreboard of 1.21.5 to 1.21.11 (eras-server.js, MC_SCOREBOARD=1),
+// field by field: every field count.py parsed with minecraft-data's layout
+// (README-eras.md's "Scoreboard packets" lists) is in `decode --json` with
+// its value, under the packet's filter names; an option count.py found
+// absent is its has_ flag false and no value; the packet has no other field.
+// NBT text components and style compounds (1.20.3+) as their tags' names and
+// values. And those are the values eras-server.js sent.
+std::string snake(const std::string& camel) {
+    std::string out;
+    for (char ch : camel) {
+        if (std::isupper(static_cast<unsigned char>(ch))) {
+            out += '_';
+            out += char(std::tolower(static_cast<unsigned char>(ch)));
+        } else {
+            out += ch;
+        }
+    }
+    return out;
+}
+
+// An anonymous NBT compound as the analyzer nests it, as name -> value.
+json nbt_compound(const json& v) {
+    json out = json::object();
+    for (const json& tag : v.at("mcjava.anonymous_nbt.compound").at("mcjava.nbt.compound.tag")) {
+        json value;
+        for (const auto& [k, x] : tag.items())
+            if (k != "mcjava.nbt.type" && k != "mcjava.nbt.name") value = x;
+        out[tag.at("mcjava.nbt.name").get<std::string>()] = value;
+    }
+    return out;
+}
+
+TEST(MinecraftJavaEras, ScoreboardFieldByFieldAsCountPy) {
+    // file -> (frame, packet, fields) from the README's --details lists
+    std::map<std::string, std::vector<std::tuple<uint64_t, std::string, json>>> lists;
+    std::ifstream in(kDir + "README-eras.md");
+    std::string file;
+    for (std::string line; std::getline(in, line);) {
+        std::smatch m;
+        if (std::regex_match(line, m, std::regex("### (mcjava-[^ ]+\\.pcap): packets for the tests"))) file = m[1];
+        if (line.rfind("## ", 0) == 0) file.clear();
+        if (file.empty() || !std::regex_match(line, m, std::regex("\\| ([0-9]+) \\| (scoreboard_[a-z_]+) \\| `(.*)` \\|")))
+            continue;
+        lists[file].emplace_back(std::stoull(m[1]), m[2], json::parse(std::string(m[3])));
+    }
+    ASSERT_EQ(lists.size(), 5u) << "Scoreboard packets lists in README-eras.md";
+    // What eras-server.js sends (its scoreboard() and scoreboardAgain()).
+    const std::vector<std::string> sent = {
+        R"(scoreboard_objective {"action":0,"displayText":{"text":"Eras"},"name":"eras","number_format":1,"styling":{"bold":1,"color":"gold"},"type":0})",
+        R"(scoreboard_display_objective {"name":"eras","position":1})",
+        R"(scoreboard_score {"display_name":{"text":"Alice"},"itemName":"alice","number_format":2,"scoreName":"eras","styling":{"text":"42 pts"},"value":42})",
+        R"(scoreboard_objective {"action":2,"displayText":{"text":"Eras II"},"name":"eras","number_format":0,"styling":null,"type":0})",
+        R"(scoreboard_score {"display_name":null,"itemName":"alice","number_format":null,"scoreName":"eras","styling":null,"value":43})"};
+    const std::map<std::string, std::pair<std::string, std::string>> packets = {  // type name, filter prefix
+        {"scoreboard_objective", {"Scoreboard Objective", "mcjava.play.cb.scoreboard_objective."}},
+        {"scoreboard_display_objective", {"Display Scoreboard", "mcjava.play.cb.display_scoreboard."}},
+        {"scoreboard_score", {"Update Score", "mcjava.play.cb.update_score."}}};
+    for (const auto& [name, list] : lists) {
+        SCOPED_TRACE(name);
+        std::vector<std::string> listed;
+        for (const auto& [frame, packet, fields] : list) listed.push_back(packet + " " + fields.dump());
+        EXPECT_EQ(listed, sent);
+        const RunResult r = run(kBin + " decode --json -t scoreboard,\"update score\" " + kDir + "eras/" + name);
+        ASSERT_EQ(r.exit_code, 0) << r.err;
+        std::map<uint64_t, json> by_frame;
+        for (const json& j : json_lines(r.out)) by_frame[j.at("frame").get<uint64_t>()] = j;
+        ASSERT_EQ(by_frame.size(), list.size());
+        for (const auto& [frame, packet, fields] : list) {
+            SCOPED_TRACE("frame " + std::to_string(frame));
+            ASSERT_TRUE(by_frame.count(frame));
+            const json& j = by_frame.at(frame);
+            const auto& [type_name, prefix] = packets.at(packet);
+            EXPECT_EQ(j.at("type_name"), type_name);
+            EXPECT_TRUE(j.at("findings").empty()) << j.dump();
+            std::set<std::string> keys;  // the packet's own fields in the analyzer
+            for (const auto& [k, v] : j.items())
+                if (k.rfind(prefix, 0) == 0) keys.insert(k);
+            for (const auto& [field, value] : fields.items()) {
+                const std::string key = prefix + snake(field), has = prefix + "has_" + snake(field);
+                if (j.contains(has)) {
+                    EXPECT_EQ(j.at(has).get<bool>(), !value.is_null()) << has;
+                    keys.erase(has);
+                }
+                if (value.is_null()) {
+                    EXPECT_FALSE(j.contains(key)) << key;
+                    continue;
+                }
+                ASSERT_TRUE(j.contains(key)) << key << " not in " << j.dump();
+                keys.erase(key);
+                if (value.is_object()) {
+                    EXPECT_EQ(nbt_compound(j.at(key)), value) << key;
+                } else {
+                    EXPECT_EQ(j.at(key), value) << key;
+                }
+            }
+            EXPECT_TRUE(keys.empty()) << "fields count.py does not have: " << *keys.begin();
+        }
+    }
 }
 
 TEST(MinecraftJavaCrafted, BundledFilesAreWhatTheGeneratorWrites) {

@@ -9,8 +9,10 @@
 // tracking does.
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <cmath>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <regex>
 #include <set>
@@ -332,6 +334,163 @@ TEST(TsharkMcJava, StatsTreeAsBlanksharkStats) {
         EXPECT_EQ(total, j["java"]["packets"].get<uint64_t>());
         EXPECT_EQ(w, a);
         EXPECT_FALSE(w.empty());
+    }
+}
+
+// Every capture of README-eras.md (1.8.9 to 26.1; count.py's figures in its
+// summary table) through tshark with the plugin, both passes: every
+// Minecraft packet count.py counts, nothing malformed, no error expert; as
+// many keep-alives sent (play and configuration) and answered (linked), as
+// many teleports and confirms (linked when the release has teleport ids), as
+// many chunk columns (a chunk summary per Chunk Data: those before 1.9 that
+// unload a column included) and Unload Chunk packets as count.py.
+std::vector<std::vector<std::string>> eras_rows() {
+    std::ifstream in(kJava + "README-eras.md");
+    std::vector<std::vector<std::string>> rows;
+    for (std::string line; std::getline(in, line);) {
+        if (line.rfind("| mcjava-", 0) != 0) continue;
+        std::vector<std::string> c;
+        for (std::string cell : split(line.substr(1), '|')) {
+            const size_t a = cell.find_first_not_of(' '), b = cell.find_last_not_of(' ');
+            c.push_back(a == std::string::npos ? "" : cell.substr(a, b - a + 1));
+        }
+        if (!c.empty() && c.back().empty()) c.pop_back();
+        rows.push_back(c);
+    }
+    return rows;
+}
+
+// Values of each field over the whole capture (-E occurrence=a), counted.
+std::vector<size_t> occurrences(const std::string& file, const std::vector<std::string>& fields) {
+    std::string args = "-2 -r " + tshark_file(file) + " -T fields -E occurrence=a -E aggregator=,";
+    for (const std::string& f : fields) args += " -e " + f;
+    const RunResult r = tshark(args);
+    std::vector<size_t> n(fields.size());
+    std::istringstream in(r.out);
+    for (std::string line; std::getline(in, line);) {
+        const auto col = split(line, '\t');
+        for (size_t i = 0; i < col.size() && i < n.size(); ++i)
+            for (const auto& v : split(col[i], ','))
+                n[i] += !v.empty();
+    }
+    return n;
+}
+
+TEST(TsharkMcJavaEras, EveryFileAsCountPy) {
+    const auto rows = eras_rows();
+    ASSERT_EQ(rows.size(), 17u);
+    const auto pair = [](const std::string& cell) {  // "7/7"
+        const auto p = split(cell, '/');
+        return std::make_pair(size_t(std::stoull(p.at(0))), size_t(std::stoull(p.at(1))));
+    };
+    for (const auto& row : rows) {
+        SCOPED_TRACE(row[0]);
+        ASSERT_EQ(row.size(), 12u);
+        const std::string file = kJava + "eras/" + row[0];
+        const auto n = occurrences(file, {"mcjava.packet_id", "_ws.malformed", "mcjava.play.cb.keep_alive.keep_alive_id",
+                                          "mcjava.configuration.cb.keep_alive.keep_alive_id",
+                                          "mcjava.keepalive.response_in", "mcjava.play.cb.player_position_look.x",
+                                          "mcjava.play.sb.teleport_confirm.teleport_id", "mcjava.teleport.response_in",
+                                          "mcjava.chunk.sections", "mcjava.play.cb.unload_chunk.chunk_x"});
+        EXPECT_EQ(n[0], std::stoull(row[5])) << "Minecraft packets";
+        EXPECT_EQ(n[1], 0u) << "malformed";
+        const auto [ka_sent, ka_answered] = pair(row[8]);
+        EXPECT_EQ(n[2] + n[3], ka_sent) << "keep-alives sent";
+        EXPECT_EQ(n[4], ka_answered) << "keep-alives answered";
+        const auto [teleports, confirms] = pair(row[9]);
+        EXPECT_EQ(n[5], teleports);
+        EXPECT_EQ(n[6], confirms);
+        EXPECT_EQ(n[7], confirms) << "teleports linked to their confirm";
+        const auto [loaded, unloaded] = pair(row[10]);
+        const bool v18 = row[1].rfind("1.8", 0) == 0;  // no Unload Chunk: a Chunk Data without sections
+        EXPECT_EQ(n[8], loaded + (v18 ? unloaded : 0)) << "chunk columns";
+        EXPECT_EQ(n[9], v18 ? 0 : unloaded) << "Unload Chunk";
+        const RunResult errors = tshark("-2 -r " + tshark_file(file) +
+                                        " -Y \"_ws.expert.severity >= 8388608\" -T fields -e frame.number");
+        EXPECT_EQ(errors.out, "") << "error experts";
+    }
+}
+
+// The scoreboard of 1.21.5 to 1.21.11 in tshark, field by field as count.py
+// parsed it (README-eras.md's "Scoreboard packets" lists, which
+// java_captures_test holds to what eras-server.js sent): each field under
+// its filter name with count.py's value, an absent option as its has_ flag
+// 0, the NBT components' and styles' tag names, strings and bytes in order.
+TEST(TsharkMcJavaEras, ScoreboardFieldByFieldAsCountPy) {
+    std::map<std::string, std::vector<std::tuple<uint64_t, std::string, nlohmann::ordered_json>>> lists;
+    std::ifstream in(kJava + "README-eras.md");
+    std::string file;
+    for (std::string line; std::getline(in, line);) {
+        std::smatch m;
+        if (std::regex_match(line, m, std::regex("### (mcjava-[^ ]+\\.pcap): packets for the tests"))) file = m[1];
+        if (line.rfind("## ", 0) == 0) file.clear();
+        if (file.empty() || !std::regex_match(line, m, std::regex("\\| ([0-9]+) \\| (scoreboard_[a-z_]+) \\| `(.*)` \\|")))
+            continue;
+        lists[file].emplace_back(std::stoull(m[1]), m[2], nlohmann::ordered_json::parse(std::string(m[3])));
+    }
+    ASSERT_EQ(lists.size(), 5u);
+    const std::map<std::string, std::string> prefix = {
+        {"scoreboard_objective", "mcjava.play.cb.scoreboard_objective."},
+        {"scoreboard_display_objective", "mcjava.play.cb.display_scoreboard."},
+        {"scoreboard_score", "mcjava.play.cb.update_score."}};
+    const auto snake = [](const std::string& camel) {
+        std::string out;
+        for (char ch : camel) out += std::isupper(static_cast<unsigned char>(ch)) ? std::string("_") + char(std::tolower(ch)) : std::string(1, ch);
+        return out;
+    };
+    const auto text = [](const json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); };
+    for (const auto& [name, list] : lists) {
+        SCOPED_TRACE(name);
+        const RunResult r = tshark("-r " + tshark_file(kJava + "eras/" + name) +
+                                   " -T json --no-duplicate-keys -Y \"mcjava.play.cb.scoreboard_objective.name || "
+                                   "mcjava.play.cb.display_scoreboard.name || mcjava.play.cb.update_score.item_name\"");
+        std::map<uint64_t, std::map<std::string, std::vector<std::string>>> frames;
+        std::function<void(const json&, std::map<std::string, std::vector<std::string>>&)> flatten =
+            [&](const json& obj, std::map<std::string, std::vector<std::string>>& out) {
+                for (const auto& [k, v] : obj.items()) {
+                    if (v.is_object()) flatten(v, out);
+                    else if (v.is_array())
+                        for (const auto& e : v) {
+                            if (e.is_object()) flatten(e, out);
+                            else if (k.rfind("mcjava.", 0) == 0) out[k].push_back(text(e));
+                        }
+                    else if (k.rfind("mcjava.", 0) == 0) out[k].push_back(text(v));
+                }
+            };
+        for (const json& j : json::parse(r.out)) {
+            const json& layers = j.at("_source").at("layers");
+            flatten(layers.at("mcjava"), frames[std::stoull(layers.at("frame").at("frame.number").get<std::string>())]);
+        }
+        ASSERT_EQ(frames.size(), list.size());
+        for (const auto& [frame, packet, fields] : list) {
+            SCOPED_TRACE("frame " + std::to_string(frame));
+            ASSERT_TRUE(frames.count(frame));
+            auto& got = frames.at(frame);
+            std::vector<std::string> names, strings, numbers;
+            for (const auto& [field, value] : fields.items()) {
+                const std::string key = prefix.at(packet) + snake(field), has = prefix.at(packet) + "has_" + snake(field);
+                if (got.count(has)) {
+                    ASSERT_EQ(got.at(has).size(), 1u) << has;
+                    EXPECT_EQ(got.at(has)[0] == "1" || got.at(has)[0] == "True" || got.at(has)[0] == "true", !value.is_null()) << has;
+                }
+                if (value.is_null()) {
+                    EXPECT_FALSE(got.count(key)) << key;
+                    continue;
+                }
+                if (value.is_object()) {
+                    for (const auto& [tag, v] : value.items()) {
+                        names.push_back(tag);
+                        (v.is_string() ? strings : numbers).push_back(text(v));
+                    }
+                    continue;
+                }
+                ASSERT_TRUE(got.count(key)) << key;
+                EXPECT_EQ(got.at(key), std::vector<std::string>{text(value)}) << key;
+            }
+            EXPECT_EQ(got["mcjava.nbt.name"], names);
+            EXPECT_EQ(got["mcjava.nbt.string"], strings);
+            EXPECT_EQ(got["mcjava.nbt.byte"], numbers);  // the style's bold: a byte
+        }
     }
 }
 

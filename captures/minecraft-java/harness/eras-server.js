@@ -1,18 +1,28 @@
 // Minimal server on minecraft-protocol's createServer, for the versions flying-squid cannot serve.
 // Usage: node eras-server.js HOST PORT VERSION compress|nocompress [lifetime_s]
+// (environment MC_SCOREBOARD=1: the scoreboard packets at t=2 s and t=8 s below, as in the 1.21.5
+// and 1.21.11 captures; the 26.1 and 1.8.9 captures were made without them)
 // Offline mode. minecraft-protocol itself does the login (Set Compression 256, Login Success, for
 // 1.20.2+ the configuration state with the registry data of minecraft-data's loginPacket, as its
 // server does with options.registryCodec) and the keep-alives (every 4 s). On 'playerJoin' this script
-// sends what a client needs to spawn and a little more, on a timeline (used for 26.1, and for the
-// uncompressed 1.8.9 file, where flying-squid's columns would be too large):
+// sends what a client needs to spawn and a little more, on a timeline (used for 1.21.5 to 26.1,
+// which flying-squid 1.12.0 does not serve, and for the uncompressed 1.8.9 file, where
+// flying-squid's columns would be too large):
 //   t=0    Join Game (minecraft-data's loginPacket), Set Center Chunk (1.14+), a chunk batch
 //          (1.20.2+: Chunk Batch Start ... Finished) of the 3 x 3 columns around (0, 0)
 //          (prismarine-chunk, a stone floor at y 64), Player Position
 //          (teleport id 1), Update Health (mineflayer's spawn event waits for it)
+//   t=2 s  (MC_SCOREBOARD=1) a scoreboard: Update Objectives (create 'eras', titled "Eras",
+//          integer; 1.20.3+ with the number format 1, styled: {color: gold, bold: 1b}), Display
+//          Objective (sidebar), Update Score (the player's score 42; 1.20.3+ with a display name
+//          "Alice" and the number format 2, fixed: "42 pts")
 //   t=3 s  a second teleport 16 blocks east (teleport id 2): the columns of x = -1 are unloaded
 //          (Unload Chunk; before 1.9 a full Chunk Data without sections), those of x = 2 are sent
 //          (a second batch), Set Center Chunk
 //   t=5 s  a system chat line; every chat message of the client is echoed back to it
+//   t=8 s  (MC_SCOREBOARD=1) the scoreboard again: Update Objectives (update 'eras' to
+//          "Eras II"; 1.20.3+ with the number format 0, blank), Update Score (43; 1.20.3+ without
+//          display name or number format)
 //   t=14 s Disconnect (play) "bye <name>" (minecraft-protocol's client.end with a reason)
 const mc = require('minecraft-protocol')
 const nbt = require('prismarine-nbt')
@@ -121,6 +131,52 @@ function chat (client, text) {
   }
 }
 
+// The scoreboard packets, from the release's own layouts (minecraft-data): before 1.13 the type is
+// a string ("integer") and the title plain text, before 1.20.3 the title a JSON text and Update
+// Score has an action (0, create or update); from
+// 1.20.3 on the title is an NBT text component, and objective and score carry an optional number
+// format (0 blank, 1 styled: a style compound, 2 fixed: a text component) and the score an
+// optional display name.
+const switchType = (packet, field) => {
+  const f = types[packet][1].find(x => x.name === field)
+  return f && Array.isArray(f.type) && f.type[0] === 'switch' ? f.type[1].fields['0'] : f && f.type
+}
+const nbtText = switchType('packet_scoreboard_objective', 'displayText') === 'anonymousNbt'
+const stringType = switchType('packet_scoreboard_objective', 'type') === 'string'  // before 1.13: plain text
+const text = t => nbtText ? nbt.comp({ text: nbt.string(t) }) : stringType ? t : JSON.stringify({ text: t })
+const hasFormat = fieldsOf('packet_scoreboard_objective').includes('number_format')
+function objective (client, action, title, numberFormat, styling) {
+  const p = { name: 'eras', action, displayText: text(title) }
+  p.type = stringType ? 'integer' : 0
+  if (hasFormat) {
+    p.number_format = numberFormat
+    if (styling !== undefined) p.styling = styling
+  }
+  client.write('scoreboard_objective', p)
+  log(client.username, 'scoreboard objective', action, title, numberFormat)
+}
+function score (client, value, displayName, numberFormat, styling) {
+  const p = { itemName: client.username, scoreName: 'eras', value }
+  if (fieldsOf('packet_scoreboard_score').includes('action')) p.action = 0
+  else {
+    if (displayName !== undefined) p.display_name = text(displayName)
+    if (numberFormat !== undefined) p.number_format = numberFormat
+    if (styling !== undefined) p.styling = styling
+  }
+  client.write('scoreboard_score', p)
+  log(client.username, 'score', value)
+}
+const withScoreboard = process.env.MC_SCOREBOARD === '1'
+function scoreboard (client) {
+  objective(client, 0, 'Eras', 1, nbt.comp({ color: nbt.string('gold'), bold: nbt.byte(1) }))
+  client.write('scoreboard_display_objective', { position: 1, name: 'eras' })
+  score(client, 42, 'Alice', 2, nbt.comp({ text: nbt.string('42 pts') }))
+}
+function scoreboardAgain (client) {
+  objective(client, 2, 'Eras II', 0)
+  score(client, 43)
+}
+
 const server = mc.createServer(opts)
 server.on('listening', () => console.log('READY'))
 server.on('error', e => log('server error', e))
@@ -163,7 +219,9 @@ server.on('playerJoin', (client) => {
     center(client, 1, 0)
     sendColumns(client, [[2, -1], [2, 0], [2, 1]])
   }, 3000)
+  if (withScoreboard) setTimeout(() => scoreboard(client), 2000)
   setTimeout(() => chat(client, 'welcome, ' + client.username), 5000)
+  if (withScoreboard) setTimeout(() => scoreboardAgain(client), 8000)
   setTimeout(() => { log(client.username, 'disconnect'); client.end('bye ' + client.username) }, 14000)
 })
 const life = parseFloat(lifeS || '60')

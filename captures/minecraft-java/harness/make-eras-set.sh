@@ -9,6 +9,9 @@
 # minecraft-protocol's createServer, client scenario 'single'), and so is the uncompressed 1.8.9 file:
 # flying-squid's 1.8 columns carry all 16 sections (about 197 KB each uncompressed; 7.5 MB at view
 # distance 2, with segments lost by the capture), eras-server.js sends only the section of its floor.
+# 1.21.5 to 1.21.11 (protocols 770 to 774, one release of each: 1.21.5, 1.21.6, 1.21.8, 1.21.9, 1.21.11)
+# are newer than flying-squid's list too: eras-server.js with MC_SCOREBOARD=1 (a scoreboard objective
+# and the player's score, with the number formats of 1.20.3+), client scenario 'single'.
 # The netns run needs netns-setup.sh to have been run once (ip netns mcsrv/mccli).
 set -eu
 OUTDIR=$(cd "$1" && pwd)
@@ -25,3 +28,6 @@ run "$OUTDIR/mcjava-1.8.9-nocompress.pcap"            25565 1.8.9  nocompress si
 run "$OUTDIR/mcjava-26.1-compressed.pcap"             25565 26.1   compress   single
 run "$OUTDIR/mcjava-26.1-nocompress.pcap"             25565 26.1   nocompress single
 run "$OUTDIR/mcjava-26.1-mtu1500.pcap"                25565 26.1   compress   single netns
+for v in 1.21.5 1.21.6 1.21.8 1.21.9 1.21.11; do
+  MC_SCOREBOARD=1 run "$OUTDIR/mcjava-$v-compressed.pcap" 25565 $v compress single
+done

@@ -28,14 +28,17 @@ Python 3 standard library only; shares no code with blankshark. For each pcap/pc
     Keep Alive (VarInt id before 1.12.2, Long after; in configuration too), Player Position And Look
     and Teleport Confirm, Chunk Data (and 1.8's Map Chunk Bulk; a full column without sections
     unloads it before 1.9), Unload Chunk, Chunk Batch Start/Finished/Received, Disconnect (JSON text
-    or NBT), Login Start, Set Compression, Login Success; each must parse to its last byte.
+    or NBT), Login Start, Set Compression, Login Success, and the scoreboard's Update Objectives,
+    Display Objective and Update Score (1.20.3+: with their optional number format, a switch on
+    an option's value); each must parse to its last byte.
 
 Usage:
   count.py FILE...                 markdown report (the tables of README.md / README-1.13.2.md /
                                    README-eras.md)
   count.py --packets FILE          one line per Minecraft packet: start frame, completion frame, ...
   count.py --details FILE          Keep Alive, Player Position And Look / Teleport Confirm, Chunk Data,
-                                   Unload Chunk and Disconnect lists
+                                   Unload Chunk and Disconnect lists (and the scoreboard packets with
+                                   every field, where there are any)
   count.py --json FILE             everything above as JSON (per packet, per connection)
   count.py --matrix FILE...        one table of packet counts per (protocol, state, dir, id), a column per file
   count.py --extract-ids DATA_DIR  write mcdata-ids.json from minecraft-data's data directory
@@ -218,7 +221,10 @@ PARSED = [
     ('play', 'cb', 'chunk_batch_finished'), ('play', 'sb', 'chunk_batch_received'),
     ('play', 'cb', 'start_configuration'), ('play', 'sb', 'configuration_acknowledged'),
     ('play', 'cb', 'login'), ('play', 'cb', 'respawn'),
+    ('play', 'cb', 'scoreboard_objective'), ('play', 'cb', 'scoreboard_display_objective'),
+    ('play', 'cb', 'scoreboard_score'),
 ]
+SCOREBOARD = ('scoreboard_objective', 'scoreboard_display_objective', 'scoreboard_score')
 CHAT_NAMES = {'cb': ('chat', 'system_chat', 'player_chat', 'profileless_chat'),
               'sb': ('chat', 'chat_message', 'chat_command', 'chat_command_signed')}
 _RELEASE = None
@@ -1515,7 +1521,7 @@ def analysis_generic(c):
              teleports=0, teleport_confirms=0, teleports_confirmed=0, chunks_loaded=0, chunks_partial=0,
              chunks_unloaded=0, batches_started=0, batches_finished=0, batch_chunks=0, batches_received=0,
              chat_sb=0, chat_cb=0, config_rounds=0, disconnect=None, chunk_list=[], unload_list=[],
-             keepalive_list=[], teleport_list=[], batch_list=[])
+             keepalive_list=[], teleport_list=[], batch_list=[], scoreboard_list=[])
     pend_k = []
     pend_t = []
     batch = None
@@ -1588,6 +1594,8 @@ def analysis_generic(c):
             a['batches_received'] += 1
         elif n == 'finish_configuration' and d == 'sb':
             a['config_rounds'] += 1
+        elif n in SCOREBOARD and d == 'cb' and st == 'play' and p['fields'].get('parsed_to_end'):
+            a['scoreboard_list'].append((n, v, frames_of(p)))
     if c.disconnects:
         k, r = c.disconnects[-1]
         a['disconnect'] = '%s %s' % (k, r['fields'].get('reason'))
@@ -1608,6 +1616,9 @@ def fmt_analysis(a):
             a['batches_started'], a['batches_finished'], a['batch_chunks'], a['batches_received']))
     if a['config_rounds']:
         s.append('configuration finished %d time(s)' % a['config_rounds'])
+    if a['scoreboard_list']:
+        s.append('scoreboard: %s' % ', '.join('%d %s' % (sum(e[0] == n for e in a['scoreboard_list']), n)
+                                              for n in SCOREBOARD))
     s.append('chat: %d serverbound, %d clientbound' % (a['chat_sb'], a['chat_cb']))
     return '; '.join(s)
 
@@ -1664,6 +1675,13 @@ def details_generic(c, w):
         w('\nChunk batches (start frame, map_chunk packets in between, batchSize, finished frame): %s; '
           'acknowledged by the client: %d\n' % (', '.join('(%s, %s, %s, %s)' % e for e in a['batch_list']),
                                                 a['batches_received']))
+    if a['scoreboard_list']:
+        # every field as parsed with minecraft-data's layout (NBT as its payload: a compound as a
+        # JSON object, a byte as a number), in the layout's order
+        w('\nScoreboard packets (clientbound; every field of minecraft-data\'s layout, NBT as its payload):\n\n')
+        w('| frame | packet | fields |\n|---|---|---|\n')
+        for n, v, fr in a['scoreboard_list']:
+            w('| %s | %s | `%s` |\n' % (fr, n, json.dumps(sanitize(v), ensure_ascii=False)))
     w('\nDisconnect: %s\n\n' % ('; '.join('%s %s [%s]' % (k, r['fields']['reason'], frames_of(r))
                                             for k, r in c.disconnects) or 'none'))
 
