@@ -13,14 +13,27 @@ namespace blankshark {
 namespace {
 
 // The text of a Disconnect's reason (a chat JSON), read by the decoder.
+// A Disconnect's reason: its JSON text (before 1.20.3), or the value of the
+// NBT text component's "text" tag (the names of NBT tags are strings too:
+// without one named "text", the first string that is not a name).
 struct Reason {
     static constexpr bool kPayloadOnly = true;
     std::string text;
+    bool from_text_tag = false;
+    bool after_text_name = false;
     void open(const core::Item&) {}
     void close() {}
     void finding(const core::Finding&) {}
     void leaf(const core::Item& it) {
-        if (it.vclass == core::ValueClass::String && text.empty()) text.assign(it.s.substr(0, 200));
+        if (it.vclass != core::ValueClass::String) return;
+        if (it.info->abbrev == "mcjava.nbt.name") {
+            after_text_name = it.s == "text";
+            return;
+        }
+        if (from_text_tag) return;
+        if (after_text_name || text.empty()) text.assign(it.s.substr(0, 200));
+        from_text_tag = after_text_name;
+        after_text_name = false;
     }
 };
 

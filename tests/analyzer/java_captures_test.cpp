@@ -297,6 +297,14 @@ TEST(MinecraftJavaEras, CheckFiguresAsTheReadme) {
             EXPECT_EQ(r.out.find("Teleport id 0 moved"), std::string::npos);
         }
         EXPECT_NE(r.out.find(": " + c[5] + " Minecraft Java packets in "), std::string::npos) << r.out.substr(0, 300);
+        // The Disconnect's reason as the server wrote it: JSON text up to
+        // 1.20.2, the "text" tag of an NBT text component from 1.20.3 on
+        // (README-eras.md: flying-squid kicks bob "bye bob", eras-server.js
+        // sends "bye alice"), not the name of the tag.
+        const std::string reason = far ? "bye alice" : "bye bob";
+        EXPECT_TRUE(std::regex_search(r.out, std::regex("ended: Disconnect \\(play\\) from the server in frame [0-9]+: "
+                                                        "(" + reason + "|\\{\"text\":\"" + reason + "\"\\});")))
+            << r.out;
         EXPECT_EQ(sum(r.out, "findings: ([0-9]+) error"), 0u);
         EXPECT_EQ(sum(r.out, "->(?:server|client): [0-9]+ packets, [0-9]+ bytes, ([0-9]+) compressed"), std::stoull(c[6]));
         const auto [ka_sent, ka_answered] = pair(c[8]);
