@@ -15,6 +15,12 @@ void print_line_prefix(Output& out, uint64_t frame, double time, const Conversat
     out.pad(std::string_view(num, size_t(r.ptr - num)), 3, true) << ' ' << arrow << "  ";
 }
 
+void end_summary_line(Output& out, std::string_view name, const SummaryVisitor& v, std::string_view markers) {
+    out << name << std::string_view(v.text, v.len) << markers;
+    write_worst_finding(out, v.worst, v.counted);
+    out << '\n';
+}
+
 void print_endpoints(Output& out, const Conversation* c, bool from_client) {
     if (!c) return;
     out << capture::to_string(from_client ? c->client : c->server) << " -> "

@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "capture_stream.hpp"
+#include "item_visitors.hpp"
 #include "output.hpp"
 
 namespace blankshark {
@@ -13,6 +14,10 @@ namespace blankshark {
 // "   1234   12.345678   1 C>S  ": frame, seconds since the capture's first
 // frame, conversation id (0: none), `arrow` ("C>S", "S>C", "?>?", ...).
 void print_line_prefix(Output& out, uint64_t frame, double time, const Conversation* c, const char* arrow);
+// The rest of decode's summary line after the prefix: the unit's `name`,
+// the summary fields `v` collected, `markers` (" [gap]", ...), its worst
+// finding, the newline.
+void end_summary_line(Output& out, std::string_view name, const SummaryVisitor& v, std::string_view markers = {});
 // "10.0.0.2:40000 -> 10.0.0.1:25565, ": a -V tree's sender and receiver
 // (nothing without a conversation).
 void print_endpoints(Output& out, const Conversation* c, bool from_client);

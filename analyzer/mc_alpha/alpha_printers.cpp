@@ -53,9 +53,7 @@ void print_alpha_summary(Output& out, const AlphaMessage& am) {
     show(m, v, false);
     print_line_prefix(out, m.span.last.frame, am.time, am.conv, core::arrow(m.dir));
     AlphaName name;
-    out << alpha_message_name(m, name) << std::string_view(v.text, v.len);
-    write_worst_finding(out, v.worst, v.counted);
-    out << '\n';
+    end_summary_line(out, alpha_message_name(m, name), v);
 }
 
 void print_alpha_tree(Output& out, const AlphaMessage& am) {

@@ -65,9 +65,8 @@ void print_java_summary(Output& out, const JavaPacket& jp) {
     const core::MessageSummary sum = show(jp, v, false);
     (void)sum;
     prefix(out, jp);
-    out << java_packet_name(*jp.packet) << std::string_view(v.text, v.len);
-    write_worst_finding(out, v.worst, v.counted);
-    out << '\n';
+    char name[32];
+    end_summary_line(out, mcjava::packet_name(*jp.packet, name, sizeof name), v);
 }
 
 void print_java_tree(Output& out, const JavaPacket& jp) {

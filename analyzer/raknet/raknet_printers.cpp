@@ -86,15 +86,12 @@ void print_raknet_summary(Output& out, const RaknetPrint& r) {
         if (w > 0) n = std::min(sizeof names - 1, n + size_t(w));
     });
     prefix(out, r);
-    out << std::string_view(names, n) << std::string_view(v.text, v.len);
     char more[160];
     size_t m = 0;
     if (r.p->kind == raknet::PacketKind::Ack || r.p->kind == raknet::PacketKind::Nak)
         m = raknet::record_ranges_text(r.p->record_list.data, r.p->record_list.size, r.p->records, more, sizeof more);
     m = raknet::append_markers(*r.p, more, m, sizeof more);
-    out << std::string_view(more, m);
-    write_worst_finding(out, v.worst, v.counted);
-    out << '\n';
+    end_summary_line(out, std::string_view(names, n), v, std::string_view(more, m));
 }
 
 void print_raknet_tree(Output& out, const RaknetPrint& r) {
