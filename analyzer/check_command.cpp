@@ -50,8 +50,8 @@ void text_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
     out << " in " << rep.stats.frames << " frames, " << (rep.convs.size() - rep.convs.count(0)) << " conversations\n";
     for (const auto& [id, c] : rep.convs) {
         if (c.has_conv && c.summary) {
-            out << "conversation " << id << ": client " << capture::to_string(c.conv.client) << " <-> server "
-                << capture::to_string(c.conv.server) << " (" << c.summary->protocol() << "), ";
+            out << "conversation " << id << ": client " << capture::endpoint_text(c.conv.client) << " <-> server "
+                << capture::endpoint_text(c.conv.server) << " (" << c.summary->protocol() << "), ";
             out.fixed(c.first_time, 3) << "-";
             out.fixed(c.last_time, 3) << " s, ended: " << c.summary->ended() << '\n';
             c.summary->text(out);
@@ -99,8 +99,8 @@ void json_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
         if (c.has_conv && c.summary) {
             out << "{\"event_type\":\"conversation\",\"file\":\"";
             json_escape(out, rep.path);
-            out << "\",\"conversation\":" << id << ",\"client\":\"" << capture::to_string(c.conv.client)
-                << "\",\"server\":\"" << capture::to_string(c.conv.server) << "\",\"first_time\":";
+            out << "\",\"conversation\":" << id << ",\"client\":\"" << capture::endpoint_text(c.conv.client)
+                << "\",\"server\":\"" << capture::endpoint_text(c.conv.server) << "\",\"first_time\":";
             out.fixed(c.first_time, 6);
             out << ",\"last_time\":";
             out.fixed(c.last_time, 6);

@@ -60,9 +60,9 @@ void json_packet_head(V& v, Output& out, const JsonPacketHead& h) {
     }
     if (h.src && h.dst) {
         v.top("src");
-        out << '"' << capture::to_string(*h.src) << '"';
+        out << '"' << capture::endpoint_text(*h.src) << '"';
         v.top("dst");
-        out << '"' << capture::to_string(*h.dst) << '"';
+        out << '"' << capture::endpoint_text(*h.dst) << '"';
     }
     v.top("conversation");
     out << h.conversation;

@@ -1,5 +1,6 @@
 #include "link_layer.hpp"
 
+#include <algorithm>
 #include <arpa/inet.h>
 
 #include <cstdio>
@@ -233,13 +234,16 @@ bool operator<(const Endpoint& a, const Endpoint& b) noexcept {
     return a.port < b.port;
 }
 
-std::string to_string(const Endpoint& e) {
+EndpointText endpoint_text(const Endpoint& e) noexcept {
     char ip[INET6_ADDRSTRLEN] = "?";
     if (e.family == 4 || e.family == 6) inet_ntop(e.family == 6 ? AF_INET6 : AF_INET, e.addr, ip, sizeof ip);
-    char out[INET6_ADDRSTRLEN + 10];
-    std::snprintf(out, sizeof out, e.family == 6 ? "[%s]:%u" : "%s:%u", ip, unsigned(e.port));
-    return out;
+    EndpointText t;
+    const int n = std::snprintf(t.text, sizeof t.text, e.family == 6 ? "[%s]:%u" : "%s:%u", ip, unsigned(e.port));
+    t.len = n < 0 ? 0 : std::min(size_t(n), sizeof t.text - 1);
+    return t;
 }
+
+std::string to_string(const Endpoint& e) { return std::string(std::string_view(endpoint_text(e))); }
 
 const char* link_result_name(LinkResult r) noexcept {
     switch (r) {

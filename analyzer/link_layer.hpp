@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace blankshark::capture {
 
@@ -36,6 +37,14 @@ bool operator==(const Endpoint& a, const Endpoint& b) noexcept;
 inline bool operator!=(const Endpoint& a, const Endpoint& b) noexcept { return !(a == b); }
 bool operator<(const Endpoint& a, const Endpoint& b) noexcept;  // family, address, port
 std::string to_string(const Endpoint& e);  // "127.0.0.1:12354", "[::1]:12354"
+// The same text in a buffer of its own: the printers write endpoints per
+// packet, and a std::string of "192.168.100.200:54321" would be allocated.
+struct EndpointText {
+    char text[56];  // "[" INET6_ADDRSTRLEN "]:65535"
+    size_t len = 0;
+    operator std::string_view() const noexcept { return {text, len}; }
+};
+EndpointText endpoint_text(const Endpoint& e) noexcept;
 
 struct UdpDatagram {
     Endpoint src, dst;

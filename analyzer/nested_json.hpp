@@ -72,17 +72,33 @@ inline void json_findings(Output& out, const core::Finding* f, size_t n) {
 
 // JSON with nesting: groups and named types are objects, arrays lists of
 // their entries, values keyed by their filter names.
+//
+// No allocation per packet once warm: the open objects and the findings
+// are kept in the thread's scratch vectors, cleared for each packet (their
+// capacity stays); NestedJsons alive on the thread at once take a set
+// each.
 class NestedJson {
 public:
-    explicit NestedJson(Output& out) : out_(out) { frames_.push_back(Frame{}); }
+    explicit NestedJson(Output& out) : out_(out), scratch_(Scratch::take()) {
+        frames_ = scratch_ ? &scratch_->frames : &own_frames_;
+        findings_ = scratch_ ? &scratch_->findings : &own_findings_;
+        frames_->clear();
+        findings_->clear();
+        frames_->push_back(Frame{});
+    }
+    ~NestedJson() {
+        if (scratch_) scratch_->busy = false;
+    }
+    NestedJson(const NestedJson&) = delete;
+    NestedJson& operator=(const NestedJson&) = delete;
 
     void open(const core::Item& it) {
-        Frame& f = frames_.back();
+        Frame& f = frames_->back();
         const bool array_entry = it.node->kind == core::Kind::Array || it.entry;
         if (array_entry) {
             list_item(f, it.info->abbrev);
             out_ << '{';
-            frames_.push_back(Frame{true, false, {}});
+            frames_->push_back(Frame{true, false, {}});
             return;
         }
         end_list(f);
@@ -90,29 +106,29 @@ public:
             // A value with views of it (flags, an option's rows): the views follow as keys here.
             key(f, it.info->abbrev);
             value(it);
-            frames_.push_back(Frame{false, true, {}});
+            frames_->push_back(Frame{false, true, {}});
             return;
         }
         key(f, it.info->abbrev);
         out_ << '{';
-        frames_.push_back(Frame{true, false, {}});
+        frames_->push_back(Frame{true, false, {}});
     }
     void set_length(uint32_t) {}
     void close() {
-        Frame f = frames_.back();
-        frames_.pop_back();
+        Frame f = frames_->back();
+        frames_->pop_back();
         if (f.flattened) {
             // keys went into the parent: it carries on after them
-            frames_.back().comma = true;
-            frames_.back().list = f.list.empty() ? frames_.back().list : f.list;
+            frames_->back().comma = true;
+            frames_->back().list = f.list.empty() ? frames_->back().list : f.list;
             return;
         }
         end_list(f);
         out_ << '}';
-        frames_.back().comma = true;
+        frames_->back().comma = true;
     }
     void leaf(const core::Item& it) {
-        Frame& f = frames_.back();
+        Frame& f = frames_->back();
         if (it.hidden) return;
         if (it.entry) {
             list_item(f, it.info->abbrev);
@@ -123,28 +139,28 @@ public:
         key(f, it.info->abbrev);
         value(it);
     }
-    void finding(const core::Finding& f) { findings_.push_back(f); }
+    void finding(const core::Finding& f) { findings_->push_back(f); }
 
     // Top-level keys of the packet object.
     // Top-level keys of the packet object (after any list of fields).
     void top(std::string_view k) {
-        end_list(frames_.front());
-        key(frames_.front(), k);
+        end_list(frames_->front());
+        key(frames_->front(), k);
     }
     // Closes what is open without the findings key.
-    void finish_fields() { end_list(frames_.front()); }
+    void finish_fields() { end_list(frames_->front()); }
     void finish() {
-        Frame& f = frames_.front();
+        Frame& f = frames_->front();
         end_list(f);
         key(f, "findings");
-        json_findings(out_, findings_.data(), findings_.size());
+        json_findings(out_, findings_->data(), findings_->size());
     }
 
 private:
     struct Frame {
         bool object = true;
         bool flattened = false;
-        std::string list;  // the key of the list open in this object
+        std::string_view list;  // the key of the list open in this object (a filter name: the schema's)
         bool comma = false;
     };
 
@@ -156,11 +172,11 @@ private:
         target.comma = true;
     }
     Frame& parent_object() {
-        for (size_t i = frames_.size(); i-- > 0;)
-            if (!frames_[i].flattened) return frames_[i];
-        return frames_.front();
+        for (size_t i = frames_->size(); i-- > 0;)
+            if (!(*frames_)[i].flattened) return (*frames_)[i];
+        return frames_->front();
     }
-    void list_item(Frame& f, const std::string& k) {
+    void list_item(Frame& f, std::string_view k) {
         Frame& target = f.flattened ? parent_object() : f;
         if (target.list == k) {
             out_ << ',';
@@ -176,13 +192,33 @@ private:
         Frame& target = f.flattened ? parent_object() : f;
         if (target.list.empty()) return;
         out_ << ']';
-        target.list.clear();
+        target.list = {};
     }
     void value(const core::Item& it) { json_value(out_, it); }
 
+    // A free set of the thread's vectors, or null when every set is held
+    // (RakNet nests two: a datagram's object and its frames' or messages').
+    struct Scratch {
+        std::vector<Frame> frames;
+        std::vector<core::Finding> findings;
+        bool busy = false;
+        static Scratch* take() {
+            thread_local Scratch pool[4];
+            for (Scratch& s : pool)
+                if (!s.busy) {
+                    s.busy = true;
+                    return &s;
+                }
+            return nullptr;
+        }
+    };
+
     Output& out_;
-    std::vector<Frame> frames_;
-    std::vector<core::Finding> findings_;
+    Scratch* scratch_;
+    std::vector<Frame>* frames_;
+    std::vector<core::Finding>* findings_;
+    std::vector<Frame> own_frames_;
+    std::vector<core::Finding> own_findings_;
 };
 
 }  // namespace blankshark

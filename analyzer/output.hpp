@@ -18,6 +18,7 @@ public:
     Output& operator=(const Output&) = delete;
 
     Output& operator<<(std::string_view s) {
+        if (s.empty()) return *this;  // an empty view's data() may be null
         if (s.size() > sizeof buf_ - len_) flush();
         if (s.size() > sizeof buf_) {
             std::fwrite(s.data(), 1, s.size(), f_);

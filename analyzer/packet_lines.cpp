@@ -23,8 +23,8 @@ void end_summary_line(Output& out, std::string_view name, const SummaryVisitor& 
 
 void print_endpoints(Output& out, const Conversation* c, bool from_client) {
     if (!c) return;
-    out << capture::to_string(from_client ? c->client : c->server) << " -> "
-        << capture::to_string(from_client ? c->server : c->client) << ", ";
+    out << capture::endpoint_text(from_client ? c->client : c->server) << " -> "
+        << capture::endpoint_text(from_client ? c->server : c->client) << ", ";
 }
 
 void end_tree_head(Output& out, uint64_t first, uint64_t last) {
@@ -33,8 +33,8 @@ void end_tree_head(Output& out, uint64_t first, uint64_t last) {
 }
 
 void print_conversation_header(Output& out, const Conversation& c, const char* protocol) {
-    out << "# conversation " << c.id << ": client " << capture::to_string(c.client) << " <-> server "
-        << capture::to_string(c.server);
+    out << "# conversation " << c.id << ": client " << capture::endpoint_text(c.client) << " <-> server "
+        << capture::endpoint_text(c.server);
     if (protocol) out << " (" << protocol << ')';
     out << '\n';
 }

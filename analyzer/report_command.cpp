@@ -48,7 +48,7 @@ std::string message(const Finding& f) {
 }
 
 void td(Output& out, uint64_t v) { out << "<td class=\"n\">" << v << "</td>"; }
-void td(Output& out, const std::string& s, bool num = false) {
+void td(Output& out, std::string_view s, bool num = false) {
     out << (num ? "<td class=\"n\">" : "<td>");
     html_escape(out, s);
     out << "</td>";
@@ -91,8 +91,8 @@ void summary_table(const Page& pg, const std::vector<uint32_t>& sections) {
             out << id;
         out << "</td>";
         td(out, std::string(c.summary->protocol()));
-        td(out, capture::to_string(c.conv.client));
-        td(out, capture::to_string(c.conv.server));
+        td(out, capture::endpoint_text(c.conv.client));
+        td(out, capture::endpoint_text(c.conv.server));
         td(out, fmt("%.3f s", c.last_time - c.first_time), true);
         td(out, c.conv.packets);
         td(out, c.summary->ended());
@@ -112,9 +112,9 @@ void conversation(const Page& pg, uint32_t id, const ConvReport& c) {
     out << "<section class=\"conversation\" id=\"conv-" << id << "\">\n<h2>Conversation " << id << " (";
     html_escape(out, c.summary->protocol());
     out << "): client ";
-    html_escape(out, capture::to_string(c.conv.client));
+    html_escape(out, capture::endpoint_text(c.conv.client));
     out << " &harr; server ";
-    html_escape(out, capture::to_string(c.conv.server));
+    html_escape(out, capture::endpoint_text(c.conv.server));
     out << "</h2>\n<p class=\"meta\">ended: ";
     html_escape(out, c.summary->ended());
     out << "</p>\n<pre>";

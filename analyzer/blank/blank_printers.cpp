@@ -176,7 +176,7 @@ void print_blank_summary(Output& out, const BlankPacket& p, const blank::FrameAn
 void print_blank_tree(Output& out, const BlankPacket& p, const blank::FrameAnalysis& fa) {
     const blank::Schema& s = *fa.schema;
     print_blank_summary(out, p, fa);
-    out << "    " << capture::to_string(p.udp->src) << " -> " << capture::to_string(p.udp->dst) << ", " << p.len
+    out << "    " << capture::endpoint_text(p.udp->src) << " -> " << capture::endpoint_text(p.udp->dst) << ", " << p.len
         << " bytes\n";
     TreeVisitor v(out);
     blank::decode(s, p.data, p.len, v, fa.seq.hist_bits);

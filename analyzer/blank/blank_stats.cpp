@@ -94,8 +94,8 @@ void BlankStats::text(Output& out, const FileReport&) const {
     for (uint32_t id = 0; id < convs_.size(); ++id) {
         if (!convs_[id].analysis) continue;
         const TrafficTable& t = traffic_.conversations()[id];
-        out << "  " << id << ": client " << capture::to_string(convs_[id].client) << " <-> server "
-            << capture::to_string(convs_[id].server) << ", ";
+        out << "  " << id << ": client " << capture::endpoint_text(convs_[id].client) << " <-> server "
+            << capture::endpoint_text(convs_[id].server) << ", ";
         out.fixed(t.first_time, 3) << "-";
         out.fixed(t.last_time, 3) << " s\n";
         count_row(out, "all", 4, t.total, t.duration());
@@ -115,7 +115,7 @@ void BlankStats::json(Output& out, const FileReport&) const {
         if (!convs_[id].analysis) continue;
         const TrafficTable& t = traffic_.conversations()[id];
         out << (first ? "" : ",") << "{\"conversation\":" << id << ",\"client\":\""
-            << capture::to_string(convs_[id].client) << "\",\"server\":\"" << capture::to_string(convs_[id].server)
+            << capture::endpoint_text(convs_[id].client) << "\",\"server\":\"" << capture::endpoint_text(convs_[id].server)
             << "\",\"first_time\":";
         out.number(t.first_time);
         out << ',';

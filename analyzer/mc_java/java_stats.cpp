@@ -77,8 +77,8 @@ void JavaTraffic::text(Output& out, const FileReport&) const {
     out << "\nJava connections\n";
     for (const auto& [id, c] : convs_) {
         if (c.known)
-            out << "  " << id << ": client " << capture::to_string(c.client) << " <-> server "
-                << capture::to_string(c.server) << ", ";
+            out << "  " << id << ": client " << capture::endpoint_text(c.client) << " <-> server "
+                << capture::endpoint_text(c.server) << ", ";
         else
             out << "  (no conversation): ";
         out.fixed(c.table.first, 3) << "-";
@@ -124,8 +124,8 @@ void JavaTraffic::json(Output& out, const FileReport&) const {
     for (const auto& [id, c] : convs_) {
         out << (first ? "" : ",") << "{\"conversation\":" << id;
         if (c.known)
-            out << ",\"client\":\"" << capture::to_string(c.client) << "\",\"server\":\""
-                << capture::to_string(c.server) << '"';
+            out << ",\"client\":\"" << capture::endpoint_text(c.client) << "\",\"server\":\""
+                << capture::endpoint_text(c.server) << '"';
         out << ",\"first_time\":";
         out.number(c.table.first);
         out << ',';

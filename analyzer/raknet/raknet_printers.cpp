@@ -97,8 +97,8 @@ void print_raknet_summary(Output& out, const RaknetPrint& r) {
 void print_raknet_tree(Output& out, const RaknetPrint& r) {
     print_raknet_summary(out, r);
     const bool from_client = r.p->from == Side::Client;
-    out << "    " << capture::to_string(from_client ? r.conn->client : r.conn->server) << " -> "
-        << capture::to_string(from_client ? r.conn->server : r.conn->client) << ", " << r.p->len << " bytes\n";
+    out << "    " << capture::endpoint_text(from_client ? r.conn->client : r.conn->server) << " -> "
+        << capture::endpoint_text(from_client ? r.conn->server : r.conn->client) << ", " << r.p->len << " bytes\n";
     TreeVisitor v(out);
     show(r, v, true, [](const core::MessageSummary&, bool) {});
 }

@@ -48,8 +48,8 @@ void RaknetStats::text(Output& out, const FileReport& rep) const {
     for (const auto& [id, c] : convs_) {
         const auto it = rep.convs.find(id);
         if (it != rep.convs.end() && it->second.has_conv)
-            out << "  " << id << ": client " << capture::to_string(it->second.conv.client) << " <-> server "
-                << capture::to_string(it->second.conv.server) << '\n';
+            out << "  " << id << ": client " << capture::endpoint_text(it->second.conv.client) << " <-> server "
+                << capture::endpoint_text(it->second.conv.server) << '\n';
         for (int d = 0; d < 2; ++d) {
             Count all;
             for (const Count& k : c.dir[d].kinds) {
