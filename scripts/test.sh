@@ -19,9 +19,11 @@ cd "$(dirname "$0")/.."
 fuzz_seconds=${FUZZ_SECONDS:-60}
 stages=" ${BLANKSHARK_TEST_STAGES:-ctest asan fuzz hostile tsan} "
 stage() { [[ $stages == *" $1 "* ]]; }
+# Each stage's heading says when it started (CI's time is counted).
+at() { echo "== $* ($(date +%T), ${SECONDS}s in)"; }
 
 if stage ctest; then
-echo "== build and test"
+at "build and test"
 scripts/build.sh --tests
 cmake -S . -B build -DBLANKSHARK_BENCH=ON >/dev/null
 cmake --build build -j2 --target bench >/dev/null
@@ -29,7 +31,7 @@ cmake --build build -j2 --target bench >/dev/null
 fi
 
 if stage asan || stage hostile; then
-echo "== sanitizer build (address, undefined) and test"
+at "sanitizer build (address, undefined) and test"
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBLANKSHARK_SANITIZE=address,undefined \
   -DBLANKSHARK_PLUGIN=ON >/dev/null
 cmake --build build-asan -j2 >/dev/null
@@ -37,19 +39,20 @@ if stage asan; then (cd build-asan && ctest --output-on-failure -j2); fi
 fi
 
 if stage fuzz; then
-echo "== fuzzing, ${fuzz_seconds}s per target"
+at "fuzzing, ${fuzz_seconds}s per target"
 tests/fuzz/run.sh "$fuzz_seconds" "$PWD/build-fuzz"
 fi
 
 if stage hostile; then
-echo "== hostile captures"
+at "hostile captures"
 tests/hostile/run.sh "$PWD/build-asan/analyzer/blankshark" "$PWD/build-asan/plugins" "$PWD/build-asan/hostile"
 fi
 
 if stage tsan; then
-echo "== ThreadSanitizer: check -j over captures of every protocol"
+at "ThreadSanitizer: check -j over captures of every protocol"
 cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBLANKSHARK_SANITIZE=thread -DBLANKSHARK_PLUGIN=OFF \
   -DBLANKSHARK_TESTS=OFF >/dev/null
 cmake --build build-tsan -j2 --target blankshark >/dev/null
 tests/tsan/run.sh "$PWD/build-tsan/analyzer/blankshark"
 fi
+at "done"
