@@ -7,7 +7,7 @@
 #      tests (ctest), built with AddressSanitizer + UBSan, the plugin included:
 #      the system's tshark loads the instrumented blank.so with the sanitizer
 #      runtime preloaded; a sanitizer report exits 86
-#   3. fuzz: every libFuzzer target for FUZZ_SECONDS (default 30) each
+#   3. fuzz: every libFuzzer target for FUZZ_SECONDS (default 20) each
 #      (./build-fuzz), fuzz_plugin (the plugin in libwireshark) too when
 #      libwireshark-dev is there
 #   4. hostile: mutated and truncated real captures through the sanitizer
@@ -25,7 +25,7 @@
 # -g (half the time on the largest table files).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-fuzz_seconds=${FUZZ_SECONDS:-30}
+fuzz_seconds=${FUZZ_SECONDS:-20}
 stages=" ${BLANKSHARK_TEST_STAGES:-bench asan fuzz hostile tsan} "
 stage() { [[ $stages == *" $1 "* ]]; }
 # Each stage's heading says when it started (CI's time is counted).
@@ -56,21 +56,39 @@ cmake --build build-asan -j2 >/dev/null
 if stage asan; then (cd build-asan && ctest --output-on-failure -j2); fi
 fi
 
+# The hostile captures and ThreadSanitizer's build run beside the fuzzing:
+# a libFuzzer process and the hostile captures' runs (one tshark or
+# blankshark at a time) keep one core busy each, and the builds fill the gaps.
+hostile_log=$(mktemp)
+if stage hostile; then
+  tests/hostile/run.sh "$PWD/build-asan/analyzer/blankshark" "$PWD/build-asan/plugins" "$PWD/build-asan/hostile" \
+    >"$hostile_log" 2>&1 &
+  hostile_run=$!
+fi
+tsan_log=$(mktemp)
+if stage tsan; then
+  (cmake -S . -B build-tsan "${lines[@]}" -DBLANKSHARK_SANITIZE=thread -DBLANKSHARK_PLUGIN=OFF \
+     -DBLANKSHARK_TESTS=OFF && cmake --build build-tsan -j2 --target blankshark) >"$tsan_log" 2>&1 &
+  tsan_build=$!
+fi
+
 if stage fuzz; then
 at "fuzzing, ${fuzz_seconds}s per target"
 tests/fuzz/run.sh "$fuzz_seconds" "$PWD/build-fuzz"
 fi
 
 if stage hostile; then
-at "hostile captures"
-tests/hostile/run.sh "$PWD/build-asan/analyzer/blankshark" "$PWD/build-asan/plugins" "$PWD/build-asan/hostile"
+at "hostile captures (started beside the fuzzing)"
+rc=0
+wait "$hostile_run" || rc=$?
+cat "$hostile_log"
+(( rc == 0 )) || exit "$rc"
 fi
 
 if stage tsan; then
 at "ThreadSanitizer: check -j over captures of every protocol"
-cmake -S . -B build-tsan "${lines[@]}" -DBLANKSHARK_SANITIZE=thread -DBLANKSHARK_PLUGIN=OFF \
-  -DBLANKSHARK_TESTS=OFF >/dev/null
-cmake --build build-tsan -j2 --target blankshark >/dev/null
+wait "$tsan_build" || { cat "$tsan_log"; echo "ThreadSanitizer build failed" >&2; exit 1; }
 tests/tsan/run.sh "$PWD/build-tsan/analyzer/blankshark"
 fi
+rm -f "$hostile_log" "$tsan_log"
 at "done"
