@@ -141,7 +141,6 @@ public:
     }
     void finding(const core::Finding& f) { findings_->push_back(f); }
 
-    // Top-level keys of the packet object.
     // Top-level keys of the packet object (after any list of fields).
     void top(std::string_view k) {
         end_list(frames_->front());

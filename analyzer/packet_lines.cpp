@@ -22,9 +22,11 @@ void end_summary_line(Output& out, std::string_view name, const SummaryVisitor& 
 }
 
 void print_endpoints(Output& out, const Conversation* c, bool from_client) {
-    if (!c) return;
-    out << capture::endpoint_text(from_client ? c->client : c->server) << " -> "
-        << capture::endpoint_text(from_client ? c->server : c->client) << ", ";
+    if (c) print_endpoints(out, from_client ? c->client : c->server, from_client ? c->server : c->client);
+}
+
+void print_endpoints(Output& out, const capture::Endpoint& from, const capture::Endpoint& to) {
+    out << capture::endpoint_text(from) << " -> " << capture::endpoint_text(to) << ", ";
 }
 
 void end_tree_head(Output& out, uint64_t first, uint64_t last) {

@@ -21,6 +21,8 @@ void end_summary_line(Output& out, std::string_view name, const SummaryVisitor& 
 // "10.0.0.2:40000 -> 10.0.0.1:25565, ": a -V tree's sender and receiver
 // (nothing without a conversation).
 void print_endpoints(Output& out, const Conversation* c, bool from_client);
+// The same from a unit's own sender and receiver.
+void print_endpoints(Output& out, const capture::Endpoint& from, const capture::Endpoint& to);
 // The end of a -V tree's first line for a unit of a stream protocol:
 // ", frames 12-14" when it spans several frames (`first` its first byte's),
 // then the newline.

@@ -90,7 +90,7 @@ void summary_table(const Page& pg, const std::vector<uint32_t>& sections) {
         else
             out << id;
         out << "</td>";
-        td(out, std::string(c.summary->protocol()));
+        td(out, c.summary->protocol());
         td(out, capture::endpoint_text(c.conv.client));
         td(out, capture::endpoint_text(c.conv.server));
         td(out, fmt("%.3f s", c.last_time - c.first_time), true);

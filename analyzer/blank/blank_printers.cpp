@@ -176,8 +176,9 @@ void print_blank_summary(Output& out, const BlankPacket& p, const blank::FrameAn
 void print_blank_tree(Output& out, const BlankPacket& p, const blank::FrameAnalysis& fa) {
     const blank::Schema& s = *fa.schema;
     print_blank_summary(out, p, fa);
-    out << "    " << capture::endpoint_text(p.udp->src) << " -> " << capture::endpoint_text(p.udp->dst) << ", " << p.len
-        << " bytes\n";
+    out << "    ";
+    print_endpoints(out, p.udp->src, p.udp->dst);
+    out << p.len << " bytes\n";
     TreeVisitor v(out);
     blank::decode(s, p.data, p.len, v, fa.seq.hist_bits);
     blank::emit_analysis(s, fa, false, v);

@@ -97,8 +97,9 @@ void print_raknet_summary(Output& out, const RaknetPrint& r) {
 void print_raknet_tree(Output& out, const RaknetPrint& r) {
     print_raknet_summary(out, r);
     const bool from_client = r.p->from == Side::Client;
-    out << "    " << capture::endpoint_text(from_client ? r.conn->client : r.conn->server) << " -> "
-        << capture::endpoint_text(from_client ? r.conn->server : r.conn->client) << ", " << r.p->len << " bytes\n";
+    out << "    ";
+    print_endpoints(out, from_client ? r.conn->client : r.conn->server, from_client ? r.conn->server : r.conn->client);
+    out << r.p->len << " bytes\n";
     TreeVisitor v(out);
     show(r, v, true, [](const core::MessageSummary&, bool) {});
 }
