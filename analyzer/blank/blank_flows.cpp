@@ -6,24 +6,11 @@
 
 namespace blankshark {
 
-size_t BlankFlows::KeyHash::operator()(const Key& k) const {
-    size_t h = 1469598103934665603ull;
-    auto mix = [&h](const Endpoint& e) {
-        for (uint8_t b : e.addr) h = (h ^ b) * 1099511628211ull;
-        h = (h ^ e.port) * 1099511628211ull;
-        h = (h ^ e.family) * 1099511628211ull;
-    };
-    mix(k.a);
-    mix(k.b);
-    return h;
-}
-
 BlankFlows::BlankFlows(CaptureStream& stream, uint16_t port, size_t max_conversations, Callback on_packet)
     : stream_(stream), port_(port), max_(max_conversations), on_packet_(std::move(on_packet)) {}
 
 bool BlankFlows::offer(const capture::Frame& f, const capture::UdpDatagram& d, double time) {
-    Key k{d.src, d.dst};
-    if (k.b < k.a) std::swap(k.a, k.b);
+    const auto k = capture::EndpointPair::of(d.src, d.dst);
     Conversation* conv = nullptr;
     if (auto it = convs_.find(k); it != convs_.end()) {
         conv = it->second;

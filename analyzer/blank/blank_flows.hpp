@@ -12,6 +12,7 @@
 #include <unordered_map>
 
 #include "capture_stream.hpp"
+#include "endpoint_pair.hpp"
 #include "protocols/blank/roles.hpp"
 #include "udp_claimant.hpp"
 
@@ -37,19 +38,11 @@ public:
     uint64_t packets() const { return packets_; }
 
 private:
-    struct Key {
-        Endpoint a, b;  // ordered
-        bool operator==(const Key& o) const { return a == o.a && b == o.b; }
-    };
-    struct KeyHash {
-        size_t operator()(const Key& k) const;
-    };
-
     CaptureStream& stream_;
     uint16_t port_;
     size_t max_;
     Callback on_packet_;
-    std::unordered_map<Key, Conversation*, KeyHash> convs_;
+    std::unordered_map<capture::EndpointPair, Conversation*, capture::EndpointPairHash> convs_;
     uint64_t packets_ = 0;
 };
 

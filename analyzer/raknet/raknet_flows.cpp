@@ -20,8 +20,8 @@ private:
 
 bool RaknetFlows::offer(const capture::Frame& f, const capture::UdpDatagram& d, double time) {
     const uint64_t frame = f.number;
-    if (d.src == d.dst) return false;  // a socket to itself
-    auto key = d.src < d.dst ? std::make_pair(d.src, d.dst) : std::make_pair(d.dst, d.src);
+    if (capture::same(d.src, d.dst)) return false;  // a socket to itself
+    const auto key = capture::EndpointPair::of(d.src, d.dst);
     RaknetConnection* c = nullptr;
     if (auto it = by_key_.find(key); it != by_key_.end()) {
         c = it->second;
@@ -44,7 +44,7 @@ bool RaknetFlows::offer(const capture::Frame& f, const capture::UdpDatagram& d, 
         by_key_[key] = c;
     }
     Relay r(listener_, *c);
-    const core::Side from = d.src == c->server ? core::Side::Server : core::Side::Client;
+    const core::Side from = capture::same(d.src, c->server) ? core::Side::Server : core::Side::Client;
     c->summary->session.packet(from, d.payload, d.payload_len, core::Origin{frame, time}, r);
     return true;
 }

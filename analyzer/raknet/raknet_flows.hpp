@@ -9,10 +9,10 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
-#include <map>
 #include <memory>
-#include <utility>
+#include <unordered_map>
 
+#include "endpoint_pair.hpp"
 #include "link_layer.hpp"
 #include "raknet/raknet_summary.hpp"
 #include "udp_claimant.hpp"
@@ -57,7 +57,7 @@ private:
     NewConversation new_conversation_;
     RaknetListener& listener_;
     std::deque<RaknetConnection> conns_;
-    std::map<std::pair<capture::Endpoint, capture::Endpoint>, RaknetConnection*> by_key_;
+    std::unordered_map<capture::EndpointPair, RaknetConnection*, capture::EndpointPairHash> by_key_;
 };
 
 }  // namespace blankshark

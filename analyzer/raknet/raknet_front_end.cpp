@@ -41,10 +41,12 @@ public:
         }
         const raknet::PacketResult& p = *print.p;
         FindingForward to{out, p.frame};
-        const core::Schema& s = raknet::schema(*p.version);
-        core::decode(s, p.bytes, p.len, p.context(raknet::kPacketTable), to);
-        for (const raknet::MessageResult& m : p.messages)
-            if (m.system) core::decode(s, m.data, m.len, p.context(raknet::kMessageTable), to);
+        if (!p.decodes_clean) {
+            const core::Schema& s = raknet::schema(*p.version);
+            core::decode(s, p.bytes, p.len, p.context(raknet::kPacketTable), to);
+            for (const raknet::MessageResult& m : p.messages)
+                if (m.system) core::decode(s, m.data, m.len, p.context(raknet::kMessageTable), to);
+        }
         for (const core::Finding& f : p.findings) to.add(f);
     }
     bool matches(const TypeFilter& f) const override { return raknet_packet_matches(print, f.names, f.ids); }

@@ -1,44 +1,17 @@
 #include "tcp/tcp_reassembly.hpp"
 
 #include <algorithm>
-#include <cstring>
 
 namespace blankshark::tcp {
 
 using capture::Endpoint;
+using capture::same;
 using capture::TcpSegment;
 namespace flag = capture::tcpflag;
-
-namespace {
-// Endpoint equality, inlined (the per-segment lookup and direction test).
-inline bool same(const Endpoint& a, const Endpoint& b) noexcept {
-    return a.port == b.port && a.family == b.family && std::memcmp(a.addr, b.addr, sizeof a.addr) == 0;
-}
-}  // namespace
-
-bool Reassembler::Key::operator==(const Key& o) const noexcept { return same(a, o.a) && same(b, o.b); }
 
 Reassembler::Reassembler(Sink& sink, Options opt) : sink_(sink), opt_(opt) {}
 
 Reassembler::~Reassembler() = default;
-
-size_t Reassembler::KeyHash::operator()(const Key& k) const noexcept {
-    uint64_t h = 0x9E3779B97F4A7C15ull;
-    auto mix = [&h](const Endpoint& e) {
-        uint64_t w[2];
-        std::memcpy(w, e.addr, 16);
-        h = (h ^ w[0]) * 0x100000001B3ull;
-        h = (h ^ w[1]) * 0x100000001B3ull;
-        h = (h ^ (uint64_t(e.port) << 8 | e.family)) * 0x100000001B3ull;
-    };
-    mix(k.a);
-    mix(k.b);
-    return size_t(h ^ h >> 29);
-}
-
-Reassembler::Key Reassembler::key_of(const Endpoint& x, const Endpoint& y) noexcept {
-    return y < x ? Key{y, x} : Key{x, y};
-}
 
 Side Reassembler::dir_of(const Connection& c, const TcpSegment& seg) noexcept {
     // The segment belongs to the connection's tuple, so its source is one of
@@ -93,7 +66,7 @@ bool Reassembler::evict_one() {
         const auto it = conns_.find(id);
         if (it == conns_.end()) continue;
         Connection* c = it->second.get();
-        const Key k = key_of(c->client_, c->server_);
+        const Key k = Key::of(c->client_, c->server_);
         const auto t = by_tuple_.find(k);
         if (t != by_tuple_.end() && t->second == c) by_tuple_.erase(t);
         if (last_ == c) last_ = nullptr;
@@ -203,7 +176,7 @@ void Reassembler::feed(const TcpSegment& seg, uint64_t frame, double time) {
     if (!to_free_.empty()) process_releases();
     const bool syn = seg.has(flag::kSyn), ack = seg.has(flag::kAck);
     const bool fin = seg.has(flag::kFin), rst = seg.has(flag::kRst);
-    const Key k = key_of(seg.src, seg.dst);
+    const Key k = Key::of(seg.src, seg.dst);
     Connection* conn = lookup(k);
     if (conn && syn && !ack && starts_new(*conn, seg)) {
         supersede(*conn, k, frame, time);

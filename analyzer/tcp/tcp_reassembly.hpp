@@ -114,6 +114,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "endpoint_pair.hpp"
 #include "link_layer.hpp"
 #include "tcp/tcp_connection.hpp"
 #include "tcp/tcp_finding.hpp"
@@ -158,15 +159,8 @@ public:
     const Options& options() const noexcept { return opt_; }
 
 private:
-    struct Key {
-        capture::Endpoint a, b;  // a < b
-        bool operator==(const Key& o) const noexcept;
-    };
-    struct KeyHash {
-        size_t operator()(const Key& k) const noexcept;
-    };
+    using Key = capture::EndpointPair;
 
-    static Key key_of(const capture::Endpoint& x, const capture::Endpoint& y) noexcept;
     static Side dir_of(const Connection& c, const capture::TcpSegment& seg) noexcept;
     StreamContext context(Connection& c, Side d, uint64_t frame, double time) noexcept;
     Connection* lookup(const Key& k) noexcept;
@@ -185,7 +179,7 @@ private:
     uint64_t last_frame_ = 0;
     bool limit_reported_ = false;  // in the current connection-limit episode
     std::unordered_map<uint32_t, std::unique_ptr<Connection>> conns_;  // by id
-    std::unordered_map<Key, Connection*, KeyHash> by_tuple_;           // the tuple's current connection
+    std::unordered_map<Key, Connection*, capture::EndpointPairHash> by_tuple_;  // the tuple's current connection
     std::deque<uint32_t> released_;                                    // evictable, oldest release first
     std::vector<uint32_t> to_free_;  // released since the last feed: their memory is freed then
     Key last_key_{};

@@ -579,11 +579,18 @@ FieldId Schema::id(std::string_view abbrev) const {
 }
 
 const Schema& compile_once(const Version* version, SchemaSpec (*spec)(const Version*)) {
+    // The thread's last answer, without the lock: a connection asks for its
+    // version's schema for every packet.
+    thread_local const Version* last = nullptr;
+    thread_local const Schema* last_schema = nullptr;
+    if (version == last) return *last_schema;
     static std::mutex m;
     static std::map<const Version*, std::unique_ptr<const Schema>> compiled;
     std::lock_guard<std::mutex> lock(m);
     auto it = compiled.find(version);
     if (it == compiled.end()) it = compiled.emplace(version, std::make_unique<const Schema>(compile(spec(version)))).first;
+    last = version;
+    last_schema = it->second.get();
     return *it->second;
 }
 

@@ -143,6 +143,10 @@ struct PacketResult {
     // Findings of the analysis on this packet (the decoder's own come from
     // decoding it).
     Span<core::Finding> findings;
+    // The session decoded the packet and its system messages with `version`
+    // and context()'s variables and found nothing: decoding them again for
+    // their findings would find nothing either (check skips it).
+    bool decodes_clean = false;
 };
 
 // A result for an earlier frame, known only now.

@@ -128,12 +128,9 @@ void Session::packet(Side from, const uint8_t* p, uint32_t len, const core::Orig
     // A message whose length shows the layout decides the version before it
     // is read, so it is read with its own layout.
     if (len && result_.kind == PacketKind::Offline) decide(evidence(kPacketTable, p[0], len), p[0], len, ev);
-    int64_t vars[core::kMaxVars] = {};
-    vars[kVarSecurity] = security_;
-    core::DecodeContext ctx;
-    ctx.table = kPacketTable;
-    ctx.vars = vars;
-    reader_.read(schema(*version_), p, len, ctx, parsed_);
+    reads_clean_ = true;
+    read_version_ = nullptr;
+    read(kPacketTable, p, len, parsed_);
     if (parsed_.decode_findings) ++st.malformed;
     result_.type = parsed_.summary.type;
 
@@ -148,6 +145,7 @@ void Session::packet(Side from, const uint8_t* p, uint32_t len, const core::Orig
 
     result_.version = version_;
     result_.vars[kVarSecurity] = security_;
+    result_.decodes_clean = reads_clean_ && read_version_ == version_ && read_security_ == security_;
     // Reassembled messages live in the arenas: point at them now that they are complete.
     for (size_t i = 0; i < messages_.size(); ++i) {
         if (arena_at_[i] != ~0u) messages_[i].data = arena_.data() + arena_at_[i];
@@ -364,13 +362,22 @@ void Session::deliver(MessageResult m, const uint8_t* data, Route& ev) {
     messages_.push_back(m);
 }
 
-void Session::system_message(MessageResult& m, const uint8_t* data, Route& ev) {
+void Session::read(uint32_t table, const uint8_t* p, uint32_t len, ParsedPacket& out) {
     int64_t vars[core::kMaxVars] = {};
+    vars[kVarSecurity] = security_;
     core::DecodeContext ctx;
-    ctx.table = kMessageTable;
+    ctx.table = table;
     ctx.vars = vars;
+    reader_.read(schema(*version_), p, len, ctx, out);
+    if (out.summary.findings || (read_version_ && (read_version_ != version_ || read_security_ != security_)))
+        reads_clean_ = false;
+    read_version_ = version_;
+    read_security_ = security_;
+}
+
+void Session::system_message(MessageResult& m, const uint8_t* data, Route& ev) {
     decide(evidence(kMessageTable, m.id, m.len), m.id, m.len, ev);
-    reader_.read(schema(*version_), data, m.len, ctx, body_);
+    read(kMessageTable, data, m.len, body_);
     if (!body_.summary.type) return;
     const int s = int(from_);
     switch (m.id) {

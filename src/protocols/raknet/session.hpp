@@ -107,6 +107,9 @@ private:
     void frame(const WireFrame& f, uint32_t index, bool repeated, uint64_t dgram_seq, const uint8_t* p, Route& ev);
     void deliver(MessageResult m, const uint8_t* data, Route& ev);  // data: in the packet or the reassembler
     void system_message(MessageResult& m, const uint8_t* data, Route& ev);
+    // Reads the packet (table kPacketTable) or a system message with the
+    // connection's version and variables, noting whether it found anything.
+    void read(uint32_t table, const uint8_t* p, uint32_t len, ParsedPacket& out);
     void decide(Evidence e, uint8_t id, uint32_t len, Route& ev);
 
     Options o_;
@@ -133,6 +136,11 @@ private:
     ParsedPacket parsed_, body_;
     PacketResult result_;
     Side from_ = Side::Client;
+    // This packet's reads: all found nothing, all with `read_version_` and
+    // `read_security_` (PacketResult::decodes_clean).
+    bool reads_clean_ = true;
+    const VersionInfo* read_version_ = nullptr;
+    int64_t read_security_ = 0;
     std::vector<FrameResult> frames_;
     std::vector<MessageResult> messages_;
     std::vector<uint8_t> arena_;            // reassembled messages of this packet
