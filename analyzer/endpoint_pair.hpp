@@ -12,17 +12,12 @@
 
 namespace blankshark::capture {
 
-// Endpoint equality, inlined (the per-packet lookups and direction tests).
-inline bool same(const Endpoint& a, const Endpoint& b) noexcept {
-    return a.port == b.port && a.family == b.family && std::memcmp(a.addr, b.addr, sizeof a.addr) == 0;
-}
-
 struct EndpointPair {
     Endpoint a, b;  // a < b
     static EndpointPair of(const Endpoint& x, const Endpoint& y) noexcept {
         return y < x ? EndpointPair{y, x} : EndpointPair{x, y};
     }
-    bool operator==(const EndpointPair& o) const noexcept { return same(a, o.a) && same(b, o.b); }
+    bool operator==(const EndpointPair& o) const noexcept { return a == o.a && b == o.b; }
 };
 
 struct EndpointPairHash {

@@ -223,10 +223,6 @@ LinkResult finish_tcp(const IpPayload& ip, TcpSegment& out) noexcept {
 
 }  // namespace
 
-bool operator==(const Endpoint& a, const Endpoint& b) noexcept {
-    return a.family == b.family && a.port == b.port && std::memcmp(a.addr, b.addr, sizeof a.addr) == 0;
-}
-
 bool operator<(const Endpoint& a, const Endpoint& b) noexcept {
     if (a.family != b.family) return a.family < b.family;
     const int c = std::memcmp(a.addr, b.addr, sizeof a.addr);

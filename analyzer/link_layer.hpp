@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -33,7 +34,10 @@ struct Endpoint {
     uint8_t addr[16] = {};  // IPv4 in addr[0..3], the rest zero
     uint16_t port = 0;
 };
-bool operator==(const Endpoint& a, const Endpoint& b) noexcept;
+// Inline: every packet's flow lookup and direction test compares endpoints.
+inline bool operator==(const Endpoint& a, const Endpoint& b) noexcept {
+    return a.family == b.family && a.port == b.port && std::memcmp(a.addr, b.addr, sizeof a.addr) == 0;
+}
 inline bool operator!=(const Endpoint& a, const Endpoint& b) noexcept { return !(a == b); }
 bool operator<(const Endpoint& a, const Endpoint& b) noexcept;  // family, address, port
 std::string to_string(const Endpoint& e);  // "127.0.0.1:12354", "[::1]:12354"

@@ -20,7 +20,7 @@ private:
 
 bool RaknetFlows::offer(const capture::Frame& f, const capture::UdpDatagram& d, double time) {
     const uint64_t frame = f.number;
-    if (capture::same(d.src, d.dst)) return false;  // a socket to itself
+    if (d.src == d.dst) return false;  // a socket to itself
     const auto key = capture::EndpointPair::of(d.src, d.dst);
     RaknetConnection* c = nullptr;
     if (auto it = by_key_.find(key); it != by_key_.end()) {
@@ -44,7 +44,7 @@ bool RaknetFlows::offer(const capture::Frame& f, const capture::UdpDatagram& d, 
         by_key_[key] = c;
     }
     Relay r(listener_, *c);
-    const core::Side from = capture::same(d.src, c->server) ? core::Side::Server : core::Side::Client;
+    const core::Side from = d.src == c->server ? core::Side::Server : core::Side::Client;
     c->summary->session.packet(from, d.payload, d.payload_len, core::Origin{frame, time}, r);
     return true;
 }

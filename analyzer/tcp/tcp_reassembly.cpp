@@ -5,7 +5,6 @@
 namespace blankshark::tcp {
 
 using capture::Endpoint;
-using capture::same;
 using capture::TcpSegment;
 namespace flag = capture::tcpflag;
 
@@ -16,7 +15,7 @@ Reassembler::~Reassembler() = default;
 Side Reassembler::dir_of(const Connection& c, const TcpSegment& seg) noexcept {
     // The segment belongs to the connection's tuple, so its source is one of
     // the two ends (both, on a connection to itself: then all is C>S).
-    return same(seg.src, c.client_) ? Side::Client : Side::Server;
+    return seg.src == c.client_ ? Side::Client : Side::Server;
 }
 
 StreamContext Reassembler::context(Connection& c, Side d, uint64_t frame, double time) noexcept {
