@@ -111,9 +111,11 @@ public:
 
     // The name a field takes where its own has another type: "<name>_<type>",
     // a flag's type being its bit mask ("unused_fe"), an integer's "int"
-    // whatever its width and sign (one type: 1.8's u16 chunk mask and
-    // 1.9's VarInt are both bit_map_int).
-    static std::string renamed(const std::string& abbrev, Kind kind, uint64_t bitmask) {
+    // whatever its width and sign (1.8's byte deltas beside 1.9's fixed
+    // point: dx_int), an array's "array" (1.17's chunk mask of longs beside
+    // the integer of before: bit_mask_array), a named type's last word.
+    static std::string renamed(const std::string& abbrev, Kind kind, uint64_t bitmask, const TypeDef* type) {
+        if (type) return abbrev + "_" + type_suffix(type->name);
         if (!is_flag(kind)) return abbrev + "_" + (is_integer(value_class(kind, 0)) ? "int" : kind_suffix(kind));
         char hex[24];
         std::snprintf(hex, sizeof hex, "_%llx", static_cast<unsigned long long>(bitmask));
@@ -129,13 +131,24 @@ public:
         case Kind::Bytes: return "bytes";
         case Kind::Uuid: return "uuid";
         case Kind::Position: return "position";
+        case Kind::Array: return "array";
+        case Kind::Group: return "group";
         default: return "other";
         }
     }
 
+    // A named type's use takes the type's last word: "anonymous_nbt" -> "nbt"
+    // (1.20.3's text components beside the text of before), "slot".
+    static std::string type_suffix(const char* name) {
+        const char* last = name;
+        for (const char* p = name; *p; ++p)
+            if (*p == '_' || *p == '.') last = p + 1;
+        return *last ? last : name;
+    }
+
     FieldId intern(const std::string& abbrev, const std::string& name, Kind kind, uint8_t axis, Display display,
                    double scale, const char* unit, const char* desc, const ValueString* vals, uint64_t bitmask,
-                   bool repeated) {
+                   bool repeated, const TypeDef* named = nullptr) {
         ValueClass vc = value_class(kind, axis);
         // A VarInt shown in hex is a pattern of bits (ids, masks): unsigned.
         if ((kind == Kind::VarInt || kind == Kind::VarLong) && display == Display::Hex) vc = ValueClass::Uint;
@@ -144,8 +157,8 @@ public:
         if (it == ids_.end() && spec_.generated && spec_.across) {
             auto a = spec_.across->find(abbrev);
             if (a != spec_.across->end() && !fits(a->second, type, kind))
-                return intern(renamed(abbrev, kind, bitmask), name, kind, axis, display, scale, unit, desc, vals,
-                              bitmask, repeated);
+                return intern(renamed(abbrev, kind, bitmask, named), name, kind, axis, display, scale, unit, desc, vals,
+                              bitmask, repeated, named);
         }
         if (it != ids_.end()) {
             FieldInfo& known = s_.fields[it->second];
@@ -154,8 +167,8 @@ public:
                 if (!spec_.generated)
                     throw std::logic_error(std::string(spec_.prefix) + " schema: " + abbrev +
                                            " redefined with another type");
-                return intern(renamed(abbrev, kind, bitmask), name, kind, axis, display, scale, unit, desc, vals,
-                              bitmask, repeated);
+                return intern(renamed(abbrev, kind, bitmask, named), name, kind, axis, display, scale, unit, desc, vals,
+                              bitmask, repeated, named);
             }
             known.repeated |= repeated;
             if (!is_flag(kind)) {  // registered as wide as every use needs
@@ -246,7 +259,7 @@ private:
             // A named type's own rows carry its name; the row using it is a
             // group labelled with the use's name.
             n.field = intern(abbrev, f.name, Kind::Group, 0, f.display, node_scale, node_unit, f.desc, nullptr, 0,
-                             in_array);
+                             in_array, f.type);
         } else {
             n.field = intern(abbrev, f.name, f.kind, f.axis, f.display, node_scale, node_unit, f.desc, f.vals,
                              f.kind == Kind::Flag || f.kind == Kind::Bits ? f.mask : 0, in_array);

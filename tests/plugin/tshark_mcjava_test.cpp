@@ -19,6 +19,7 @@
 #include <sstream>
 
 #include "protocols/mc_java/findings.hpp"
+#include "protocols/mc_java/mcdata/field_names.hpp"
 #include "tshark.hpp"
 #include "../support/pcap_edit.hpp"
 #include "../support/skip.hpp"
@@ -442,8 +443,8 @@ TEST(TsharkMcJavaEras, ScoreboardFieldByFieldAsCountPy) {
     for (const auto& [name, list] : lists) {
         SCOPED_TRACE(name);
         const RunResult r = tshark("-r " + tshark_file(kJava + "eras/" + name) +
-                                   " -T json --no-duplicate-keys -Y \"mcjava.play.cb.scoreboard_objective.name || "
-                                   "mcjava.play.cb.display_scoreboard.name || mcjava.play.cb.update_score.item_name\"");
+                                   " -T json --no-duplicate-keys -Y \"mcjava.play.cb.scoreboard_objective.objective_name || "
+                                   "mcjava.play.cb.display_scoreboard.score_name || mcjava.play.cb.update_score.entity_name\"");
         std::map<uint64_t, std::map<std::string, std::vector<std::string>>> frames;
         std::function<void(const json&, std::map<std::string, std::vector<std::string>>&)> flatten =
             [&](const json& obj, std::map<std::string, std::vector<std::string>>& out) {
@@ -468,7 +469,11 @@ TEST(TsharkMcJavaEras, ScoreboardFieldByFieldAsCountPy) {
             auto& got = frames.at(frame);
             std::vector<std::string> names, strings, numbers;
             for (const auto& [field, value] : fields.items()) {
-                const std::string key = prefix.at(packet) + snake(field), has = prefix.at(packet) + "has_" + snake(field);
+                // count.py names a field as minecraft-data does; fields.tsv gives blankshark's name
+                const std::string& p = prefix.at(packet);
+                const char* ours = mcjava::mcdata::stable_field_key("play.cb", p.substr(15, p.size() - 16).c_str(), snake(field));
+                const std::string name = ours ? ours : snake(field);
+                const std::string key = p + name, has = p + "has_" + name;
                 if (got.count(has)) {
                     ASSERT_EQ(got.at(has).size(), 1u) << has;
                     EXPECT_EQ(got.at(has)[0] == "1" || got.at(has)[0] == "True" || got.at(has)[0] == "true", !value.is_null()) << has;

@@ -208,6 +208,74 @@ TEST(McJavaMcData, TheHandTablesOf404And477To498AgreePacketByPacket) {
     EXPECT_EQ(renames, 4u * 4u);
 }
 
+// Every field of the hand tables of 404 and 477-498 has its name in the
+// generated table of the same release (fields.tsv maps minecraft-data's),
+// wherever the two give a level as many fields: the same place, the same
+// name, level by level down. The levels that differ are listed with why
+// (the hand tables count an array in a field of their own, split a vector
+// minecraft-data keeps as one, or write a switch's cases otherwise).
+struct LevelDiff {
+    std::set<std::string> where;  // "play.cb statistics", "play.cb advancements advancement_mapping/"
+    size_t fields = 0;            // fields compared by name
+};
+
+void compare_level(const char* table, const char* packet, const std::string& path, const core::Layout& hand,
+                   const core::Layout& gen, LevelDiff& out) {
+    if (hand.count != gen.count) {
+        out.where.insert(std::string(table) + " " + packet + (path.empty() ? "" : " " + path));
+        return;
+    }
+    for (size_t i = 0; i < hand.count; ++i) {
+        const core::Field& h = hand.fields[i];
+        const core::Field& g = gen.fields[i];
+        ++out.fields;
+        if (h.kind == core::Kind::Option && g.kind == core::Kind::Switch) continue;  // Stop Sound's flags
+        EXPECT_STREQ(g.key, h.key) << table << " " << packet << " " << path << i;
+        if (h.sub.count && g.sub.count && h.kind == g.kind) compare_level(table, packet, path + g.key + "/", h.sub, g.sub, out);
+    }
+}
+
+TEST(McJavaMcData, TheHandTablesOf404And477To498AgreeFieldByField) {
+    LevelDiff diff;
+    for (const VersionInfo* v : versions()) {
+        if (v->gen == Generation::Data || v->protocol == 485) continue;
+        const mcdata::Description* d = description_of(v->protocol);
+        ASSERT_NE(d, nullptr) << v->name;
+        std::vector<core::MessageTable> hand(v->version().tables, v->version().tables + 2 * kStateCount);
+        std::vector<core::MessageTable> gen(2 * kStateCount);
+        mcdata::add_message_tables(gen, *d, &hand);
+        for (size_t t = 0; t < hand.size(); ++t)
+            for (size_t i = 0; i < hand[t].count; ++i) {
+                const core::MessageType& m = hand[t].types[i];
+                for (size_t j = 0; j < gen[t].count; ++j)
+                    if (gen[t].types[j].id == m.id)
+                        compare_level(hand[t].key, gen[t].types[j].key, "", m.payload, gen[t].types[j].payload, diff);
+            }
+    }
+    EXPECT_GT(diff.fields, 2000u);  // 2290: the hand tables' fields at levels of the same length
+    const std::set<std::string> differ = {
+        // a count of their own before an array minecraft-data prefixes
+        "play.cb declare_commands", "play.cb declare_recipes", "play.cb destroy_entities",
+        "play.cb multi_block_change", "play.cb player_info", "play.cb statistics", "play.cb trade_list",
+        "play.cb window_items",
+        // one switch per action where minecraft-data has one per field
+        "play.cb boss_bar", "play.cb combat_event", "play.cb scoreboard_objective", "play.cb teams",
+        "play.cb title", "play.cb world_border", "play.sb use_entity",
+        // vx, vy, vz where minecraft-data has one velocity
+        "play.cb entity_velocity", "play.cb spawn_mob", "play.cb spawn_object",
+        // the entity of an option as its own flag and option; a map's or a
+        // login plugin's data as an option on a field of its own
+        "play.cb face_player", "play.cb map_data", "login.sb login_plugin_response",
+        // 1.14's light as two arrays, minecraft-data's as the bytes
+        "play.cb update_light",
+        // an advancement's fields where minecraft-data groups them; a
+        // section's block count (1.14+) ahead of the palette, light after it
+        // in minecraft-data's 1.13 rows
+        "play.cb advancements advancements/", "play.cb chunk_data data/sections/",
+    };
+    EXPECT_EQ(diff.where, differ);
+}
+
 // Every release's layouts written as the core's rows and compiled: none
 // shown as its bytes.
 TEST(McJavaMcData, EveryDescriptionTranslatesAndCompiles) {
@@ -246,6 +314,33 @@ coretest::Collect decode(const VersionInfo& v, State s, Side d, const std::strin
     ctx.table = table_index(s, d);
     c.summary = core::decode(schema(v), b.data(), b.size(), ctx, c);
     return c;
+}
+
+// A field keeps its name on every release where it means the same
+// (fields.tsv): 1.12.2's Entity Relative Move (0x26, wiki.vg) is in blocks
+// as 1.13.2's, dx 4096/4096 = 1 block; 1.8's (0x15) moves in 1/32 blocks,
+// another unit, and keeps its own name. 1.12.2's Scoreboard Objective
+// (0x42): remove "kill", under 1.13.2's names.
+TEST(McJavaMcData, AFieldKeepsTheHandTablesNameOnEveryRelease) {
+    const std::string p = "mcjava.play.cb.entity_relative_move.";
+    const auto c12 = decode(data_version(340), State::Play, Side::Server, "26" "05" "1000" "f800" "0000" "01");
+    EXPECT_TRUE(c12.findings.empty());
+    ASSERT_NE(c12.get(p + "dx"), nullptr);
+    EXPECT_EQ(c12.get(p + "dx")->num, 1.0);
+    EXPECT_EQ(c12.get(p + "dy")->num, -0.5);
+    EXPECT_EQ(c12.get(p + "d_x"), nullptr);
+    const auto c18 = decode(data_version(47), State::Play, Side::Server, "15" "05" "20" "f0" "00" "01");
+    EXPECT_TRUE(c18.findings.empty());
+    EXPECT_EQ(c18.get(p + "dx"), nullptr);
+    ASSERT_NE(c18.get(p + "dx_int"), nullptr);
+    EXPECT_EQ(c18.get(p + "dx_int")->num, 32);
+    EXPECT_EQ(c18.get(p + "dy_int")->num, -16);
+    const auto score = decode(data_version(340), State::Play, Side::Server, "42" "046b696c6c" "01");
+    EXPECT_TRUE(score.findings.empty());
+    ASSERT_NE(score.get("mcjava.play.cb.scoreboard_objective.objective_name"), nullptr);
+    EXPECT_EQ(score.get("mcjava.play.cb.scoreboard_objective.objective_name")->text, "kill");
+    EXPECT_EQ(score.get("mcjava.play.cb.scoreboard_objective.mode")->num, 1);
+    EXPECT_EQ(score.get("mcjava.play.cb.scoreboard_objective.name"), nullptr);
 }
 
 // Packets written by hand from the community protocol documentation of
@@ -374,14 +469,20 @@ TEST(McJavaMcData, ObjectiveNumberFormatInsideTheActionsSwitchIn1203) {
 
 // A name some release gives another type is "<name>_<type>", an integer's
 // type being "int" whatever its width: 1.8's 16-bit chunk mask and 1.9's
-// VarInt beside 1.17's array of longs are one bit_map_int; the command
-// parsers' 32- and 64-bit min (beside the double one) one min_int.
+// VarInt are the hand tables' bit_mask, 1.17's array of longs beside them
+// bit_mask_array; the command parsers' 32- and 64-bit min (beside the double
+// one) one min_int; 1.20.3's NBT text components beside the text of before
+// "_nbt", the named type's last word.
 TEST(McJavaMcData, AnIntegerRenamedIsOneIntName) {
     const core::FieldTypes& t = mcdata::field_types();
-    const std::string chunk = "mcjava.play.cb.chunk_data.bit_map";
-    ASSERT_TRUE(t.count(chunk + "_int"));
-    EXPECT_EQ(t.at(chunk + "_int").vclass, core::ValueClass::Int);
-    EXPECT_FALSE(t.count(chunk + "_u16") || t.count(chunk + "_varint"));
+    const std::string chunk = "mcjava.play.cb.chunk_data.bit_mask";
+    ASSERT_TRUE(t.count(chunk));
+    EXPECT_EQ(t.at(chunk).vclass, core::ValueClass::Uint);  // a mask shown in hex
+    EXPECT_TRUE(t.count(chunk + "_array"));
+    EXPECT_FALSE(t.count(chunk + "_int") || t.count(chunk + "_u16") || t.count(chunk + "_varint"));
+    EXPECT_FALSE(t.count("mcjava.play.cb.chunk_data.bit_map") || t.count("mcjava.play.cb.chunk_data.bit_map_int"));
+    ASSERT_TRUE(t.count("mcjava.play.cb.disconnect.reason_nbt"));
+    EXPECT_EQ(t.at("mcjava.play.cb.disconnect.reason").vclass, core::ValueClass::String);
     const std::string min = "mcjava.command_node.extra_node_data.properties.min";
     ASSERT_TRUE(t.count(min + "_int"));
     EXPECT_EQ(t.at(min + "_int").bits, 64);

@@ -93,16 +93,11 @@ ChunkFields chunk_fields(const core::Schema& s, const VersionInfo& v) {
         const core::FieldInfo* fi = s.find(t + name);
         return fi ? fi->id : core::kNoField;
     };
-    const auto first = [&](std::initializer_list<const char*> names) {  // the same meaning under other names
-        for (const char* n : names)
-            if (id(n) != core::kNoField) return id(n);
-        return core::kNoField;
-    };
     ChunkFields f{};
     f.x = id("x");
     f.z = id("z");
-    f.full = first({"full_chunk", "ground_up"});
-    f.mask = first({"bit_mask", "bit_map_int"});
+    f.full = id("full_chunk");  // every release's name (mcdata/fields.tsv)
+    f.mask = id("bit_mask");
     f.mask_long = id("bit_map_entry");  // 1.17: longs, the first holds every section of 256 blocks
     f.count = id("data.block_count");
     f.bits = id("data.bits_per_block");

@@ -51,10 +51,10 @@ const Spec kSpecs[] = {
     {State::Play, CB, "respawn", Event::Respawn, {}},
     {State::Play, CB, "spawn_position", Event::SpawnPosition, {nullptr, "location.x", "location.y", "location.z"}},
     // Slots 1, 3: column x, z (slot 2 unused, as for blocks' y).
-    // (1.8-1.16 call the flag ground_up; 1.17 dropped it: every column is full.)
+    // (1.17 dropped the flag: every column is full.)
     // Slot 2: the section bit mask (before 1.9 an empty full column unloads it).
-    {State::Play, CB, "chunk_data", Event::ChunkData, {"full_chunk|ground_up", "x", "bit_mask|bit_map_int", "z"}},
-    {State::Play, CB, "update_light", Event::UpdateLight, {nullptr, "x|chunk_x", nullptr, "z|chunk_z"}},
+    {State::Play, CB, "chunk_data", Event::ChunkData, {"full_chunk", "x", "bit_mask", "z"}},
+    {State::Play, CB, "update_light", Event::UpdateLight, {nullptr, "x", nullptr, "z"}},
     {State::Play, CB, "unload_chunk", Event::UnloadChunk, {nullptr, "chunk_x", nullptr, "chunk_z"}},
     {State::Play, CB, "block_change", Event::BlockChange, {nullptr, "location.x", "location.y", "location.z"}},
     {State::Play, CB, "multi_block_change", Event::MultiBlockChange, {nullptr, "chunk_x", nullptr, "chunk_z"}},
@@ -88,9 +88,9 @@ struct VersionEvents {
 };
 
 // The first of `names` that the schema has under `base`: the same meaning
-// under another release's name ("full_chunk|ground_up"), or under the
-// name a release that gives it another type has ("bit_map_int" beside
-// 1.17's array of longs "bit_map").
+// where releases give it another form under another name (Destroy
+// Entities: one release's single "entity_id", the others' array
+// "entity_ids").
 core::FieldId find_one_of(const core::Schema& s, const std::string& base, const char* names) {
     for (const char* n = names; *n;) {
         const char* end = std::strchr(n, '|');

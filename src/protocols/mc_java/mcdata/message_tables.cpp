@@ -8,6 +8,7 @@
 #include "core/describe.hpp"
 #include "core/protodef.hpp"
 #include "protocols/mc_java/chunk_rows.hpp"
+#include "protocols/mc_java/mcdata/field_names.hpp"
 #include "protocols/mc_java/states.hpp"
 #include "protocols/mc_java/types.hpp"
 
@@ -141,16 +142,27 @@ bool minecraft_native(Translator& t, const TypeSet& types, const std::string& ty
     return false;
 }
 
-// Marks the rows of `rows` that `model`'s rows of the same keys mark as
-// summary fields, level by level.
-void copy_summary(Rows& rows, const core::Layout& model) {
+bool structure(Kind k) { return k <= Kind::Type; }  // Group, Array, Switch, Option, Type
+bool integer(Kind k) { return k >= Kind::U8 && k <= Kind::VarLong && k != Kind::F32 && k != Kind::F64 && k != Kind::Bool; }
+
+// Follows `model`'s rows of the same keys, level by level: the summary
+// marks, the hex display, and the fixed point where the wire is the same
+// integer (1.9+'s moves in 1/4096 blocks, as the hand tables read them).
+void follow_model(Rows& rows, const core::Layout& model) {
     for (size_t i = 0; i < model.count; ++i) {
         const core::Field& m = model.fields[i];
         if (!m.key) continue;
         for (F& r : rows)
             if (r.f.key && std::strcmp(r.f.key, m.key) == 0) {
-                if (m.summary) r.f.summary = true;
-                if (m.sub.count) copy_summary(r.sub, m.sub);
+                if (m.summary && (r.f.kind == m.kind || !structure(r.f.kind))) r.f.summary = true;  // not a group for a value
+                if (m.display == core::Display::Hex && integer(r.f.kind)) r.f.display = core::Display::Hex;
+                if (m.kind == Kind::Fixed && r.f.kind == m.wire && r.sub.empty() && r.cases.empty()) {
+                    r.f.kind = Kind::Fixed;
+                    r.f.wire = m.wire;
+                    r.f.scale = m.scale;
+                    r.f.unit = m.unit;
+                }
+                if (m.sub.count) follow_model(r.sub, m.sub);
             }
     }
 }
@@ -171,6 +183,15 @@ void angles(Rows& rows) {
         for (core::describe::CaseRows& c : r.cases) angles(c.rows);
     }
 }
+
+// Each table's filter segment and name, by state and direction.
+const char* const kTables[kStateCount][2][2] = {
+    {{"handshake.sb", "handshaking, serverbound"}, {"handshake.cb", "handshaking, clientbound"}},
+    {{"status.sb", "status, serverbound"}, {"status.cb", "status, clientbound"}},
+    {{"login.sb", "login, serverbound"}, {"login.cb", "login, clientbound"}},
+    {{"play.sb", "play, serverbound"}, {"play.cb", "play, clientbound"}},
+    {{"configuration.sb", "configuration, serverbound"}, {"configuration.cb", "configuration, clientbound"}},
+};
 
 const core::MessageType* model_type(const std::vector<core::MessageTable>* model, uint32_t table, const char* key) {
     return model && table < model->size() ? core::find_type((*model)[table], key) : nullptr;
@@ -201,17 +222,11 @@ void add_message_tables(std::vector<core::MessageTable>& tables, const Descripti
         }
         if (s == State::Play && p.dir == core::Side::Server && std::strcmp(p.key, "chunk_data") == 0)
             describe_chunk_sections(d.protocol, rows);  // what minecraft-data leaves as bytes
+        stable_field_names(rows, kTables[uint32_t(s)][uint32_t(p.dir)][0], p.key);
         angles(rows);
-        if (const core::MessageType* m = model_type(model, table_index(s, p.dir), p.key)) copy_summary(rows, m->payload);
+        if (const core::MessageType* m = model_type(model, table_index(s, p.dir), p.key)) follow_model(rows, m->payload);
         by_table[table_index(s, p.dir)].push_back(M{p.id, p.key, p.name, std::move(rows), nullptr});
     }
-    static const char* const kTables[kStateCount][2][2] = {
-        {{"handshake.sb", "handshaking, serverbound"}, {"handshake.cb", "handshaking, clientbound"}},
-        {{"status.sb", "status, serverbound"}, {"status.cb", "status, clientbound"}},
-        {{"login.sb", "login, serverbound"}, {"login.cb", "login, clientbound"}},
-        {{"play.sb", "play, serverbound"}, {"play.cb", "play, clientbound"}},
-        {{"configuration.sb", "configuration, serverbound"}, {"configuration.cb", "configuration, clientbound"}},
-    };
     for (State s : kStatesInOrder)
         for (core::Side dir : {core::Side::Client, core::Side::Server}) {
             const char* const* names = kTables[uint32_t(s)][uint32_t(dir)];

@@ -13,11 +13,12 @@
 namespace mcjava::mcdata {
 
 // Fills `tables` (indexed by table_index(state, direction)) with the packets
-// of `d`. A field that the same packet of `model` (the tables written by
-// hand of the nearest version) shows in summaries is shown in them too: the
-// Info column reads alike on every version, and the state machine finds
-// the values it reads (a Handshake's version, Set Compression's
-// threshold). A packet whose layout cannot be written in rows decodes as
+// of `d`, their fields under blankshark's names (fields.tsv). A field that
+// the same packet of `model` (the tables written by hand of the nearest
+// version) shows in summaries is shown in them too: the Info column reads
+// alike on every version, and the state machine finds the values it reads
+// (a Handshake's version, Set Compression's threshold); one it shows in hex
+// is hex, and one it reads as a fixed point of the same integer is read so. A packet whose layout cannot be written in rows decodes as
 // its bytes; `failures` (if given) gets "state direction name: why" for
 // each.
 void add_message_tables(std::vector<core::MessageTable>& tables, const Description& d,
