@@ -412,6 +412,44 @@ TEST(TsharkMcJavaEras, EveryFileAsCountPy) {
     }
 }
 
+// One filter name on every release where the field means the same
+// (mcdata/fields.tsv): Entity Relative Move's deltas in blocks are
+// mcjava.play.cb.entity_relative_move.dx on 1.12.2 and 1.21 as on 1.13.2
+// and 1.14.4 (the hand tables); 1.8's 1/32-block bytes, another unit, are
+// dx_int. Each file's count of the packet from its README (count.py's
+// rel_entity_move, the 1.13.2 README's Entity Relative Move).
+TEST(TsharkMcJavaEras, OneFilterNameOnEveryRelease) {
+    std::map<std::string, size_t> moves;  // file -> packets
+    for (const char* readme : {"README-eras.md", "README-1.13.2.md"}) {
+        std::ifstream in(kJava + readme);
+        std::string file;
+        for (std::string line; std::getline(in, line);) {
+            std::smatch m;
+            if (std::regex_match(line, m, std::regex("## (mcjava-[^ ]+\\.pcap)"))) file = m[1];
+            else if (line.rfind("## ", 0) == 0 || line.rfind("### ", 0) == 0) file.clear();
+            if (!file.empty() && std::regex_match(line, m, std::regex("\\| play \\| S→C \\| 0x[0-9A-F]+ \\| "
+                                                                      "(rel_entity_move|Entity Relative Move) \\|.* ([0-9]+) \\|")))
+                moves[file] += std::stoull(m[2]);
+        }
+    }
+    // The files whose sessions have the packet: 1.8.9 to 1.21.4 compressed and
+    // 1.20.4 uncompressed; four of 1.13.2 and 1.14.4 uncompressed
+    ASSERT_EQ(moves.size(), 8u + 5u);
+    for (const auto& [file, count] : moves) {
+        SCOPED_TRACE(file);
+        const std::string path = kJava + (file.find("1.13.2") != std::string::npos || file.find("1.14.4") != std::string::npos
+                                              ? file : "eras/" + file);
+        const std::string p = "mcjava.play.cb.entity_relative_move.";
+        const auto n = occurrences(path, {p + "entity_id", p + "dx", p + "dz", p + "dx_int"});
+        const bool v18 = file.find("1.8.9") != std::string::npos;
+        EXPECT_GT(count, 0u);
+        EXPECT_EQ(n[0], count);
+        EXPECT_EQ(n[1], v18 ? 0 : count);
+        EXPECT_EQ(n[2], v18 ? 0 : count);
+        EXPECT_EQ(n[3], v18 ? count : 0);
+    }
+}
+
 // The scoreboard of 1.21.5 to 1.21.11 in tshark, field by field as count.py
 // parsed it (README-eras.md's "Scoreboard packets" lists, which
 // java_captures_test holds to what eras-server.js sent): each field under
