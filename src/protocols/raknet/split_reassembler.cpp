@@ -74,6 +74,10 @@ SplitReassembler::Group* SplitReassembler::open(const WireFrame& f, uint64_t fra
     g->first_frame = frame;
     g->first_time = time;
     g->pieces.assign(f.split_count, Piece{});
+    // Room for the whole message at once (pieces are alike in size), up to
+    // what a released group keeps: no regrowth while its pieces arrive.
+    const size_t expect = size_t(f.split_count) * f.body_len;
+    g->data.reserve(expect < kKeepCapacity ? expect : kKeepCapacity);
     ++st.split_groups;
     ++st.split_groups_by_reliability[uint8_t(f.reliability) & 7];
     return g;
@@ -160,14 +164,26 @@ SplitReassembler::Added SplitReassembler::add(const WireFrame& f, const uint8_t*
         a.outcome = Outcome::Held;
         return a;
     }
-    // Complete: the pieces in index order.
-    out_.clear();
+    // Complete: the pieces in index order. Arrived in that order (as they
+    // mostly do), the group's bytes are the message: handed over, not copied.
     out_frames_.clear();
+    bool in_order = true;
+    uint32_t next = 0;
     for (const Piece& k : g->pieces) {
-        out_.insert(out_.end(), g->data.begin() + k.offset, g->data.begin() + k.offset + k.len);
+        in_order &= k.offset == next;
+        next = k.offset + k.len;
         out_frames_.push_back(k.frame);
         if (k.frame != frame) ev.link(Link{k.frame, LinkKind::ReassembledIn, frame, (time - g->first_time) * 1000.0,
                                            g->id, side_});
+    }
+    out_.clear();
+    if (in_order) {
+        buffered_ -= g->data.size();  // release() below sees the emptied buffer
+        out_.swap(g->data);           // the group keeps out_'s old one for its next message
+    } else {
+        out_.reserve(g->data.size());
+        for (const Piece& k : g->pieces)
+            out_.insert(out_.end(), g->data.begin() + k.offset, g->data.begin() + k.offset + k.len);
     }
     a.outcome = Outcome::Completed;
     a.data = out_.data();
