@@ -1,6 +1,6 @@
 // Written by mcjava_field_list (field_list_tool.cpp) from the tables of every
 // version (minecraft-data 3.119.0 for the generated ones): do not edit.
-// 2788 fields of 47 versions.
+// 2784 fields of 47 versions.
 #include "field_list.hpp"
 
 #include <iterator>
@@ -2386,9 +2386,6 @@ const core::FieldDecl kDecls[] = {
     {"mcjava.slot_display.data_slot", "Data Slot", core::Kind(0), core::ValueClass(0), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.time_update.tick_day_time", "Tick Day Time", core::Kind(16), core::ValueClass(5), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.sb.debug_sample_subscription.type", "Type", core::Kind(17), core::ValueClass(2), 32, core::Display(0), nullptr, nullptr, nullptr, 0x0},
-    {"mcjava.vec3i16.x", "X", core::Kind(11), core::ValueClass(2), 16, core::Display(0), nullptr, nullptr, nullptr, 0x0},
-    {"mcjava.vec3i16.y", "Y", core::Kind(11), core::ValueClass(2), 16, core::Display(0), nullptr, nullptr, nullptr, 0x0},
-    {"mcjava.vec3i16.z", "Z", core::Kind(11), core::ValueClass(2), 16, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.slot_component.data.global_position.dimension", "Dimension", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.slot_component.data.global_position.position", "Position", core::Kind(24), core::ValueClass(0), 64, core::Display(0), nullptr, "packed x 26 | z 26 | y 12 bits", nullptr, 0x0},
     {"mcjava.slot_component.data.global_position.position.x", "X", core::Kind(35), core::ValueClass(2), 32, core::Display(0), nullptr, nullptr, nullptr, 0x0},
@@ -2729,7 +2726,6 @@ const core::FieldDecl kDecls[] = {
     {"mcjava.play.cb.player_chat.sender_team", "Sender Team", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.multi_block_change.not_trust_edges", "Not Trust Edges", core::Kind(16), core::ValueClass(5), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.system_chat.type", "Type", core::Kind(17), core::ValueClass(2), 32, core::Display(0), nullptr, nullptr, nullptr, 0x0},
-    {"mcjava.play.cb.spawn_mob.velocity", "Velocity", core::Kind(0), core::ValueClass(0), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.sculk_vibration_signal.source_position", "Source Position", core::Kind(24), core::ValueClass(0), 64, core::Display(0), nullptr, "packed x 26 | z 26 | y 12 bits", nullptr, 0x0},
     {"mcjava.play.cb.sculk_vibration_signal.source_position.x", "X", core::Kind(35), core::ValueClass(2), 32, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.sculk_vibration_signal.source_position.y", "Y", core::Kind(35), core::ValueClass(2), 32, core::Display(0), nullptr, nullptr, nullptr, 0x0},

@@ -9,6 +9,7 @@
 #include "core/protodef.hpp"
 #include "protocols/mc_java/chunk_rows.hpp"
 #include "protocols/mc_java/mcdata/field_names.hpp"
+#include "protocols/mc_java/play_rows.hpp"
 #include "protocols/mc_java/states.hpp"
 #include "protocols/mc_java/types.hpp"
 
@@ -124,6 +125,14 @@ bool minecraft_native(Translator& t, const TypeSet& types, const std::string& ty
         s.sub.push_back(ids);
         g.sub.push_back(s);
         out.push_back(g);
+        return true;
+    }
+    if (type == "vec3i16" && key && std::strcmp(key, "velocity") == 0) {
+        // An entity's velocity, 1/8000 block per tick each: the hand tables'
+        // vx, vy, vz (minecraft-data keeps the three as one vector).
+        out.push_back(velocity("vx", "Velocity X"));
+        out.push_back(velocity("vy", "Velocity Y"));
+        out.push_back(velocity("vz", "Velocity Z"));
         return true;
     }
     if (type == "lpVec3") {
