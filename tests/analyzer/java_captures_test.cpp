@@ -719,7 +719,8 @@ TEST(MinecraftJavaEras, ScoreboardFieldByFieldAsCountPy) {
                 if (k.rfind(prefix, 0) == 0) keys.insert(k);
             for (const auto& [field, value] : fields.items()) {
                 // count.py names a field as minecraft-data does; fields.tsv gives blankshark's name
-                const char* ours = mcjava::mcdata::stable_field_key("play.cb", prefix.substr(15, prefix.size() - 16).c_str(), snake(field));
+                const std::string cb = "mcjava.play.cb.", packet = prefix.substr(cb.size(), prefix.size() - cb.size() - 1);
+                const char* ours = mcjava::mcdata::stable_field_key("play.cb", packet.c_str(), snake(field));
                 const std::string name = ours ? ours : snake(field);
                 const std::string key = prefix + name, has = prefix + "has_" + name;
                 if (j.contains(has)) {

@@ -419,13 +419,13 @@ TEST(TsharkMcJavaEras, EveryFileAsCountPy) {
 // dx_int. Each file's count of the packet from its README (count.py's
 // rel_entity_move, the 1.13.2 README's Entity Relative Move).
 TEST(TsharkMcJavaEras, OneFilterNameOnEveryRelease) {
-    std::map<std::string, size_t> moves;  // file -> packets
-    for (const char* readme : {"README-eras.md", "README-1.13.2.md"}) {
+    std::map<std::string, size_t> moves;  // file under kJava -> packets
+    for (const auto& [readme, dir] : {std::pair{"README-eras.md", "eras/"}, {"README-1.13.2.md", ""}}) {
         std::ifstream in(kJava + readme);
         std::string file;
         for (std::string line; std::getline(in, line);) {
             std::smatch m;
-            if (std::regex_match(line, m, std::regex("## (mcjava-[^ ]+\\.pcap)"))) file = m[1];
+            if (std::regex_match(line, m, std::regex("## (mcjava-[^ ]+\\.pcap)"))) file = dir + m[1].str();
             else if (line.rfind("## ", 0) == 0 || line.rfind("### ", 0) == 0) file.clear();
             if (!file.empty() && std::regex_match(line, m, std::regex("\\| play \\| S→C \\| 0x[0-9A-F]+ \\| "
                                                                       "(rel_entity_move|Entity Relative Move) \\|.* ([0-9]+) \\|")))
@@ -437,10 +437,8 @@ TEST(TsharkMcJavaEras, OneFilterNameOnEveryRelease) {
     ASSERT_EQ(moves.size(), 8u + 5u);
     for (const auto& [file, count] : moves) {
         SCOPED_TRACE(file);
-        const std::string path = kJava + (file.find("1.13.2") != std::string::npos || file.find("1.14.4") != std::string::npos
-                                              ? file : "eras/" + file);
         const std::string p = "mcjava.play.cb.entity_relative_move.";
-        const auto n = occurrences(path, {p + "entity_id", p + "dx", p + "dz", p + "dx_int"});
+        const auto n = occurrences(kJava + file, {p + "entity_id", p + "dx", p + "dz", p + "dx_int"});
         const bool v18 = file.find("1.8.9") != std::string::npos;
         EXPECT_GT(count, 0u);
         EXPECT_EQ(n[0], count);
@@ -509,7 +507,8 @@ TEST(TsharkMcJavaEras, ScoreboardFieldByFieldAsCountPy) {
             for (const auto& [field, value] : fields.items()) {
                 // count.py names a field as minecraft-data does; fields.tsv gives blankshark's name
                 const std::string& p = prefix.at(packet);
-                const char* ours = mcjava::mcdata::stable_field_key("play.cb", p.substr(15, p.size() - 16).c_str(), snake(field));
+                const std::string cb = "mcjava.play.cb.", key_of_packet = p.substr(cb.size(), p.size() - cb.size() - 1);
+                const char* ours = mcjava::mcdata::stable_field_key("play.cb", key_of_packet.c_str(), snake(field));
                 const std::string name = ours ? ours : snake(field);
                 const std::string key = p + name, has = p + "has_" + name;
                 if (got.count(has)) {

@@ -7,6 +7,7 @@
 
 #include "core/describe.hpp"
 #include "core/protodef.hpp"
+#include "core/schema.hpp"
 #include "protocols/mc_java/chunk_rows.hpp"
 #include "protocols/mc_java/mcdata/field_names.hpp"
 #include "protocols/mc_java/play_rows.hpp"
@@ -152,7 +153,6 @@ bool minecraft_native(Translator& t, const TypeSet& types, const std::string& ty
 }
 
 bool structure(Kind k) { return k <= Kind::Type; }  // Group, Array, Switch, Option, Type
-bool integer(Kind k) { return k >= Kind::U8 && k <= Kind::VarLong && k != Kind::F32 && k != Kind::F64 && k != Kind::Bool; }
 
 // Follows `model`'s rows of the same keys, level by level: the summary
 // marks, the hex display, and the fixed point where the wire is the same
@@ -164,7 +164,8 @@ void follow_model(Rows& rows, const core::Layout& model) {
         for (F& r : rows)
             if (r.f.key && std::strcmp(r.f.key, m.key) == 0) {
                 if (m.summary && (r.f.kind == m.kind || !structure(r.f.kind))) r.f.summary = true;  // not a group for a value
-                if (m.display == core::Display::Hex && integer(r.f.kind)) r.f.display = core::Display::Hex;
+                if (m.display == core::Display::Hex && core::is_integer(core::value_class(r.f.kind, 0)))
+                    r.f.display = core::Display::Hex;
                 if (m.kind == Kind::Fixed && r.f.kind == m.wire && r.sub.empty() && r.cases.empty()) {
                     r.f.kind = Kind::Fixed;
                     r.f.wire = m.wire;
