@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Whole-process benchmark: in ONE run on the same capture, times
+# Whole-process benchmark: in ONE run, on the same capture, times
 # the references (cat, a bare libpcap loop, that loop plus chunk reassembly
 # and inflation, tshark without a blank dissector and with a minimal
-# header-only plugin), blankshark check/decode and tshark with blank.so, and
-# prints packets/s, the ratio to each goal's reference and peak RSS as a
-# table (table.txt) and JSON (results.json). See tests/bench/README.md.
+# header-only plugin), blankshark check/decode and tshark with blank.so; and
+# for Minecraft Java, Alpha and RakNet, on their bundled captures repeated to
+# as many frames, the same rows against each protocol's own C limit program
+# and tshark without the plugin. Prints packets/s, the ratio to each goal's
+# reference and peak RSS as a table (table.txt) and JSON (results.json). See
+# tests/bench/README.md.
 #
 #   tests/bench/run.sh [options] [FILE]
 #
@@ -103,11 +106,12 @@ generate() {  # generate OUT PACKETS
   fi
   mv "$dst.tmp" "$dst"
 }
+plong_factor=$long  # the other protocols' files are always generated
 if [ -n "$file" ]; then
   [ -r "$file" ] || die "cannot read $file"
   file=$(cd "$(dirname "$file")" && pwd)/$(basename "$file")
   generator="given"
-  long=0  # a longer capture of the same traffic is only known for generated ones
+  long=0  # a longer capture of the same blank traffic is only known for generated ones
 else
   if [ "$has_synth" = 1 ]; then
     stem="synth-p$packets-c$clients-s$seed"
@@ -138,32 +142,33 @@ if [ "$long" != 0 ]; then
   generate "$long_file" $((packets * long))
 fi
 
-# Minecraft Java: the bundled clear Java captures (not the encrypted ones,
-# which would be read without their key) repeated as new connections to as
-# many frames as the blank capture has packets.
-java_file="$data/mcjava-p$packets.pcap"
-if [ ! -s "$java_file" ] || [ "$regen" = 1 ]; then
-  java_caps=()
-  for c in "$top"/captures/minecraft-java/*.pcap; do case "$c" in *-encrypted*) ;; *) java_caps+=("$c") ;; esac; done
-  "$bin/repeat_capture" "$java_file.tmp" "$packets" "${java_caps[@]}" \
-    >"$out/logs/repeat_capture_java.log" 2>&1 || die "repeat_capture (Java) failed"
-  mv "$java_file.tmp" "$java_file"
-fi
-
-# Minecraft Alpha and RakNet/MCPE the same way: their bundled captures
-# repeated to as many frames (RakNet keeps its port 19132, by which check
-# and raknet_limit find it).
-alpha_file="$data/mcalpha-p$packets.pcap"
-if [ ! -s "$alpha_file" ] || [ "$regen" = 1 ]; then
-  "$bin/repeat_capture" "$alpha_file.tmp" "$packets" "$top"/captures/mc_alpha/*.pcap \
-    >"$out/logs/repeat_capture_alpha.log" 2>&1 || die "repeat_capture (Alpha) failed"
-  mv "$alpha_file.tmp" "$alpha_file"
-fi
-raknet_file="$data/raknet-p$packets.pcap"
-if [ ! -s "$raknet_file" ] || [ "$regen" = 1 ]; then
-  "$bin/repeat_capture" --keep-ports "$raknet_file.tmp" "$packets" "$top"/captures/raknet/*.pcap "$top"/captures/raknet/crafted/*.pcap \
-    >"$out/logs/repeat_capture_raknet.log" 2>&1 || die "repeat_capture (RakNet) failed"
-  mv "$raknet_file.tmp" "$raknet_file"
+# Minecraft Java, Alpha and RakNet/MCPE: their bundled captures repeated as new
+# connections to as many frames as the blank capture has packets (and LONG
+# times as many for the memory rows): Java's clear captures (not the
+# encrypted ones, which would be read without their key); RakNet keeps its
+# port 19132, by which check and raknet_limit find it.
+for c in "$top"/captures/minecraft-java/*.pcap; do case "$c" in *-encrypted*) ;; *) java_caps+=("$c") ;; esac; done
+proto_capture() {  # proto_capture KEY FRAMES: prints the file's path
+  local key=$1 n=$2 dst="$data/mc$1-p$2.pcap" keep=() caps=()
+  case "$key" in
+    java) caps=("${java_caps[@]}") ;;
+    alpha) caps=("$top"/captures/mc_alpha/*.pcap) ;;
+    raknet) dst="$data/raknet-p$n.pcap"; keep=(--keep-ports); caps=("$top"/captures/raknet/*.pcap "$top"/captures/raknet/crafted/*.pcap) ;;
+  esac
+  if [ ! -s "$dst" ] || [ "$regen" = 1 ]; then
+    echo "generating $dst ($n frames)" >&2
+    "$bin/repeat_capture" "${keep[@]}" "$dst.tmp" "$n" "${caps[@]}" >"$out/logs/repeat_capture_$key.log" 2>&1 ||
+      die "repeat_capture ($key) failed: $(tail -2 "$out/logs/repeat_capture_$key.log")"
+    mv "$dst.tmp" "$dst"
+  fi
+  echo "$dst"
+}
+java_file=$(proto_capture java "$packets") || exit 2
+alpha_file=$(proto_capture alpha "$packets") || exit 2
+raknet_file=$(proto_capture raknet "$packets") || exit 2
+declare -A plong
+if [ "$plong_factor" != 0 ]; then
+  for p in java alpha raknet; do plong[$p]=$(proto_capture "$p" $((packets * plong_factor))) || exit 2; done
 fi
 
 # tshark as root ignores WIRESHARK_PLUGIN_DIR: run it as nobody then, which
@@ -264,15 +269,33 @@ measure decode "$P" 0 "$bs" decode $quiet "$file"
 measure decode_V "$P" 0 "$bs" decode $quiet -V "$file"
 measure decode_json "$P" 0 "$bs" decode $quiet --json "$file"
 
-# Minecraft Java: decode and check against reading and reassembling the TCP
-# streams alone (tcp_speed's reassembly pass, once), and check against
-# java_limit (reassembly, framing and inflation in plain C: its floor).
-JP=$("$bin/bare_loop" "$java_file" | cut -d' ' -f1)
-measure java_reassemble "$JP" 0 "$bin/tcp_speed" "$java_file" 1 tcp
-measure java_limit "$JP" 0 "$bin/java_limit" "$java_file"
-measure java_check "$JP" 0 "$bs" check $quiet "$java_file"
-measure java_decode "$JP" 0 "$bs" decode $quiet "$java_file"
-measure java_decode_json "$JP" 0 "$bs" decode $quiet --json "$java_file"
+# Minecraft Java, Alpha and RakNet/MCPE: each against its own limit, a plain C
+# program with libpcap (and zlib) that counts what check counts
+# (java_limit: TCP reassembly, framing, inflation of every compressed packet;
+# alpha_limit: reassembly, message framing by the seed's tables, Map Chunk
+# inflation; raknet_limit: datagrams, frames, ACK/NAK records, split
+# reassembly, delivery once per reliable message), in frames/s of the same file.
+protos=(java alpha raknet)
+declare -A pfile plabel pframes
+pfile[java]=$java_file; pfile[alpha]=$alpha_file; pfile[raknet]=$raknet_file
+plabel[java]=Java; plabel[alpha]=Alpha; plabel[raknet]=RakNet
+for p in "${protos[@]}"; do
+  f=${pfile[$p]}
+  n=$("$bin/bare_loop" "$f" | cut -d' ' -f1)
+  pframes[$p]=$n
+  measure "${p}_limit" "$n" 0 "$bin/${p}_limit" "$f"
+  measure "${p}_check" "$n" 0 "$bs" check $quiet "$f"
+  measure "${p}_decode" "$n" 0 "$bs" decode $quiet "$f"
+  measure "${p}_decode_json" "$n" 0 "$bs" decode $quiet --json "$f"
+  if [ -n "$jobs_opt" ]; then
+    ln -sf "$f" "${f%.pcap}-copy.pcap"
+    measure "${p}_2files_j1" $((2 * n)) 0 "$bs" check $quiet "$jobs_opt" 1 "$f" "${f%.pcap}-copy.pcap"
+    measure "${p}_2files_j2" $((2 * n)) 0 "$bs" check $quiet "$jobs_opt" 2 "$f" "${f%.pcap}-copy.pcap"
+  fi
+done
+# Java also against reading and reassembling its TCP streams alone (tcp_speed's
+# reassembly pass, once): what is left of check once zlib is set aside.
+measure java_reassemble "${pframes[java]}" 0 "$bin/tcp_speed" "$java_file" 1 tcp
 
 # A reference's ratio means something only when it counts what check counts
 # on the same file (tests/bench/limit_counts.sh checks the bundled captures;
@@ -289,17 +312,6 @@ same_count() {  # same_count NAME LIMIT_BINARY FILE UNIT_TEXT
 same_count java_limit "$bin/java_limit" "$java_file" "Minecraft Java packets"
 same_count alpha_limit "$bin/alpha_limit" "$alpha_file" "Minecraft Alpha messages"
 same_count raknet_limit "$bin/raknet_limit" "$raknet_file" "RakNet packets"
-
-# Minecraft Alpha and RakNet/MCPE: check against their C references
-# (alpha_limit: reassembly, message framing by the seed's tables, Map Chunk
-# inflation; raknet_limit: datagrams, frames, ACK/NAK records, split
-# reassembly, delivery once per reliable message), frames/s of both.
-AP=$("$bin/bare_loop" "$alpha_file" | cut -d' ' -f1)
-measure alpha_limit "$AP" 0 "$bin/alpha_limit" "$alpha_file"
-measure alpha_check "$AP" 0 "$bs" check $quiet "$alpha_file"
-RP=$("$bin/bare_loop" "$raknet_file" | cut -d' ' -f1)
-measure raknet_limit "$RP" 0 "$bin/raknet_limit" "$raknet_file"
-measure raknet_check "$RP" 0 "$bs" check $quiet "$raknet_file"
 
 # Threading: one chunk-heavy capture, inflation off the reading thread vs one thread.
 if [ -n "$threads_opt" ]; then
@@ -331,16 +343,27 @@ if [ "$tshark" = 1 ]; then
   ts tshark_blank "$blank_plugins"
   ts tshark_blank_V "$blank_plugins" -V
   ts tshark_blank_2 "$blank_plugins" -2
-  # The other protocols' bench files, TCP/UDP dissection only (no plugin):
-  # what Wireshark costs on them without any game dissector.
-  measure java_tshark_none "$JP" 1 env WIRESHARK_PLUGIN_DIR="$empty_plugins" tshark -n -r "$java_file"
-  measure alpha_tshark_none "$AP" 1 env WIRESHARK_PLUGIN_DIR="$empty_plugins" tshark -n -r "$alpha_file"
-  measure raknet_tshark_none "$RP" 1 env WIRESHARK_PLUGIN_DIR="$empty_plugins" tshark -n -r "$raknet_file"
+  # The other protocols' files: TCP/UDP dissection only (no plugin), then
+  # with blank.so, in each of tshark's three modes.
+  for p in "${protos[@]}"; do
+    for mode in "" -V -2; do
+      for w in none blank; do
+        d=$empty_plugins; [ "$w" = blank ] && d=$blank_plugins
+        measure "${p}_tshark_${w}${mode:+_${mode#-}}" "${pframes[$p]}" 1 env WIRESHARK_PLUGIN_DIR="$d" tshark -n -r "${pfile[$p]}" $mode
+      done
+    done
+  done
 fi
 
 if [ -n "$long_file" ]; then
   measure check_long "$((P * long))" 0 "$bs" check $quiet "$long_file"
   runs_of[check_long]=1  # for its peak RSS: once is enough
+fi
+if [ "$plong_factor" != 0 ]; then
+  for p in "${protos[@]}"; do
+    measure "${p}_check_long" "$("$bin/bare_loop" "${plong[$p]}" | cut -d' ' -f1)" 0 "$bs" check $quiet "${plong[$p]}"
+    runs_of[${p}_check_long]=1
+  done
 fi
 
 for ((round = 1; round <= repeat; round++)); do
@@ -373,16 +396,7 @@ check	blankshark check	bare_inflate	pps_min	0.8
 check_no_inflate	blankshark check --no-inflate	bare_loop	pps_min	0.5
 decode	blankshark decode (summary lines)	bare_loop	pps_min	0.3
 decode_V	blankshark decode -V	bare_loop	-	-
-decode_json	blankshark decode --json	bare_loop	pps_min	0.05
-java_reassemble	Java: read + TCP reassembly (reference)	-	-	-
-java_limit	Java: java_limit, the floor (reference)	-	-	-
-java_check	Java: blankshark check	java_limit	pps_min	0.8
-java_decode	Java: blankshark decode (summary lines)	java_reassemble	-	-
-java_decode_json	Java: blankshark decode --json	java_reassemble	-	-
-alpha_limit	Alpha: alpha_limit, the floor (reference)	-	-	-
-alpha_check	Alpha: blankshark check	alpha_limit	pps_min	0.8
-raknet_limit	RakNet: raknet_limit, the floor (reference)	-	-	-
-raknet_check	RakNet: blankshark check	raknet_limit	pps_min	0.8
+decode_json	blankshark decode --json	bare_loop	pps_min	0.1
 check_chunks_1thread	check --threads 0, chunk-heavy capture	-	-	-
 check_chunks	check --threads NPROC-1, chunk-heavy capture	check_chunks_1thread	pps_min	1.5
 check_2files_j1	check -j 1 FILE FILE	-	-	-
@@ -395,17 +409,39 @@ tshark_min_2	tshark -r -2, minimal plugin (reference)	-	-	-
 tshark_blank	tshark -r, blank.so	tshark_min	time_max	1.3
 tshark_blank_V	tshark -r -V, blank.so	tshark_none_V	time_max	1.5
 tshark_blank_2	tshark -r -2, blank.so	tshark_min_2	time_max	1.3
-java_tshark_none	Java: tshark -r, no blank dissector (info)	java_limit	-	-
-alpha_tshark_none	Alpha: tshark -r, no blank dissector (info)	alpha_limit	-	-
-raknet_tshark_none	RakNet: tshark -r, no blank dissector (info)	raknet_limit	-	-
 check_long	check, capture LONGx longer (peak RSS)	check	rss_max	1.10
 EOF
 )
+for p in "${protos[@]}"; do
+  L=${plabel[$p]}
+  goals+=$'\n'"${p}_limit	$L: ${p}_limit, the floor (reference)	-	-	-"
+  goals+=$'\n'"${p}_check	$L: blankshark check	${p}_limit	pps_min	0.8"
+  goals+=$'\n'"${p}_decode	$L: blankshark decode (summary lines)	${p}_limit	pps_min	0.3"
+  goals+=$'\n'"${p}_decode_json	$L: blankshark decode --json	${p}_limit	pps_min	0.1"
+  goals+=$'\n'"${p}_2files_j1	$L: check -j 1 FILE FILE	-	-	-"
+  goals+=$'\n'"${p}_2files_j2	$L: check -j 2 FILE FILE	${p}_2files_j1	pps_min	1.5"
+  goals+=$'\n'"${p}_tshark_none	$L: tshark -r, no plugin (reference)	${p}_limit	-	-"
+  goals+=$'\n'"${p}_tshark_blank	$L: tshark -r, blank.so	${p}_tshark_none	time_max	1.5"
+  goals+=$'\n'"${p}_tshark_none_V	$L: tshark -r -V, no plugin (reference)	-	-	-"
+  goals+=$'\n'"${p}_tshark_blank_V	$L: tshark -r -V, blank.so	${p}_tshark_none_V	time_max	1.5"
+  goals+=$'\n'"${p}_tshark_none_2	$L: tshark -r -2, no plugin (reference)	-	-	-"
+  goals+=$'\n'"${p}_tshark_blank_2	$L: tshark -r -2, blank.so	${p}_tshark_none_2	time_max	1.5"
+  goals+=$'\n'"${p}_check_long	$L: check, capture LONGPx longer (peak RSS)	${p}_check	rss_max	1.10"
+done
+goals+=$'\n'"java_reassemble	Java: read + TCP reassembly (reference)	-	-	-"
+goals=${goals//LONGP/$plong_factor}
 goals=${goals//LONG/$long}
 goals=${goals//NPROC/$(nproc)}
 
+# The table lists the rows in the goals' order (blank's, then each protocol's
+# together), whatever order they ran in.
+declare -A registered
+for id in "${order[@]}"; do registered[$id]=1; done
+shown=()
+while IFS=$'\t' read -r id _; do [ -n "${registered[$id]:-}" ] && shown+=("$id"); done <<<"$goals"
+for id in "${order[@]}"; do grep -q "^$id"$'\t' <<<"$goals" || shown+=("$id"); done
 rows=""
-for id in "${order[@]}"; do
+for id in "${shown[@]}"; do
   line=$(awk -F'\t' -v id="$id" '$1 == id' <<<"$goals")
   IFS=$'\t' read -r _ label ref kind bound <<<"$line"
   [ -n "$label" ] || label=$id
@@ -425,6 +461,12 @@ if [ -n "${rss[tshark_blank]:-}" ] && [ -n "${rss[tshark_none]:-}" ]; then
   plugin_rss=$(awk -v a="${rss[tshark_blank]}" -v b="${rss[tshark_none]}" -v n="$P" 'BEGIN{printf "%.1f", (a - b) * 1024 / n}')
   plugin_rss_2=$(awk -v a="${rss[tshark_blank_2]:-0}" -v b="${rss[tshark_none_2]:-0}" -v n="$P" 'BEGIN{printf "%.1f", (a - b) * 1024 / n}')
 fi
+# The same for the other protocols, on their files: "key bytes" lines.
+proto_rss=""
+for p in "${protos[@]}"; do
+  [ -n "${rss[${p}_tshark_blank]:-}" ] && [ -n "${rss[${p}_tshark_none]:-}" ] || continue
+  proto_rss+="$p $(awk -v a="${rss[${p}_tshark_blank]}" -v b="${rss[${p}_tshark_none]}" -v n="${pframes[$p]}" 'BEGIN{printf "%.1f", (a - b) * 1024 / n}')"$'\n'
+done
 decode_allocs=$(awk -F'\t' '$1 ~ /^BM_DecodeCapture/ { if ($2 > m) m = $2 } $1 ~ /^BM_Print/ && $3 != "-" { if ($3 > m) m = $3 }
   END { printf "%g", m + 0 }' <<<"$allocs")
 analysis_allocs=$(awk -F'\t' '$1 ~ /^BM_Analysis\/.*retain:0/ { if ($2 > m) m = $2 } END { printf "%g", m + 0 }' <<<"$allocs")
@@ -436,7 +478,7 @@ now=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 
 awk -F'\t' -v quick="$quick" -v P="$P" -v file="$file" -v bytes="$bytes_in_file" -v repeat="$repeat" \
   -v gen="$generator" -v chunkfile="$chunk_file" -v chunkpk="$chunk_packets" -v longfile="$long_file" \
-  -v prss="$plugin_rss" -v prss2="${plugin_rss_2:-}" -v dalloc="$decode_allocs" -v aalloc="$analysis_allocs" \
+  -v prss="$plugin_rss" -v prss2="${plugin_rss_2:-}" -v protorss="$proto_rss" -v dalloc="$decode_allocs" -v aalloc="$analysis_allocs" \
   -v allocs="$allocs" -v commit="$commit$dirty (blankshark built $built)" -v cpu="$cpu" -v ncpu="$(nproc)" -v now="$now" -v load="$load_start -> $load_end" \
   -v table="$out/table.txt" -v json="$out/results.json" '
 function jstr(s) { gsub(/\\/, "\\\\", s); gsub(/"/, "\\\"", s); return "\"" s "\"" }
@@ -480,6 +522,10 @@ END {
     print sprintf("plugin RSS per packet: %s bytes (tshark with blank.so minus without, summary pass; -2: %s)  goal <= 48  met? %s",
       prss, prss2, verdict(prss + 0 <= 48)) > table
   }
+  np = split(protorss, pr, "\n")
+  for (i = 1; i <= np; i++) { if (pr[i] == "") continue; split(pr[i], f, " ")
+    print sprintf("plugin RSS per frame, %s file: %s bytes (tshark with blank.so minus without)  goal <= 48  met? %s",
+      f[1], f[2], verdict(f[2] + 0 <= 48)) > table }
   print sprintf("allocations per packet on the decode path (core_bench: decoder + printers): %s  goal 0  met? %s", dalloc, verdict(dalloc + 0 == 0)) > table
   print sprintf("allocations per packet in ConversationAnalysis::on_packet (core_bench, as check runs it): %s", aalloc) > table
   close(table)
@@ -491,6 +537,11 @@ END {
   for (i = 1; i <= n; i++) printf "  %s%s\n", js[i], (i < n ? "," : "") > json
   printf "],\n\"plugin_rss_bytes_per_packet\":%s,\"plugin_rss_bytes_per_packet_2pass\":%s,\"plugin_rss_goal_met\":%s,\n",
     (prss == "" ? "null" : prss), (prss2 == "" ? "null" : prss2), (prss == "" || quick ? "null" : (prss + 0 <= 48 ? "true" : "false")) > json
+  printf "\"plugin_rss_bytes_per_frame\":{" > json
+  first = 1
+  for (i = 1; i <= np; i++) { if (pr[i] == "") continue; split(pr[i], f, " ")
+    printf "%s%s:%s", (first ? "" : ","), jstr(f[1]), f[2] > json; first = 0 }
+  printf "},\n" > json
   printf "\"decode_allocs_per_packet\":%s,\"analysis_allocs_per_packet\":%s,\"core_bench_allocs\":{", dalloc, aalloc > json
   m = split(allocs, al, "\n"); first = 1
   for (i = 1; i <= m; i++) { if (al[i] == "") continue; split(al[i], f, "\t")
