@@ -1,17 +1,12 @@
 #include "inflater.hpp"
 
+#include <libdeflate.h>
 #include <zlib.h>
 
 namespace core {
 
-Inflater::Inflater() : z_(new z_stream{}) {
-    if (inflateInit(z_) != Z_OK) {
-        delete z_;
-        z_ = nullptr;
-    }
-}
-
 Inflater::~Inflater() {
+    if (fast_) libdeflate_free_decompressor(fast_);
     if (z_) {
         inflateEnd(z_);
         delete z_;
@@ -21,10 +16,40 @@ Inflater::~Inflater() {
 Inflater::Result Inflater::inflate(const uint8_t* in, size_t len, size_t limit) {
     size_ = 0;
     zerr_ = 0;
-    if (!z_) return Result::NotZlib;
-    inflateReset(z_);
     // Grow the buffer to the limit once; a later smaller limit reuses it.
     if (out_.size() < limit) out_.resize(limit);
+    Result res;
+    if (one_shot(in, len, limit, res)) return res;
+    return with_zlib(in, len, limit);
+}
+
+// True when libdeflate inflated one whole stream within the limit, which
+// zlib inflates to the same bytes (tests/core/inflater_test.cpp compares
+// the two on mutated streams).
+bool Inflater::one_shot(const uint8_t* in, size_t len, size_t limit, Result& res) {
+    if (!fast_) fast_ = libdeflate_alloc_decompressor();
+    if (!fast_) return false;
+    size_t used = 0, produced = 0;
+    if (libdeflate_zlib_decompress_ex(fast_, in, len, out_.data(), limit, &used, &produced) != LIBDEFLATE_SUCCESS)
+        return false;
+    size_ = produced;
+    zerr_ = Z_STREAM_END;
+    res = used < len ? Result::TrailingData : Result::Ok;
+    return true;
+}
+
+Inflater::Result Inflater::with_zlib(const uint8_t* in, size_t len, size_t limit) {
+    if (!z_ && !z_failed_) {
+        z_ = new z_stream{};
+        if (inflateInit(z_) != Z_OK) {
+            delete z_;
+            z_ = nullptr;
+            z_failed_ = true;
+        }
+    } else if (z_) {
+        inflateReset(z_);
+    }
+    if (!z_) return Result::NotZlib;
     z_->next_in = const_cast<Bytef*>(in);
     z_->avail_in = uInt(len);
     z_->next_out = out_.data();

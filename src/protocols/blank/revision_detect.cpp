@@ -1,5 +1,6 @@
 #include "revision_detect.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <string>
 
@@ -99,10 +100,10 @@ RevisionDetector::RevisionDetector(const std::vector<const Revision*>& candidate
 void RevisionDetector::packet(uint8_t type, uint32_t payload_len) {
     ++packets_;
     const size_t before = left_.size();
-    std::vector<const Revision*> keep;
-    for (const Revision* r : left_)
-        if (fits(*r, type, payload_len)) keep.push_back(r);
-    left_.swap(keep);
+    // In place: a new vector per packet was check's one allocation per packet.
+    left_.erase(std::remove_if(left_.begin(), left_.end(),
+                               [&](const Revision* r) { return !fits(*r, type, payload_len); }),
+                left_.end());
     if (left_.size() != before) {
         last_change_ = packets_;
         update();
@@ -111,10 +112,9 @@ void RevisionDetector::packet(uint8_t type, uint32_t payload_len) {
 
 void RevisionDetector::chunk(uint32_t inflated_size) {
     const size_t before = left_.size();
-    std::vector<const Revision*> keep;
-    for (const Revision* r : left_)
-        if (r->chunk_size == inflated_size) keep.push_back(r);
-    left_.swap(keep);
+    left_.erase(std::remove_if(left_.begin(), left_.end(),
+                               [&](const Revision* r) { return r->chunk_size != inflated_size; }),
+                left_.end());
     if (left_.size() != before) {
         last_change_ = packets_;
         update();
