@@ -21,13 +21,13 @@ std::string coords_text(const blank::Transmission& t) {
 }
 
 // "chunk_x-1_y0_z2_c1_t17.bin": coordinates, conversation, transmission id.
-bool extract(const std::string& dir, uint32_t conv, const blank::Transmission& t, const std::vector<uint8_t>& data) {
+bool extract(const std::string& dir, uint32_t conv, const blank::Transmission& t, const uint8_t* data, size_t n) {
     char name[160];
     std::snprintf(name, sizeof name, "/chunk_x%d_y%d_z%d_c%u_t%u.bin", t.coords[0], t.coords[1], t.coords[2], conv,
                   t.id);
     std::FILE* f = std::fopen((dir + name).c_str(), "wb");
     if (!f) return false;
-    const bool ok = std::fwrite(data.data(), 1, data.size(), f) == data.size();
+    const bool ok = std::fwrite(data, 1, n, f) == n;
     return std::fclose(f) == 0 && ok;
 }
 
@@ -91,8 +91,10 @@ void BlankChunks::packet(const BlankUnit& u) {
     if (!convs_[u.conv->id]) convs_[u.conv->id] = *u.analysis;
     const blank::FrameAnalysis& fa = *u.frame;
     if (dir_.empty() || !fa.chunk.completed || fa.chunk.tx->state != blank::TxState::Complete) return;
-    const auto* data = fa.chunk.inflated ? fa.chunk.inflated : fa.chunk.reassembled;
-    (extract(dir_, u.conv->id, *fa.chunk.tx, *data) ? extracted_ : failed_)++;
+    const blank::ChunkEvent& c = fa.chunk;
+    const bool ok = c.inflated ? extract(dir_, u.conv->id, *c.tx, c.inflated, c.inflated_len)
+                               : extract(dir_, u.conv->id, *c.tx, c.reassembled->data(), c.reassembled->size());
+    (ok ? extracted_ : failed_)++;
 }
 
 size_t BlankChunks::count() const {

@@ -56,7 +56,7 @@
 #include "../protocol_registration.hpp"
 #include "../ws_compat.hpp"
 #include "conversation_table.hpp"
-#include "core/zlib_inflate.hpp"
+#include "core/inflater.hpp"
 #include "frame_store.hpp"
 #include "protocols/blank/analysis.hpp"
 #include "protocols/blank/decoder.hpp"
@@ -88,18 +88,20 @@ void add_data_sources(tvbuff_t* tvb, packet_info* pinfo, const FrameState* fs, c
     add_new_data_source(pinfo, r, "Reassembled chunk data");
     const blank::Transmission* t = fs->chunk.tx;
     if (!t || !t->compressed()) return;
-    static std::vector<uint8_t> scratch;
-    if (fs->inflated) {
-        scratch.assign(fs->inflated->begin(), fs->inflated->end());
-    } else {
+    const guint8* inflated = fs->inflated;
+    size_t len = fs->inflated_len;
+    if (!inflated) {
+        static core::Inflater inflater;
         const uint32_t expect =
             blank::revision_of(s).chunk_size ? blank::revision_of(s).chunk_size : blank::ChunkReassembler::kMaxChunkBytes;
-        const blank::InflateResult ir =
-            blank::zlib_inflate(fs->reassembled, fs->reassembled_len, expect * 2 + 64, scratch);
-        if (!ir.ok && scratch.empty()) return;
+        using R = core::Inflater::Result;
+        const R res = inflater.inflate(fs->reassembled, fs->reassembled_len, expect * 2 + 64);
+        if (res != R::Ok && res != R::TrailingData && !inflater.out_size()) return;
+        inflated = inflater.out();
+        len = inflater.out_size();
     }
-    auto* bytes = static_cast<guint8*>(wmem_memdup(pinfo->pool, scratch.data(), scratch.size()));
-    tvbuff_t* i = tvb_new_child_real_data(tvb, bytes, guint(scratch.size()), gint(scratch.size()));
+    auto* bytes = static_cast<guint8*>(wmem_memdup(pinfo->pool, inflated, len));
+    tvbuff_t* i = tvb_new_child_real_data(tvb, bytes, guint(len), gint(len));
     add_new_data_source(pinfo, i, "Inflated chunk");
 }
 

@@ -253,6 +253,7 @@ bool FrameStore::load(packet_info* pinfo, const guint8* data, guint len, FrameSt
     out.reassembled = nullptr;
     out.reassembled_len = 0;
     out.inflated = nullptr;
+    out.inflated_len = 0;
     out.silence = nullptr;
     out.seq.hist_bits = 32;
     // The header's seq and ack, read only when a record needs them.
@@ -437,8 +438,10 @@ bool FrameStore::analyse(packet_info* pinfo, const guint8* data, guint len, Fram
         r.side |= kHasReasm;
     }
     const bool ok = load(pinfo, data, len, out, q.record);
-    if (fa.chunk.completed && fa.chunk.tx && fa.chunk.tx->state == blank::TxState::Complete)
+    if (fa.chunk.completed && fa.chunk.tx && fa.chunk.tx->state == blank::TxState::Complete) {
         out.inflated = fa.chunk.inflated;
+        out.inflated_len = fa.chunk.inflated_len;
+    }
     return ok;
 }
 

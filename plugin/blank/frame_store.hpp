@@ -38,7 +38,8 @@ struct FrameState {
     guint32 reassembled_len;
     // First pass only: the analysis's own inflation of a valid chunk this
     // frame completed (not done again to show it).
-    const std::vector<uint8_t>* inflated;
+    const guint8* inflated;
+    guint32 inflated_len;
     const blank::Silence* silence;  // later passes: the conversation's, if a side went silent
 };
 

@@ -15,7 +15,9 @@ Inflater::~Inflater() {
 
 Inflater::Result Inflater::inflate(const uint8_t* in, size_t len, size_t limit) {
     size_ = 0;
+    used_ = 0;
     zerr_ = 0;
+    msg_ = nullptr;
     // Grow the buffer to the limit once; a later smaller limit reuses it.
     if (out_.size() < limit) out_.resize(limit);
     Result res;
@@ -33,6 +35,7 @@ bool Inflater::one_shot(const uint8_t* in, size_t len, size_t limit, Result& res
     if (libdeflate_zlib_decompress_ex(fast_, in, len, out_.data(), limit, &used, &produced) != LIBDEFLATE_SUCCESS)
         return false;
     size_ = produced;
+    used_ = used;
     zerr_ = Z_STREAM_END;
     res = used < len ? Result::TrailingData : Result::Ok;
     return true;
@@ -49,14 +52,19 @@ Inflater::Result Inflater::with_zlib(const uint8_t* in, size_t len, size_t limit
     } else if (z_) {
         inflateReset(z_);
     }
-    if (!z_) return Result::NotZlib;
+    if (!z_) {
+        msg_ = "zlib init failed";
+        return Result::NotZlib;
+    }
     z_->next_in = const_cast<Bytef*>(in);
     z_->avail_in = uInt(len);
     z_->next_out = out_.data();
     z_->avail_out = uInt(limit);
     const int rc = ::inflate(z_, Z_FINISH);
     size_ = limit - z_->avail_out;
+    used_ = len - z_->avail_in;
     zerr_ = rc;
+    msg_ = rc == Z_STREAM_END ? nullptr : z_->msg;
     if (rc == Z_STREAM_END) return z_->avail_in ? Result::TrailingData : Result::Ok;
     if (rc == Z_BUF_ERROR && z_->avail_out == 0) return Result::TooLarge;
     if (rc == Z_BUF_ERROR) return Result::Truncated;

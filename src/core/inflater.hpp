@@ -31,6 +31,11 @@ public:
     const uint8_t* out() const { return out_.data(); }
     size_t out_size() const { return size_; }
     int zlib_error() const { return zerr_; }
+    // Input bytes the stream used (all of `in` unless TrailingData).
+    size_t consumed() const { return used_; }
+    // zlib's reason when the stream did not inflate (a static string), or
+    // null.
+    const char* zlib_message() const { return msg_; }
 
 private:
     bool one_shot(const uint8_t* in, size_t len, size_t limit, Result& res);
@@ -42,7 +47,9 @@ private:
     bool z_failed_ = false;
     std::vector<uint8_t> out_;
     size_t size_ = 0;
+    size_t used_ = 0;
     int zerr_ = 0;
+    const char* msg_ = nullptr;
 };
 
 }  // namespace core

@@ -7,7 +7,7 @@
 //
 // Default: a minimal reassembly (pieces copied into a buffer of the
 // announced size, bytes counted once per offset) and the core's
-// zlib_inflate() when every byte is there: the floor of what inflating
+// core::Inflater when every byte is there: the floor of what inflating
 // every chunk costs. With --core: blank::ChunkReassembler instead (what
 // check runs: receipts, ranges, findings, and the chunk contents summary).
 //
@@ -30,7 +30,7 @@
 #include "protocols/blank/le.hpp"
 #include "link_layer.hpp"
 #include "protocols/blank/protocol.hpp"
-#include "core/zlib_inflate.hpp"
+#include "core/inflater.hpp"
 
 namespace {
 
@@ -97,14 +97,15 @@ private:
         if (t.got < t.size) return 0;
         size_t n = t.size;
         if (t.flags & 1) {
-            const blank::InflateResult r = blank::zlib_inflate(t.data.data(), t.size, 2 * 20484 + 64, out_);
-            n = r.ok ? out_.size() : 0;
+            using R = core::Inflater::Result;
+            const R r = inflater_.inflate(t.data.data(), t.size, 2 * 20484 + 64);
+            n = r == R::Ok || r == R::TrailingData ? inflater_.out_size() : 0;
         }
         txs_.erase(id);
         return n;
     }
     std::unordered_map<uint32_t, Tx> txs_;
-    std::vector<uint8_t> out_;
+    core::Inflater inflater_;
 };
 
 struct Conversation {

@@ -9,7 +9,7 @@
 //   BM_Print/<printer>          the analyzer's decode path: analysis + summary/tree/JSON printer
 //                               into a buffered writer on /dev/null
 //   BM_ChunkReassembler         one real transmission (ChunkBegin + pieces) to a completed, inflated chunk
-//   BM_Inflate/...              zlib_inflate of a real chunk's data and of a busier synthetic one
+//   BM_Inflate/...              core::Inflater on a real chunk's data and of a busier synthetic one
 //   BM_FormatDouble / BM_ToChars / BM_Printf   shortest float formatting vs std::to_chars vs printf
 //
 // Counters: items_per_second is packets (or chunks, values) per second;
@@ -36,7 +36,7 @@
 #include "output.hpp"
 #include "blank/blank_printers.hpp"
 #include "protocols/blank/seq_tracker.hpp"
-#include "core/zlib_inflate.hpp"
+#include "core/inflater.hpp"
 
 namespace {
 
@@ -303,11 +303,11 @@ std::vector<uint8_t> busy_stream() {
 void BM_Inflate(benchmark::State& state) {
     const std::vector<uint8_t> z = state.range(0) == 0 ? real_stream() : busy_stream();
     state.SetLabel(state.range(0) == 0 ? "real chunk" : "busy synthetic chunk");
-    std::vector<uint8_t> out;
+    core::Inflater inf;
     for (auto _ : state) {
-        const blank::InflateResult r = blank::zlib_inflate(z.data(), z.size(), 2 * 20484 + 64, out);
-        if (!r.ok || out.size() != 20484) state.SkipWithError("inflate failed");
-        benchmark::DoNotOptimize(out.data());
+        const core::Inflater::Result r = inf.inflate(z.data(), z.size(), 2 * 20484 + 64);
+        if (r != core::Inflater::Result::Ok || inf.out_size() != 20484) state.SkipWithError("inflate failed");
+        benchmark::DoNotOptimize(inf.out());
     }
     state.counters["compressed_bytes"] = double(z.size());
     state.SetItemsProcessed(state.iterations());

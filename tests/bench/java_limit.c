@@ -1,12 +1,13 @@
 // Reference for Minecraft Java Edition: the floor of what
 // `blankshark check` must do on a Java capture, in plain C with libpcap and
-// zlib and no project code. It reads every frame (pcap_next_ex), parses the
-// link layer (Ethernet with VLAN tags, Linux cooked SLL and SLL2, loopback
-// DLT_NULL/DLT_LOOP, raw IP), IPv4 or IPv6 and TCP; reassembles each
-// direction of each connection by sequence number; frames each stream by the
-// Java protocol's VarInt length; follows the handshake and login just far
-// enough to know when compressed framing starts; and inflates every
-// compressed packet. No decoding, no findings, no output per packet.
+// libdeflate (the inflater check tries first) and no project code. It reads
+// every frame (pcap_next_ex), parses the link layer (Ethernet with VLAN
+// tags, Linux cooked SLL and SLL2, loopback DLT_NULL/DLT_LOOP, raw IP),
+// IPv4 or IPv6 and TCP; reassembles each direction of each connection by
+// sequence number; frames each stream by the Java protocol's VarInt
+// length; follows the handshake and login just far enough to know when
+// compressed framing starts; and inflates every compressed packet. No
+// decoding, no findings, no output per packet.
 //
 // Connections are TCP connections with port 25565 on one side (the server,
 // as check's default). Prints one line:
@@ -24,7 +25,7 @@
 //   java_limit FILE
 #define _DEFAULT_SOURCE  // pcap.h uses u_char and u_int, which strict C11 hides
 #include <pcap/pcap.h>
-#include <zlib.h>
+#include <libdeflate.h>
 
 #include <stdint.h>
 #include <stdio.h>
@@ -73,7 +74,7 @@ static struct {
     uint64_t gaps, framing_errors, inflate_errors, connections;
 } st;
 
-static z_stream zs;      // one inflater, reset for every packet
+static struct libdeflate_decompressor* zs;  // one inflater for every packet
 static uint8_t* out;     // the reused inflation buffer
 static size_t out_cap;
 
@@ -142,13 +143,10 @@ static void on_packet(Conn* c, int d, const uint8_t* p, size_t n, size_t prefix)
                 if (!out) abort();
                 out_cap = dl;
             }
-            inflateReset(&zs);
-            zs.next_in = (Bytef*)p;
-            zs.avail_in = (uInt)n;
-            zs.next_out = out;
-            zs.avail_out = dl;
-            // The inflated size must be exactly Data Length.
-            if (inflate(&zs, Z_FINISH) != Z_STREAM_END || zs.total_out != dl) {
+            // The inflated size must be exactly Data Length (a null
+            // actual size asks libdeflate for exactly that many bytes).
+            size_t used;
+            if (libdeflate_zlib_decompress_ex(zs, p, n, out, dl, &used, NULL) != LIBDEFLATE_SUCCESS) {
                 ++st.inflate_errors;
                 return;
             }
@@ -332,7 +330,8 @@ int main(int argc, char** argv) {
         fprintf(stderr, "%s\n", err);
         return 3;
     }
-    if (inflateInit(&zs) != Z_OK) return 5;
+    zs = libdeflate_alloc_decompressor();
+    if (!zs) return 5;
     const int dlt = pcap_datalink(pc);
     struct pcap_pkthdr* h;
     const u_char* d;
@@ -340,7 +339,7 @@ int main(int argc, char** argv) {
     while ((rc = pcap_next_ex(pc, &h, &d)) == 1) limit_frame(dlt, d, h->caplen, 6, on_tcp);
     if (rc == PCAP_ERROR) fprintf(stderr, "%s\n", pcap_geterr(pc));
     pcap_close(pc);
-    inflateEnd(&zs);
+    libdeflate_free_decompressor(zs);
     printf("%llu %llu %llu %llu %llu %llu\n", (unsigned long long)st.packets, (unsigned long long)st.dir_packets[SB],
            (unsigned long long)st.dir_packets[CB], (unsigned long long)st.bytes, (unsigned long long)st.compressed,
            (unsigned long long)st.inflated);

@@ -21,7 +21,7 @@ TEST(Chunks, InOrderTransmissionCompletesAndInflates) {
     EXPECT_TRUE(last.chunk.completed);
     EXPECT_TRUE(f.codes(last).empty());
     ASSERT_NE(last.chunk.inflated, nullptr);
-    EXPECT_EQ(*last.chunk.inflated, raw);
+    EXPECT_EQ(std::vector<uint8_t>(last.chunk.inflated, last.chunk.inflated + last.chunk.inflated_len), raw);
     const Transmission& t = f.tx(0);
     EXPECT_EQ(t.state, TxState::Complete);
     EXPECT_EQ(t.begin_frame, 1u);

@@ -7,6 +7,7 @@
 
 #include <cstring>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "core/inflater.hpp"
@@ -89,6 +90,7 @@ TEST(CoreInflater, BytesAfterTheStreamAreTrailingData) {
     z.push_back(0x02);
     core::Inflater inf;
     EXPECT_EQ(inf.inflate(z.data(), z.size(), raw.size()), R::TrailingData);
+    EXPECT_EQ(inf.consumed(), z.size() - 2);
     EXPECT_EQ(inf.out_size(), raw.size());
     EXPECT_TRUE(same_prefix(inf, raw));
 }
@@ -98,11 +100,13 @@ TEST(CoreInflater, NotAZlibStreamOrABadChecksumIsNotZlib) {
     const uint8_t text[] = "GET / HTTP/1.1\r\n";
     EXPECT_EQ(inf.inflate(text, sizeof text - 1, 1000), R::NotZlib);
     EXPECT_EQ(inf.zlib_error(), Z_DATA_ERROR);
+    EXPECT_STREQ(inf.zlib_message(), "incorrect header check");  // 'G' 'E': no zlib header
     const auto raw = sample(4000);
     auto z = deflated(raw);
     z.back() ^= 0xFF;  // the Adler-32
     EXPECT_EQ(inf.inflate(z.data(), z.size(), raw.size()), R::NotZlib);
     EXPECT_EQ(inf.zlib_error(), Z_DATA_ERROR);
+    EXPECT_STREQ(inf.zlib_message(), "incorrect data check");
     EXPECT_EQ(inf.out_size(), raw.size());  // zlib's output before the check
     EXPECT_EQ(inf.inflate(z.data(), 0, raw.size()), R::Truncated);
 }
@@ -122,12 +126,14 @@ struct ZlibOnly {
     R result;
     std::vector<uint8_t> out;
     int zerr;
+    size_t consumed;
+    std::string msg;  // zlib's reason, "" when none
 };
 
 ZlibOnly zlib_only(const uint8_t* in, size_t len, size_t limit) {
     z_stream z{};
     EXPECT_EQ(inflateInit(&z), Z_OK);
-    ZlibOnly r{R::NotZlib, std::vector<uint8_t>(limit), 0};
+    ZlibOnly r{R::NotZlib, std::vector<uint8_t>(limit), 0, 0, ""};
     z.next_in = const_cast<Bytef*>(in);
     z.avail_in = uInt(len);
     z.next_out = r.out.data();
@@ -135,6 +141,8 @@ ZlibOnly zlib_only(const uint8_t* in, size_t len, size_t limit) {
     const int rc = ::inflate(&z, Z_FINISH);
     r.out.resize(limit - z.avail_out);
     r.zerr = rc;
+    r.consumed = len - z.avail_in;
+    if (rc != Z_STREAM_END && z.msg) r.msg = z.msg;
     if (rc == Z_STREAM_END) r.result = z.avail_in ? R::TrailingData : R::Ok;
     else if (rc == Z_BUF_ERROR && z.avail_out == 0) r.result = R::TooLarge;
     else if (rc == Z_BUF_ERROR) r.result = R::Truncated;
@@ -144,7 +152,8 @@ ZlibOnly zlib_only(const uint8_t* in, size_t len, size_t limit) {
 
 // Streams with a byte changed, cut, relabelled with another window or
 // given a smaller limit: the result, the bytes and the error code are
-// zlib's every time, whichever library inflated them.
+// zlib's every time, and so are the input used and zlib's reason,
+// whichever library inflated them.
 TEST(CoreInflater, MutatedStreamsGiveZlibsResultBytesAndError) {
     std::mt19937 rng(11);
     core::Inflater inf;
@@ -171,6 +180,8 @@ TEST(CoreInflater, MutatedStreamsGiveZlibsResultBytesAndError) {
         ASSERT_EQ(inf.out_size(), want.out.size()) << "round " << round;
         ASSERT_EQ(std::memcmp(inf.out(), want.out.data(), want.out.size()), 0) << "round " << round;
         ASSERT_EQ(inf.zlib_error(), want.zerr) << "round " << round;
+        ASSERT_EQ(inf.consumed(), want.consumed) << "round " << round;
+        ASSERT_EQ(std::string(inf.zlib_message() ? inf.zlib_message() : ""), want.msg) << "round " << round;
         (want.result == R::Ok ? oks : others)++;
     }
     EXPECT_GT(oks, 500);

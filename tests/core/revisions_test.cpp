@@ -19,7 +19,7 @@
 #include "protocols/blank/le.hpp"
 #include "collect.hpp"
 #include "protocols/blank/revision_detect.hpp"
-#include "core/zlib_inflate.hpp"
+#include "core/inflater.hpp"
 
 namespace blank::test {
 namespace {
@@ -634,11 +634,10 @@ TEST(RealOldPackets, ChunkFrames12And13InflateTo20480) {
     EXPECT_EQ(c.num("blank.chunk.piece_size"), 130);
     EXPECT_TRUE(c.problems().empty());
     const std::string piece = c.text("blank.chunk.data").substr(0, 130);
-    std::vector<uint8_t> out;
-    const InflateResult r =
-        zlib_inflate(reinterpret_cast<const uint8_t*>(piece.data()), piece.size(), 1 << 16, out);
-    EXPECT_TRUE(r.ok);
-    EXPECT_EQ(out.size(), rev("933ca0f").chunk_size);  // 4096 x 4 + 4096 = 20480
+    core::Inflater inf;
+    EXPECT_EQ(inf.inflate(reinterpret_cast<const uint8_t*>(piece.data()), piece.size(), 1 << 16),
+              core::Inflater::Result::Ok);
+    EXPECT_EQ(inf.out_size(), rev("933ca0f").chunk_size);  // 4096 x 4 + 4096 = 20480
 }
 
 // Detection -------------------------------------------------------------------
@@ -693,9 +692,9 @@ TEST(Detection, RealOldCapture) {
     EXPECT_EQ(d.last_change(), 3u);  // settled at the Join
     EXPECT_STREQ(d.decode_with().name, "ca90ec4");
     // Its first chunk: 130 bytes that inflate to 20480.
-    std::vector<uint8_t> chunk;
-    ASSERT_TRUE(zlib_inflate(stream.data(), stream.size(), 1 << 16, chunk).ok);
-    d.chunk(uint32_t(chunk.size()));
+    core::Inflater inf;
+    ASSERT_EQ(inf.inflate(stream.data(), stream.size(), 1 << 16), core::Inflater::Result::Ok);
+    d.chunk(uint32_t(inf.out_size()));
     EXPECT_EQ(d.state(), Detection::Detected);
     EXPECT_TRUE(d.exact());
     ASSERT_NE(d.revision(), nullptr);

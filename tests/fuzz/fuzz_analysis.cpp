@@ -59,7 +59,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         ++frame;
         a.on_packet(frame, double(frame) * 0.02, role & 1 ? blank::Role::Server : blank::Role::Client, pkt,
                     uint32_t(n), frames.back());
-        frames.back().chunk.reassembled = frames.back().chunk.inflated = nullptr;
+        frames.back().chunk.reassembled = nullptr;
+        frames.back().chunk.inflated = nullptr;
     }
     a.finish(double(frame) * 0.02, sink);
     for (const auto& fa : frames) blank::emit_analysis(blank::schema(), fa, true, visit);

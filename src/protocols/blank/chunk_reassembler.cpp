@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstring>
 
-#include "core/zlib_inflate.hpp"
 
 namespace blank {
 
@@ -363,8 +362,11 @@ bool ChunkReassembler::try_complete(Transmission& t, const PacketRef& p, ChunkEv
         queue_->submit(*this, t.number, std::move(bytes), true, chunk_size_);
         return true;
     }
-    const ChunkOutcome r = process_chunk(reassembled_.data(), reassembled_.size(), t.compressed(), chunk_size_, inflated_);
-    if (t.compressed()) ev.inflated = &inflated_;
+    const ChunkOutcome r = process_chunk(reassembled_.data(), reassembled_.size(), t.compressed(), chunk_size_, inflater_);
+    if (t.compressed()) {
+        ev.inflated = inflater_.out();
+        ev.inflated_len = uint32_t(inflater_.out_size());
+    }
     conclude(&t, t.id, r, chunk_size_, p, sink, false);
     return true;
 }

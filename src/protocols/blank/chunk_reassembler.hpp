@@ -131,7 +131,8 @@ struct ChunkEvent {
     // When completed: the reassembled and (if compressed) inflated bytes,
     // valid until the next call.
     const std::vector<uint8_t>* reassembled = nullptr;
-    const std::vector<uint8_t>* inflated = nullptr;
+    const uint8_t* inflated = nullptr;
+    uint32_t inflated_len = 0;
 };
 
 // Told when a deferred inflation result has been applied (the conversation's
@@ -224,7 +225,8 @@ private:
     uint32_t created_ = 0;
     ChunkTotals totals_;
     std::map<std::array<int32_t, 3>, uint64_t> rerequests_;  // coords -> frame of the client's ChunkBegin
-    std::vector<uint8_t> reassembled_, inflated_;  // the last completed transmission's bytes
+    std::vector<uint8_t> reassembled_;  // the last completed transmission's bytes
+    core::Inflater inflater_;           // and their inflation
     // Deferred inflation.
     InflateQueue* queue_ = nullptr;
     ChunkApplyHook* hook_ = nullptr;

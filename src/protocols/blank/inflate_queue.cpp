@@ -1,23 +1,29 @@
 #include "inflate_queue.hpp"
 
 #include "chunk_reassembler.hpp"  // kMaxChunkBytes
-#include "core/zlib_inflate.hpp"
 
 namespace blank {
 
 ChunkOutcome process_chunk(const uint8_t* data, size_t n, bool compressed, uint32_t chunk_size,
-                           std::vector<uint8_t>& scratch) {
+                           core::Inflater& inflater) {
     ChunkOutcome r;
     const uint8_t* chunk = data;
     size_t len = n;
     if (compressed) {
         // Room for more than a chunk, so a wrong size is measured, not cut.
         const uint32_t expect = chunk_size ? chunk_size : ChunkReassembler::kMaxChunkBytes;
-        const InflateResult z = zlib_inflate(data, n, size_t(expect) * 2 + 64, scratch);
-        if (!z.ok) r.error = z.error ? z.error : "does not inflate";
-        else if (z.consumed < n) r.trailing = uint32_t(n - z.consumed);
-        chunk = scratch.data();
-        len = scratch.size();
+        using R = core::Inflater::Result;
+        switch (inflater.inflate(data, n, size_t(expect) * 2 + 64)) {
+        case R::Ok: break;
+        case R::TrailingData: r.trailing = uint32_t(n - inflater.consumed()); break;
+        case R::TooLarge: r.error = "inflates to more than a chunk"; break;
+        case R::Truncated: r.error = "stream ends early"; break;
+        case R::NotZlib:
+            r.error = inflater.zlib_message() ? inflater.zlib_message() : "not a zlib stream";
+            break;
+        }
+        chunk = inflater.out();
+        len = inflater.out_size();
     }
     r.size = uint32_t(len);
     r.wrong_size = !r.error && chunk_size && len != chunk_size;
@@ -38,13 +44,13 @@ InflateQueue::~InflateQueue() {
     for (std::thread& t : workers_) t.join();
 }
 
-void InflateQueue::run(Job& j, std::vector<uint8_t>& scratch) {
-    j.out = process_chunk(j.data.data(), j.data.size(), j.compressed, j.chunk_size, scratch);
+void InflateQueue::run(Job& j, core::Inflater& inflater) {
+    j.out = process_chunk(j.data.data(), j.data.size(), j.compressed, j.chunk_size, inflater);
     std::vector<uint8_t>().swap(j.data);
 }
 
 void InflateQueue::work() {
-    std::vector<uint8_t> scratch;
+    core::Inflater inflater;
     std::unique_lock<std::mutex> lock(m_);
     for (;;) {
         Job* j = nullptr;
@@ -60,7 +66,7 @@ void InflateQueue::work() {
         if (stop_) return;
         j->state = Job::Running;
         lock.unlock();
-        run(*j, scratch);  // only this thread touches the job while it runs
+        run(*j, inflater);  // only this thread touches the job while it runs
         lock.lock();
         j->state = Job::Done;
         ++by_workers_;
@@ -84,7 +90,7 @@ void InflateQueue::apply_oldest() {
         }
         pick->state = Job::Running;
         lock.unlock();
-        run(*pick, scratch_);
+        run(*pick, inflater_);
         lock.lock();
         pick->state = Job::Done;
         ++by_applier_;

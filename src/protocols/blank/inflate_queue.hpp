@@ -41,6 +41,7 @@
 #include <vector>
 
 #include "chunk_contents.hpp"
+#include "core/inflater.hpp"
 
 namespace blank {
 
@@ -54,11 +55,11 @@ struct ChunkOutcome {
     ChunkSummary contents;        // valid when neither error nor wrong_size
 };
 
-// Inflates `data` when `compressed` (into `scratch`, bounded by twice the
-// chunk size) and summarizes the chunk. chunk_size 0: not known yet, any
+// Inflates `data` when `compressed` (into `inflater`'s buffer, bounded by
+// twice the chunk size) and summarizes the chunk. chunk_size 0: not known yet, any
 // size up to a chunk is accepted.
 ChunkOutcome process_chunk(const uint8_t* data, size_t n, bool compressed, uint32_t chunk_size,
-                           std::vector<uint8_t>& scratch);
+                           core::Inflater& inflater);
 
 class InflateClient {
 public:
@@ -105,7 +106,7 @@ private:
     };
     void work();
     void apply_oldest();
-    static void run(Job& j, std::vector<uint8_t>& scratch);
+    static void run(Job& j, core::Inflater& inflater);
 
     const size_t depth_;
     mutable std::mutex m_;
@@ -113,7 +114,7 @@ private:
     std::deque<std::unique_ptr<Job>> jobs_;  // submission order, not applied yet
     bool stop_ = false;
     uint64_t by_workers_ = 0, by_applier_ = 0;
-    std::vector<uint8_t> scratch_;  // the applying thread's
+    core::Inflater inflater_;  // the applying thread's
     std::vector<std::thread> workers_;
 };
 
