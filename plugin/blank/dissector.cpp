@@ -92,10 +92,9 @@ void add_data_sources(tvbuff_t* tvb, packet_info* pinfo, const FrameState* fs, c
     size_t len = fs->inflated_len;
     if (!inflated) {
         static core::Inflater inflater;
-        const uint32_t expect =
-            blank::revision_of(s).chunk_size ? blank::revision_of(s).chunk_size : blank::ChunkReassembler::kMaxChunkBytes;
         using R = core::Inflater::Result;
-        const R res = inflater.inflate(fs->reassembled, fs->reassembled_len, expect * 2 + 64);
+        const R res =
+            inflater.inflate(fs->reassembled, fs->reassembled_len, blank::inflate_limit(blank::revision_of(s).chunk_size));
         if (res != R::Ok && res != R::TrailingData && !inflater.out_size()) return;
         inflated = inflater.out();
         len = inflater.out_size();

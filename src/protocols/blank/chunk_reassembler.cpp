@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cstring>
 
-
 namespace blank {
 
 const char* tx_state_name(TxState s) {

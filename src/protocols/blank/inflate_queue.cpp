@@ -4,16 +4,18 @@
 
 namespace blank {
 
+size_t inflate_limit(uint32_t chunk_size) {
+    return size_t(chunk_size ? chunk_size : ChunkReassembler::kMaxChunkBytes) * 2 + 64;
+}
+
 ChunkOutcome process_chunk(const uint8_t* data, size_t n, bool compressed, uint32_t chunk_size,
                            core::Inflater& inflater) {
     ChunkOutcome r;
     const uint8_t* chunk = data;
     size_t len = n;
     if (compressed) {
-        // Room for more than a chunk, so a wrong size is measured, not cut.
-        const uint32_t expect = chunk_size ? chunk_size : ChunkReassembler::kMaxChunkBytes;
         using R = core::Inflater::Result;
-        switch (inflater.inflate(data, n, size_t(expect) * 2 + 64)) {
+        switch (inflater.inflate(data, n, inflate_limit(chunk_size))) {
         case R::Ok: break;
         case R::TrailingData: r.trailing = uint32_t(n - inflater.consumed()); break;
         case R::TooLarge: r.error = "inflates to more than a chunk"; break;

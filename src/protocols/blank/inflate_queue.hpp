@@ -55,8 +55,13 @@ struct ChunkOutcome {
     ChunkSummary contents;        // valid when neither error nor wrong_size
 };
 
+// The most a chunk's data is inflated to: room for more than a chunk (twice
+// chunk_size; 0: not known yet, the largest chunk), so a wrong size is
+// measured, not cut.
+size_t inflate_limit(uint32_t chunk_size);
+
 // Inflates `data` when `compressed` (into `inflater`'s buffer, bounded by
-// twice the chunk size) and summarizes the chunk. chunk_size 0: not known yet, any
+// inflate_limit) and summarizes the chunk. chunk_size 0: not known yet, any
 // size up to a chunk is accepted.
 ChunkOutcome process_chunk(const uint8_t* data, size_t n, bool compressed, uint32_t chunk_size,
                            core::Inflater& inflater);
