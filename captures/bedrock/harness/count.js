@@ -81,7 +81,7 @@ function newDir () {
 }
 
 class Connection {
-  constructor (client, server) { this.client = client; this.server = server; this.c2s = newDir(); this.s2c = newDir(); this.firstFrame = null; this.lastFrame = null; this.mtu = null; this.protocol = null }
+  constructor (client, server) { this.client = client; this.server = server; this.c2s = newDir(); this.s2c = newDir(); this.firstFrame = null; this.lastFrame = null; this.mtu = null; this.mtuReply = null; this.ocr1Sizes = []; this.protocol = null }
   dir (fromClient) { return fromClient ? this.c2s : this.s2c }
 }
 
@@ -89,8 +89,9 @@ function parseOffline (p, d, conn, f) {
   const id = p[0]
   const name = OFFLINE[id] || ('offline_0x' + id.toString(16))
   inc(d.offline, name)
-  if (id === 0x05) { conn.protocol = p[17]; conn.mtu = p.length + 28 }
-  if (id === 0x06 || id === 0x08) { /* the server's MTU answer: kept in the report through the request */ }
+  if (id === 0x05) { conn.protocol = p[17]; conn.ocr1Sizes.push(p.length) } // zero-padded to the MTU being tried
+  if (id === 0x07) conn.mtu = p.readUInt16BE(17 + (p[17] === 4 ? 7 : 29)) // after the server address
+  if (id === 0x08) conn.mtuReply = p.readUInt16BE(17 + 8 + 1 + (p[17 + 8] === 4 ? 6 : 28))
   return name
 }
 
@@ -233,14 +234,21 @@ function gameLayer (conn, keys, forcedVersion) {
     const batch = { dir, no: out.batches[dir].length + 1, frame: m.frame, deliveredFrame: m.deliveredFrame ?? m.frame, t: m.t, wire: m.body.length, encrypted: s.enc, compression: null, packets: 0 }
     out.batches[dir].push(batch)
     if (s.enc) {
-      if (!key) { batch.compression = 'unknown (encrypted, no key)'; inc(out.compression[dir], batch.compression); return [] }
+      if (!key || s.failed) { batch.compression = s.failed ? 'unread (checksum mismatch)' : 'unknown (encrypted, no key)'; inc(out.compression[dir], batch.compression); return [] }
       const plain = s.cipher.update(body)
       const payload = plain.subarray(0, plain.length - 8)
       const sum = plain.subarray(plain.length - 8)
       const cnt = Buffer.alloc(8); cnt.writeBigInt64LE(s.counter)
       const want = crypto.createHash('sha256').update(cnt).update(payload).update(key).digest().subarray(0, 8)
       s.counter++
-      if (!want.equals(sum)) { out.checksum.bad++; out.errors.push(`${dir} batch ${batch.no} (frame ${m.frame}): checksum mismatch`); return [] }
+      if (!want.equals(sum)) {
+        // a wrong key (or a lost batch) desynchronises the rest of the direction: said once, counted after
+        out.checksum.bad++
+        if (!s.failed) out.errors.push(`${dir} batch ${batch.no} (frame ${m.frame}): checksum mismatch (wrong key, or a batch missing before it); the direction's later batches are not read`)
+        s.failed = true
+        batch.compression = 'unread (checksum mismatch)'; inc(out.compression[dir], batch.compression)
+        return []
+      }
       out.checksum.ok++
       body = payload
     }
@@ -468,7 +476,7 @@ function main () {
   const report = { file: FILE.split('/').pop(), bytes: cap.bytes, frames: cap.frames.length, duration: +(cap.frames[cap.frames.length - 1].t - cap.frames[0].t).toFixed(3), linktype: cap.linktype, ignored, errors, connections: [] }
   const tsv = []
   for (const conn of conns.values()) {
-    const c = { client: conn.client, server: conn.server, raknet_protocol: conn.protocol, mtu_requested: conn.mtu, frames: [conn.firstFrame, conn.lastFrame] }
+    const c = { client: conn.client, server: conn.server, raknet_protocol: conn.protocol, open_connection_request_1_sizes: conn.ocr1Sizes, mtu_request_2: conn.mtu, mtu_reply_2: conn.mtuReply, frames: [conn.firstFrame, conn.lastFrame] }
     for (const dir of ['c2s', 's2c']) {
       const d = conn[dir]
       c[dir] = { udp: d.udp, udp_bytes: d.bytes, offline: d.offline, datagrams: d.datagrams, header_bytes: d.headerBytes, seq_range: d.seqMin === null ? null : [d.seqMin, d.seqMax], distinct_seqs: d.seqs.size, missing_seqs: d.seqMin === null ? 0 : (d.seqMax - d.seqMin + 1 - d.seqs.size), duplicate_datagrams: d.dupDatagrams, out_of_order_datagrams: d.outOfOrder, ack: d.ack, nak: d.nak, frames: d.frames, frames_by_reliability: d.byRel, resent_frames: d.resent, frames_in_duplicate_datagrams: d.framesInDuplicates, split_fragments: d.split.fragments, split_groups: d.split.groups, max_split_count: d.split.maxCount, incomplete_split_groups: d.groups.size, messages: d.system, ordered_held_back_at_end: [...d.channels.values()].reduce((a, ch) => a + ch.held.size, 0) }
@@ -483,6 +491,7 @@ function main () {
       c.batch_packets_max = { c2s: Math.max(0, ...g.batches.c2s.map(b => b.packets)), s2c: Math.max(0, ...g.batches.s2c.map(b => b.packets)) }
       c.batch_inflated_max = { c2s: Math.max(0, ...g.batches.c2s.map(b => b.inflated || 0)), s2c: Math.max(0, ...g.batches.s2c.map(b => b.inflated || 0)) }
       c.game_errors = g.errors
+      c.held_back = { c2s: g.packets.filter(p => p.dir === 'c2s' && p.deliveredFrame !== p.frame).length, s2c: g.packets.filter(p => p.dir === 's2c' && p.deliveredFrame !== p.frame).length }
       c.packets = {}
       for (const dir of ['c2s', 's2c']) {
         const counts = {}
@@ -513,12 +522,12 @@ function render (r) {
   for (const c of r.connections) {
     L.push(`### connection ${c.client} -> ${c.server} (frames ${c.frames[0]}..${c.frames[1]})`)
     L.push('')
-    if (c.release) L.push(`- release ${c.release}, protocol ${c.protocol}; RakNet protocol ${c.raknet_protocol}, MTU requested ${c.mtu_requested}`)
+    if (c.release) L.push(`- release ${c.release}, protocol ${c.protocol}; RakNet protocol ${c.raknet_protocol}; Open Connection Request 1 UDP payload ${c.open_connection_request_1_sizes.join(', ')} B; MTU in Open Connection Request 2 / Reply 2: ${c.mtu_request_2} / ${c.mtu_reply_2}`)
     else L.push(`- no game packets (RakNet protocol ${c.raknet_protocol ?? '-'}): ${kv(c.c2s.offline)} / ${kv(c.s2c.offline)}`)
     if (c.release) {
       L.push(`- encryption ${c.encryption}, salt ${c.salt}, key ${c.key_in_log ? 'in the key log' : 'NOT in the key log'}; batch checksums good ${c.checksums.ok}, bad ${c.checksums.bad}`)
       L.push(`- batches c2s ${c.batches.c2s} (${kv(c.compression.c2s)}), s2c ${c.batches.s2c} (${kv(c.compression.s2c)}); most packets in one batch c2s ${c.batch_packets_max.c2s}, s2c ${c.batch_packets_max.s2c}; largest inflated batch c2s ${c.batch_inflated_max.c2s} B, s2c ${c.batch_inflated_max.s2c} B`)
-      L.push(`- game packets c2s ${c.packets.c2s_total}, s2c ${c.packets.s2c_total}; errors: ${c.game_errors.length ? c.game_errors.join('; ') : 'none (every packet read to its last byte by the package\'s deserialiser)'}`)
+      L.push(`- game packets c2s ${c.packets.c2s_total}, s2c ${c.packets.s2c_total}; held back by RakNet ordering (complete in an earlier frame than they could be handed on) c2s ${c.held_back.c2s}, s2c ${c.held_back.s2c}; errors: ${c.game_errors.length ? c.game_errors.join('; ') : 'none (every packet read to its last byte by the package\'s deserialiser)'}`)
     }
     L.push('')
     L.push('| RakNet | c2s | s2c |')
