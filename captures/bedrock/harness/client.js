@@ -4,21 +4,10 @@
 // "completed" (no transfer) and ask for a view distance of 10; this does what it does otherwise
 // (client_cache_status, tick_sync before 1.20.90, latency echo) plus the session's traffic.
 // usage (in the client's namespace): node client.js NAME OUTDIR   -> OUTDIR/NAME.client.jsonl, NAME.client.keylog
-const path = require('path')
 const crypto = require('crypto')
 const bedrock = require('bedrock-protocol')
-const scenario = require('./scenarios')
-const { world } = scenario
 const hooks = require('./lib/hooks')
-const { packetsFor } = require('./lib/packets')
-
-const [name, outDir] = process.argv.slice(2)
-const sc = scenario(name)
-const out = (ext) => path.join(outDir, name + ext)
-const P = packetsFor(sc.version)
-const T0 = Date.now()
-const log = (...a) => console.log(`[client ${((Date.now() - T0) / 1000).toFixed(3)}]`, ...a)
-if (sc.honourThreshold) hooks.honourThreshold()
+const { sc, world, out, P, log } = require('./lib/session').session('client')
 
 async function main () {
   if (sc.backend === 'raknet-native') {

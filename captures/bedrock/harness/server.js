@@ -1,34 +1,20 @@
 'use strict'
 // The capture server: bedrock-protocol's createServer (offline mode) and the session of README "The session".
 // usage (in the server's namespace): node server.js NAME OUTDIR   -> OUTDIR/NAME.server.jsonl, NAME.keylog
-const path = require('path')
-const crypto = require('crypto')
-const fs = require('fs')
 const bedrock = require('bedrock-protocol')
-const scenario = require('./scenarios')
-const { world } = scenario
 const hooks = require('./lib/hooks')
-const { packetsFor } = require('./lib/packets')
 const { makeWorld } = require('./lib/world')
 const { makePack } = require('./lib/pack')
-
-const [name, outDir] = process.argv.slice(2)
-const sc = scenario(name)
-const out = (ext) => path.join(outDir, name + ext)
-const P = packetsFor(sc.version)
+const { sc, world, out, P, log } = require('./lib/session').session('server')
 const W = makeWorld(sc.version)
 const pack = makePack(world.pack)
-const T0 = Date.now()
-const log = (...a) => console.log(`[server ${((Date.now() - T0) / 1000).toFixed(3)}]`, ...a)
-
-if (sc.honourThreshold) hooks.honourThreshold()
 const server = new bedrock.Server({ // createServer() would also listen() at once
   host: world.host, port: world.port, offline: true, version: sc.version, raknetBackend: sc.backend,
   compressionThreshold: sc.threshold, maxPlayers: 3,
   motd: { motd: 'blankshark capture', levelName: 'capture' }
 })
 server.conLog = log
-const plog = hooks.packetLog(server, out('.server.jsonl'), 'server')
+hooks.packetLog(server, out('.server.jsonl'), 'server')
 
 server.on('connect', (player) => {
   log('connect', player.connection.address)

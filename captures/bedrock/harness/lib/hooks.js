@@ -36,23 +36,17 @@ function writeKeyLog (file, salt, material) {
   fs.appendFileSync(file.replace(/\.keylog$/, '') + '.secret.keylog', `BEDROCK_SHARED_SECRET ${salt.toString('hex')} ${Buffer.from(material.sharedSecret).toString('hex')}\n`)
 }
 
-function keyLogServer (player, file) {
-  const orig = player.createServerHandshake
-  player.createServerHandshake = (clientPublicKey) => {
-    const r = orig(clientPublicKey)
-    writeKeyLog(file, Buffer.from(jwtPayload(r.token).salt, 'base64'), r)
+// Wraps one of the connection's key derivation functions; token(args, result) is the handshake JWT
+function keyLogAround (conn, method, file, token) {
+  const orig = conn[method]
+  conn[method] = (arg) => {
+    const r = orig(arg)
+    writeKeyLog(file, Buffer.from(jwtPayload(token(arg, r)).salt, 'base64'), r)
     return r
   }
 }
-
-function keyLogClient (client, file) {
-  const orig = client.verifyServerHandshake
-  client.verifyServerHandshake = (packet) => {
-    const r = orig(packet)
-    writeKeyLog(file, Buffer.from(jwtPayload(packet.token).salt, 'base64'), r)
-    return r
-  }
-}
+const keyLogServer = (player, file) => keyLogAround(player, 'createServerHandshake', file, (arg, r) => r.token)
+const keyLogClient = (client, file) => keyLogAround(client, 'verifyServerHandshake', file, (packet) => packet.token)
 
 function packetLog (conn, file, side) {
   const out = fs.openSync(file, 'a')
