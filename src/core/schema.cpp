@@ -154,7 +154,7 @@ public:
         if ((kind == Kind::VarInt || kind == Kind::VarLong) && display == Display::Hex) vc = ValueClass::Uint;
         const FieldType type{vc, value_bits(kind, axis), bitmask};
         auto it = ids_.find(abbrev);
-        if (it == ids_.end() && spec_.generated && spec_.across) {
+        if (it == ids_.end() && spec_.across) {
             auto a = spec_.across->find(abbrev);
             if (a != spec_.across->end() && !fits(a->second, type, kind))
                 return intern(renamed(abbrev, kind, bitmask, named), name, kind, axis, display, scale, unit, desc, vals,
