@@ -1,6 +1,6 @@
 // Written by mcjava_field_list (field_list_tool.cpp) from the tables of every
 // version (minecraft-data 3.119.0 for the generated ones): do not edit.
-// 2784 fields of 47 versions.
+// 2785 fields of 47 versions.
 #include "field_list.hpp"
 
 #include <iterator>
@@ -1887,6 +1887,7 @@ const core::FieldDecl kDecls[] = {
     {"mcjava.play.cb.chunk_data.data.biome", "Biome", core::Kind(17), core::ValueClass(2), 32, core::Display(0), nullptr, "the one biome of the whole section", nullptr, 0x0},
     {"mcjava.play.cb.chunk_data.data.biome_palette", "Biome palette entry", core::Kind(1), core::ValueClass(0), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.chunk_data.data.packed_biomes", "Packed biomes", core::Kind(29), core::ValueClass(7), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
+    {"mcjava.play.cb.chunk_data.data.padding", "Padding", core::Kind(29), core::ValueClass(7), 0, core::Display(0), nullptr, "bytes after the dimension's sections: zero, one per single-valued container, from a vanilla server", nullptr, 0x0},
     {"mcjava.chunk_block_entity.bits", "Value", core::Kind(5), core::ValueClass(1), 8, core::Display(1), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.chunk_block_entity.bits.x", "X", core::Kind(41), core::ValueClass(1), 8, core::Display(0), nullptr, nullptr, nullptr, 0xf0},
     {"mcjava.chunk_block_entity.bits.z", "Z", core::Kind(41), core::ValueClass(1), 8, core::Display(0), nullptr, nullptr, nullptr, 0xf},
