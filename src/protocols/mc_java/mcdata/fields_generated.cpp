@@ -1,6 +1,6 @@
 // Written by mcjava_field_list (field_list_tool.cpp) from the tables of every
 // version (minecraft-data 3.119.0 for the generated ones): do not edit.
-// 2785 fields of 47 versions.
+// 2791 fields of 47 versions.
 #include "field_list.hpp"
 
 #include <iterator>
@@ -103,7 +103,13 @@ const core::ValueString v90[] = {{0, "perform_respawn"}, {1, "request_stats"}, {
 const core::FieldDecl kDecls[] = {
     {"mcjava.packet_id", "Packet ID", core::Kind(17), core::ValueClass(1), 32, core::Display(1), nullptr, "packet id: with the state and direction it names the packet", nullptr, 0x0},
     {"mcjava.handshake.sb.handshake.protocol_version", "Protocol version", core::Kind(17), core::ValueClass(2), 32, core::Display(0), nullptr, nullptr, nullptr, 0x0},
-    {"mcjava.handshake.sb.handshake.server_address", "Server address", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
+    {"mcjava.handshake.sb.handshake.server_address", "Server address", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, "as sent: the host, and after a NUL what a proxy (BungeeCord, Velocity) or Forge added", nullptr, 0x0},
+    {"mcjava.handshake.sb.handshake.server_address.host", "Host", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
+    {"mcjava.handshake.sb.handshake.server_address.forge_marker", "Forge marker", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, "a Forge client: FML (1.7-1.12), FML2 (1.13-1.17), FML3 (1.18 on)", nullptr, 0x0},
+    {"mcjava.handshake.sb.handshake.server_address.forwarding", "Proxy forwarding", core::Kind(1), core::ValueClass(0), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
+    {"mcjava.handshake.sb.handshake.server_address.client_address", "Client address", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, "where the player connected to the proxy from", nullptr, 0x0},
+    {"mcjava.handshake.sb.handshake.server_address.player_uuid", "Player UUID", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, "32 hex digits, no dashes", nullptr, 0x0},
+    {"mcjava.handshake.sb.handshake.server_address.properties", "Profile properties", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, "JSON array of name, value and signature (the skin); empty: none sent", nullptr, 0x0},
     {"mcjava.handshake.sb.handshake.server_port", "Server port", core::Kind(6), core::ValueClass(1), 16, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.handshake.sb.handshake.next_state", "Next state", core::Kind(17), core::ValueClass(2), 32, core::Display(0), nullptr, nullptr, v0, 0x0},
     {"mcjava.status.sb.ping.payload", "Payload", core::Kind(13), core::ValueClass(2), 64, core::Display(0), nullptr, nullptr, nullptr, 0x0},
