@@ -6,6 +6,7 @@
 #include "findings.hpp"
 #include "play_values.hpp"
 #include "schema.hpp"
+#include "world_height.hpp"
 
 namespace mcjava {
 
@@ -247,6 +248,8 @@ void Connection::decode_quietly(Packet& p) {
         core::decode(s, p.data, p.data_len, p.context(), k);
         return;
     }
+    height_.packet(s, p);  // the dimension's height, for 1.18+'s Chunk Data
+    vars_[kVarSections] = height_.sections();
     if (!drives_state(p)) return;
     Grab g{s, p};
     core::decode(s, p.data, p.data_len, p.context(), g);
