@@ -43,9 +43,10 @@ const Session kSessions[] = {
     {"raknet/crafted/mcpe-0.7.3-session.pcap", 40},     // MCPE 0.x over RakNet
 };
 
-// The ring buffer's files, in order.
-std::vector<std::string> cut(const Session& s) {
-    const fs::path dir = fs::path(TEST_ARTIFACTS) / "file-set" / identifier(s.file);
+// The ring buffer's files, in order (in a folder of the test's own: ctest
+// runs tests in parallel).
+std::vector<std::string> cut(const Session& s, const std::string& test) {
+    const fs::path dir = fs::path(TEST_ARTIFACTS) / "file-set" / (test + "-" + identifier(s.file));
     fs::remove_all(dir);
     fs::create_directories(dir);
     const RunResult r =
@@ -75,39 +76,43 @@ std::vector<json> comparable(const std::string& out) {
     return v;
 }
 
-TEST(FileSet, EveryProtocolsSessionCutIntoARingBufferReadsAsTheFile) {
+class FileSetOf : public ::testing::TestWithParam<Session> {};
+
+TEST_P(FileSetOf, SessionCutIntoARingBufferReadsAsTheFile) {
     if (std::system("editcap -h >/dev/null 2>&1") != 0) SKIP_OR_FAIL_IN_CI() << "editcap is not installed";
-    for (const Session& s : kSessions) {
-        SCOPED_TRACE(s.file);
-        const std::vector<std::string> files = cut(s);
-        ASSERT_GE(files.size(), 3u);
-        const std::string one = kCaps + s.file, set = joined(files);
-        for (const char* cmd : {"check --format json --comments --fail-on error", "stats --json", "chunks --json",
-                                "decode --json"}) {
-            SCOPED_TRACE(cmd);
-            const RunResult a = run(kBin + " " + cmd + " " + one), b = run(kBin + " " + cmd + set);
-            EXPECT_EQ(a.exit_code, b.exit_code) << b.err;
-            const std::vector<json> ja = comparable(a.out), jb = comparable(b.out);
-            if (std::string(cmd).rfind("chunks", 0) != 0) EXPECT_GT(ja.size(), 0u);  // RakNet has no chunks
-            ASSERT_EQ(ja.size(), jb.size());
-            for (size_t i = 0; i < ja.size(); ++i) EXPECT_EQ(ja[i], jb[i]) << "line " << i;
-        }
-        // The text: the single file's lines after the header, and the files said.
-        const RunResult a = run(kBin + " check --fail-on error " + one), b = run(kBin + " check --fail-on error" + set);
-        const std::string tail_a = a.out.substr(a.out.find('\n'));
-        const std::string head = std::to_string(files.size()) + " files read as one capture: frames 1-" +
-                                 std::to_string(s.per_file) + " " + files[0] + ", ";
-        ASSERT_NE(b.out.find(head), std::string::npos) << b.out.substr(0, 400);
-        const size_t after = b.out.find('\n', b.out.find(head));
-        EXPECT_EQ(b.out.substr(after), tail_a);
+    const Session& s = GetParam();
+    const std::vector<std::string> files = cut(s, "same");
+    ASSERT_GE(files.size(), 3u);
+    const std::string one = kCaps + s.file, set = joined(files);
+    for (const char* cmd : {"check --format json --comments --fail-on error", "stats --json", "chunks --json",
+                            "decode --json"}) {
+        SCOPED_TRACE(cmd);
+        const RunResult a = run(kBin + " " + cmd + " " + one), b = run(kBin + " " + cmd + set);
+        EXPECT_EQ(a.exit_code, b.exit_code) << b.err;
+        const std::vector<json> ja = comparable(a.out), jb = comparable(b.out);
+        if (std::string(cmd).rfind("chunks", 0) != 0) EXPECT_GT(ja.size(), 0u);  // RakNet has no chunks
+        ASSERT_EQ(ja.size(), jb.size());
+        for (size_t i = 0; i < ja.size(); ++i) EXPECT_EQ(ja[i], jb[i]) << "line " << i;
     }
+    // The text: the single file's lines after the header, and the files said.
+    const RunResult a = run(kBin + " check --fail-on error " + one), b = run(kBin + " check --fail-on error" + set);
+    const std::string tail_a = a.out.substr(a.out.find('\n'));
+    const std::string head = std::to_string(files.size()) + " files read as one capture: frames 1-" +
+                             std::to_string(s.per_file) + " " + files[0] + ", ";
+    ASSERT_NE(b.out.find(head), std::string::npos) << b.out.substr(0, 400);
+    const size_t after = b.out.find('\n', b.out.find(head));
+    EXPECT_EQ(b.out.substr(after), tail_a);
 }
+
+// A session of each protocol: blank, Minecraft Java, Alpha, RakNet, MCPE 0.x.
+INSTANTIATE_TEST_SUITE_P(EveryProtocol, FileSetOf, ::testing::ValuesIn(kSessions),
+                         [](const ::testing::TestParamInfo<Session>& i) { return identifier(i.param.file); });
 
 // Each finding of a set names its file and its frame there.
 TEST(FileSet, FindingsNameTheirFileAndFrame) {
     if (std::system("editcap -h >/dev/null 2>&1") != 0) SKIP_OR_FAIL_IN_CI() << "editcap is not installed";
     const Session s = kSessions[1];
-    const std::vector<std::string> files = cut(s);
+    const std::vector<std::string> files = cut(s, "positions");
     const RunResult r = run(kBin + " check --format json --comments --fail-on error" + joined(files));
     size_t findings = 0;
     for (const json& e : json_lines(r.out)) {
