@@ -15,27 +15,36 @@
 namespace blank::test {
 namespace {
 
-std::string damaged_capture() {
+std::string damaged_capture(const std::string& mode = "") {
     const std::string dir = std::string(TEST_ARTIFACTS_DIR) + "/mcjava";
     run("mkdir -p " + dir);
-    const std::string path = dir + "/damaged-tshark.pcap";
-    EXPECT_EQ(run(std::string(MCJAVA_MAKE_DAMAGED) + " " + path).exit_code, 0);
+    const std::string path = dir + "/damaged-tshark" + mode + ".pcap";
+    EXPECT_EQ(run(std::string(MCJAVA_MAKE_DAMAGED) + " " + mode + " " + path).exit_code, 0);
     return path;
+}
+
+ShownFindings shown_findings(const std::string& path) {
+    ShownFindings shown;
+    for (const auto& f : tshark_findings(path))
+        if (std::get<1>(f) != "mcjava.version.detected" && std::get<1>(f) != "mcjava.compression.enabled")
+            shown.insert(f);
+    return shown;
 }
 
 // The bugs this catches are those of java_damaged_test.cpp, in the
 // plugin's own path (its desegmentation, its end-of-capture pass).
 TEST(TsharkMcJavaDamaged, EveryDamageNamedOnItsFrameWithItsNumbers) {
-    ShownFindings shown;
-    for (const auto& f : tshark_findings(damaged_capture()))
-        if (std::get<1>(f) != "mcjava.version.detected" && std::get<1>(f) != "mcjava.compression.enabled")
-            shown.insert(f);
+    const ShownFindings shown = shown_findings(damaged_capture());
     // All but the end of the capture inside the client's chat: Wireshark's
     // TCP never hands the bytes of a packet the capture cut over, and the
     // plugin does not report them (the analyzer does).
     ExpectedFindings want = kDamagedJava;
     want.erase({35, "mcjava.stream.incomplete", "Capture ends inside a packet: 5 bytes of it captured"});
     EXPECT_EQ(shown, want);
+}
+
+TEST(TsharkMcJavaDamaged, OtherConnectionsNamedOnTheirFramesWithTheirNumbers) {
+    EXPECT_EQ(shown_findings(damaged_capture("--others")), kDamagedJavaOthers);
 }
 
 TEST(TsharkMcJavaDamaged, WhatFollowsEachDamageIsDecoded) {

@@ -53,4 +53,25 @@ inline const ExpectedFindings kDamagedJava = {
     {35, "mcjava.stream.incomplete", "Capture ends inside a packet: 5 bytes of it captured"},
 };
 
+// mcjava_make_damaged --others: the 1.13.2 connection (frames 4-15), the
+// status connection (16-25), the 1.14.4 connection (26-36).
+inline const ExpectedFindings kDamagedJavaOthers = {
+    // Destroy Entities' count is a VarInt with no maximum, at least 0.
+    {8, "mcjava.malformed.count", "Count -1 below its minimum 0"},
+    // 70 nested compounds; Java's schema stops at 64 levels (schema.cpp's bound).
+    {9, "mcjava.malformed.depth", "Tag nested deeper than 64 levels"},
+    // 4 bits per block x 4096 blocks / 64 bits a long = 256 longs.
+    {10, "mcjava.chunk.data_length", "Section 0: 100 longs of packed states, 256 expected"},
+    {11, "mcjava.chunk.palette_index", "Section 0: palette index 5 of 2 entries"},
+    // Answered 1.5 s after the Keep Alive; the lag threshold's default is 1 s.
+    {13, "mcjava.keepalive.slow", "Keep Alive id 9 answered after 1.500 s (lag threshold 1.000 s)"},
+    // 403 names no release; the nearest known is 404, 1.13.2.
+    {19, "mcjava.version.unknown", "Protocol version 403 not known: decoded as 1.13.2"},
+    {22, "mcjava.ping.unanswered", "Ping payload 5 never answered"},
+    {23, "mcjava.ping.unknown_payload", "Pong payload 6: no Ping carried it"},
+    // 256 longs of 0x1111111111111111: palette index 1 (stone) for all 4096 blocks.
+    {33, "mcjava.chunk.block_count", "Section 0: 4000 non-air blocks declared, 4096 in its states"},
+    {34, "mcjava.chunk.light_unknown", "Update Light for column (5, 5), which never got Chunk Data"},
+};
+
 }  // namespace blank::test

@@ -3,15 +3,17 @@
 // damage, so a test can see the damage named on its frame and the rest of
 // the stream still decoded:
 //
-//   mcjava_make_damaged OUT.pcap
+//   mcjava_make_damaged [--others | --mid-stream] OUT.pcap
 //
 // Every byte is written here by hand from seed 003's "Format des paquets"
 // (VarInt Length; after Set Compression a VarInt Data Length, 0 or the
 // size of the zlib-compressed id and data): nothing of the decoder's tables
-// or encoder is used. Frames 1-3 are the TCP handshake; step k below is
-// frame 3 + k. The client's last segment holds only the first 5 of its
-// chat's 9 bytes, the server's FIN follows and the capture ends (no FIN
-// from the client): the capture ends inside a packet.
+// or encoder is used. Frames 1-3 are the TCP handshake; the comment above
+// each step names its frame. The client's last segment holds only the
+// first 5 of its chat's 9 bytes, the server's FIN follows and the capture
+// ends (no FIN from the client): the capture ends inside a packet.
+// --others and --mid-stream write the connections their functions below
+// describe.
 // The expected findings are printed on stdout, "frame code" a line, for the
 // tests (tests/analyzer/java_damaged_test.cpp, tests/plugin/
 // tshark_mcjava_damaged_test.cpp), which hold them and their texts literally.
@@ -19,6 +21,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -74,15 +77,144 @@ struct Step {
     bool client;
     Wire wire;
     const char* findings;  // codes on this frame, space-separated (nullptr: none)
+    double dt = 0.01;      // seconds after the previous step
 };
+
+enum class Fins { None, Server, Both };
+
+// One TCP connection of `steps` from client port `port`, its handshake
+// first unless `mid_stream`, then `fins`; prints "frame code" for each
+// step's findings. Returns the connection's last frame.
+uint64_t connection(blankshark::PcapWriter& w, uint16_t port, double& t, uint64_t frame, const std::vector<Step>& steps,
+                    bool mid_stream = false, Fins fins = Fins::Both) {
+    tcpcap::Side client{{0x02, 0, 0, 0, 0, 0x02}, {192, 0, 2, 2}, port, 0x30000000u + port};
+    tcpcap::Side server{{0x02, 0, 0, 0, 0, 0x01}, {192, 0, 2, 1}, 25565, 0x40000000u + port};
+    if (mid_stream) {  // the handshake happened before the capture: both sides' numbers already agreed
+        client.next = server.acked = client.isn + 1;
+        server.next = client.acked = server.isn + 1;
+    }
+    tcpcap::TcpCapture tcp(w, client, server);
+    if (!mid_stream) {
+        tcp.handshake(t, 0.001);
+        frame += 3;
+    }
+    for (const Step& s : steps) {
+        t += s.dt;
+        tcp.data(t, s.client, s.wire.data(), uint32_t(s.wire.size()), tcp.sent(s.client));
+        ++frame;
+        for (std::string codes = s.findings ? s.findings : ""; !codes.empty();) {
+            const size_t sp = codes.find(' ');
+            std::printf("%llu %s\n", (unsigned long long)frame, codes.substr(0, sp).c_str());
+            codes = sp == std::string::npos ? "" : codes.substr(sp + 1);
+        }
+    }
+    if (fins != Fins::None) {
+        tcp.fin(t += 0.01, false);
+        ++frame;
+    }
+    if (fins == Fins::Both) {
+        tcp.fin(t += 0.01, true);
+        ++frame;
+    }
+    return frame;
+}
+
+// A 1.13 (404) chunk section: bits per block 4, palette [air, stone],
+// `longs` longs of packed states (4096 x 4 bits are 256), `first` the first
+// of them (the rest 0), its block and sky light (overworld).
+Bytes section_404(size_t longs, uint64_t first) {
+    Bytes b;
+    b.u8(4).var(2).var(0).var(1).var(int64_t(longs));
+    for (size_t i = 0; i < longs; ++i) b.be(i == 0 ? first : 0, 8);
+    return b.zeros(2048).zeros(2048);
+}
+// Chunk Data (404: 0x22) of a full column with one section (bit mask 1) and biomes.
+Bytes chunk_404(int32_t x, int32_t z, const Bytes& section) {
+    const Bytes data = Bytes(section).zeros(256 * 4);
+    return Bytes().u8(0x22).i32(x).i32(z).u8(1).var(1).raw(data.b).var(0);
+}
+
+// The other connections (mcjava_make_damaged --others OUT.pcap): decoding
+// findings of 1.13.2 play (a count out of bounds, NBT nested too deep,
+// chunk sections whose packed states do not fit, a Keep Alive answered
+// late), a status exchange of a protocol number no release has with a
+// Ping never answered and a Pong no Ping carried, a 1.14.4 session (a
+// section's declared block count wrong, light for a column never sent).
+// Uncompressed framing.
+void others(blankshark::PcapWriter& w) {
+    double t = 3000.0;
+    // Update Block Entity (0x09): position (0, 64, 0), action 1, then an NBT
+    // compound nested 70 deep (deeper than the decoder's bound): each level
+    // a TAG_Compound (0A) with an empty name (00 00) in the one above.
+    Bytes deep = Bytes().u8(0x09).be(uint64_t(64) << 26, 8).u8(1);
+    for (int i = 0; i < 70; ++i) deep.u8(0x0A).be(0, 2);
+    deep.zeros(70);  // their TAG_Ends
+    uint64_t frame = connection(w, 50130, t, 0, {
+        // 4-7: Handshake (404, login), Login Start, Login Success, Join Game.
+        {true, Bytes().u8(0x00).var(404).str("localhost").be(25565, 2).var(2).framed(), nullptr},
+        {true, Bytes().u8(0x00).str("eve").framed(), nullptr},
+        {false, Bytes().u8(0x02).str("00000000-0000-3000-8000-000000000001").str("eve").framed(), nullptr},
+        {false, Bytes().u8(0x25).i32(7).u8(1).i32(0).u8(1).u8(20).str("default").u8(0).framed(), nullptr},
+        // 8: Destroy Entities (0x35) with a count of -1.
+        {false, Bytes().u8(0x35).var(-1).framed(), "mcjava.malformed.count"},
+        // 9: Update Block Entity with the deep NBT.
+        {false, deep.framed(), "mcjava.malformed.depth"},
+        // 10: Chunk Data of column (1, 1): 100 longs of packed states where 4 bits x 4096 make 256.
+        {false, chunk_404(1, 1, section_404(100, 0)).framed(), "mcjava.chunk.data_length"},
+        // 11: Chunk Data of column (2, 2): the first block's palette index is 5, the palette has 2 entries.
+        {false, chunk_404(2, 2, section_404(256, 5)).framed(), "mcjava.chunk.palette_index"},
+        // 12: Keep Alive 9 (0x21), answered (0x0E, 13) 1.5 s later.
+        {false, Bytes().u8(0x21).i64(9).framed(), nullptr},
+        {true, Bytes().u8(0x0E).i64(9).framed(), "mcjava.keepalive.slow", 1.5},
+    });
+    // 14, 15: FINs. 16-18: the TCP handshake of a status connection.
+    frame = connection(w, 50131, t, frame, {
+        // 19: Handshake of protocol 403, which names no release (404 is 1.13.2), next state 1 status.
+        {true, Bytes().u8(0x00).var(403).str("localhost").be(25565, 2).var(1).framed(), "mcjava.version.unknown"},
+        // 20, 21: Request, Response (a JSON string).
+        {true, Bytes().u8(0x00).framed(), nullptr},
+        {false, Bytes().u8(0x00).str("{\"description\":{\"text\":\"A server\"}}").framed(), nullptr},
+        // 22: Ping with payload 5; 23: a Pong with payload 6.
+        {true, Bytes().u8(0x01).i64(5).framed(), "mcjava.ping.unanswered"},
+        {false, Bytes().u8(0x01).i64(6).framed(), "mcjava.ping.unknown_payload"},
+    });
+    // 24, 25: FINs. 26-28: the TCP handshake of a 1.14.4 connection.
+    Bytes section = Bytes().be(4000, 2).u8(4).var(2).var(0).var(1).var(256);  // 4000 non-air declared
+    for (int i = 0; i < 256; ++i) section.be(0x1111111111111111ull, 8);      // every block palette index 1: stone
+    const Bytes column = Bytes(section).zeros(256 * 4);                       // then the biomes
+    frame = connection(w, 50132, t, frame, {
+        // 29-32: Handshake (498), Login Start, Login Success, Join Game (1.14: no difficulty, a view distance).
+        {true, Bytes().u8(0x00).var(498).str("localhost").be(25565, 2).var(2).framed(), nullptr},
+        {true, Bytes().u8(0x00).str("eve").framed(), nullptr},
+        {false, Bytes().u8(0x02).str("00000000-0000-3000-8000-000000000001").str("eve").framed(), nullptr},
+        {false, Bytes().u8(0x25).i32(7).u8(1).i32(0).u8(20).str("default").var(8).u8(0).framed(), nullptr},
+        // 33: Chunk Data (0x21) of column (0, 0): bit mask 1, an empty heightmaps compound, the section, no block entity.
+        {false, Bytes().u8(0x21).i32(0).i32(0).u8(1).var(1).u8(0x0A).be(0, 2).u8(0).raw(column.b).var(0).framed(),
+         "mcjava.chunk.block_count"},
+        // 34: Update Light (0x24) of column (5, 5), every mask 0.
+        {false, Bytes().u8(0x24).var(5).var(5).var(0).var(0).var(0).var(0).framed(), "mcjava.chunk.light_unknown"},
+    });
+    // 35, 36: FINs.
+}
+
+// A connection the capture picks up in the middle (mcjava_make_damaged
+// --mid-stream OUT.pcap): 1.13.2's Keep Alive (0x21) from the server, then
+// the client's answer, no handshake before them, no FIN after.
+void mid_stream(blankshark::PcapWriter& w) {
+    double t = 4000.0;
+    connection(w, 50133, t, 0, {{false, keep_alive_cb(11).framed(), nullptr},
+                                {true, keep_alive_sb(11).framed(), nullptr}}, true, Fins::None);
+}
 
 }  // namespace
 
 int main(int argc, char** argv) {
-    if (argc != 2) {
-        std::fprintf(stderr, "usage: mcjava_make_damaged OUT.pcap\n");
+    const std::string mode = argc == 3 ? argv[1] : "";
+    if (argc < 2 || argc > 3 || (argc == 3 && mode != "--others" && mode != "--mid-stream")) {
+        std::fprintf(stderr, "usage: mcjava_make_damaged [--others | --mid-stream] OUT.pcap\n");
         return 2;
     }
+    const char* path = argv[argc - 1];
     const Wire not_zlib(20, 0x11);  // 0x11: CM 1, not deflate (8): "incorrect header check"
     const std::vector<Step> steps = {
         // 4: Handshake (0x00: protocol 404, host, port, next state 2 login), uncompressed framing.
@@ -144,29 +276,18 @@ int main(int argc, char** argv) {
         // capture holds the first 5.
         {true, first(plain(Bytes().u8(0x02).str("hello")), 5), nullptr},
     };
-    blankshark::PcapWriter w(argv[1], 1);
+    blankshark::PcapWriter w(path, 1);
     if (!w.ok()) {
-        std::fprintf(stderr, "cannot write %s\n", argv[1]);
+        std::fprintf(stderr, "cannot write %s\n", path);
         return 1;
     }
-    tcpcap::Side client{{0x02, 0, 0, 0, 0, 0x02}, {192, 0, 2, 2}, 50124, 0x30000000};
-    tcpcap::Side server{{0x02, 0, 0, 0, 0, 0x01}, {192, 0, 2, 1}, 25565, 0x40000000};
-    tcpcap::TcpCapture tcp(w, client, server);
-    double t = 2000.0;
-    tcp.handshake(t, 0.001);
-    uint64_t frame = 3;
-    for (const Step& s : steps) {
-        t += 0.01;
-        tcp.data(t, s.client, s.wire.data(), uint32_t(s.wire.size()), tcp.sent(s.client));
-        ++frame;
-        for (std::string codes = s.findings ? s.findings : ""; !codes.empty();) {
-            const size_t sp = codes.find(' ');
-            std::printf("%llu %s\n", (unsigned long long)frame, codes.substr(0, sp).c_str());
-            codes = sp == std::string::npos ? "" : codes.substr(sp + 1);
-        }
+    if (!mode.empty()) {
+        (mode == "--others" ? others : mid_stream)(w);
+        return w.close() ? 0 : 1;
     }
-    tcp.fin(t + 0.01, false);
+    double t = 2000.0;
+    const uint64_t last = connection(w, 50124, t, 0, steps, false, Fins::Server);
     // The end of the capture (the server's FIN, the last frame) tells the chat was cut.
-    std::printf("%llu mcjava.stream.incomplete\n", (unsigned long long)frame + 1);
-    return 0;
+    std::printf("%llu mcjava.stream.incomplete\n", (unsigned long long)last);
+    return w.close() ? 0 : 1;
 }
