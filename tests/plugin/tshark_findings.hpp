@@ -33,6 +33,16 @@ inline void collect(const nlohmann::json& obj, uint64_t frame, ShownFindings& ou
     }
     if (!obj.is_object()) return;
     for (const auto& [k, v] : obj.items()) {
+        // A finding whose field's value says it all (blank's padding): its
+        // expert info sits on the field, with no text item (text "").
+        if (k == "_ws.expert") {
+            for (const auto& e : v.is_array() ? v : nlohmann::json::array({v})) {
+                const std::string code = expert_code(nlohmann::json{{"_ws.expert", e}});
+                if (code.find('.') != std::string::npos && code.rfind("tcp.", 0) != 0) out.emplace(frame, code, "");
+            }
+            continue;
+        }
+        if (k.size() > 13 && k.compare(k.size() - 13, 13, ".finding_tree") == 0) continue;  // with its text below
         const size_t dot = k.find(".finding");
         if (dot != std::string::npos && dot + 8 == k.size()) {
             // With --no-duplicate-keys, several findings of one level are arrays in tree order.

@@ -107,6 +107,10 @@ class TcpConnection:
         src.acked = self.side[1 - i].next
         self._segment(t, from_client, ACK, src.next)
 
+    def rst(self, t, from_client):
+        i = 0 if from_client else 1
+        self._segment(t, from_client, RST | ACK, self.side[i].next)
+
     def fin(self, t, from_client):
         i = 0 if from_client else 1
         src = self.side[i]
