@@ -249,8 +249,10 @@ public:
             const Node& idn = s_.nodes[s_.id_node];
             if (measure_) sum_.unframeable = true;  // nothing tells its length
             if (header_only_) return sum_;
+            // Named by the table it is missing from ("play, clientbound"), else by the id field.
+            const MessageTable* mt = sum_.table < s_.tables.size() ? s_.tables[sum_.table].table : nullptr;
             report({f_.unknown_type, node_offset(s_.id_node), id_length_, int64_t(sum_.id), 0, 0,
-                    s_.fields[idn.field].name.c_str()});
+                    mt && mt->name ? mt->name : s_.fields[idn.field].name.c_str()});
             if (len_ > end && !measure_) trailing(end, true);
             return sum_;
         }

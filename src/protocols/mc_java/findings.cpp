@@ -133,6 +133,8 @@ size_t format(const core::Finding& f, char* buf, size_t cap) {
         return core::print(buf, cap, "Compressed packet of %" PRId64 " bytes below the threshold %" PRId64, f.a, f.b);
     case C::InflateFailed: return core::print(buf, cap, "Compressed packet does not inflate (zlib error %" PRId64 ")", f.a);
     case C::InflateSizeMismatch:
+        if (f.c)  // c: inflating stopped at the Data Length, the stream had more
+            return core::print(buf, cap, "Inflates to more than %" PRId64 " bytes, Data Length says %" PRId64, f.a, f.b);
         return core::print(buf, cap, "Inflated to %" PRId64 " bytes, Data Length says %" PRId64, f.a, f.b);
     case C::DataLengthOverMax:
         return core::print(buf, cap, "Data Length %" PRId64 " above the maximum %" PRId64, f.a, f.b);
