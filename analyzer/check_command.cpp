@@ -46,6 +46,7 @@ std::string nothing_text(const FileReport& rep, const CheckOptions& opt) {
 }
 
 void text_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
+    if (rep.result == StreamResult::OpenError) return;  // said once, by the verdict
     out << rep.path << ": " << found_text(rep);
     out << " in " << rep.stats.frames << " frames, " << (rep.convs.size() - rep.convs.count(0)) << " conversations\n";
     if (rep.files.size() > 1) out << "  " << files_text(rep) << '\n';
@@ -306,7 +307,9 @@ std::string unread_reason(const FileReport& rep) {
 
 // Prints a file's report, then lets go of what JUnit does not need.
 void print_one(Output& out, CheckedFile& f, const CheckOptions& opt) {
-    if (f.rep.result != StreamResult::Ok) {
+    // A file that could not be opened is said once, by the verdict (and JSON's
+    // error event); one read in part also here, after what was read of it.
+    if (f.rep.result != StreamResult::Ok && f.rep.result != StreamResult::OpenError) {
         out.flush();
         std::fprintf(stderr, "blankshark: %s\n", f.rep.error.c_str());
     }

@@ -139,7 +139,11 @@ FileReport analyse_file(const CaptureFiles& files, const FileAnalysisOptions& op
         rep.convs[0].findings.attach(rep.spill);
         rep.convs[0].findings.push_back(f);
     }
-    for (auto& [id, c] : rep.convs) c.findings.finish();
+    for (auto& [id, c] : rep.convs) {
+        c.findings.finish();
+        if (c.summary && c.summary->span(c.first_time, c.last_time) && c.last_time > rep.end_time)
+            rep.end_time = c.last_time;
+    }
     return rep;
 }
 

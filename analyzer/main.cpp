@@ -1,9 +1,12 @@
 // blankshark: offline analyzer for captures of blank's and Minecraft's protocols.
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
+#include <functional>
 #include <string>
 
 #include "check_command.hpp"
+#include "edit_distance.hpp"
 #include "chunks_command.hpp"
 #include "decode_command.hpp"
 #include "report_command.hpp"
@@ -55,8 +58,9 @@ int main(int argc, char** argv) {
                      "([Client went silent]) and what the other side got afterwards shows as its consequence");
     decode->add_option("-t,--type", dtypes,
                        "only these packet types, of any protocol (repeat or comma-separate): a name in any case, "
-                       "exact or else every name containing it (\"keep alive\", \"chunk\"), or an id (33, 0x21: "
-                       "every type with that id); `blankshark types` lists them all")
+                       "exact or else every name containing it (\"keep alive\", \"chunk\"), its display filter "
+                       "(mcjava.play.cb.keep_alive), or an id (33, 0x21: every type with that id); `blankshark types` "
+                       "lists them all")
         ->delimiter(',')
         ->allow_extra_args(false);
 
@@ -151,13 +155,31 @@ int main(int argc, char** argv) {
     for (const core::ProtocolInfo* p : core::protocols())
         protocol_names += (protocol_names.empty() ? "" : ", ") + std::string(p->field_prefix);
     auto* types = app.add_subcommand("types", "List every packet type of every protocol (or of one: " +
-                                                  protocol_names + ") with its ids: what decode -t takes");
+                                                  protocol_names + ") with its display filter (tshark -Y) and ids: what decode -t takes");
     types->add_option("protocol", types_of, "only this protocol");
 
     std::vector<FrontEnd::OwnCommand> own;  // the protocols' own commands
     for (const FrontEnd* fe : front_ends())
         for (FrontEnd::OwnCommand& c : fe->add_commands(app)) own.push_back(std::move(c));
 
+    // A command that is none of them: the nearest by spelling ("chek": check).
+    const std::function<bool(const CLI::App*)> every = [](const CLI::App*) { return true; };
+    const std::vector<const CLI::App*> commands = static_cast<const CLI::App&>(app).get_subcommands(every);
+    const auto is_command = [&](const std::string& w) {
+        return std::any_of(commands.begin(), commands.end(), [&](const CLI::App* c) { return c->get_name() == w; });
+    };
+    if (argc > 1 && argv[1][0] != '-' && !is_command(argv[1])) {
+        std::string nearest, all;
+        size_t best = ~size_t(0);
+        for (const CLI::App* sub : commands) {
+            const size_t d = edit_distance(argv[1], sub->get_name());
+            if (d < best) best = d, nearest = sub->get_name();
+            all += (all.empty() ? "" : ", ") + sub->get_name();
+        }
+        std::fprintf(stderr, "blankshark: no command '%s'%s (commands: %s; blankshark --help)\n", argv[1],
+                     best <= 2 ? ("; did you mean '" + nearest + "'?").c_str() : "", all.c_str());
+        return kExitUsage;
+    }
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

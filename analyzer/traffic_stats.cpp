@@ -6,9 +6,16 @@
 
 namespace blankshark {
 
+void count_header(Output& out, const std::string& title) {
+    out.pad(title, kStatsNameWidth);
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%10s %12s %10s %12s %8s\n", "packets", "bytes", "packets/s", "bytes/s", "avg size");
+    out << buf;
+}
+
 void count_row(Output& out, const std::string& name, int indent, const Count& c, double secs, size_t width) {
     out.pad("", size_t(indent));
-    out.pad(name, width - size_t(indent));
+    out.pad(name, width > size_t(indent) + name.size() ? width - size_t(indent) : name.size() + 1);
     char buf[96];
     std::snprintf(buf, sizeof buf, "%10llu %12llu ", (unsigned long long)c.packets, (unsigned long long)c.bytes);
     out << buf;

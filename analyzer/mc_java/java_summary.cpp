@@ -1,5 +1,6 @@
 #include "mc_java/java_summary.hpp"
 
+#include <cctype>
 #include <cstring>
 
 #include "core/decoder.hpp"
@@ -8,6 +9,7 @@
 #include "protocols/mc_java/schema.hpp"
 #include "tcp/tcp_ending.hpp"
 #include "tcp/tcp_finding.hpp"
+#include "report_style.hpp"
 
 namespace blankshark {
 namespace {
@@ -71,6 +73,7 @@ void JavaSummary::packet(const JavaPacket& jp) {
 }
 
 void JavaSummary::close(const JavaConnection& c) {
+    close_span(c);
     const mcjava::Connection& conn = c.session.connection();
     version_ = conn.version().name;
     protocol_number_ = conn.handshake_protocol();
@@ -148,6 +151,66 @@ void JavaSummary::text(Output& out) const {
         out << '\n';
     }
     if (analysis_) java_analysis_text(out, *analysis_);
+}
+
+Figures JavaSummary::figures() const {
+    Figures out;
+    const Side& c = dir_[0];
+    const Side& v = dir_[1];
+    const auto row = [&out](const char* name, uint64_t x, uint64_t y, const char* unit) {
+        out.rows.push_back(FigureRow{name, std::to_string(x), std::to_string(y), unit});
+    };
+    const auto one = [&out](const char* name, std::string x, const char* unit) {
+        out.rows.push_back(FigureRow{name, std::move(x), {}, unit});
+    };
+    const auto ms = [](const blank::Distribution& d) {
+        return d.empty() ? std::string("-") : sfmt("%.1f / %.1f", d.quantile(0.5) * 1000.0, d.max() * 1000.0);
+    };
+    row("packets", c.packets, v.packets, "packets");
+    row("bytes", c.bytes, v.bytes, "bytes (framed)");
+    if (c.encrypted || v.encrypted) row("encrypted, not decoded", c.encrypted, v.encrypted, "bytes");
+    row("compressed", c.compressed, v.compressed, "packets");
+    row("TCP retransmitted", c.retransmitted, v.retransmitted, "bytes");
+    row("TCP gaps", c.gaps, v.gaps, "holes in the stream");
+    row("never captured", c.missing, v.missing, "bytes");
+    std::string what;
+    const auto add = [&what](const std::string& part) { what += (what.empty() ? "" : "; ") + part; };
+    if (wrong_key_) add("the key log's secret does not decrypt it: packets after the Encryption Response not judged");
+    else if (encrypted_ && !decrypted_) add("encrypted without a key (--keylog): packets after the Encryption Response not judged");
+    if (c.missing + v.missing)
+        add(sfmt("%llu bytes of the TCP streams never captured", (unsigned long long)(c.missing + v.missing)));
+    if (analysis_) {
+        const mcjava::Analysis& a = *analysis_;
+        const auto& k = a.keepalives();
+        if (!k.exchanges().empty()) {
+            one("Keep Alive", std::to_string(k.exchanges().size()), "sent by the server");
+            one("  unanswered", std::to_string(k.unanswered()), "Keep Alive");
+            one("  answer time", ms(k.delays()), "ms (median / max)");
+            if (k.unanswered()) add(sfmt("%llu Keep Alive never answered", (unsigned long long)k.unanswered()));
+            if (k.slow()) add(sfmt("%llu Keep Alive answered after more than %.3f s", (unsigned long long)k.slow(), k.slow_threshold()));
+        }
+        const auto& t = a.teleports();
+        if (!t.teleports().empty()) {
+            one("teleports", std::to_string(t.teleports().size()), "Player Position And Look");
+            if (t.teleports().size() > t.without_id()) one("  never confirmed", std::to_string(t.unconfirmed()), "teleports");
+            one("  farther than the threshold", std::to_string(t.far()), sfmt(t.threshold() == 1 ? "teleports (over %g block, unasked)" : "teleports (over %g blocks, unasked)", t.threshold()).c_str());
+            if (t.far())
+                add(sfmt(t.threshold() == 1 ? "%llu teleports farther than %g block the client did not ask for"
+                                            : "%llu teleports farther than %g blocks the client did not ask for",
+                         (unsigned long long)t.far(), t.threshold()));
+            if (t.unconfirmed()) add(sfmt("%llu teleports never confirmed", (unsigned long long)t.unconfirmed()));
+        }
+        const auto& col = a.columns();
+        if (col.loads()) {
+            one("chunk columns", std::to_string(col.loads()), "Chunk Data");
+            one("  unloaded", std::to_string(col.unloads()), "columns");
+        }
+    }
+    if (disconnect_frame_) add("the server disconnected the client: " + disconnect_reason_);
+    out.sentence = what.empty() ? "Nothing went wrong: every byte captured and decoded, every request answered."
+                                : what + ".";
+    out.sentence[0] = char(std::toupper(static_cast<unsigned char>(out.sentence[0])));
+    return out;
 }
 
 std::vector<const core::FindingTable*> JavaSummary::tables() const {

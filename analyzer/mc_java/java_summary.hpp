@@ -7,12 +7,12 @@
 #include <memory>
 #include <string>
 
-#include "conversation_summary.hpp"
+#include "tcp/tcp_summary.hpp"
 #include "mc_java/java_flows.hpp"
 
 namespace blankshark {
 
-class JavaSummary : public ConversationSummary {
+class JavaSummary : public tcp::TcpSummary {
 public:
     // Every packet of the connection, in order.
     void packet(const JavaPacket& p);
@@ -25,6 +25,7 @@ public:
     void json(Output& out) const override;
     std::vector<const core::FindingTable*> tables() const override;
     std::string details() const override;
+    Figures figures() const override;
     // The core's analysis of the connection (null before close()).
     const mcjava::Analysis* analysis() const { return analysis_.get(); }
 

@@ -1,7 +1,9 @@
 // `blankshark stats` for RakNet conversations: per conversation and
-// direction, UDP packets and bytes by kind (offline, datagram, ACK, NAK) and
+// direction, UDP packets and bytes by kind (offline, datagram, ACK, NAK),
 // the messages they delivered by name (RakNet system messages, MCPE game
-// packets, the 0xFE wrapper), each counted once as the core delivers it.
+// packets, the 0xFE wrapper), each counted once as the core delivers it,
+// and what each side's datagrams lost and had resent (the figures check and
+// the report show, under their names: raknet/figures.hpp).
 #pragma once
 
 #include <cstdint>
@@ -31,6 +33,7 @@ private:
     };
     struct Conv {
         Side dir[2];
+        double first = -1, last = 0;  // its first and last UDP packet (the rates' time)
     };
     std::map<uint32_t, Conv> convs_;
 };

@@ -24,6 +24,7 @@ public:
     void json(Output& out) const override;
     std::vector<const core::FindingTable*> tables() const override;
     std::string details() const override;
+    Figures figures() const override;
 };
 
 }  // namespace blankshark

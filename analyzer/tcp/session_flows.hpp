@@ -82,6 +82,8 @@ public:
         if (!c) return;
         c->close = why;
         for (int d = 0; d < 2; ++d) c->stats[d] = conn.stats(Side(d));
+        c->first_time = conn.first_time();
+        c->last_time = conn.last_time();
         typename P::Relay r(self(), *c, time);
         c->session.finish(r, core::Origin{frame, time});
         c->tcp = nullptr;

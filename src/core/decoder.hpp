@@ -258,6 +258,11 @@ public:
         }
         sum_.type = ct->type;
         if (header_only_) return sum_;
+        if constexpr (!kQuiet) {  // the message type as a filter: hidden, over the payload
+            Item mark = base_item(&s_.nodes[ct->filter_node], end, len_ - end, -1);
+            mark.hidden = true;
+            v_.leaf(mark);
+        }
         const bool length_ok = check_length();
         // A message's rows refer only to its own earlier rows (the schema
         // compiler rejects others), so its scope has nothing above it.
@@ -497,8 +502,8 @@ private:
     }
 
     uint32_t value_node(const Node& n, uint32_t off, int32_t index, Scope* sc) {
-        if constexpr (kQuiet)
-            if (!kSummary || !n.summary) return quiet_node(n, off, index, sc);
+        if constexpr (kQuiet)  // summaries: the value, or a flag of it (has_summary: itself or below)
+            if (!kSummary || !n.has_summary) return quiet_node(n, off, index, sc);
         Item it = base_item(&n, off, n.size, index);
         read(n, off, it);
         keep(n, sc, it);

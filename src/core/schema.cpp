@@ -1,6 +1,7 @@
 // Compiles a Version's rows into a Schema (schema.hpp).
 #include "schema.hpp"
 
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 
@@ -10,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <stdexcept>
 
 namespace core {
@@ -51,6 +53,14 @@ uint8_t value_bits(Kind kind, uint8_t axis) {
 
 namespace {
 
+// A string that lives as long as the program (a row's key made at compile time).
+const char* kept(const std::string& s) {
+    static std::mutex lock;
+    static std::set<std::string>& all = *new std::set<std::string>;
+    std::lock_guard<std::mutex> g(lock);
+    return all.insert(s).first->c_str();
+}
+
 // Whether a field may take a filter name that already has type `known`:
 // flags and bits by their bit (their width is their parent's, set after
 // their first use); integers whatever their width and sign (a count that
@@ -88,6 +98,14 @@ public:
         frame.first = first;
         stack_ = frame.up;
         return first;
+    }
+
+    // The message type's own filter: a group without rows, named after the
+    // message, under its table's prefix.
+    uint32_t message_filter(const MessageType& m, const std::string& table_prefix) {
+        const Field row{kept(message_filter_key(m)), m.name, Kind::Group, kFollows, 0, 0, nullptr,
+                        "a message of this type (the filter matches every one)"};
+        return scope(Layout{&row, 1}, table_prefix, 0, nullptr, false);
     }
 
     uint32_t named_type(const TypeDef* t, uint32_t& count) {
@@ -313,6 +331,11 @@ private:
             for (size_t c = 0; c < f.sub.count; ++c)
                 if (f.sub.fields[c].kind == Kind::Flag || f.sub.fields[c].kind == Kind::Bits)
                     s_.fields[s_.nodes[n.first_child + c].field].bits = value_bits(f.kind, f.axis);
+            // A packed quaternion's components are read to the step of their 20 bits.
+            if (f.kind == Kind::Quat)
+                for (size_t c = 0; c < f.sub.count; ++c)
+                    if (f.sub.fields[c].kind == Kind::QuatComp && f.sub.fields[c].axis < 4)
+                        s_.nodes[n.first_child + c].decimals = int8_t(codecs::kQuatDecimals);
         }
         return n;
     }
@@ -503,6 +526,24 @@ bool fixed_layout(const Schema& s, uint32_t first, uint32_t count, uint32_t& siz
 
 }  // namespace
 
+std::string message_filter_key(const MessageType& m) {
+    if (m.key) return m.key;
+    std::string k;
+    for (const char* p = m.name; *p; ++p) {
+        const unsigned char c = static_cast<unsigned char>(*p);
+        if (std::isupper(c)) {
+            if (!k.empty() && k.back() != '_') k += '_';
+            k += char(std::tolower(c));
+        } else if (std::isalnum(c)) {
+            k += char(c);
+        } else if (!k.empty() && k.back() != '_') {
+            k += '_';
+        }
+    }
+    while (!k.empty() && k.back() == '_') k.pop_back();
+    return k;
+}
+
 Schema compile(const SchemaSpec& spec) {
     Schema s;
     s.spec = spec;
@@ -536,6 +577,7 @@ Schema compile(const SchemaSpec& spec) {
             const std::string type_prefix = m.key ? table_prefix + "." + m.key : table_prefix;
             ct.by_id[m.id] = CompiledType{&m, c.scope(m.payload, type_prefix, 0, nullptr, false),
                                           uint32_t(m.payload.count)};
+            ct.by_id[m.id].filter_node = c.message_filter(m, table_prefix);
             ct.names.push_back({m.id, m.name});
         }
         ct.names.push_back({0, nullptr});

@@ -102,6 +102,15 @@ TEST(PluginCatalog, EachProtocolRegistersExactlyItsCoreFields) {
         ASSERT_FALSE(want.empty());
         for (const auto& [abbrev, e] : want) {
             const auto it = got.find(abbrev);
+            // MCPE's Login packet filter is also the name of Wireshark's own
+            // MCPE dissector's decompressed login data (FT_NONE both): the
+            // plugin's field is chained behind it, one filter for both, and
+            // -G fields lists only the first (tshark_filters_test matches
+            // the plugin's Login with it).
+            if (it == got.end() && abbrev == "mcpe.login" && by_protocol["mcpe"].count(abbrev)) {
+                EXPECT_EQ((*by_protocol["mcpe"][abbrev])[3], "FT_NONE");
+                continue;
+            }
             if (it == got.end()) {
                 ADD_FAILURE() << abbrev << " is not registered under " << p->filter_name;
                 continue;

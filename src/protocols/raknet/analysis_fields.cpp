@@ -10,7 +10,7 @@ namespace {
 using namespace core::describe;
 using core::Kind;
 
-constexpr core::ValueString kVersions[] = {{0, "seed002"}, {1, "current"}, {0, nullptr}};
+constexpr core::ValueString kVersions[] = {{0, "mcpe-0.x"}, {1, "current"}, {0, nullptr}};
 constexpr core::ValueString kStatus[] = {{0, "in order"},  {1, "after a gap"}, {2, "out of order"},
                                          {3, "duplicate"}, {4, "resent after a NAK"}, {5, "number reused"},
                                          {0, nullptr}};

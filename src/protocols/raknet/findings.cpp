@@ -28,7 +28,7 @@ const FindingInfo kFindings[] = {
     {C::BadMagic, "raknet.offline.bad_magic", S::Error, G::Malformed,
      "offline message whose 16-byte magic is not RakNet's OFFLINE_MESSAGE_DATA_ID (RakNet ignores it)"},
     {C::VersionDetected, "raknet.version.detected", S::Comment, G::Protocol,
-     "the connection's RakNet layout (seed 002's or today's), from the length of a message whose layout differs"},
+     "the connection's RakNet layout (MCPE 0.x's or today's), from the length of a message whose layout differs"},
     {C::VersionMismatch, "raknet.version.mismatch", S::Warn, G::Protocol,
      "a message laid out as the other RakNet version than the one this connection showed first"},
     {C::Incompatible, "raknet.offline.incompatible", S::Note, G::Protocol,
