@@ -1,6 +1,6 @@
 // Written by mcjava_field_list (field_list_tool.cpp) from the tables of every
 // version (minecraft-data 3.119.0 for the generated ones): do not edit.
-// 3081 fields of 47 versions.
+// 3088 fields of 47 versions.
 #include "field_list.hpp"
 
 #include <iterator>
@@ -1164,8 +1164,8 @@ const core::FieldDecl kDecls[] = {
     {"mcjava.play.sb.look.yaw", "Yaw", core::Kind(14), core::ValueClass(3), 0, core::Display(0), "deg", nullptr, nullptr, 0x0},
     {"mcjava.play.sb.look.pitch", "Pitch", core::Kind(14), core::ValueClass(3), 0, core::Display(0), "deg", nullptr, nullptr, 0x0},
     {"mcjava.play.sb.look.on_ground", "On ground", core::Kind(16), core::ValueClass(5), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
-    {"mcjava.play.cb.open_window.window_type_text", "Window type", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.sb.look", "Player Look", core::Kind(0), core::ValueClass(0), 0, core::Display(0), nullptr, "a message of this type (the filter matches every one)", nullptr, 0x0},
+    {"mcjava.play.cb.open_window.window_type_text", "Window type", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.open_window.slot_count", "Number of slots", core::Kind(5), core::ValueClass(1), 8, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.open_window.entity_id", "Horse entity ID", core::Kind(12), core::ValueClass(2), 32, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.chunk_data.data.block_light", "Block light", core::Kind(29), core::ValueClass(7), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
