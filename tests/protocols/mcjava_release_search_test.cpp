@@ -171,7 +171,8 @@ TEST(McJavaReleaseSearch, PickedUpEncryptedFindsTheKeyLogLineThatDecrypts) {
     s.client.erase(s.client.begin(), s.client.begin() + 7);
     core::Inflater inflater;
     ReleaseSearch rs(inflater, &log);
-    ASSERT_EQ(judge_all(rs, s, true), ReleaseSearch::Verdict::Decided) << "DBG tried " << rs.result().keys_tried << " key " << (rs.result().key != nullptr) << " enc " << rs.result().looks_encrypted;
+    ASSERT_EQ(judge_all(rs, s, true), ReleaseSearch::Verdict::Decided)
+        << "keys tried: " << rs.result().keys_tried;
     const Inferred& r = rs.result();
     ASSERT_NE(r.key, nullptr);
     EXPECT_EQ(r.key->line, 3u);
