@@ -390,6 +390,8 @@ int run_check(const std::vector<CaptureFiles>& files, const CheckOptions& opt) {
                                            : std::string()) +
                          first_nothing;
     const char* verdict = unread ? "ERROR" : nothing ? "NOTHING RECOGNISED" : failed ? "FAIL" : "PASS";
+    if (opt.format != CheckFormat::Junit)
+        for (const FrontEnd* fe : front_ends()) fe->run_notes(out, opt.stream.settings.of(*fe), opt.format == CheckFormat::Json);
     if (opt.format == CheckFormat::Text) {
         out << "verdict: " << verdict << " (";
         if (unread) out << reason << "; ";

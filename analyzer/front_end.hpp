@@ -23,6 +23,8 @@ class App;
 
 namespace blankshark {
 
+class Output;
+
 class FrontEnd {
 public:
     virtual ~FrontEnd() = default;
@@ -64,6 +66,10 @@ public:
     // Its charts in the report, for the first `max_conversations`
     // conversations, with its settings (null: none of its own).
     virtual std::unique_ptr<ReportSection> report(uint32_t, const Settings*) const { return nullptr; }
+    // check, after every file and before the verdict: what the run's own
+    // inputs told (Java: its key log's lines read, used, not understood),
+    // as text or (`json`) an event line.
+    virtual void run_notes(Output&, const Settings*, bool json) const { (void)json; }
 };
 
 // Every protocol's front end, in the catalog's order (core::protocols()):

@@ -134,8 +134,8 @@ int main(int argc, char** argv) {
         sub->add_option("--port", c.ports,
                         "a protocol's port, PROTOCOL=PORT (repeat or comma-separate; a port alone is blank's): " +
                             port_help() +
-                            ". Other ports: blank by its tag, Minecraft Java by its Handshake, RakNet by its "
-                            "offline messages; Minecraft Alpha on its port only")
+                            ". Other ports: blank by its tag, Minecraft Java and Alpha by their Handshakes, RakNet by "
+                            "its offline messages; Java and Alpha picked up mid-connection by how their bytes read")
             ->delimiter(',')
             ->allow_extra_args(false);  // one value per --port: the capture files follow
         sub->add_flag("-q,--quiet", quiet, "no progress bar on stderr (it is shown only when stderr is a terminal)");

@@ -73,9 +73,12 @@ std::string AlphaSummary::details() const {
 }
 
 void AlphaSummary::text(Output& out) const {
-    out << "  player: " << (sum_.username[0] ? sum_.username : "?") << ", protocol version " << sum_.protocol_version
-        << (sum_.protocol_version == mcalpha::kProtocolVersion ? " (Alpha 1.2.5 and 1.2.6)" : "")
-        << (sum_.logged_in ? "; logged in" : "; never logged in");
+    if (midstream_ && !sum_.username[0] && sum_.protocol_version < 0)
+        out << "  player: not seen (picked up mid-connection, after the login)";
+    else
+        out << "  player: " << (sum_.username[0] ? sum_.username : "?") << ", protocol version " << sum_.protocol_version
+            << (sum_.protocol_version == mcalpha::kProtocolVersion ? " (Alpha 1.2.5 and 1.2.6)" : "")
+            << (sum_.logged_in ? "; logged in" : "; never logged in");
     if (midstream_) out << "; picked up mid-connection";
     out << '\n';
     for (int i = 0; i < 2; ++i) {

@@ -70,13 +70,15 @@ TEST(TcpDispatcher, AlphaFirstByteOnTheMinecraftPortIsAlphaEvenCut) {
     EXPECT_TRUE(cut.java.conns.empty());
 }
 
-TEST(TcpDispatcher, JavaOnAnyPortByItsHandshakeAlphaOnItsPortOnly) {
+// Issue 52: Alpha too, off its port, by a whole Handshake alone in the
+// client's first bytes (id 0x02, length, a player name).
+TEST(TcpDispatcher, JavaAndAlphaOnAnyPortByTheirHandshakes) {
     Session java(25570);
     java.run(kJavaHandshake);
     EXPECT_EQ(Session::client_bytes(java.java), kJavaHandshake + "abc");
     Session alpha(25570);
     alpha.run(kAlphaHandshake);
-    EXPECT_TRUE(alpha.alpha.conns.empty());
+    EXPECT_EQ(Session::client_bytes(alpha.alpha), kAlphaHandshake + "abc");
     EXPECT_TRUE(alpha.java.conns.empty());
     // Named on its port, it is Alpha's again.
     Session named(25570, 25565, 25570);
