@@ -14,7 +14,7 @@ case "${VERSION_ID:-}" in
 esac
 pkgs=(cmake g++ pkg-config make zlib1g-dev libpcap-dev libglib2.0-dev libwireshark-dev tshark
       googletest libgtest-dev libcli11-dev nlohmann-json3-dev
-      clang "$clang_rt" wireshark-common time perl libbenchmark-dev libxxhash-dev libgcrypt20-dev libdeflate-dev)
+      clang "$clang_rt" wireshark-common time perl libbenchmark-dev libxxhash-dev libgcrypt20-dev libdeflate-dev libsnappy-dev)
 [ "${1:-}" = "--test" ] && pkgs+=(chromium fonts-liberation bsdutils libxml2-utils python3 python3-cryptography)
 missing=()
 for p in "${pkgs[@]}"; do
