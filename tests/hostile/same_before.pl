@@ -59,6 +59,10 @@ if ($mode eq 'decode') {
 my %have;
 $have{$_->[1]}++ for @t;
 for (@r) {
+    # A connection's silence is measured to the end of the capture, which a
+    # cut moves (the Bedrock captures' server-list ping, frames 1-2: "Silent
+    # for 13.5 s before the end of the capture" only in the intact file).
+    next if $_->[1] =~ /"code":"[a-z]+\.end\.silence"/;
     if (($have{$_->[1]} // 0) > 0) { $have{$_->[1]}--; next; }
     print "missing finding: $_->[1]\n";
     exit 1;
