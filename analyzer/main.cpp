@@ -18,6 +18,7 @@
 #include "protocols/catalog.hpp"
 #include "type_filter.hpp"
 #include "tcp/tcp_finding.hpp"
+#include "protocols/bedrock/findings.hpp"
 
 namespace {
 
@@ -257,6 +258,7 @@ int main(int argc, char** argv) {
         kopt.format = format == "json" ? CheckFormat::Json : format == "junit" ? CheckFormat::Junit : CheckFormat::Text;
         tcp::finding_table();  // the analyzer's own codes are named like every protocol's
         capture_finding_table();
+        bedrock::finding_table();  // carried by RakNet, not in the catalog yet
         for (const std::string& code : kignore) {
             core::Code known;
             if (!core::find_code(code.c_str(), known)) {

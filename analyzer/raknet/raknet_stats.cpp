@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "protocols/bedrock/schema.hpp"
 #include "protocols/raknet/schema.hpp"
 #include "protocols/raknet/figures.hpp"
 #include "raknet/raknet_flows.hpp"
@@ -37,6 +38,18 @@ void RaknetStats::add(const RaknetConnection& c, const raknet::PacketResult* p, 
         if (h.type) std::snprintf(name, sizeof name, "%s", h.type->name);
         else std::snprintf(name, sizeof name, "Unknown system message 0x%02x", m.id);
         ++d.messages[name];
+    }
+}
+
+void RaknetStats::add_batch(const RaknetConnection& c, const bedrock::Batch& b) {
+    Conv& conv = convs_[c.conv ? c.conv->id : 0];
+    const core::Schema& s = bedrock::schema(*b.version);
+    for (const bedrock::PacketSpan& p : b.packets) {
+        const core::MessageType* t = s.type(0, p.id);
+        char name[64];
+        if (t) std::snprintf(name, sizeof name, "%s", t->name);
+        else std::snprintf(name, sizeof name, "Unknown Bedrock packet %u", unsigned(p.id));
+        ++conv.dir[int(b.from)].messages[name];
     }
 }
 

@@ -2,6 +2,8 @@
 
 #include <cctype>
 
+#include "bedrock/bedrock_summary.hpp"
+#include "protocols/bedrock/findings.hpp"
 #include "protocols/mcpe/findings.hpp"
 #include "protocols/raknet/figures.hpp"
 #include "protocols/raknet/findings.hpp"
@@ -43,6 +45,16 @@ uint64_t sum(const uint64_t* v, size_t n) {
 std::string RaknetSummary::ended() const {
     const raknet::Session& t = session.transport();
     const std::string frame = std::to_string(t.end_frame());
+    // A game Disconnect comes first, RakNet's notification (if any) after it.
+    const std::string game =
+        bedrock.disconnect_frame()
+            ? std::string("Bedrock Disconnect from the ") + side_name(bedrock.disconnect_from()) + " in frame " +
+                  std::to_string(bedrock.disconnect_frame()) + ", then "
+            : std::string();
+    if (!game.empty() && t.end() != raknet::EndReason::Disconnect)
+        return game.substr(0, game.size() - 7) + " (no RakNet disconnection notification)";
+    if (!game.empty())
+        return game + "Disconnection Notification from the " + side_name(t.disconnected_by()) + " in frame " + frame;
     switch (t.end()) {
     case raknet::EndReason::Disconnect:
         return std::string("Disconnection Notification from the ") + side_name(t.disconnected_by()) + " in frame " + frame;
@@ -63,13 +75,16 @@ void RaknetSummary::text(Output& out) const {
     out << (h.connected ? "; connected" : "; not connected");
     const mcpe::GameStats& gc = session.stats(Side::Client);
     const mcpe::GameStats& gs = session.stats(Side::Server);
-    if (gc.packets + gs.packets) {
+    if (bedrock.recognised()) {
+        out << "; game: Minecraft Bedrock";
+    } else if (gc.packets + gs.packets) {
         out << "; game: ";
         if (gc.wrappers + gs.wrappers == gc.packets + gs.packets) out << "0xFE wrapper (Bedrock)";
         else if (session.version_known()) out << "MCPE " << session.version().name << " (protocol " << session.login_protocol() << ", from the Login)";
         else out << "MCPE " << session.version().name << " (no Login seen: assumed)";
     }
     out << '\n';
+    if (bedrock.recognised()) bedrock_summary_text(out, bedrock);
     for (Side s : {Side::Client, Side::Server}) {
         const DirectionStats& d = t.stats(s);
         const DirectionStats& o = t.stats(core::other(s));
@@ -137,6 +152,7 @@ void RaknetSummary::json(Output& out) const {
         delays_json(out, "rtt", d.rtt);
         out << '}';
     }
+    if (bedrock.recognised()) bedrock_summary_json(out, bedrock);
 }
 
 std::string RaknetSummary::details() const {
@@ -211,7 +227,7 @@ Figures RaknetSummary::figures() const {
 }
 
 std::vector<const core::FindingTable*> RaknetSummary::tables() const {
-    return {&raknet::finding_table(), &mcpe::finding_table()};
+    return {&raknet::finding_table(), &mcpe::finding_table(), &bedrock::finding_table()};
 }
 
 }  // namespace blankshark

@@ -104,6 +104,8 @@ inline F f64(const char* k, const char* n) { return leaf(k, n, Kind::F64); }
 inline F boolean(const char* k, const char* n) { return leaf(k, n, Kind::Bool); }
 inline F varint(const char* k, const char* n) { return leaf(k, n, Kind::VarInt); }
 inline F varlong(const char* k, const char* n) { return leaf(k, n, Kind::VarLong); }
+inline F zigzag32(const char* k, const char* n) { return leaf(k, n, Kind::ZigZag32); }
+inline F zigzag64(const char* k, const char* n) { return leaf(k, n, Kind::ZigZag64); }
 inline F uuid(const char* k, const char* n) { return leaf(k, n, Kind::Uuid); }
 // An IPv4 address; `xor_mask` undoes an encoding of the bits (RakNet: 0xFFFFFFFF, every byte inverted).
 inline F ipv4(const char* k, const char* n, uint32_t xor_mask = 0) {

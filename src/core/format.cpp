@@ -100,7 +100,7 @@ size_t format_value(const Item& it, char* buf, size_t cap, bool compact) {
             return put(buf, 0, cap, num, size_t(n));
         }
         // Hex as wide as the field; a VarInt's width is what it took on the wire.
-        const bool var = it.info->kind == Kind::VarInt || it.info->kind == Kind::VarLong;
+        const bool var = is_varint(it.info->kind);
         const int digits = var ? int(it.length ? it.length * 2 : 2) : it.info->bits / 4;
         int n = it.info->display == Display::Hex
                     ? std::snprintf(num, sizeof num, "0x%0*llx", digits, (unsigned long long)it.u)

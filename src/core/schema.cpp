@@ -25,7 +25,7 @@ ValueClass value_class(Kind kind, uint8_t axis) {
     case Kind::FrameNum: case Kind::Bits: case Kind::Ipv4: return ValueClass::Uint;
     case Kind::AckRanges: return ValueClass::String;
     case Kind::I8: case Kind::I16: case Kind::I32: case Kind::I64: case Kind::VarInt: case Kind::VarLong:
-    case Kind::Sum: case Kind::PosComp: return ValueClass::Int;
+    case Kind::ZigZag32: case Kind::ZigZag64: case Kind::Sum: case Kind::PosComp: return ValueClass::Int;
     case Kind::Measure: case Kind::Fixed: case Kind::F64: case Kind::PackN: case Kind::PackU:
         return ValueClass::Double;
     case Kind::F32: return ValueClass::Float;
@@ -43,9 +43,9 @@ uint8_t value_bits(Kind kind, uint8_t axis) {
     case Kind::U8: case Kind::I8: case Kind::Face: case Kind::Turn: case Kind::AckBefore: return 8;
     case Kind::U16: case Kind::I16: case Kind::AckSeq: case Kind::BlockPos: return 16;
     case Kind::U24: return 24;
-    case Kind::U64: case Kind::I64: case Kind::VarLong: case Kind::Position: return 64;
+    case Kind::U64: case Kind::I64: case Kind::VarLong: case Kind::ZigZag64: case Kind::Position: return 64;
     case Kind::QuatComp: return axis == 4 ? 8 : 0;
-    case Kind::U32: case Kind::I32: case Kind::VarInt: case Kind::AckHist: case Kind::FrameNum: case Kind::Sum:
+    case Kind::U32: case Kind::I32: case Kind::VarInt: case Kind::ZigZag32: case Kind::AckHist: case Kind::FrameNum: case Kind::Sum:
     case Kind::PosComp: case Kind::Ipv4: return 32;
     default: return 0;
     }
@@ -222,6 +222,11 @@ private:
         size_t at;       // the row being compiled
         Frame* up;
         uint32_t first = 0;  // set once the scope's nodes exist (while compiling: use `pending`)
+        // The scope slot of each row later rows refer to (0xFF: none yet),
+        // numbered in the order they are first referred to: a scope of many
+        // rows (a Bedrock Start Game has 83) keeps only those.
+        std::vector<uint8_t> slots = std::vector<uint8_t>(layout ? layout->count : 0, 0xFF);
+        uint8_t next_slot = 0;
     };
 
     Node row(const Field& f, const std::string& prefix, double scale, const char* unit, bool repeated,
@@ -388,20 +393,30 @@ private:
                 const Field& row = f->layout->fields[i];
                 const bool named = std::strcmp(row.key, path) == 0;
                 if (!named && row.kind != Kind::Switch && row.kind != Kind::Option) continue;
-                if (i >= kMaxScopeSlots) throw std::logic_error(who + ": refers past the scope's slots");
+                // A scope of at most kMaxScopeSlots rows keeps a row in the
+                // slot of its index (as always); a larger one numbers the
+                // rows referred to in order.
+                const bool by_row = f->layout->count <= kMaxScopeSlots;
+                const bool fresh = !by_row && f->slots[i] == 0xFF;
+                const uint8_t slot = by_row ? uint8_t(i) : fresh ? f->next_slot : f->slots[i];
+                if (slot >= kMaxScopeSlots) throw std::logic_error(who + ": refers past the scope's slots");
                 Node& target = s_.nodes[f->first + i];
                 if (named) {
                     if (target.result) throw std::logic_error(who + ": " + path + " is both a row and a result");
                     target.keep = true;
-                } else if (lift_leaves(f->first + i, path, uint8_t(i), 1, who)) {
+                } else if (lift_leaves(f->first + i, path, slot, 1, who)) {
                     target.result = true;  // a switch or option that gives `path`
                 } else {
                     continue;
                 }
-                target.slot = uint8_t(i);
+                if (fresh) {
+                    f->slots[i] = slot;
+                    ++f->next_slot;
+                }
+                target.slot = slot;
                 r.where = Ref::Scope;
                 r.up = up;
-                r.index = uint8_t(i);
+                r.index = slot;
                 return r;
             }
         }
@@ -475,7 +490,8 @@ void mark_quiet(Schema& s, uint32_t first, uint32_t count, std::vector<uint8_t>&
                                                          s.cases[n.first_case + c].child_count);
         switch (n.kind) {
         case Kind::Array: case Kind::String: case Kind::Text: case Kind::Bytes: case Kind::Quat: case Kind::Switch:
-        case Kind::Option: case Kind::Type: case Kind::VarInt: case Kind::VarLong: case Kind::Bool: f = true; break;
+        case Kind::Option: case Kind::Type: case Kind::VarInt: case Kind::VarLong: case Kind::ZigZag32:
+        case Kind::ZigZag64: case Kind::Bool: f = true; break;
         case Kind::AckHist: case Kind::QuatF: f = false; break;
         case Kind::Group: break;
         default: f |= s.fields[n.field].vals != nullptr;
@@ -593,7 +609,7 @@ Schema compile(const SchemaSpec& spec) {
     s.analysis_first = c.scope(spec.analysis, prefix, 0, nullptr, false);
     s.analysis_count = uint32_t(spec.analysis.count);
     // One table: the id field names its messages (blank.type).
-    if (s.tables.size() == 1) s.fields[s.nodes[s.id_node].field].vals = s.tables[0].names.data();
+    if (s.tables.size() == 1 && !v.id_mask) s.fields[s.nodes[s.id_node].field].vals = s.tables[0].names.data();
 
     for (size_t i = 0; i < v.expect_count; ++i) {
         const Expect& e = v.expects[i];
