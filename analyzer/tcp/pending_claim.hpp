@@ -6,7 +6,8 @@
 // messages that parse back to back; core::midstream_choice), then
 // replayed to that protocol's sink as they came. Bounded: kMaxHeld bytes
 // per direction; at the bound, or when the connection closes, the best
-// reading wins, else the port's owner.
+// reading wins, else the port's owner. Also what holds a connection whose
+// client sent the start of a Handshake in pieces (first_bytes()).
 #pragma once
 
 #include <cstdint>
@@ -25,6 +26,12 @@ public:
     // `fallback`: the sink its port gives it to.
     PendingClaim(std::vector<const Claimant*> candidates, Sink* fallback)
         : candidates_(std::move(candidates)), fallback_(fallback) {}
+    // Held for the client's first bytes instead (the start of a Handshake
+    // that tells the protocol; the dispatcher judges them, not decide()).
+    PendingClaim() = default;
+    bool first_bytes() const { return candidates_.empty(); }
+    const uint8_t* client_bytes() const { return bytes_[int(Side::Client)].data(); }
+    size_t client_length() const { return contiguous_[int(Side::Client)]; }
 
     // Held (false: the bound; decide() now, then pass this event on).
     bool data(Side d, const uint8_t* p, uint32_t n, uint64_t offset, const SegmentOrigin& o);
@@ -51,7 +58,7 @@ private:
         size_t at = 0;  // Data: into bytes_[dir]
     };
     std::vector<const Claimant*> candidates_;
-    Sink* fallback_;
+    Sink* fallback_ = nullptr;
     std::vector<Event> events_;
     std::vector<uint8_t> bytes_[2];
     size_t contiguous_[2] = {0, 0};

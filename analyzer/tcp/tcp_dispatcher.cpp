@@ -29,12 +29,16 @@ Hint Dispatcher::on_new_tuple(const capture::TcpSegment& first, uint64_t) {
     return Hint::Unknown;
 }
 
-Sink* Dispatcher::claim(const Connection& conn, Side dir, const uint8_t* p, uint32_t n, bool& by_bytes) const {
+Sink* Dispatcher::claim(const Connection& conn, Side dir, const uint8_t* p, uint32_t n, bool& by_bytes,
+                        bool* more_bytes) const {
     const uint16_t port = conn.server().port;
     const auto looks = [&](const Claimant& c) { return c.info->looks_like && c.info->looks_like(p, n); };
     const auto anywhere = [&](const Claimant& c) {
         if (!c.info->looks_like_on_port_only) return looks(c);
-        return c.info->looks_like_anywhere && c.info->looks_like_anywhere(p, n);
+        if (!c.info->looks_like_anywhere) return false;
+        const core::Looks l = c.info->looks_like_anywhere(p, n);
+        if (l == core::Looks::MoreBytes && more_bytes) *more_bytes = true;
+        return l == core::Looks::Yes;
     };
     by_bytes = true;
     if (dir == Side::Client && n > 0) {
@@ -49,6 +53,19 @@ Sink* Dispatcher::claim(const Connection& conn, Side dir, const uint8_t* p, uint
     for (const Claimant& c : claimants_)
         if (c.port == port) return c.sink;
     return nullptr;
+}
+
+Sink* Dispatcher::decide(const Connection& conn, PendingClaim& held, bool final, bool& decided) const {
+    if (!held.first_bytes()) {
+        Sink* to = held.decide(final);
+        decided = to != nullptr;
+        return to;
+    }
+    bool by_bytes = false, more = false;
+    Sink* to = claim(conn, Side::Client, held.client_bytes(), uint32_t(held.client_length()), by_bytes,
+                     final ? nullptr : &more);
+    decided = by_bytes || !more;
+    return to;
 }
 
 std::unique_ptr<PendingClaim> Dispatcher::contest(const Connection& conn, Sink* port_owner) const {
@@ -68,6 +85,11 @@ void Dispatcher::settle(Connection& conn, Sink* to) {
     const auto it = pending_.find(&conn);
     std::unique_ptr<PendingClaim> held = std::move(it->second);
     pending_.erase(it);
+    if (!to) {  // no protocol's after all: forgotten, as on its first bytes
+        conn.owner = &kDecidedNone;
+        tcp_.release(conn);
+        return;
+    }
     conn.owner = to;
     held->replay(conn, *to);
 }
@@ -75,27 +97,35 @@ void Dispatcher::settle(Connection& conn, Sink* to) {
 void Dispatcher::on_data(Connection& conn, Side dir, const uint8_t* p, uint32_t n, uint64_t stream_offset,
                          const SegmentOrigin& origin) {
     if (!conn.owner) {  // its first bytes: decide what it is
-        bool by_bytes = false;
-        Sink* s = claim(conn, dir, p, n, by_bytes);
-        if (!s) {
+        bool by_bytes = false, more = false;
+        Sink* s = claim(conn, dir, p, n, by_bytes, conn.midstream() ? nullptr : &more);
+        if (!by_bytes && more && pending_.size() < kMaxPending) {
+            // The start of a Handshake that tells the protocol anywhere:
+            // held until the client's next bytes complete it or rule it out.
+            conn.owner = &kPending;
+            pending_.emplace(&conn, std::make_unique<PendingClaim>());
+        } else if (!s) {
             conn.owner = &kDecidedNone;
             tcp_.release(conn);
             return;
+        } else {
+            conn.owner = s;
+            if (!by_bytes)
+                if (std::unique_ptr<PendingClaim> held = contest(conn, s)) {
+                    conn.owner = &kPending;
+                    pending_.emplace(&conn, std::move(held));
+                }
         }
-        conn.owner = s;
-        if (!by_bytes)
-            if (std::unique_ptr<PendingClaim> held = contest(conn, s)) {
-                conn.owner = &kPending;
-                pending_.emplace(&conn, std::move(held));
-            }
     }
     if (conn.owner == &kPending) {
         PendingClaim& held = *pending_.at(&conn);
+        bool decided = false;
         if (held.data(dir, p, n, stream_offset, origin)) {
-            if (Sink* to = held.decide(false)) settle(conn, to);
+            Sink* to = decide(conn, held, false, decided);
+            if (decided) settle(conn, to);
             return;
         }
-        settle(conn, held.decide(true));  // the bound: these bytes follow on
+        settle(conn, decide(conn, held, true, decided));  // the bound: these bytes follow on
     }
     if (Sink* s = owner(conn)) s->on_data(conn, dir, p, n, stream_offset, origin);
 }
@@ -117,7 +147,10 @@ void Dispatcher::on_rst(Connection& conn, Side dir, uint64_t frame, double time)
 }
 
 void Dispatcher::on_close(Connection& conn, CloseReason why, uint64_t frame, double time) {
-    if (conn.owner == &kPending) settle(conn, pending_.at(&conn)->decide(true));
+    if (conn.owner == &kPending) {
+        bool decided = false;
+        settle(conn, decide(conn, *pending_.at(&conn), true, decided));
+    }
     Sink* s = owner(conn);
     if (!s) return;
     s->on_close(conn, why, frame, time);

@@ -7,6 +7,8 @@
 //   2. the client's bytes its looks_like accepts on any port (Java's
 //      Handshake), or where that test holds on its port only, its
 //      looks_like_anywhere (Alpha's whole Handshake);
+//      Client bytes that are the start of such a Handshake (sent in
+//      pieces) hold the connection until they complete it or cannot;
 //   3. a protocol's port, whatever the bytes (a damaged Handshake, a server
 //      speaking first), the first such protocol in the claimants' order.
 //      A connection picked up mid-way there, when several claimants can
@@ -59,12 +61,19 @@ public:
     void on_finding(Connection* conn, Side dir, const FindingInfo& f) override;
 
 private:
-    // `by_bytes`: the bytes told (rules 1 and 2), not the port alone.
-    Sink* claim(const Connection& conn, Side dir, const uint8_t* p, uint32_t n, bool& by_bytes) const;
+    // `by_bytes`: the bytes told (rules 1 and 2), not the port alone;
+    // `more_bytes` (if given) set when they are the start of what would
+    // tell (Looks::MoreBytes).
+    Sink* claim(const Connection& conn, Side dir, const uint8_t* p, uint32_t n, bool& by_bytes,
+                bool* more_bytes) const;
     static Sink* owner(const Connection& conn);
     // Held until its bytes tell (null: its port decides at once).
     std::unique_ptr<PendingClaim> contest(const Connection& conn, Sink* port_owner) const;
-    // The pending connection's protocol is known: its held events go there.
+    // A held connection's protocol, once `decided` (`final`: decide now);
+    // null: no protocol's.
+    Sink* decide(const Connection& conn, PendingClaim& held, bool final, bool& decided) const;
+    // The pending connection's protocol is known: its held events go there
+    // (null: it is released).
     void settle(Connection& conn, Sink* to);
 
     // At most this many connections held at once; beyond, the port decides.

@@ -222,17 +222,27 @@ TEST(MinecraftMidstream, AlphaAndJavaToldApartByHowTheirBytesRead) {
 }
 
 TEST(MinecraftMidstream, AlphaHandshakeAnywhereIsAWholeOneWithAPlayerName) {
+    using core::Looks;
     const auto anywhere = mcalpha::protocol_info().looks_like_anywhere;
     ASSERT_NE(anywhere, nullptr);
     const Bytes alice = {0x02, 0x00, 0x05, 'a', 'l', 'i', 'c', 'e'};  // seed 001's Handshake, "alice"
-    EXPECT_TRUE(anywhere(alice.data(), alice.size()));
+    EXPECT_EQ(anywhere(alice.data(), alice.size()), Looks::Yes);
     Bytes more = alice;
-    more.push_back(0x01);  // not the client's first segment alone
-    EXPECT_FALSE(anywhere(more.data(), more.size()));
+    more.push_back(0x01);  // not the client's first bytes alone
+    EXPECT_EQ(anywhere(more.data(), more.size()), Looks::No);
     const Bytes space = {0x02, 0x00, 0x03, 'a', ' ', 'b'};
-    EXPECT_FALSE(anywhere(space.data(), space.size()));
-    const Bytes java_len2 = {0x02, 0x00, 0x0e};  // a Java frame of 2 bytes mid-stream: too short
-    EXPECT_FALSE(anywhere(java_len2.data(), java_len2.size()));
+    EXPECT_EQ(anywhere(space.data(), space.size()), Looks::No);
+    const Bytes too_long = {0x02, 0x00, 0x11, 'a'};  // 17 letters: longer than a player name
+    EXPECT_EQ(anywhere(too_long.data(), too_long.size()), Looks::No);
+    const Bytes java = {0x10, 0x00, 0xd4, 0x02};  // a Java Handshake's first bytes (length 16)
+    EXPECT_EQ(anywhere(java.data(), java.size()), Looks::No);
+    // Its start, as a client's TCP may send it (the bundled session: 1, 2,
+    // 3 and 2 bytes): more bytes are needed, up to the last letter. A dispatcher
+    // taking these for "no" leaves the session unrecognised off its port.
+    for (size_t n : {size_t(1), size_t(2), size_t(3), size_t(6)})
+        EXPECT_EQ(anywhere(alice.data(), n), Looks::MoreBytes) << n;
+    const Bytes cut_space = {0x02, 0x00, 0x05, 'a', ' '};
+    EXPECT_EQ(anywhere(cut_space.data(), cut_space.size()), Looks::No);
 }
 
 }  // namespace

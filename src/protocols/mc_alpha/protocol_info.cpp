@@ -20,18 +20,22 @@ bool looks_like_alpha(const uint8_t* p, size_t len) {
 // Anywhere: the client's first bytes are exactly a whole Handshake, a
 // player name the game allows (1 to 16 letters, digits or '_'; seed 001:
 // "the player's username"); what a Java client, whose first byte is its
-// Handshake's length (6 or more), never sends.
+// Handshake's length (6 or more), never sends. A client's TCP may send it
+// in pieces (the bundled session sends 1, 2, 3 and 2 bytes): the start of
+// one is MoreBytes, at most 19 bytes held.
 constexpr uint32_t kMaxName = 16;
-bool whole_handshake(const uint8_t* p, size_t len) {
-    if (len < 4 || p[0] != kHandshake) return false;
+core::Looks whole_handshake(const uint8_t* p, size_t len) {
+    using core::Looks;
+    if (len == 0 || p[0] != kHandshake) return Looks::No;
+    if (len < 3) return Looks::MoreBytes;
     const uint32_t n = uint32_t(p[1]) << 8 | p[2];
-    if (n == 0 || n > kMaxName || len != 3 + n) return false;
-    for (uint32_t i = 0; i < n; ++i) {
-        const uint8_t c = p[3 + i];
+    if (n == 0 || n > kMaxName || len > 3 + n) return Looks::No;
+    for (size_t i = 3; i < len; ++i) {
+        const uint8_t c = p[i];
         const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-        if (!ok) return false;
+        if (!ok) return Looks::No;
     }
-    return true;
+    return len == 3 + n ? Looks::Yes : Looks::MoreBytes;
 }
 
 // A stream picked up mid-way: the bytes of the messages that read back to
