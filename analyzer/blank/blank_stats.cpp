@@ -88,7 +88,8 @@ void BlankStats::text(Output& out, const FileReport&) const {
     count_header(out, blank::stats::kPackets);
     count_row(out, "all", 0, all.total, all.duration());
     text_table(out, all, file_schema(), 2);
-    out << "\nConversations\n";
+    out << '\n';
+    count_header(out, "Packets by conversation");
     for (uint32_t id = 0; id < convs_.size(); ++id) {
         if (!convs_[id].analysis) continue;
         const TrafficTable& t = traffic_.conversations()[id];

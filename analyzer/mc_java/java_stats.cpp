@@ -73,7 +73,8 @@ void JavaTraffic::text(Output& out, const FileReport&) const {
     out << '\n';
     count_header(out, "Minecraft Java packets by direction, state and type");
     text_table(out, file_, 0);
-    out << "\nJava connections\n";
+    out << '\n';
+    count_header(out, "Minecraft Java packets by connection");
     for (const auto& [id, c] : convs_) {
         if (c.known)
             out << "  " << id << ": client " << capture::endpoint_text(c.client) << " <-> server "
