@@ -160,6 +160,8 @@ variants() {  # capture, error rates, seeds, cuts, tshark passes
   check "blankshark check (intact) $name" $? "0 1" "$work/ref-$name.check.err"
   tshark_run "$work/ref-$name.tshark" "$work/ref-$name.tshark.err" -r "$ref" -V
   check "tshark -V (intact) $name" $? "0" "$work/ref-$name.tshark.err"
+  # (every bundled capture has frames: a reference without any compares nothing)
+  grep -q '^Frame 1: ' "$work/ref-$name.tshark" || { echo "NO FRAME SHOWN: tshark -V (intact) $name"; fail=1; }
   for p in $probs; do
     for s in $seeds; do
       # A small file may come out of a low rate untouched: then a higher one.
