@@ -1,8 +1,7 @@
-// The tables a generator writes for a protocol ProtoDef describes release by
-// release (minecraft-data: Minecraft Java and Bedrock): spans over the
-// generated rows, and where one distinct description's packets and named
-// types stand in them. The protocol's own rows (its packets, types and
-// releases) say the rest.
+// The tables a generator writes for a protocol a ProtoDef data set
+// describes release by release: spans over the generated rows, and where
+// one distinct description's packets and named types stand in them. The
+// protocol's own rows (its packets, types and releases) say the rest.
 #pragma once
 
 #include <cstddef>
@@ -23,7 +22,7 @@ struct Span {
 // One distinct protocol description (several releases may share one).
 struct Description {
     int32_t protocol;  // of its first release
-    const char* path;  // the description's folder ("pc/1.20.3", "bedrock/1.20.50")
+    const char* path;  // the description's folder in the data set
     uint32_t first_packet, packet_count;
     uint32_t first_type, type_count;
 };

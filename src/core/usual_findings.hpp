@@ -11,7 +11,7 @@
 #include "finding.hpp"
 #include "finding_text.hpp"
 
-// The six rows. PREFIX: the protocol's filter prefix ("mcpe"); UNIT: what its
+// The six rows. PREFIX: the protocol's filter prefix ("proto"); UNIT: what its
 // decoder decodes ("packet", "message"); UNKNOWN_VALUE: what an unknown value
 // is in it. A macro because the names are string literals joined here.
 #define CORE_USUAL_DECODE_FINDING_ROWS(C, PREFIX, UNIT, UNKNOWN_VALUE)                                  \
