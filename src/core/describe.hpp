@@ -133,6 +133,9 @@ inline F fixed(const char* k, const char* n, Kind wire, double scale, const char
     f.unit = unit;
     return f;
 }
+// What an analysis computes: a frame it links to, a duration in ms.
+inline F frame_num(const char* k, const char* n, const char* d) { return F(leaf(k, n, Kind::FrameNum)).desc(d); }
+inline F ms(const char* k, const char* n, const char* d) { return F(leaf(k, n, Kind::Measure)).unit("ms").desc(d); }
 // A packed u64 block position with generated x y z children.
 F position(const char* k, const char* n, PositionLayout layout);
 

@@ -7,10 +7,7 @@ namespace bedrock {
 namespace {
 
 using namespace core::describe;
-using core::Kind;
 
-F frame_num(const char* k, const char* n, const char* d) { return F(leaf(k, n, Kind::FrameNum)).desc(d); }
-F ms(const char* k, const char* n, const char* d) { return F(leaf(k, n, Kind::Measure)).unit("ms").desc(d); }
 F str(const char* k, const char* n, const char* d = nullptr) { return text(k, n, rest()).desc(d); }
 
 constexpr core::ValueString kCrypt[] = {{0, "clear"},

@@ -6,7 +6,7 @@
 // place in the batch, and for a Login what its JWTs say).
 #pragma once
 
-#include "core/decoder.hpp"
+#include "core/generated_items.hpp"
 #include "session.hpp"
 
 namespace bedrock {
@@ -22,47 +22,27 @@ struct AnalysisNodes {
 };
 const AnalysisNodes& analysis_nodes(const core::Schema& s);
 
-namespace detail {
-inline core::Item generated(const core::Schema& s, const core::Node* n) {
-    core::Item it{};
-    it.info = &s.fields[n->field];
-    it.node = n;
-    it.vclass = it.info->vclass;
-    it.generated = true;
-    it.index = -1;
-    return it;
-}
-}  // namespace detail
-
 template <class V>
 void emit_batch(const core::Schema& s, const Batch& b, V& v) {
+    using core::put_u;
     const AnalysisNodes& n = analysis_nodes(s);
-    auto u = [&](const core::Node* node, uint64_t x) {
-        core::Item it = detail::generated(s, node);
-        it.u = x;
-        v.leaf(it);
-    };
-    v.open(detail::generated(s, n.batch));
-    u(n.number, b.number);
+    v.open(core::generated_item(s, n.batch));
+    put_u(s, n.number, b.number, v);
     if (b.complete_frame != b.frame) {
-        u(n.complete_frame, b.complete_frame);
-        core::Item it = detail::generated(s, n.held);
-        it.d = b.held_ms;
-        v.leaf(it);
+        put_u(s, n.complete_frame, b.complete_frame, v);
+        core::put_d(s, n.held, b.held_ms, v);
     }
-    u(n.order_index, b.order_index);
-    u(n.crypt, uint64_t(b.crypt));
-    if (b.crypt != Crypt::Clear) u(n.cipher_batch, b.cipher_batch);
+    put_u(s, n.order_index, b.order_index, v);
+    put_u(s, n.crypt, uint64_t(b.crypt), v);
+    if (b.crypt != Crypt::Clear) put_u(s, n.cipher_batch, b.cipher_batch, v);
     if (b.data) {
-        u(n.compression, uint64_t(uint8_t(b.form.algorithm)));
-        core::Item h = detail::generated(s, n.header);
-        h.u = b.form.header;
-        v.leaf(h);
+        put_u(s, n.compression, uint64_t(uint8_t(b.form.algorithm)), v);
+        put_u(s, n.header, b.form.header, v);
     }
-    u(n.wire_size, b.wire_len);
+    put_u(s, n.wire_size, b.wire_len, v);
     if (b.data) {
-        u(n.size, b.len);
-        u(n.packets, b.packets.size);
+        put_u(s, n.size, b.len, v);
+        put_u(s, n.packets, b.packets.size, v);
     }
     v.close();
 }
@@ -70,27 +50,16 @@ void emit_batch(const core::Schema& s, const Batch& b, V& v) {
 template <class V>
 void emit_packet(const core::Schema& s, const Batch& b, uint32_t index, bool login, V& v) {
     const AnalysisNodes& n = analysis_nodes(s);
-    v.open(detail::generated(s, n.analysis));
-    core::Item p = detail::generated(s, n.protocol);
-    p.i = b.version ? b.version->protocol : 0;
-    v.leaf(p);
-    core::Item r = detail::generated(s, n.release);
-    r.s = b.version ? b.version->name : "";
-    v.leaf(r);
-    core::Item i = detail::generated(s, n.index);
-    i.u = index + 1;
-    v.leaf(i);
+    v.open(core::generated_item(s, n.analysis));
+    core::put_i(s, n.protocol, b.version ? b.version->protocol : 0, v);
+    core::put_s(s, n.release, b.version ? b.version->name : "", v);
+    core::put_u(s, n.index, index + 1, v);
     if (login && b.login) {
         const LoginInfo& l = *b.login;
-        v.open(detail::generated(s, n.login));
-        core::Item c = detail::generated(s, n.chain_tokens);
-        c.u = l.chain_tokens;
-        v.leaf(c);
+        v.open(core::generated_item(s, n.login));
+        core::put_u(s, n.chain_tokens, l.chain_tokens, v);
         auto t = [&](const core::Node* node, const std::string& x) {
-            if (x.empty()) return;
-            core::Item it = detail::generated(s, node);
-            it.s = x;
-            v.leaf(it);
+            if (!x.empty()) core::put_s(s, node, x, v);
         };
         t(n.display_name, l.display_name);
         t(n.xuid, l.xuid);
@@ -101,9 +70,7 @@ void emit_packet(const core::Schema& s, const Batch& b, uint32_t index, bool log
         t(n.game_version, l.game_version);
         t(n.server_address, l.server_address);
         t(n.language, l.language);
-        core::Item sig = detail::generated(s, n.signatures);
-        sig.s = "not verified";
-        v.leaf(sig);
+        core::put_s(s, n.signatures, "not verified", v);
         v.close();
     }
     v.close();

@@ -3,27 +3,19 @@
 #include <cinttypes>
 
 #include "core/finding_text.hpp"
+#include "core/usual_findings.hpp"
 
 namespace bedrock {
 namespace {
 
-using core::FindingGroup;
-using core::FindingInfo;
-using core::Severity;
+using namespace core::finding_rows;
 using C = FindingCode;
-using S = Severity;
-using G = FindingGroup;
 
 // Indexed by FindingCode.
 const FindingInfo kFindings[] = {
     {C::UnknownId, "bedrock.malformed.unknown_id", S::Warn, G::Malformed,
      "packet id the connection's release does not define (another release's packet?)"},
-    {C::Truncated, "bedrock.malformed.truncated", S::Error, G::Malformed, "a field runs past the end of the packet"},
-    {C::TrailingBytes, "bedrock.malformed.trailing", S::Error, G::Malformed, "bytes after the last field of the packet"},
-    {C::CountRange, "bedrock.malformed.count", S::Error, G::Malformed, "a count outside its bounds"},
-    {C::StringNotUtf8, "bedrock.string.not_utf8", S::Warn, G::Protocol, "text that is not valid UTF-8"},
-    {C::UnknownValue, "bedrock.unknown_value", S::Warn, G::Protocol, "enumerated value outside its defined values"},
-    {C::DepthLimit, "bedrock.malformed.depth", S::Error, G::Malformed, "nesting deeper than the decoder's bound"},
+    CORE_USUAL_DECODE_FINDING_ROWS(C, "bedrock", "packet", "enumerated value outside its defined values"),
     {C::BadVarInt, "bedrock.malformed.varint", S::Error, G::Malformed, "a VarInt longer than its maximum"},
     {C::EmptyPacket, "bedrock.malformed.empty", S::Error, G::Malformed, "a packet of length 0 in a batch"},
     {C::BadBatch, "bedrock.batch.malformed", S::Error, G::Malformed,
@@ -76,12 +68,8 @@ size_t format(const core::Finding& f, char* b, size_t cap) {
     const char* what = f.what ? f.what : "packet";
     switch (core::local_code<FindingCode>(f.code)) {
     case C::UnknownId: return core::print(b, cap, "Packet id %" PRId64 " unknown in %s", f.a, what);
-    case C::Truncated: return core::text::truncated(f, what, b, cap);
-    case C::TrailingBytes: return core::text::trailing(f, what, b, cap);
-    case C::CountRange: return core::text::count_range(f, what, b, cap);
-    case C::StringNotUtf8: return core::text::not_utf8(f, what, b, cap);
-    case C::UnknownValue: return core::text::unknown_value(f, what, b, cap);
-    case C::DepthLimit: return core::text::too_deep(f, b, cap);
+    case C::Truncated: case C::TrailingBytes: case C::CountRange: case C::StringNotUtf8: case C::UnknownValue:
+    case C::DepthLimit: return core::text::usual_decode<C>(f, what, b, cap);
     case C::BadVarInt: return core::print(b, cap, "VarInt %s longer than its maximum", what);
     case C::EmptyPacket: return core::print(b, cap, "Empty packet in a batch");
     case C::BadBatch:

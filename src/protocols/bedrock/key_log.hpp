@@ -21,6 +21,8 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "core/key_log_reader.hpp"
+
 namespace bedrock {
 
 using Key = std::array<uint8_t, 32>;
@@ -46,6 +48,11 @@ public:
     size_t size() const { return by_salt_.size() + (bare_ ? 1 : 0); }
 
 private:
+    // One line's key, when it is one of the forms above; the others are
+    // left alone (null: a Bedrock key log counts no line as not understood).
+    const char* take(const core::KeyLogLine& l);
+
+    core::KeyLogReader reader_;
     std::unordered_map<std::string, Found> by_salt_;
     std::optional<Key> bare_;
 };

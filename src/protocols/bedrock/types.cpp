@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "protocols/nbt_tags.hpp"
+
 namespace bedrock {
 
 using namespace core::describe;
@@ -11,11 +13,7 @@ using core::ValueString;
 
 namespace {
 
-constexpr ValueString kNbtTags[] = {{0, "TAG_End"},       {1, "TAG_Byte"},     {2, "TAG_Short"},
-                                    {3, "TAG_Int"},       {4, "TAG_Long"},     {5, "TAG_Float"},
-                                    {6, "TAG_Double"},    {7, "TAG_Byte_Array"}, {8, "TAG_String"},
-                                    {9, "TAG_List"},      {10, "TAG_Compound"}, {11, "TAG_Int_Array"},
-                                    {12, "TAG_Long_Array"}, {0, nullptr}};
+using minecraft::kNbtTags;
 
 F le(F r) { return r.order(ByteOrder::Little); }
 

@@ -26,6 +26,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/key_log_reader.hpp"
+
 namespace mcjava {
 
 using SharedSecret = std::array<uint8_t, 16>;
@@ -57,22 +59,22 @@ public:
     // What reading it said: lines read (comments and blank ones included),
     // entries used so far by any connection, lines not understood and the
     // first of them (its number, 0: none, and why).
-    size_t lines() const { return lines_; }
+    size_t lines() const { return reader_.lines(); }
     size_t used() const;
-    size_t bad_lines() const { return bad_lines_; }
-    size_t first_bad_line() const { return first_bad_line_; }
-    const char* first_bad_reason() const { return first_bad_reason_; }
+    size_t bad_lines() const { return reader_.bad_lines(); }
+    size_t first_bad_line() const { return reader_.first_bad_line(); }
+    const char* first_bad_reason() const { return reader_.first_bad_reason(); }
 
 private:
-    void bad_line(size_t line, const char* why);
+    // One line's entry; null when understood, else why not.
+    const char* take(const core::KeyLogLine& l);
 
+    core::KeyLogReader reader_;
     std::vector<Entry> entries_;
     std::unordered_map<std::string, size_t> by_secret_;  // raw bytes of the encrypted secret -> entries_
     std::unordered_map<std::string, size_t> by_token_;   // raw bytes of the verify token -> entries_
     // One flag per entry, set from any thread (the analyzer reads files in parallel).
     std::unique_ptr<std::atomic<bool>[]> used_;
-    size_t lines_ = 0, bad_lines_ = 0, first_bad_line_ = 0;
-    const char* first_bad_reason_ = nullptr;
 };
 
 // The key log named by the environment (MINECRAFT_KEY_LOG_FILE, as

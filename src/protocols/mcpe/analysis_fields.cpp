@@ -7,10 +7,6 @@ namespace mcpe {
 namespace {
 
 using namespace core::describe;
-using core::Kind;
-
-F frame_num(const char* k, const char* n, const char* d) { return F(leaf(k, n, Kind::FrameNum)).desc(d); }
-F ms(const char* k, const char* n, const char* d) { return F(leaf(k, n, Kind::Measure)).unit("ms").desc(d); }
 
 }  // namespace
 

@@ -8,17 +8,12 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "core/protodef_tables.hpp"
+
 namespace bedrock::mcdata {
 
-template <class T>
-struct Span {
-    const T* data;
-    size_t count;
-    const T* begin() const { return data; }
-    const T* end() const { return data + count; }
-    size_t size() const { return count; }
-    const T& operator[](size_t i) const { return data[i]; }
-};
+using core::protodef::Description;
+using core::protodef::Span;
 
 struct Packet {
     uint16_t id;          // the 10-bit packet id
@@ -31,14 +26,6 @@ struct Packet {
 struct NamedType {
     const char* name;
     uint32_t layout;
-};
-
-// One distinct protocol description (several releases may share one).
-struct Description {
-    int32_t protocol;      // of its first release
-    const char* path;      // minecraft-data's folder ("bedrock/1.20.50")
-    uint32_t first_packet, packet_count;
-    uint32_t first_type, type_count;
 };
 
 struct Release {
