@@ -220,8 +220,7 @@ bool handshake_id_first(const guint8* p, guint len) { return len && p[0] == mcal
 // segment: Decode As `minecraft` then, as for a capture without the SYN.
 ws_compat::heur_result heuristic_mcalpha(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* data) {
     const guint len = tvb_captured_length(tvb);
-    if (len < 4 || len > 3 + 16) return ws_compat::kHeurRejected;
-    if (mcalpha::protocol_info().looks_like_anywhere(tvb_get_ptr(tvb, 0, gint(len)), len) != core::Looks::Yes)
+    if (!len || mcalpha::protocol_info().looks_like_anywhere(tvb_get_ptr(tvb, 0, gint(len)), len) != core::Looks::Yes)
         return ws_compat::kHeurRejected;
     conversation_t* conv = find_or_create_conversation(pinfo);
     const struct tcp_analysis* tcpd = get_tcp_conversation_data(conv, pinfo);
