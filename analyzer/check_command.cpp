@@ -14,6 +14,7 @@
 #include "check_findings.hpp"
 #include "file_analysis.hpp"
 #include "front_end.hpp"
+#include "key_log_option.hpp"
 #include "exit_codes.hpp"
 #include "recognition.hpp"
 #include "output.hpp"
@@ -390,8 +391,10 @@ int run_check(const std::vector<CaptureFiles>& files, const CheckOptions& opt) {
                                            : std::string()) +
                          first_nothing;
     const char* verdict = unread ? "ERROR" : nothing ? "NOTHING RECOGNISED" : failed ? "FAIL" : "PASS";
-    if (opt.format != CheckFormat::Junit)
+    if (opt.format != CheckFormat::Junit) {
+        key_log_note(out, opt.stream, opt.format == CheckFormat::Json);
         for (const FrontEnd* fe : front_ends()) fe->run_notes(out, opt.stream.settings.of(*fe), opt.format == CheckFormat::Json);
+    }
     if (opt.format == CheckFormat::Text) {
         out << "verdict: " << verdict << " (";
         if (unread) out << reason << "; ";

@@ -20,6 +20,9 @@
 namespace CLI {
 class App;
 }
+namespace core {
+struct KeyLogLine;
+}
 
 namespace blankshark {
 
@@ -67,9 +70,23 @@ public:
     // conversations, with its settings (null: none of its own).
     virtual std::unique_ptr<ReportSection> report(uint32_t, const Settings*) const { return nullptr; }
     // check, after every file and before the verdict: what the run's own
-    // inputs told (Java: its key log's lines read, used, not understood),
-    // as text or (`json`) an event line.
+    // inputs told, as text or (`json`) an event line.
     virtual void run_notes(Output&, const Settings*, bool json) const { (void)json; }
+
+    // The run's key log (key_log_option.hpp), one file for every protocol
+    // that decrypts. Such a front end says whose keys it reads and their
+    // line forms (--keylog's help; null: it reads none), takes the lines of
+    // those forms into its settings (the taker: null when it took the line,
+    // else why not), and adds to check's line on the key log what it took
+    // and what connections used (text: "; Minecraft Java: 9 secrets, 2 used
+    // by a connection"; JSON: a member of the keylog event).
+    struct KeyLogForms {
+        const char* whose;  // "Minecraft Java"
+        const char* forms;  // "SHARED_SECRET <encrypted secret> <secret>, ..."
+    };
+    virtual const KeyLogForms* key_log_forms() const { return nullptr; }
+    virtual std::function<const char*(const core::KeyLogLine&)> key_log_taker(Settings&) const { return {}; }
+    virtual void key_log_note(Output&, const Settings*, bool json) const { (void)json; }
 };
 
 // Every protocol's front end, in the catalog's order (core::protocols()):

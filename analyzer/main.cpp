@@ -14,6 +14,7 @@
 #include "exit_codes.hpp"
 #include "capture_findings.hpp"
 #include "front_end.hpp"
+#include "key_log_option.hpp"
 #include "port_options.hpp"
 #include "protocols/catalog.hpp"
 #include "type_filter.hpp"
@@ -124,6 +125,7 @@ int main(int argc, char** argv) {
         StreamOptions* stream;
         Command command;
         std::vector<std::string> ports{};
+        std::string keylog{};
     };
     Common commons[] = {{decode, &dopt.stream, Command::Decode},
                         {chunks, &copt.stream, Command::Chunks},
@@ -148,6 +150,7 @@ int main(int argc, char** argv) {
                         "conversations analysed at once; packets of further ones are decoded without analysis "
                         "(capture.limit.conversations)")
             ->capture_default_str();
+        add_key_log_option(*sub, c.keylog);
         for (const FrontEnd* fe : front_ends())
             if (Settings* s = c.stream->settings.of(*fe)) fe->add_options(*sub, c.command, *s);
     }
@@ -206,6 +209,13 @@ int main(int argc, char** argv) {
                         return kExitUsage;
                     }
                 }
+        if (c.sub->parsed()) {
+            std::string error;
+            if (!read_key_log(c.keylog, *c.stream, error)) {
+                std::fprintf(stderr, "blankshark: %s\n", error.c_str());
+                return kExitUsage;
+            }
+        }
     }
     if (join_files && separate_files) {
         std::fprintf(stderr, "blankshark: --file-set and --no-file-set exclude each other\n");

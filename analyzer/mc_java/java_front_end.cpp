@@ -186,32 +186,32 @@ public:
     std::unique_ptr<ChunksSection> chunks(const std::string& dir) const override {
         return std::make_unique<ChunksOf<JavaChunks, feed_chunks>>("Minecraft Java chunk columns", dir);
     }
-    void run_notes(Output& out, const Settings* s, bool json) const override;
+    const KeyLogForms* key_log_forms() const override {
+        static const KeyLogForms forms{"Minecraft Java",
+                                       "SHARED_SECRET <encrypted shared secret> <shared secret>, or MC_Dissector's "
+                                       "<verify token> <shared secret> (docs/minecraft-java.md)"};
+        return &forms;
+    }
+    std::function<const char*(const core::KeyLogLine&)> key_log_taker(Settings& s) const override;
+    void key_log_note(Output& out, const Settings* s, bool json) const override;
 };
 
-// What the key log gave: lines read, secrets, those a connection used, lines
-// not understood (the first with its reason).
-void JavaFrontEnd::run_notes(Output& out, const Settings* settings, bool json) const {
+// Its part of check's line on the key log: the secrets taken, those a
+// connection used.
+void JavaFrontEnd::key_log_note(Output& out, const Settings* settings, bool json) const {
     const auto* s = static_cast<const JavaSettings*>(settings);
-    if (!s || !s->keys) return;
-    const mcjava::KeyLog& k = *s->keys;
-    if (json) {
-        out << "{\"event_type\":\"keylog\",\"file\":\"";
-        json_escape(out, s->keylog_file);
-        out << "\",\"lines\":" << k.lines() << ",\"secrets\":" << k.entries().size() << ",\"used\":" << k.used()
-            << ",\"not_understood\":" << k.bad_lines();
-        if (k.bad_lines()) {
-            out << ",\"first_not_understood\":{\"line\":" << k.first_bad_line() << ",\"reason\":\"";
-            json_escape(out, k.first_bad_reason());
-            out << "\"}";
-        }
-        out << "}\n";
-        return;
-    }
-    out << "key log " << s->keylog_file << ": " << k.lines() << " lines read, " << k.entries().size()
-        << " secrets, " << k.used() << " used by a connection, " << k.bad_lines() << " lines not understood";
-    if (k.bad_lines()) out << " (the first: line " << k.first_bad_line() << ", " << k.first_bad_reason() << ")";
-    out << '\n';
+    const size_t secrets = s && s->keys ? s->keys->entries().size() : 0, used = s && s->keys ? s->keys->used() : 0;
+    if (json)
+        out << ",\"mcjava\":{\"secrets\":" << secrets << ",\"used\":" << used << '}';
+    else
+        out << "; Minecraft Java: " << secrets << (secrets == 1 ? " secret, " : " secrets, ") << used
+            << " used by a connection";
+}
+
+std::function<const char*(const core::KeyLogLine&)> JavaFrontEnd::key_log_taker(Settings& settings) const {
+    auto& s = static_cast<JavaSettings&>(settings);
+    s.keys = std::make_shared<mcjava::KeyLog>();
+    return [keys = s.keys.get()](const core::KeyLogLine& l) { return keys->take(l); };
 }
 
 void JavaFrontEnd::add_options(CLI::App& sub, Command command, Settings& settings) const {
@@ -234,12 +234,9 @@ void JavaFrontEnd::add_options(CLI::App& sub, Command command, Settings& setting
                    "Minecraft Java: the release of connections whose Handshake was not captured (a capture started "
                    "late), a release (1.20.4) or a protocol number (765); their states and compression are still "
                    "inferred. Default: inferred from the packets");
-    sub.add_option("--keylog", s.keylog,
-                   "Minecraft Java: decrypt encrypted (online-mode) connections with the shared secrets of this key "
-                   "log (default: $MINECRAFT_KEY_LOG_FILE; format: docs/minecraft-java.md)");
 }
 
-// The key log the option (or the environment) names, read once for the run.
+// The release --mcjava-release names.
 bool JavaFrontEnd::apply(Settings& settings, std::string& error) const {
     auto& s = static_cast<JavaSettings&>(settings);
     if (!s.release_text.empty()) {
@@ -252,18 +249,6 @@ bool JavaFrontEnd::apply(Settings& settings, std::string& error) const {
             return false;
         }
     }
-    const char* env = mcjava::key_log_from_environment();
-    const std::string file = !s.keylog.empty() ? s.keylog : env ? env : "";
-    if (file.empty()) return true;
-    auto log = std::make_shared<mcjava::KeyLog>();
-    if (!log->load(file, error)) return false;
-    if (log->bad_lines())
-        std::fprintf(stderr,
-                     "blankshark: key log %s: %zu of its %zu lines not understood, skipped (the first: line %zu, "
-                     "%s)\n",
-                     file.c_str(), log->bad_lines(), log->lines(), log->first_bad_line(), log->first_bad_reason());
-    s.keylog_file = file;
-    s.keys = std::move(log);
     return true;
 }
 

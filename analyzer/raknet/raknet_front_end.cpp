@@ -1,11 +1,12 @@
 #include "raknet/raknet_front_end.hpp"
 
-#include <CLI/CLI.hpp>
 #include <cstdlib>
+#include <functional>
 #include <vector>
 
 #include "capture_stream.hpp"
 #include "finding_forward.hpp"
+#include "output.hpp"
 #include "raknet/mcpe_chunks.hpp"
 #include "raknet/raknet_flows.hpp"
 #include "raknet/raknet_printers.hpp"
@@ -133,8 +134,14 @@ public:
         return std::make_unique<RaknetPass>(s);
     }
     std::shared_ptr<Settings> settings() const override { return std::make_shared<RaknetSettings>(); }
-    void add_options(CLI::App& sub, Command command, Settings& s) const override;
-    bool apply(Settings& s, std::string& error) const override;
+    const KeyLogForms* key_log_forms() const override {
+        static const KeyLogForms forms{"Minecraft Bedrock",
+                                       "BEDROCK_KEY <salt> <key>, BEDROCK_SHARED_SECRET <salt> <secret>, or a key "
+                                       "alone (docs/bedrock.md)"};
+        return &forms;
+    }
+    std::function<const char*(const core::KeyLogLine&)> key_log_taker(Settings& s) const override;
+    void key_log_note(Output& out, const Settings* s, bool json) const override;
     std::unique_ptr<StatsSection> stats() const override { return std::make_unique<StatsOf<RaknetStats, feed_stats>>(); }
     std::unique_ptr<ChunksSection> chunks(const std::string&) const override {
         return std::make_unique<ChunksOf<McpeChunks, feed_chunks>>("MCPE chunk data");
@@ -144,32 +151,21 @@ public:
     }
 };
 
-// Bedrock's key log comes with Minecraft Java's: one --keylog option (and
-// $MINECRAFT_KEY_LOG_FILE) for both, each reading its own lines.
-void RaknetFrontEnd::add_options(CLI::App& sub, Command, Settings& settings) const {
-    auto& s = static_cast<RaknetSettings&>(settings);
-    static const char* const kBedrock =
-        "Minecraft Bedrock: decrypt encrypted connections with the keys of this key log (BEDROCK_KEY <salt> <key>, "
-        "BEDROCK_SHARED_SECRET <salt> <secret>, or a key alone; docs/bedrock.md)";
-    if (CLI::Option* o = sub.get_option_no_throw("--keylog")) {
-        s.keylog_option = o;
-        o->description(o->get_description() + "; " + kBedrock);
-    } else {
-        sub.add_option("--keylog", s.keylog, std::string(kBedrock) + " (default: $MINECRAFT_KEY_LOG_FILE)");
-    }
+// Its part of check's line on the key log: the Bedrock keys taken, those
+// a connection used.
+void RaknetFrontEnd::key_log_note(Output& out, const Settings* settings, bool json) const {
+    const auto* s = static_cast<const RaknetSettings*>(settings);
+    const size_t keys = s && s->keys ? s->keys->size() : 0, used = s && s->keys ? s->keys->used() : 0;
+    if (json)
+        out << ",\"bedrock\":{\"keys\":" << keys << ",\"used\":" << used << '}';
+    else
+        out << "; Minecraft Bedrock: " << keys << (keys == 1 ? " key, " : " keys, ") << used << " used by a connection";
 }
 
-bool RaknetFrontEnd::apply(Settings& settings, std::string& error) const {
+std::function<const char*(const core::KeyLogLine&)> RaknetFrontEnd::key_log_taker(Settings& settings) const {
     auto& s = static_cast<RaknetSettings&>(settings);
-    std::string file = s.keylog;
-    if (s.keylog_option && s.keylog_option->count()) file = s.keylog_option->as<std::string>();
-    if (file.empty())
-        if (const char* env = std::getenv("MINECRAFT_KEY_LOG_FILE")) file = env;
-    if (file.empty()) return true;
-    auto log = std::make_shared<bedrock::KeyLog>();
-    if (!log->load(file, error)) return false;
-    s.keys = std::move(log);
-    return true;
+    s.keys = std::make_shared<bedrock::KeyLog>();
+    return [keys = s.keys.get()](const core::KeyLogLine& l) { return keys->take(l); };
 }
 
 }  // namespace

@@ -8,16 +8,12 @@
 #include "protocol_settings.hpp"
 #include "protocols/bedrock/key_log.hpp"
 
-namespace CLI {
-class Option;
-}
-
 namespace blankshark {
 
 struct RaknetSettings final : Settings {
-    std::string keylog;                     // --keylog FILE, when no other protocol added the option
-    const CLI::Option* keylog_option = nullptr;  // the option, when another protocol (Java) added it
-    std::shared_ptr<const bedrock::KeyLog> keys;  // read once for the run (null: none)
+    // The run's key log's Bedrock keys, read once for the run
+    // (key_log_option.hpp; null: no key log).
+    std::shared_ptr<bedrock::KeyLog> keys;
 };
 
 }  // namespace blankshark

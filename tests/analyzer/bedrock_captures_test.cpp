@@ -238,6 +238,56 @@ TEST(BedrockCaptures, ChecksumsAndCipherAsTheReadme) {
     }
 }
 
+// One key log for both protocols that decrypt (docs/bedrock.md, "Key
+// logs": "one file may hold both"): Minecraft Java's two SHARED_SECRET
+// lines (README-encrypted.md: one line per encrypted connection of the
+// 1.13.2 capture, two), the Bedrock capture's BEDROCK_KEY line, a comment
+// and a TLS key log's line. Read as one file: 5 lines, each protocol's
+// taken and used by its connections, only the TLS line not understood.
+// Catches: one protocol counting the other's lines as not understood (the
+// Bedrock line was "not understood" by Minecraft Java's reader, and the
+// warning said so on stderr), or a protocol's used count not kept.
+TEST(BedrockCaptures, OneKeyLogForJavaAndBedrockIsReadAsOneFile) {
+    const std::string java = std::string(BLANKSHARK_CAPTURES) + "/minecraft-java/mcjava-1.13.2-encrypted";
+    const std::string bedrock = kBedrock + "bedrock-1.26.60";
+    const std::string both = testing::TempDir() + "java-and-bedrock.keylog";
+    {
+        std::ofstream o(both);
+        o << slurp(java + ".keylog") << slurp(bedrock + ".keylog") << "# a comment\nCLIENT_RANDOM aa bb\n";
+    }
+    const RunResult t = run(kBin + " check --keylog " + both + " " + java + ".pcap " + bedrock + ".pcap");
+    EXPECT_NE(t.err.find("key log " + both + ": 1 of its 5 lines not understood, skipped (the first: line 5, "
+                         "Minecraft Java: three words, the first not SHARED_SECRET; Minecraft Bedrock: neither "
+                         "BEDROCK_KEY nor BEDROCK_SHARED_SECRET and two words, nor a key alone)"),
+              std::string::npos)
+        << t.err;
+    EXPECT_NE(t.out.find("key log " + both + ": 5 lines read; Minecraft Java: 2 secrets, 2 used by a connection; "
+                         "Minecraft Bedrock: 1 key, 1 used by a connection; 1 line not understood (the first: line 5"),
+              std::string::npos)
+        << t.out;
+    const auto ev = check_json("--keylog " + both + " " + java + ".pcap " + bedrock + ".pcap", 1);
+    std::vector<nlohmann::json> logs;
+    for (const auto& e : ev)
+        if (e["event_type"] == "keylog") logs.push_back(e);
+    ASSERT_EQ(logs.size(), 1u);  // one event for the file, not one a protocol
+    EXPECT_EQ(logs[0]["lines"], 5);
+    EXPECT_EQ(logs[0]["not_understood"], 1);
+    EXPECT_EQ(logs[0]["first_not_understood"]["line"], 5);
+    EXPECT_EQ(logs[0]["mcjava"]["secrets"], 2);
+    EXPECT_EQ(logs[0]["mcjava"]["used"], 2);
+    EXPECT_EQ(logs[0]["bedrock"]["keys"], 1);
+    EXPECT_EQ(logs[0]["bedrock"]["used"], 1);
+
+    // The Bedrock capture's own key log alone: nothing not understood, and
+    // nothing said on stderr.
+    const RunResult alone = run(kBin + " check --keylog " + bedrock + ".keylog " + bedrock + ".pcap");
+    EXPECT_EQ(alone.err.find("not understood"), std::string::npos) << alone.err;
+    EXPECT_NE(alone.out.find(": 1 line read; Minecraft Java: 0 secrets, 0 used by a connection; Minecraft Bedrock: "
+                             "1 key, 1 used by a connection; 0 lines not understood\n"),
+              std::string::npos)
+        << alone.out;
+}
+
 // README "Key logs": without a key log the 4 clear packets (Request Network
 // Settings, Network Settings, Login, Server To Client Handshake) and a note
 // once; with the wrong key a checksum mismatch on the first encrypted batch

@@ -230,7 +230,8 @@ TEST(JavaEncrypted, KeyLogLinesNotUnderstoodAreSaidAndTheMissingKeyIsNamed) {
     ASSERT_EQ(encrypted_secret.size(), 256u);  // a 1024-bit RSA block
     const RunResult t = run(kBin + " check --keylog " + path + " " + k1132 + ".pcap");
     EXPECT_EQ(t.exit_code, 0) << t.err;
-    EXPECT_NE(t.err.find("not understood, skipped (the first: line 1, three words, the first not SHARED_SECRET)"),
+    EXPECT_NE(t.err.find("not understood, skipped (the first: line 1, Minecraft Java: three words, the first not "
+                         "SHARED_SECRET; Minecraft Bedrock: "),
               std::string::npos)
         << t.err;
     EXPECT_NE(t.out.find("2 lines not understood (the first: line 1"), std::string::npos) << t.out;
@@ -243,11 +244,14 @@ TEST(JavaEncrypted, KeyLogLinesNotUnderstoodAreSaidAndTheMissingKeyIsNamed) {
     const std::string other = slurp(k1144 + ".keylog");
     const size_t k1144_lines = size_t(std::count(other.begin(), other.end(), '\n'));
     EXPECT_EQ(logs[0]["lines"], 2 + k1144_lines);
-    EXPECT_EQ(logs[0]["secrets"], k1144_lines);
-    EXPECT_EQ(logs[0]["used"], 0);
+    EXPECT_EQ(logs[0]["mcjava"]["secrets"], k1144_lines);
+    EXPECT_EQ(logs[0]["mcjava"]["used"], 0);
+    EXPECT_EQ(logs[0]["bedrock"]["keys"], 0);
     EXPECT_EQ(logs[0]["not_understood"], 2);
     EXPECT_EQ(logs[0]["first_not_understood"]["line"], 1);
-    EXPECT_EQ(logs[0]["first_not_understood"]["reason"], "three words, the first not SHARED_SECRET");
+    EXPECT_EQ(logs[0]["first_not_understood"]["reason"],
+              "Minecraft Java: three words, the first not SHARED_SECRET; Minecraft Bedrock: neither BEDROCK_KEY nor "
+              "BEDROCK_SHARED_SECRET and two words, nor a key alone");
 }
 
 }  // namespace

@@ -24,19 +24,32 @@ Key derive_key(std::string_view salt, std::string_view secret) {
 const char* KeyLog::take(const core::KeyLogLine& l) {
     const std::string_view* w = l.words;
     std::string salt, value;
-    if (l.count == 1 && core::unhex(w[0], value) && value.size() == 32) {
-        bare_ = key_of(value);
-    } else if (l.count == 3 && w[0] == "BEDROCK_KEY" && core::unhex(w[1], salt) && core::unhex(w[2], value) &&
-               value.size() == 32) {
-        by_salt_[salt] = Found{key_of(value), Source::Key};
-    } else if (l.count == 3 && w[0] == "BEDROCK_SHARED_SECRET" && core::unhex(w[1], salt) && core::unhex(w[2], value)) {
-        by_salt_[salt] = Found{derive_key(salt, value), Source::SharedSecret};
+    const uint32_t index = uint32_t(used_.size());
+    if (l.count == 1) {
+        if (!core::unhex(w[0], value) || value.size() != 32) return "one word, not a key of 64 hex digits";
+        bare_ = Found{key_of(value), Source::BareKey, index};
+    } else if (l.count == 3 && (w[0] == "BEDROCK_KEY" || w[0] == "BEDROCK_SHARED_SECRET")) {
+        if (!core::unhex(w[1], salt) || !core::unhex(w[2], value)) return "not hex";
+        if (w[0] == "BEDROCK_KEY") {
+            if (value.size() != 32) return "the key is not 32 bytes (64 hex digits)";
+            by_salt_[salt] = Found{key_of(value), Source::Key, index};
+        } else {
+            by_salt_[salt] = Found{derive_key(salt, value), Source::SharedSecret, index};
+        }
+    } else {
+        return "neither BEDROCK_KEY nor BEDROCK_SHARED_SECRET and two words, nor a key alone";
     }
+    used_.emplace_back(false);
     return nullptr;
 }
 
 void KeyLog::parse(std::string_view text) {
-    reader_.read(text, [this](const core::KeyLogLine& l) { return take(l); });
+    // Alone, a line of another form is another tool's (Minecraft Java's):
+    // left alone, not counted.
+    reader_.read(text, [this](const core::KeyLogLine& l) {
+        take(l);
+        return nullptr;
+    });
 }
 
 bool KeyLog::load(const std::string& path, std::string& error) {
@@ -48,9 +61,16 @@ bool KeyLog::load(const std::string& path, std::string& error) {
 
 std::optional<KeyLog::Found> KeyLog::find(std::string_view salt) const {
     const auto it = by_salt_.find(std::string(salt));
-    if (it != by_salt_.end()) return it->second;
-    if (bare_) return Found{*bare_, Source::BareKey};
-    return std::nullopt;
+    const Found* f = it != by_salt_.end() ? &it->second : bare_ ? &*bare_ : nullptr;
+    if (!f) return std::nullopt;
+    used_[f->index].store(true, std::memory_order_relaxed);
+    return *f;
+}
+
+size_t KeyLog::used() const {
+    size_t n = 0;
+    for (const std::atomic<bool>& u : used_) n += u.load(std::memory_order_relaxed);
+    return n;
 }
 
 const char* source_name(KeyLog::Source s) {

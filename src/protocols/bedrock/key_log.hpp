@@ -10,12 +10,15 @@
 //       MC_Dissector's "secret key": a key alone, for the connection whose
 //       salt no other line names (one key, so one connection).
 //
-// Hex, either case; '#' starts a comment line. Lines of other tools (the
-// Minecraft Java key log's SHARED_SECRET, in the same file) are left alone.
+// Hex, either case; '#' starts a comment line. Read alone (parse, load),
+// lines of other forms are left alone: a file may hold Minecraft Java's
+// SHARED_SECRET lines too (the analyzer says which lines no protocol takes).
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
+#include <deque>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -36,25 +39,30 @@ public:
     struct Found {
         Key key;
         Source source;
+        uint32_t index = 0;  // in the order of the lines taken
     };
 
     void parse(std::string_view text);
     // Reads a file; false (and `error`) when it cannot be read.
     bool load(const std::string& path, std::string& error);
 
-    // The key of the connection whose salt (raw bytes) is `salt`; the bare
-    // key when no line names it; nothing when neither.
-    std::optional<Found> find(std::string_view salt) const;
-    size_t size() const { return by_salt_.size() + (bare_ ? 1 : 0); }
-
-private:
-    // One line's key, when it is one of the forms above; the others are
-    // left alone (null: a Bedrock key log counts no line as not understood).
+    // One line's key: null when it is one of the forms above, else why not.
     const char* take(const core::KeyLogLine& l);
 
+    // The key of the connection whose salt (raw bytes) is `salt`; the bare
+    // key when no line names it; nothing when neither. A found one counts
+    // as used.
+    std::optional<Found> find(std::string_view salt) const;
+    size_t size() const { return by_salt_.size() + (bare_ ? 1 : 0); }
+    // Keys a connection used so far (from any thread).
+    size_t used() const;
+
+private:
     core::KeyLogReader reader_;
     std::unordered_map<std::string, Found> by_salt_;
-    std::optional<Key> bare_;
+    std::optional<Found> bare_;
+    // One flag per line taken (Found::index); a deque never moves them.
+    mutable std::deque<std::atomic<bool>> used_;
 };
 
 const char* source_name(KeyLog::Source s);  // "BEDROCK_KEY", "BEDROCK_SHARED_SECRET", "bare key"

@@ -19,16 +19,12 @@ const char* KeyLog::take(const core::KeyLogLine& l) {
     e.line = uint32_t(l.number);
     (labelled ? by_secret_ : by_token_)[key] = entries_.size();
     entries_.push_back(e);
+    used_.emplace_back(false);
     return nullptr;
 }
 
 void KeyLog::parse(std::string_view text) {
-    const size_t first_new = entries_.size();
     reader_.read(text, [this](const core::KeyLogLine& l) { return take(l); });
-    if (entries_.size() == first_new) return;
-    auto used = std::make_unique<std::atomic<bool>[]>(entries_.size());
-    for (size_t i = 0; i < first_new; ++i) used[i] = used_[i].load();
-    used_ = std::move(used);
 }
 
 void KeyLog::mark_used(const Entry& e) const {
@@ -38,7 +34,7 @@ void KeyLog::mark_used(const Entry& e) const {
 
 size_t KeyLog::used() const {
     size_t n = 0;
-    for (size_t i = 0; i < entries_.size(); ++i) n += used_[i].load(std::memory_order_relaxed);
+    for (const std::atomic<bool>& u : used_) n += u.load(std::memory_order_relaxed);
     return n;
 }
 

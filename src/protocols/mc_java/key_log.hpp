@@ -20,7 +20,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <memory>
+#include <deque>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -41,6 +41,10 @@ public:
 
     // Adds the entries of a key log's text.
     void parse(std::string_view text);
+    // Adds one line's entry: null when it is one of the forms above, else
+    // why not (the analyzer offers a shared key log's lines to every
+    // protocol that decrypts: analyzer/key_log_option.hpp).
+    const char* take(const core::KeyLogLine& l);
     // Reads a file; false (and `error`) when it cannot be read.
     bool load(const std::string& path, std::string& error);
 
@@ -66,15 +70,13 @@ public:
     const char* first_bad_reason() const { return reader_.first_bad_reason(); }
 
 private:
-    // One line's entry; null when understood, else why not.
-    const char* take(const core::KeyLogLine& l);
-
     core::KeyLogReader reader_;
     std::vector<Entry> entries_;
     std::unordered_map<std::string, size_t> by_secret_;  // raw bytes of the encrypted secret -> entries_
     std::unordered_map<std::string, size_t> by_token_;   // raw bytes of the verify token -> entries_
-    // One flag per entry, set from any thread (the analyzer reads files in parallel).
-    std::unique_ptr<std::atomic<bool>[]> used_;
+    // One flag per entry, set from any thread (the analyzer reads files in
+    // parallel); a deque, which never moves its elements as it grows.
+    mutable std::deque<std::atomic<bool>> used_;
 };
 
 // The key log named by the environment (MINECRAFT_KEY_LOG_FILE, as
