@@ -1,7 +1,8 @@
 // Minecraft Bedrock Edition as minecraft-data describes it, release by
 // release from 1.16.201: the tables generate.py writes into
-// tables_generated.cpp (do not edit that file; README.md says how to
-// regenerate it). Layouts are minecraft-data's ProtoDef JSON, each distinct
+// tables_generated.cpp (do not edit that file; generate.py's docstring says
+// how to regenerate it, from the minecraft-data version pinned in
+// src/protocols/minecraft_data_tables.py, named in the file's first line). Layouts are minecraft-data's ProtoDef JSON, each distinct
 // one stored once.
 #pragma once
 
