@@ -84,8 +84,16 @@ void key_log_note(Output& out, const StreamOptions& opt, bool json) {
     } else {
         out << "key log " << k.file << ": " << k.lines << (k.lines == 1 ? " line read" : " lines read");
     }
-    for (const FrontEnd* fe : front_ends())
-        if (fe->key_log_forms()) fe->key_log_note(out, opt.settings.of(*fe), json);
+    for (const FrontEnd* fe : front_ends()) {
+        const FrontEnd::KeyLogForms* f = fe->key_log_forms();
+        if (!f) continue;
+        const FrontEnd::KeyLogCounts n = fe->key_log_counts(opt.settings.of(*fe));
+        if (json)
+            out << ",\"" << f->member << "\":{\"" << f->noun << "s\":" << n.taken << ",\"used\":" << n.used << '}';
+        else
+            out << "; " << f->whose << ": " << n.taken << ' ' << f->noun << (n.taken == 1 ? ", " : "s, ") << n.used
+                << " used by a connection";
+    }
     if (json) {
         out << "}\n";
         return;

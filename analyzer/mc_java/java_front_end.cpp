@@ -187,26 +187,18 @@ public:
         return std::make_unique<ChunksOf<JavaChunks, feed_chunks>>("Minecraft Java chunk columns", dir);
     }
     const KeyLogForms* key_log_forms() const override {
-        static const KeyLogForms forms{"Minecraft Java",
+        static const KeyLogForms forms{"Minecraft Java", "mcjava", "secret",
                                        "SHARED_SECRET <encrypted shared secret> <shared secret>, or MC_Dissector's "
                                        "<verify token> <shared secret> (docs/minecraft-java.md)"};
         return &forms;
     }
     std::function<const char*(const core::KeyLogLine&)> key_log_taker(Settings& s) const override;
-    void key_log_note(Output& out, const Settings* s, bool json) const override;
+    KeyLogCounts key_log_counts(const Settings* settings) const override {
+        const auto* s = static_cast<const JavaSettings*>(settings);
+        if (!s || !s->keys) return {};
+        return {s->keys->entries().size(), s->keys->used()};
+    }
 };
-
-// Its part of check's line on the key log: the secrets taken, those a
-// connection used.
-void JavaFrontEnd::key_log_note(Output& out, const Settings* settings, bool json) const {
-    const auto* s = static_cast<const JavaSettings*>(settings);
-    const size_t secrets = s && s->keys ? s->keys->entries().size() : 0, used = s && s->keys ? s->keys->used() : 0;
-    if (json)
-        out << ",\"mcjava\":{\"secrets\":" << secrets << ",\"used\":" << used << '}';
-    else
-        out << "; Minecraft Java: " << secrets << (secrets == 1 ? " secret, " : " secrets, ") << used
-            << " used by a connection";
-}
 
 std::function<const char*(const core::KeyLogLine&)> JavaFrontEnd::key_log_taker(Settings& settings) const {
     auto& s = static_cast<JavaSettings&>(settings);

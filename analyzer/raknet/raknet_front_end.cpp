@@ -135,13 +135,17 @@ public:
     }
     std::shared_ptr<Settings> settings() const override { return std::make_shared<RaknetSettings>(); }
     const KeyLogForms* key_log_forms() const override {
-        static const KeyLogForms forms{"Minecraft Bedrock",
+        static const KeyLogForms forms{"Minecraft Bedrock", "bedrock", "key",
                                        "BEDROCK_KEY <salt> <key>, BEDROCK_SHARED_SECRET <salt> <secret>, or a key "
                                        "alone (docs/bedrock.md)"};
         return &forms;
     }
     std::function<const char*(const core::KeyLogLine&)> key_log_taker(Settings& s) const override;
-    void key_log_note(Output& out, const Settings* s, bool json) const override;
+    KeyLogCounts key_log_counts(const Settings* settings) const override {
+        const auto* s = static_cast<const RaknetSettings*>(settings);
+        if (!s || !s->keys) return {};
+        return {s->keys->size(), s->keys->used()};
+    }
     std::unique_ptr<StatsSection> stats() const override { return std::make_unique<StatsOf<RaknetStats, feed_stats>>(); }
     std::unique_ptr<ChunksSection> chunks(const std::string&) const override {
         return std::make_unique<ChunksOf<McpeChunks, feed_chunks>>("MCPE chunk data");
@@ -150,17 +154,6 @@ public:
         return std::make_unique<ReportOf<RaknetTimeline, feed_timeline>>(max);
     }
 };
-
-// Its part of check's line on the key log: the Bedrock keys taken, those
-// a connection used.
-void RaknetFrontEnd::key_log_note(Output& out, const Settings* settings, bool json) const {
-    const auto* s = static_cast<const RaknetSettings*>(settings);
-    const size_t keys = s && s->keys ? s->keys->size() : 0, used = s && s->keys ? s->keys->used() : 0;
-    if (json)
-        out << ",\"bedrock\":{\"keys\":" << keys << ",\"used\":" << used << '}';
-    else
-        out << "; Minecraft Bedrock: " << keys << (keys == 1 ? " key, " : " keys, ") << used << " used by a connection";
-}
 
 std::function<const char*(const core::KeyLogLine&)> RaknetFrontEnd::key_log_taker(Settings& settings) const {
     auto& s = static_cast<RaknetSettings&>(settings);
