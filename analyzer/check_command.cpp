@@ -59,7 +59,7 @@ void text_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
             out.fixed(c.last_time, 3) << " s, ended: " << c.summary->ended() << '\n';
             c.summary->text(out);
         } else {
-            out << "packets outside any conversation (conversation limit reached)\n";
+            out << "packets outside any conversation (the conversation or TCP connection limit reached)\n";
         }
         text_findings(out, c, FindingsTextOptions{opt.max_listed, opt.comments},
                       [&opt](const Finding& f) { return counts(opt, f); });

@@ -7,6 +7,7 @@
 #include "capture_findings.hpp"
 #include "front_end.hpp"
 #include "protocol_passes.hpp"
+#include "tcp/tcp_finding.hpp"
 
 namespace blankshark {
 
@@ -136,6 +137,15 @@ FileReport analyse_file(const CaptureFiles& files, const FileAnalysisOptions& op
         core::Finding f{conversation_limit(), 0, 0, int64_t(opt.stream.max_conversations),
                         int64_t(rep.stats.conversations_dropped)};
         f.frame = rep.stats.first_dropped_frame;
+        rep.convs[0].findings.attach(rep.spill);
+        rep.convs[0].findings.push_back(f);
+    }
+    // The TCP connection limit, once for the capture: a connection not
+    // followed belongs to no conversation.
+    if (const tcp::ReassemblerStats* t = passes.tcp_stats(); t && t->connection_limit_hits) {
+        core::Finding f{tcp::core_code(tcp::Finding::ConnectionLimit), 0, 0, int64_t(t->open_at_limit),
+                        int64_t(t->untracked_segments)};
+        f.frame = t->first_untracked_frame;
         rep.convs[0].findings.attach(rep.spill);
         rep.convs[0].findings.push_back(f);
     }

@@ -158,7 +158,7 @@ void Dispatcher::on_close(Connection& conn, CloseReason why, uint64_t frame, dou
 }
 
 void Dispatcher::on_finding(Connection* conn, Side dir, const FindingInfo& f) {
-    if (!conn) return;  // the connection limit: no protocol's
+    if (!conn) return;  // the connection limit: no protocol's (the file analysis tells it from the stats)
     if (conn->owner == &kPending) return pending_.at(conn)->finding(dir, f);
     if (Sink* s = owner(*conn)) s->on_finding(conn, dir, f);
 }
