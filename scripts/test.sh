@@ -18,8 +18,9 @@
 # what CI runs). Two more: "ctest" runs the same ctest suite without
 # sanitizers in ./build (faster to iterate; tests/distros/run.sh --quick);
 # "tshark" builds only what the tests labelled tshark need (target
-# tshark_tests) and runs them (CI's Debian 13 and testing legs,
-# tests/distros/run.sh --tshark).
+# tshark_tests, which also compiles tests/fuzz/fuzz_plugin.cpp against that
+# Wireshark, without linking it) and runs them (CI's Debian 13 and testing
+# legs, tests/distros/run.sh --tshark).
 #
 # The suite runs once, under the sanitizers, rather than once without and
 # once with them: the four builds and two runs did not fit CI's 90 minutes.
