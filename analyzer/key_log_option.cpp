@@ -3,7 +3,6 @@
 #include <CLI/CLI.hpp>
 
 #include <cstdio>
-#include <cstdlib>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -29,9 +28,8 @@ void add_key_log_option(CLI::App& sub, std::string& file) {
 }
 
 bool read_key_log(const std::string& option, StreamOptions& opt, std::string& error) {
-    std::string file = option;
-    if (file.empty())
-        if (const char* env = std::getenv("MINECRAFT_KEY_LOG_FILE")) file = env;
+    const char* env = core::KeyLogReader::file_from_environment();
+    const std::string file = !option.empty() ? option : env ? env : "";
     if (file.empty()) return true;
     std::string text;
     if (!core::KeyLogReader::read_file(file, text, error)) return false;

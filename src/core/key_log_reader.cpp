@@ -1,5 +1,6 @@
 #include "key_log_reader.hpp"
 
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -55,6 +56,11 @@ void KeyLogReader::read(std::string_view text, const Understand& understand) {
             first_bad_reason_ = why;
         }
     }
+}
+
+const char* KeyLogReader::file_from_environment() {
+    const char* v = std::getenv("MINECRAFT_KEY_LOG_FILE");
+    return v && *v ? v : nullptr;
 }
 
 bool KeyLogReader::read_file(const std::string& path, std::string& text, std::string& error) {

@@ -33,6 +33,9 @@ public:
     void read(std::string_view text, const Understand& understand);
     // A file's whole text; false (and `error`) when it cannot be read.
     static bool read_file(const std::string& path, std::string& text, std::string& error);
+    // The key log the environment names (MINECRAFT_KEY_LOG_FILE, as
+    // SSLKEYLOGFILE; one file for every protocol), or null when unset or empty.
+    static const char* file_from_environment();
 
     // Lines read (comments and blank ones included), lines not understood
     // and the first of them (its number, 0: none, and why).

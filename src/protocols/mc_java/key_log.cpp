@@ -1,7 +1,5 @@
 #include "key_log.hpp"
 
-#include <cstdlib>
-
 namespace mcjava {
 
 const char* KeyLog::take(const core::KeyLogLine& l) {
@@ -57,11 +55,6 @@ const KeyLog::Entry* KeyLog::find(std::string_view encrypted_secret, std::string
     }
     if (e) mark_used(*e);
     return e;
-}
-
-const char* key_log_from_environment() {
-    const char* v = std::getenv("MINECRAFT_KEY_LOG_FILE");
-    return v && *v ? v : nullptr;
 }
 
 }  // namespace mcjava

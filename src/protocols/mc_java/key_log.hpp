@@ -79,8 +79,4 @@ private:
     mutable std::deque<std::atomic<bool>> used_;
 };
 
-// The key log named by the environment (MINECRAFT_KEY_LOG_FILE, as
-// SSLKEYLOGFILE), or null when it is not set.
-const char* key_log_from_environment();
-
 }  // namespace mcjava
