@@ -393,12 +393,9 @@ private:
                 const Field& row = f->layout->fields[i];
                 const bool named = std::strcmp(row.key, path) == 0;
                 if (!named && row.kind != Kind::Switch && row.kind != Kind::Option) continue;
-                // A scope of at most kMaxScopeSlots rows keeps a row in the
-                // slot of its index (as always); a larger one numbers the
-                // rows referred to in order.
-                const bool by_row = f->layout->count <= kMaxScopeSlots;
-                const bool fresh = !by_row && f->slots[i] == 0xFF;
-                const uint8_t slot = by_row ? uint8_t(i) : fresh ? f->next_slot : f->slots[i];
+                // The rows referred to are numbered in order (Frame::slots).
+                const bool fresh = f->slots[i] == 0xFF;
+                const uint8_t slot = fresh ? f->next_slot : f->slots[i];
                 if (slot >= kMaxScopeSlots) throw std::logic_error(who + ": refers past the scope's slots");
                 Node& target = s_.nodes[f->first + i];
                 if (named) {
