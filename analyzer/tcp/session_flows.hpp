@@ -104,6 +104,7 @@ protected:
     void closed(C& c, uint64_t frame, double time) {
         typename P::Relay r(self(), c, time);
         c.session.finish(r, core::Origin{frame, time});
+        c.session.release();  // memory bounded by the connections still open, not all ever seen
         if (on_closed_) on_closed_(c);
     }
     static C* of(Connection& conn) { return static_cast<C*>(conn.user); }

@@ -130,6 +130,9 @@ public:
     // instead of waited for, and the messages found after it are delivered.
     // What still cannot be cut stays pending.
     void finish(Framing& f, StreamSink& sink);
+    // The stream is over and finished: the memory its bytes held goes back
+    // (a long capture keeps every ended connection's record, not its buffers).
+    void release() { *this = StreamBuffer(); }
 
 private:
     // Frames what is in buf_ (after a copy) or in p (no copy).

@@ -61,6 +61,13 @@ public:
     uint64_t unframed_bytes(Side d) const { return unframed_[int(d)]; }
     StreamEnd ended(Side d) const { return end_[int(d)]; }
     const Origin& end_origin(Side d) const { return end_at_[int(d)]; }
+    // After P's finish(): no byte will come any more; what the buffers and the
+    // held bytes took goes back (the reports read the protocol's records).
+    void release() {
+        buf_[0].release();
+        buf_[1].release();
+        held_bytes_.reset();
+    }
 
 protected:
     // The connection is built from `args`.
