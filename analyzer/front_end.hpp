@@ -66,7 +66,7 @@ public:
     virtual std::unique_ptr<ReportSection> report(uint32_t, const Settings*) const { return nullptr; }
 };
 
-// Every protocol's front end, in the catalog's order (core::protocols()):
+// Every protocol's front end, in the catalog's order (catalog::protocols()):
 // the order their passes are offered UDP datagrams (blank's first: its tag
 // and conversations), the TCP dispatcher prefers them where several could
 // take a connection (Java before Alpha on their shared port) and the

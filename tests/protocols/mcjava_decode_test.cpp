@@ -2,7 +2,7 @@
 // captures) and checked by hand against the protocol documentation.
 #include <gtest/gtest.h>
 
-#include "core_collect.hpp"
+#include "../support/collect_decoded.hpp"
 #include "protocols/mc_java/schema.hpp"
 
 namespace {

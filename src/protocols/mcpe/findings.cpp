@@ -15,7 +15,7 @@ using S = Severity;
 using G = FindingGroup;
 
 // Indexed by FindingCode.
-const FindingInfo kFindings[] = {
+constexpr FindingInfo kFindings[] = {
     {C::UnknownId, "mcpe.malformed.unknown_id", S::Warn, G::Malformed,
      "game packet id the connection's protocol version does not define (another release's packet?)"},
     {C::Truncated, "mcpe.malformed.truncated", S::Error, G::Malformed, "a field runs past the end of the game packet"},
@@ -64,7 +64,7 @@ size_t format(const core::Finding& f, char* b, size_t cap) {
     return core::text::summary(f, b, cap);
 }
 
-const core::FindingTable kTable{"mcpe", kFindingBase, kFindings, size_t(C::Count_), format};
+constexpr core::FindingTable kTable{"mcpe", kFindingBase, kFindings, size_t(C::Count_), format};
 
 }  // namespace
 
