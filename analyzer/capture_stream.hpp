@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "capture_files.hpp"
 #include "capture_reader.hpp"
 #include "link_layer.hpp"
 #include "protocol_settings.hpp"
@@ -60,13 +61,25 @@ struct StreamStats {
 
 enum class StreamResult { Ok, OpenError, ReadError };
 
+// Where one file of the capture's files is: its frames are first_frame ..
+// first_frame + frames - 1 of the capture.
+struct FileSpan {
+    std::string path;
+    uint64_t first_frame = 0;
+    uint64_t frames = 0;
+};
+
 class CaptureStream {
 public:
     explicit CaptureStream(StreamOptions opt = {});
     // `tcp`: TCP goes there (its finish() is called at the end, also after
     // a read error, so what came before is reported).
     // `udp`: offered every UDP datagram.
-    StreamResult run(const std::string& path, tcp::Dispatcher* tcp, UdpClaimant* udp);
+    // Several files (a ring buffer's) are read one after the other as one
+    // capture, frames numbered across them; each must have the first's link
+    // type and start no earlier than the one before ended (a read error
+    // otherwise: they are not one capture).
+    StreamResult run(const CaptureFiles& files, tcp::Dispatcher* tcp, UdpClaimant* udp);
     // A conversation of one of the protocols (its flows' call), numbered
     // after those before it.
     Conversation* add_conversation(const Endpoint& client, const Endpoint& server, uint64_t frame,
@@ -76,6 +89,10 @@ public:
     const StreamOptions& options() const { return opt_; }
 
     const std::string& error() const { return error_; }
+    // The file the error is in (its own frame numbers: error_frame()).
+    const std::string& error_path() const { return error_path_; }
+    // The files read, with their frames' place in the capture.
+    const std::vector<FileSpan>& files() const { return files_; }
     // After a ReadError: the frame that could not be read, and where its
     // record starts in the file (nullopt when libpcap hides it).
     uint64_t error_frame() const { return error_frame_; }
@@ -87,7 +104,8 @@ public:
 private:
     StreamOptions opt_;
     StreamStats stats_;
-    std::string error_;
+    std::string error_, error_path_;
+    std::vector<FileSpan> files_;
     uint64_t error_frame_ = 0;
     std::optional<uint64_t> error_offset_;
     int link_type_ = -1;

@@ -48,6 +48,7 @@ std::string nothing_text(const FileReport& rep, const CheckOptions& opt) {
 void text_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
     out << rep.path << ": " << found_text(rep);
     out << " in " << rep.stats.frames << " frames, " << (rep.convs.size() - rep.convs.count(0)) << " conversations\n";
+    if (rep.files.size() > 1) out << "  " << files_text(rep) << '\n';
     for (const auto& [id, c] : rep.convs) {
         if (c.has_conv && c.summary) {
             out << "conversation " << id << ": client " << capture::endpoint_text(c.conv.client) << " <-> server "
@@ -69,9 +70,18 @@ void text_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
 
 void json_finding(Output& out, const FileReport& rep, uint32_t conv, const Finding& f, const ConvReport& c) {
     const core::FindingInfo& fi = core::finding_info(f.code);
+    // pcap_cnt: the frame in its file (a ring buffer's: "frame" in the capture).
+    const FilePosition at = position(rep, f.frame);
     out << "{\"event_type\":\"finding\",\"file\":\"";
-    json_escape(out, rep.path);
-    out << "\",\"conversation\":" << conv << ",\"pcap_cnt\":" << f.frame << ",\"severity\":\""
+    json_escape(out, *at.path);
+    if (rep.files.size() > 1) {
+        out << "\",\"capture\":\"";
+        json_escape(out, rep.path);
+        out << "\",\"frame\":" << f.frame << ",\"conversation\":" << conv;
+    } else {
+        out << "\",\"conversation\":" << conv;
+    }
+    out << ",\"pcap_cnt\":" << at.frame << ",\"severity\":\""
         << core::severity_name(fi.severity) << "\",\"code\":\"" << fi.name << "\",\"message\":\"";
     json_escape(out, message(f));
     out << '"';
@@ -84,7 +94,7 @@ void json_finding(Output& out, const FileReport& rep, uint32_t conv, const Findi
 // the frame that could not be read and where its record starts.
 void json_error(Output& out, const FileReport& rep) {
     out << "{\"event_type\":\"error\",\"file\":\"";
-    json_escape(out, rep.path);
+    json_escape(out, rep.error_path.empty() ? rep.path : rep.error_path);
     out << "\",\"error\":\"" << (rep.result == StreamResult::OpenError ? "unreadable" : "truncated_or_corrupt")
         << '"';
     if (rep.error_frame) out << ",\"pcap_cnt\":" << rep.error_frame;
@@ -271,9 +281,9 @@ void release(FileReport& rep) {
         if (c.summary) c.summary->release();
 }
 
-void check_one(const std::string& path, const CheckOptions& opt, FileAnalysisOptions fo, CheckedFile& out,
+void check_one(const CaptureFiles& files, const CheckOptions& opt, FileAnalysisOptions fo, CheckedFile& out,
                bool buffer) {
-    out.rep = analyse_file(path, fo);
+    out.rep = analyse_file(files, fo);
     for (const auto& [id, c] : out.rep.convs) out.fails += failing(c, opt);
     if (buffer && opt.format != CheckFormat::Junit) {
         out.rendered = std::tmpfile();
@@ -288,7 +298,9 @@ void check_one(const std::string& path, const CheckOptions& opt, FileAnalysisOpt
 // offset where a truncated or corrupt one breaks).
 std::string unread_reason(const FileReport& rep) {
     if (rep.result != StreamResult::ReadError) return rep.error;  // "PATH: cannot open: ..." and the like
-    return rep.path + ": truncated or corrupt at frame " + std::to_string(rep.error_frame) + " (byte offset " +
+    if (rep.error_frame == 0 && !rep.error_offset) return rep.error;  // a ring buffer's file that does not continue it
+    return (rep.error_path.empty() ? rep.path : rep.error_path) + ": truncated or corrupt at frame " +
+           std::to_string(rep.error_frame) + " (byte offset " +
            (rep.error_offset ? std::to_string(*rep.error_offset) : std::string("unknown")) + ")";
 }
 
@@ -313,7 +325,7 @@ void print_one(Output& out, CheckedFile& f, const CheckOptions& opt) {
 
 }  // namespace
 
-int run_check(const std::vector<std::string>& files, const CheckOptions& opt) {
+int run_check(const std::vector<CaptureFiles>& files, const CheckOptions& opt) {
     std::vector<CheckedFile> done(files.size());
     std::vector<char> ready(files.size(), 0);
     std::mutex mu;

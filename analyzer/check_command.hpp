@@ -23,7 +23,7 @@ struct CheckOptions {
     StreamOptions stream;          // each protocol's own settings too
 };
 
-int run_check(const std::vector<std::string>& files, const CheckOptions& opt);
+int run_check(const std::vector<CaptureFiles>& files, const CheckOptions& opt);
 
 // "note", "warn", "error" -> severity; false if unknown.
 bool parse_severity(const std::string& s, core::Severity& out);

@@ -11,7 +11,7 @@
 
 namespace blankshark {
 
-int run_chunks(const std::string& path, const ChunksOptions& opt) {
+int run_chunks(const CaptureFiles& files, const ChunksOptions& opt) {
     CaptureStream stream(opt.stream);
     // Every protocol's chunk data, each under its own header.
     struct Sections : UnitListener {
@@ -26,7 +26,7 @@ int run_chunks(const std::string& path, const ChunksOptions& opt) {
     PassSetup setup{stream, opt.stream, sections, Command::Chunks};
     setup.summaries = false;
     ProtocolPasses passes(setup);
-    const StreamResult r = passes.run(path);
+    const StreamResult r = passes.run(files);
     passes.finish(stream.stats().frames, sections.end_time);  // every chunk ends: complete or not
     size_t rows = 0, extracted = 0, extract_failed = 0;
     for (const auto& sec : sections.all) {
@@ -36,6 +36,7 @@ int run_chunks(const std::string& path, const ChunksOptions& opt) {
     }
 
     Output out(stdout);
+    if (files.is_set() && !opt.json) out << "# " << files.order_text() << '\n';
     for (const auto& sec : sections.all) {
         if (opt.json) sec->json(out);
         else sec->text(out);

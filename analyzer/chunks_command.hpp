@@ -15,6 +15,6 @@ struct ChunksOptions {
     StreamOptions stream;     // each protocol's own settings too
 };
 
-int run_chunks(const std::string& path, const ChunksOptions& opt);
+int run_chunks(const CaptureFiles& files, const ChunksOptions& opt);
 
 }  // namespace blankshark

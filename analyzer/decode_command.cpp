@@ -20,7 +20,7 @@ struct Ignore : UnitListener {
 // The first of two passes, of the front ends that want one: what each
 // learnt that only the end tells (a capture that cannot be read gets
 // nothing: the second pass reports it).
-std::vector<std::shared_ptr<const void>> first_pass(const std::string& path, StreamOptions so) {
+std::vector<std::shared_ptr<const void>> first_pass(const CaptureFiles& files, StreamOptions so) {
     so.progress = false;
     CaptureStream stream(so);
     Ignore ignore;
@@ -28,7 +28,7 @@ std::vector<std::shared_ptr<const void>> first_pass(const std::string& path, Str
     setup.summaries = false;
     setup.first_pass = true;
     ProtocolPasses passes(setup);
-    passes.run(path);
+    passes.run(files);
     passes.finish(stream.stats().frames, 0);
     return passes.earlier();
 }
@@ -72,17 +72,18 @@ struct Printer : UnitListener {
 
 }  // namespace
 
-int run_decode(const std::string& path, const DecodeOptions& opt) {
+int run_decode(const CaptureFiles& files, const DecodeOptions& opt) {
     Output out(stdout);
     std::vector<std::shared_ptr<const void>> earlier;
-    if (opt.two_pass) earlier = first_pass(path, opt.stream);
+    if (opt.two_pass) earlier = first_pass(files, opt.stream);
     CaptureStream stream(opt.stream);
     Printer printer(opt, out);
     PassSetup setup{stream, opt.stream, printer, Command::Decode};
     setup.summaries = false;
     if (opt.two_pass) setup.earlier = &earlier;
     ProtocolPasses passes(setup);
-    const StreamResult r = passes.run(path);
+    if (files.is_set() && opt.format != DecodeFormat::Json) out << "# " << files.order_text() << '\n';
+    const StreamResult r = passes.run(files);
     passes.finish(stream.stats().frames, printer.end_time);
     out.flush();
     if (r != StreamResult::Ok) std::fprintf(stderr, "blankshark: %s\n", stream.error().c_str());

@@ -24,6 +24,6 @@ struct DecodeOptions {
 };
 
 // Returns the process exit code (see exit_codes.hpp).
-int run_decode(const std::string& path, const DecodeOptions& opt);
+int run_decode(const CaptureFiles& files, const DecodeOptions& opt);
 
 }  // namespace blankshark

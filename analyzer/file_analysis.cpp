@@ -19,6 +19,23 @@ bool recognised(const FileReport& rep) {
     return units > 0;
 }
 
+FilePosition position(const FileReport& rep, uint64_t frame) {
+    for (const FileSpan& f : rep.files)
+        if (frame >= f.first_frame && frame < f.first_frame + f.frames) return {&f.path, frame - f.first_frame + 1};
+    return {&rep.path, frame};
+}
+
+std::string files_text(const FileReport& rep) {
+    if (rep.files.size() < 2) return "";
+    std::string s = std::to_string(rep.files.size()) + " files read as one capture: frames ";
+    for (size_t i = 0; i < rep.files.size(); ++i) {
+        const FileSpan& f = rep.files[i];
+        s += (i ? ", " : "") + std::to_string(f.first_frame) + "-" + std::to_string(f.first_frame + f.frames - 1) +
+             " " + f.path;
+    }
+    return s;
+}
+
 std::string found_text(const FileReport& rep) {
     std::string s;
     for (size_t i = 0; i < front_ends().size() && i < rep.units.size(); ++i)
@@ -92,9 +109,9 @@ struct UnitCollector : UnitListener {
 
 }  // namespace
 
-FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt, const UnitObserver& observe) {
+FileReport analyse_file(const CaptureFiles& files, const FileAnalysisOptions& opt, const UnitObserver& observe) {
     FileReport rep;
-    rep.path = path;
+    rep.path = files.name();
     size_t in_memory = SpillFile::kDefaultMemory;
     if (const char* e = std::getenv("BLANKSHARK_FINDINGS_IN_MEMORY")) in_memory = std::strtoull(e, nullptr, 10);  // tests
     rep.spill = std::make_shared<SpillFile>(in_memory);
@@ -106,10 +123,12 @@ FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt,
     PassSetup setup{stream, opt.stream, units, opt.command};
     setup.files_at_once = opt.files_at_once;
     ProtocolPasses passes(setup);
-    rep.result = passes.run(path);
+    rep.result = passes.run(files);
     passes.finish(stream.stats().frames, rep.end_time);
     passes.keep(rep.kept);
     rep.error = stream.error();
+    rep.error_path = stream.error_path();
+    rep.files = stream.files();
     rep.error_frame = stream.error_frame();
     rep.error_offset = stream.error_offset();
     rep.stats = stream.stats();

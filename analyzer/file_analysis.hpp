@@ -33,7 +33,9 @@ struct ConvReport {
 };
 
 struct FileReport {
-    std::string path;
+    std::string path;  // what output calls the capture (CaptureFiles::name)
+    std::vector<FileSpan> files;  // a ring buffer's files: where each one's frames are
+    std::string error_path;       // the file the error is in
     StreamResult result = StreamResult::Ok;
     std::string error;
     uint64_t error_frame = 0;                  // ReadError: the frame that could not be read
@@ -48,6 +50,18 @@ struct FileReport {
     // The packets (messages) of each protocol, as front_ends() lists them.
     std::vector<uint64_t> units;
 };
+
+// Where frame `frame` of the capture is: its file and its number there
+// (the frame itself for a capture of one file).
+struct FilePosition {
+    const std::string* path;
+    uint64_t frame;
+};
+FilePosition position(const FileReport& rep, uint64_t frame);
+// A ring buffer's files and their frames, for a reader of frame numbers:
+// "3 files read as one capture: frames 1-20 a.pcap, 21-40 b.pcap, ..."
+// (empty for one file).
+std::string files_text(const FileReport& rep);
 
 // Whether the file held anything of a supported protocol: a conversation,
 // or packets without one (past the conversation limit). A file that could
@@ -69,6 +83,6 @@ struct FileAnalysisOptions {
 // Called for every unit (after its findings were collected), but notes.
 using UnitObserver = std::function<void(const Unit&)>;
 
-FileReport analyse_file(const std::string& path, const FileAnalysisOptions& opt, const UnitObserver& observe = {});
+FileReport analyse_file(const CaptureFiles& files, const FileAnalysisOptions& opt, const UnitObserver& observe = {});
 
 }  // namespace blankshark

@@ -39,12 +39,15 @@ int main(int argc, char** argv) {
     app.require_subcommand(1);
     app.set_version_flag("--version", BLANKSHARK_VERSION);
 
+    // A capture may be several files of one ring buffer (capture_files.hpp).
+    const char* one_capture = "capture file (pcap or pcapng), or the files of one ring buffer (dumpcap -b), read as "
+                              "one capture";
     DecodeOptions dopt;
-    std::string dfile;
+    std::vector<std::string> dfile;
     std::vector<std::string> dtypes;
     bool verbose = false, json = false;
     auto* decode = app.add_subcommand("decode", "Print every packet of every protocol: a summary line, -V a field tree, --json JSON Lines");
-    decode->add_option("file", dfile, "capture file (pcap or pcapng)")->required();
+    decode->add_option("files", dfile, one_capture)->required();
     decode->add_flag("-V,--verbose", verbose, "every field as a tree, as tshark -V");
     decode->add_flag("--json", json, "one JSON object per packet, fields under the Wireshark filter names");
     decode->add_flag("-2,--two-pass", dopt.two_pass,
@@ -58,10 +61,10 @@ int main(int argc, char** argv) {
         ->allow_extra_args(false);
 
     ChunksOptions copt;
-    std::string cfile;
+    std::vector<std::string> cfile;
     auto* chunks = app.add_subcommand("chunks", "One row per chunk: blank's transmissions (pieces, resends, missing ranges), "
                                                 "Java's chunk columns, Alpha's Map Chunks, MCPE's chunk data");
-    chunks->add_option("file", cfile, "capture file (pcap or pcapng)")->required();
+    chunks->add_option("files", cfile, one_capture)->required();
     chunks->add_flag("--json", copt.json, "one JSON object per chunk");
     chunks->add_option("--extract", copt.extract_dir,
                        "write each completed chunk's inflated data to DIR/chunk_x<X>_y<Y>_z<Z>_c<conversation>_t<id>.bin")
@@ -71,7 +74,7 @@ int main(int argc, char** argv) {
     std::string fail_on = "warn", format = "text";
     auto* check = app.add_subcommand("check", "Per-connection summary and every finding (sequence/ack, chunks, "
                                               "corrections, liveness, malformed packets), with an exit status for CI");
-    check->add_option("files", kfiles, "capture files (pcap or pcapng)")->required();
+    check->add_option("files", kfiles, "capture files (pcap or pcapng); a ring buffer's files are one capture")->required();
     check->add_option("--fail-on", fail_on, "exit 1 when a finding at or above this severity remains: note, warn, error")
         ->check(CLI::IsMember({"note", "warn", "error"}))
         ->capture_default_str();
@@ -89,20 +92,20 @@ int main(int argc, char** argv) {
     check->add_option("-j,--jobs", kopt.jobs, "files checked in parallel (output is the same as one at a time)")
         ->capture_default_str()
         ->check(CLI::Range(1u, 256u));
-    bool quiet = false;
+    bool quiet = false, join_files = false, separate_files = false;
     StatsOptions sopt;
     std::vector<std::string> sfiles;
     auto* stats = app.add_subcommand("stats", "Packets, bytes and rates per packet type, direction and connection; "
                                               "chunks; findings by code (as tshark -z with the plugin's stats trees)");
-    stats->add_option("files", sfiles, "capture files (pcap or pcapng)")->required();
+    stats->add_option("files", sfiles, "capture files (pcap or pcapng); a ring buffer's files are one capture")->required();
     stats->add_flag("--json", sopt.json, "one JSON object per file");
 
     ReportOptions ropt;
-    std::string rfile;
+    std::vector<std::string> rfile;
     auto* report = app.add_subcommand("report", "One self-contained HTML page: per-connection timelines (packets per "
                                                 "type, seq/ack with losses and resends, time to ack, chunk "
                                                 "transmissions, corrections) and the findings table");
-    report->add_option("file", rfile, "capture file (pcap or pcapng)")->required();
+    report->add_option("files", rfile, one_capture)->required();
     report->add_option("-o,--output", ropt.output, "the HTML file to write")->required();
     report->add_flag("--comments", ropt.file.comments, "also list comment-level findings");
     report->add_option("--max-charted", ropt.max_charted, "conversations drawn as timelines (the rest: summary rows)")
@@ -132,6 +135,10 @@ int main(int argc, char** argv) {
             ->delimiter(',')
             ->allow_extra_args(false);  // one value per --port: the capture files follow
         sub->add_flag("-q,--quiet", quiet, "no progress bar on stderr (it is shown only when stderr is a terminal)");
+        sub->add_flag("--file-set", join_files,
+                      "read all the files given as one capture, in the order given (files named as dumpcap's ring "
+                      "buffer, <prefix>_<NNNNN>_<YYYYmmddHHMMSS>.<ext>, are one capture without it)");
+        sub->add_flag("--no-file-set", separate_files, "read every file on its own, even a ring buffer's");
         sub->add_option("--max-conversations", c.stream->max_conversations,
                         "conversations analysed at once; packets of further ones are decoded without analysis "
                         "(capture.limit.conversations)")
@@ -177,7 +184,27 @@ int main(int argc, char** argv) {
                     }
                 }
     }
+    if (join_files && separate_files) {
+        std::fprintf(stderr, "blankshark: --file-set and --no-file-set exclude each other\n");
+        return kExitUsage;
+    }
+    const FileSetMode set_mode = join_files ? FileSetMode::Join : separate_files ? FileSetMode::Separate : FileSetMode::Auto;
+    // decode, chunks and report read one capture: one file or one ring buffer.
+    auto one = [&](const char* command, const std::vector<std::string>& files, CaptureFiles& out) {
+        std::vector<CaptureFiles> c = group_files(files, set_mode);
+        if (c.size() == 1) {
+            out = c.front();
+            return true;
+        }
+        std::fprintf(stderr,
+                     "blankshark: %s reads one capture: %zu files that are not one ring buffer (dumpcap's names "
+                     "<prefix>_<NNNNN>_<YYYYmmddHHMMSS>.<ext>; --file-set reads them as one)\n",
+                     command, files.size());
+        return false;
+    };
+    CaptureFiles capture;
     if (decode->parsed()) {
+        if (!one("decode", dfile, capture)) return kExitUsage;
         if (verbose && json) {
             std::fprintf(stderr, "blankshark: -V and --json exclude each other\n");
             return kExitUsage;
@@ -190,7 +217,7 @@ int main(int argc, char** argv) {
                 return kExitUsage;
             }
         }
-        return run_decode(dfile, dopt);
+        return run_decode(capture, dopt);
     }
     if (types->parsed()) {
         if (print_types(types_of)) return kExitOk;
@@ -198,11 +225,11 @@ int main(int argc, char** argv) {
                      protocol_names.c_str());
         return kExitUsage;
     }
-    if (chunks->parsed()) return run_chunks(cfile, copt);
+    if (chunks->parsed()) return one("chunks", cfile, capture) ? run_chunks(capture, copt) : kExitUsage;
     for (const FrontEnd::OwnCommand& c : own)
         if (c.sub->parsed()) return c.run();
-    if (stats->parsed()) return run_stats(sfiles, sopt);
-    if (report->parsed()) return run_report(rfile, ropt);
+    if (stats->parsed()) return run_stats(group_files(sfiles, set_mode), sopt);
+    if (report->parsed()) return one("report", rfile, capture) ? run_report(capture, ropt) : kExitUsage;
     if (check->parsed()) {
         parse_severity(fail_on, kopt.fail_on);
         kopt.format = format == "json" ? CheckFormat::Json : format == "junit" ? CheckFormat::Junit : CheckFormat::Text;
@@ -216,7 +243,7 @@ int main(int argc, char** argv) {
             }
             kopt.ignore.insert(code);
         }
-        return run_check(kfiles, kopt);
+        return run_check(group_files(kfiles, set_mode), kopt);
     }
     return kExitUsage;
 }

@@ -32,7 +32,7 @@ bool ProtocolPasses::offer(const capture::Frame& f, const capture::UdpDatagram& 
     return false;
 }
 
-StreamResult ProtocolPasses::run(const std::string& path) { return stream_.run(path, tcp_ ? &*tcp_ : nullptr, this); }
+StreamResult ProtocolPasses::run(const CaptureFiles& files) { return stream_.run(files, tcp_ ? &*tcp_ : nullptr, this); }
 
 void ProtocolPasses::finish(uint64_t frames, double end_time) {
     for (auto& p : passes_)

@@ -21,7 +21,7 @@ public:
     explicit ProtocolPasses(const PassSetup& setup);
 
     // Reads the capture, every unit to the setup's listener.
-    StreamResult run(const std::string& path);
+    StreamResult run(const CaptureFiles& files);
     // After run(): what each protocol knows only at the end, as units.
     void finish(uint64_t frames, double end_time);
     // What the file's reports must keep (ProtocolPass::keep).

@@ -223,6 +223,11 @@ void write_page(const Page& pg) {
         out << warn_or_worse << " findings at warn or above" << (unread ? " before the capture breaks" : "")
             << ".</p>\n";
     }
+    if (rep.files.size() > 1) {
+        out << "<p class=\"meta\">";
+        html_escape(out, files_text(rep));
+        out << ".</p>\n";
+    }
     if (unread) {
         out << "<p class=\"sev-error\" id=\"capture-error\">Not read completely: ";
         html_escape(out, rep.error);
@@ -242,14 +247,14 @@ void write_page(const Page& pg) {
 
 }  // namespace
 
-int run_report(const std::string& path, const ReportOptions& opt) {
+int run_report(const CaptureFiles& files, const ReportOptions& opt) {
     const uint32_t charted = uint32_t(std::min<size_t>(opt.max_charted, UINT32_MAX));
     std::vector<std::unique_ptr<ReportSection>> sections;
     for (const FrontEnd* fe : front_ends()) sections.push_back(fe->report(charted, opt.file.stream.settings.of(*fe)));
     RateTimeline rates(charted);
     FileAnalysisOptions fo = opt.file;
     fo.command = Command::Report;
-    FileReport rep = analyse_file(path, fo, [&](const Unit& u) {
+    FileReport rep = analyse_file(files, fo, [&](const Unit& u) {
         if (u.conv)
             if (const char* series = u.rate_series()) rates.add(u.conv->id, series, u.time);
         if (const auto& sec = sections[front_end_index(u.front_end)]) sec->unit(u);

@@ -16,6 +16,6 @@ struct ReportOptions {
     FileAnalysisOptions file;
 };
 
-int run_report(const std::string& path, const ReportOptions& opt);
+int run_report(const CaptureFiles& files, const ReportOptions& opt);
 
 }  // namespace blankshark

@@ -24,13 +24,13 @@ struct FileStats {
     std::map<std::pair<Severity, std::string>, uint64_t> findings;  // (severity, code) -> count
 };
 
-FileStats collect(const std::string& path, const StatsOptions& opt) {
+FileStats collect(const CaptureFiles& files, const StatsOptions& opt) {
     FileStats fs;
     FileAnalysisOptions fo = opt.file;
     fo.command = Command::Stats;
     fo.comments = true;  // counted as Wireshark's expert infos are
     for (const FrontEnd* fe : front_ends()) fs.sections.push_back(fe->stats());
-    fs.rep = analyse_file(path, fo, [&](const Unit& u) { fs.sections[front_end_index(u.front_end)]->unit(u); });
+    fs.rep = analyse_file(files, fo, [&](const Unit& u) { fs.sections[front_end_index(u.front_end)]->unit(u); });
     for (const auto& [id, c] : fs.rep.convs)
         for (const core::Finding& f : c.findings) ++fs.findings[{f.severity(), core::finding_info(f.code).name}];
     return fs;
@@ -45,6 +45,7 @@ void text_report(Output& out, const FileStats& fs) {
     out << rep.path << ": " << found_text(rep);
     if (!recognised(rep)) out << " in " << rep.stats.frames << " frames";
     out << ", " << (rep.convs.size() - rep.convs.count(0)) << " conversations\n";
+    if (rep.files.size() > 1) out << "  " << files_text(rep) << '\n';
     for (const auto& sec : fs.sections) sec->text(out, rep);
     out << "\nFindings by code\n";
     for (Severity sev : kSeverityOrder) {
@@ -83,12 +84,12 @@ void json_report(Output& out, const FileStats& fs) {
 
 }  // namespace
 
-int run_stats(const std::vector<std::string>& files, const StatsOptions& opt) {
+int run_stats(const std::vector<CaptureFiles>& files, const StatsOptions& opt) {
     Output out(stdout);
     int worst = kExitOk;
     bool first = true;
-    for (const std::string& path : files) {
-        const FileStats fs = collect(path, opt);
+    for (const CaptureFiles& capture : files) {
+        const FileStats fs = collect(capture, opt);
         if (fs.rep.result != StreamResult::Ok) std::fprintf(stderr, "blankshark: %s\n", fs.rep.error.c_str());
         worst = std::max(worst, exit_code(fs.rep.result));
         if (opt.json) {

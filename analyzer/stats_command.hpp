@@ -15,6 +15,6 @@ struct StatsOptions {
     FileAnalysisOptions file;
 };
 
-int run_stats(const std::vector<std::string>& files, const StatsOptions& opt);
+int run_stats(const std::vector<CaptureFiles>& files, const StatsOptions& opt);
 
 }  // namespace blankshark

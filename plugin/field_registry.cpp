@@ -1,6 +1,7 @@
 #include "field_registry.hpp"
 
 #include <epan/unit_strings.h>
+#include <wsutil/wslog.h>
 
 #include <cstring>
 
@@ -90,6 +91,8 @@ hf_register_info make_hf(const core::FieldDecl& f, int* id) {
     return r;
 }
 
+core::FieldType type_of(const core::FieldDecl& d) { return core::FieldType{d.vclass, d.bits, d.bitmask}; }
+
 // A compiled field as a declaration: its strings outlive registration (the
 // schemas are never freed).
 core::FieldDecl decl_of(const core::FieldInfo& f) {
@@ -102,11 +105,20 @@ core::FieldDecl decl_of(const core::FieldInfo& f) {
 void FieldRegistry::add(int proto, const std::vector<const core::Schema*>& schemas) {
     std::vector<core::FieldDecl> fields;
     for (const core::Schema* sc : schemas)
-        for (const core::FieldInfo& f : sc->fields)
-            if (!by_abbrev_.count(f.abbrev)) {
-                by_abbrev_.emplace(f.abbrev, hf_.size() + fields.size());
+        for (const core::FieldInfo& f : sc->fields) {
+            auto [at, fresh] = by_abbrev_.emplace(f.abbrev, hf_.size() + fields.size());
+            if (fresh) {
                 fields.push_back(decl_of(f));
+                continue;
             }
+            // An integer some version widens: registered as wide as both need.
+            if (at->second < hf_.size()) continue;  // registered by an earlier call
+            core::FieldDecl& d = fields[at->second - hf_.size()];
+            if (d.bitmask || f.bitmask) continue;
+            const core::FieldType w = core::widest_of(type_of(d), core::FieldType{f.vclass, f.bits, f.bitmask});
+            d.vclass = w.vclass;
+            d.bits = w.bits;
+        }
     register_fields(proto, fields);
     for (const core::Schema* sc : schemas) index(*sc);
 }
@@ -125,7 +137,13 @@ const std::vector<size_t>& FieldRegistry::index(const core::Schema& s) const {
     ix.reserve(s.fields.size());
     for (const core::FieldInfo& f : s.fields) {
         auto r = by_abbrev_.find(f.abbrev);
-        ix.push_back(r == by_abbrev_.end() ? kUnregistered : r->second);
+        size_t at = r == by_abbrev_.end() ? kUnregistered : r->second;
+        if (at != kUnregistered && !core::adds_as(core_type_[at], core::FieldType{f.vclass, f.bits, f.bitmask})) {
+            ws_warning("blankshark: %s is registered as %s, not shown where a version gives it another type",
+                       f.abbrev.c_str(), ftype_name(type_[at]));
+            at = kUnregistered;
+        }
+        ix.push_back(at);
     }
     return ix;
 }
@@ -135,11 +153,13 @@ void FieldRegistry::register_fields(int proto, const std::vector<core::FieldDecl
     hf_.resize(base + fields.size(), -1);
     ett_.resize(base + fields.size(), -1);
     type_.resize(base + fields.size());
+    core_type_.resize(base + fields.size());
     auto* hfs = g_new0(hf_register_info, fields.size());
     auto** etts = g_new0(gint*, fields.size());
     for (size_t i = 0; i < fields.size(); ++i) {
         hfs[i] = make_hf(fields[i], &hf_[base + i]);
         type_[base + i] = hfs[i].hfinfo.type;
+        core_type_[base + i] = type_of(fields[i]);
         etts[i] = &ett_[base + i];
     }
     proto_register_field_array(proto, hfs, int(fields.size()));

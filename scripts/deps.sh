@@ -2,7 +2,9 @@
 # Installs what blankshark needs to build on Debian 12, 13 or testing, if
 # missing; with --test also what the tests need (headless Chromium for the
 # HTML report, xmllint for the JUnit schema, Python's AES for the
-# independent decoder of the encrypted Java captures).
+# independent decoder of the encrypted Java captures); with --tshark only
+# what building the plugin and running the tshark tests needs (CI's Debian
+# 13 and testing legs: no clang, no benchmark library).
 set -euo pipefail
 # What moved between releases: Debian 12 ships clang 14 with its runtime
 # (sanitizers, libFuzzer) as libclang-rt-14-dev; 13 and later have the
@@ -13,9 +15,13 @@ case "${VERSION_ID:-}" in
   *)  clang_rt=libclang-rt-dev ;;
 esac
 pkgs=(cmake g++ pkg-config make zlib1g-dev libpcap-dev libglib2.0-dev libwireshark-dev tshark
-      googletest libgtest-dev libcli11-dev nlohmann-json3-dev
-      clang "$clang_rt" wireshark-common time perl libbenchmark-dev libxxhash-dev libgcrypt20-dev libdeflate-dev)
-[ "${1:-}" = "--test" ] && pkgs+=(chromium fonts-liberation bsdutils libxml2-utils python3 python3-cryptography)
+      googletest libgtest-dev libcli11-dev nlohmann-json3-dev libxxhash-dev libgcrypt20-dev libdeflate-dev)
+case "${1:-}" in
+  --tshark) pkgs+=(python3) ;;  # the tshark-labelled oracles are Python
+  --test) pkgs+=(clang "$clang_rt" wireshark-common time perl libbenchmark-dev
+                 chromium fonts-liberation bsdutils libxml2-utils python3 python3-cryptography) ;;
+  *) pkgs+=(clang "$clang_rt" wireshark-common time perl libbenchmark-dev) ;;
+esac
 missing=()
 for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

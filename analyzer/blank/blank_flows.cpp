@@ -41,10 +41,10 @@ bool BlankFlows::offer(const capture::Frame& f, const capture::UdpDatagram& d, d
     return true;
 }
 
-StreamResult run_blank(CaptureStream& stream, const std::string& path, const BlankFlows::Callback& on_packet) {
+StreamResult run_blank(CaptureStream& stream, const CaptureFiles& files, const BlankFlows::Callback& on_packet) {
     BlankFlows flows(stream, stream.options().port_of(blank::protocol_info()), stream.options().max_conversations,
                      on_packet);
-    return stream.run(path, nullptr, &flows);
+    return stream.run(files, nullptr, &flows);
 }
 
 }  // namespace blankshark

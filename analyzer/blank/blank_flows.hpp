@@ -47,6 +47,6 @@ private:
 };
 
 // A pass over a capture that reads blank only (decode's first pass, tests).
-StreamResult run_blank(CaptureStream& stream, const std::string& path, const BlankFlows::Callback& on_packet);
+StreamResult run_blank(CaptureStream& stream, const CaptureFiles& files, const BlankFlows::Callback& on_packet);
 
 }  // namespace blankshark

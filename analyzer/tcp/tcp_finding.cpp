@@ -62,6 +62,10 @@ size_t format(const core::Finding& f, char* buf, size_t cap) {
         n = std::snprintf(buf, cap, "Out-of-order data over the held-bytes bound: %lld bytes at stream offset %lld given up",
                           (long long)f.b, (long long)f.a);
         break;
+    case Finding::TruncatedSegment:  // how much is missing is not known here (the IP length is not kept)
+        n = std::snprintf(buf, cap, "A segment captured shorter than its IP length: the missing tail, from stream offset "
+                          "%lld, is a hole", (long long)f.a);
+        break;
     default:
         n = std::snprintf(buf, cap, "%s (stream offset %lld, %lld bytes)", finding_meaning(k), (long long)f.a,
                           (long long)f.b);

@@ -129,6 +129,7 @@ struct PduRecord {
     guint8 version;    // index into mcjava::versions()
     gboolean compressed_framing;
     gint64 dimension;
+    guint16 sections;  // 1.18+ Chunk Data: the dimension's height / 16 (world_height.hpp)
     guint8 nfindings;
     core::Finding findings[mcjava::Packet::kMaxFindings];
     mcjava::PacketLink link;  // into the connection's analysis (lives as long as the capture)
@@ -186,6 +187,7 @@ PduRecord* record_of(const mcjava::Packet& p) {
     r->version = version_index(p.version);
     r->compressed_framing = p.compressed_framing;
     r->dimension = p.vars[mcjava::kVarDimension];
+    r->sections = guint16(p.vars[mcjava::kVarSections]);
     r->nfindings = p.nfindings;
     std::copy(p.findings, p.findings + p.nfindings, r->findings);
     return r;
@@ -241,6 +243,7 @@ void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, con
     p.wire_len = rec.piece.len;
     p.compressed_framing = rec.compressed_framing;
     p.vars[mcjava::kVarDimension] = rec.dimension;
+    p.vars[mcjava::kVarSections] = rec.sections;
     const core::Schema& s = mcjava::schema(*p.version);
 
     proto_item* ti = proto_tree_add_item(tree, reg.proto, tvb, gint(offset), gint(rec.piece.len), ENC_NA);

@@ -249,8 +249,10 @@ public:
             const Node& idn = s_.nodes[s_.id_node];
             if (measure_) sum_.unframeable = true;  // nothing tells its length
             if (header_only_) return sum_;
+            // Named by the table it is missing from ("play, clientbound"), else by the id field.
+            const MessageTable* mt = sum_.table < s_.tables.size() ? s_.tables[sum_.table].table : nullptr;
             report({f_.unknown_type, node_offset(s_.id_node), id_length_, int64_t(sum_.id), 0, 0,
-                    s_.fields[idn.field].name.c_str()});
+                    mt && mt->name ? mt->name : s_.fields[idn.field].name.c_str()});
             if (len_ > end && !measure_) trailing(end, true);
             return sum_;
         }
@@ -961,7 +963,8 @@ private:
         const uint32_t at_len = n.sequential ? decl.length : 4;
         if (counted && (declared < int64_t(n.count_min) || (n.count_max && declared > int64_t(n.count_max))))
             report({f_.count_range, at, at_len, declared, n.count_min, n.count_max, "Count"});
-        uint64_t entries = !counted ? ~uint64_t(0) : declared < 0 ? 0 : uint64_t(declared);
+        // Entries to the end hold at most count_max (then the region's rest is trailing).
+        uint64_t entries = !counted ? (n.count_max ? n.count_max : ~uint64_t(0)) : declared < 0 ? 0 : uint64_t(declared);
         if (n.size) {  // fixed-size entries: never more than fit
             const uint32_t room = limit > start ? (limit - start) / n.size : 0;
             if (n.fills_rest && declared != int64_t(room) && (limit - start) % n.size == 0) {
@@ -1071,28 +1074,47 @@ private:
             truncated(n, off, count < -1 ? 0 : start + bytes);
             return limit - off;
         }
+        // Up to its terminator (consumed), or to the region's end without one.
+        uint32_t terminator = 0;
+        if (n.count_from == CountFrom::Sentinel) {
+            const void* at = std::memchr(p_ + start, n.sentinel, size_t(bytes));
+            if (at) {
+                bytes = uint64_t(static_cast<const uint8_t*>(at) - (p_ + start));
+                terminator = 1;
+            }
+        }
         const std::string_view raw(reinterpret_cast<const char*>(p_ + start), size_t(bytes));
-        Item it = base_item(&n, off, uint32_t(start - off + bytes), index);
+        if (n.child_count) {  // rows of its own inside the text (after the checks of the whole)
+            text_checks(n, off, start, raw, count, what);
+            return substream(n, off, start, uint32_t(bytes), index, sc) + terminator;
+        }
+        Item it = base_item(&n, off, uint32_t(start - off + bytes + terminator), index);
         it.s = raw;
         const bool shown = !kQuiet || (kSummary && n.summary);
         if (n.encoding == Encoding::Utf16Be && (shown || n.keep)) it.s = utf16_text(p_ + start, size_t(bytes / 2));
         keep(n, sc, it);
         if (shown) v_.leaf(it);
+        text_checks(n, off, start, raw, count, what);
+        return it.length;
+    }
+
+    // A text's encoding and length limit (`count`: its declared count).
+    void text_checks(const Node& n, uint32_t off, uint32_t start, std::string_view raw, int64_t count, const char* what) {
+        const uint32_t length = uint32_t(start - off + raw.size());
         if (n.encoding == Encoding::Utf8 || n.encoding == Encoding::Mutf8) {
             const size_t bad = utf8_invalid_at(raw, n.encoding == Encoding::Mutf8);
             if (bad != std::string_view::npos)
                 report({f_.string_not_utf8, uint32_t(start + bad), 1, int64_t(bad), 0, 0, what});
             // At most `size` characters, and at most 4 bytes per character.
-            else if (n.size && (bytes > uint64_t(n.size) * 4 || utf8_length(raw) > n.size))
-                report({f_.text_too_long, off, it.length, int64_t(utf8_length(raw)), n.size, 0, what});
+            else if (n.size && (raw.size() > uint64_t(n.size) * 4 || utf8_length(raw) > n.size))
+                report({f_.text_too_long, off, length, int64_t(utf8_length(raw)), n.size, 0, what});
         } else if (n.encoding == Encoding::Utf16Be) {
-            const size_t bad = utf16be_invalid_at(p_ + start, size_t(bytes / 2));
+            const size_t bad = utf16be_invalid_at(p_ + start, raw.size() / 2);
             if (bad != std::string_view::npos)
                 report({f_.string_not_utf8, uint32_t(start + 2 * bad), 2, int64_t(bad), 0, 0, what});
             else if (n.size && count > int64_t(n.size))
-                report({f_.text_too_long, off, it.length, count, n.size, 0, what});
+                report({f_.text_too_long, off, length, count, n.size, 0, what});
         }
-        return it.length;
     }
 
     // UTF-16BE text as UTF-8 in the decoder's own buffer (shared by the
@@ -1180,7 +1202,14 @@ private:
     uint32_t switch_node(const Node& n, uint32_t off, uint32_t limit, int32_t index, Scope* sc) {
         undefined_result(n, sc);
         Scope::Slot v{};
-        value_of(n.ref, sc, v);
+        if (n.ref.where == Ref::None && n.count_from == CountFrom::Sentinel && off <= limit) {
+            // The case named by the text ahead, up to the sentinel (not consumed).
+            const void* at = std::memchr(p_ + off, n.sentinel, limit - off);
+            v.str = reinterpret_cast<const char*>(p_ + off);
+            v.str_len = uint32_t(at ? static_cast<const uint8_t*>(at) - (p_ + off) : limit - off);
+        } else {
+            value_of(n.ref, sc, v);
+        }
         const int64_t key = n.mask ? int64_t(uint64_t(v.i) & n.mask) : v.i;
         uint32_t first = n.first_child, count = n.child_count;
         for (uint32_t c = 0; c < n.case_count; ++c) {

@@ -62,6 +62,7 @@ struct F {
 // How many entries or bytes: the count descriptors.
 inline Count prefix(Kind k) { Count c; c.from = CountFrom::Prefix; c.prefix = k; return c; }
 inline Count rest() { Count c; c.from = CountFrom::Rest; return c; }
+// Entries up to a sentinel byte; a text up to it (consumed), or to the region's end without one.
 inline Count until(uint8_t sentinel) { Count c; c.from = CountFrom::Sentinel; c.sentinel = sentinel; return c; }
 inline Count fixed_count(uint32_t n) { Count c; c.min = c.max = n; return c; }
 inline Count field_count() { Count c; c.from = CountFrom::Field; return c; }
@@ -192,6 +193,16 @@ inline F select(const char* ref, std::initializer_list<CaseRows> cases, std::ini
     F r = leaf("switch", "", Kind::Switch);
     r.f.ref = ref;
     r.f.mask = mask;
+    r.cases.assign(cases);
+    r.sub.assign(otherwise);
+    return r;
+}
+// The case whose text is the text ahead, up to `sentinel` (not consumed;
+// the rest of the region without one): a marker value that decides what
+// the bytes it starts are (Forge's "FML2" after a Handshake's host).
+inline F select_ahead(uint8_t sentinel, std::initializer_list<CaseRows> cases, std::initializer_list<F> otherwise = {}) {
+    F r = leaf("switch", "", Kind::Switch);
+    r.f.count = until(sentinel);
     r.cases.assign(cases);
     r.sub.assign(otherwise);
     return r;

@@ -155,6 +155,14 @@ private:
         }
         case Kind::Type: return walk(n.first_child, n.child_count, at, v, nullptr);
         case Kind::Switch: {
+            if (n.ref.where == Ref::None) {  // named by the text ahead: the case whose first row is given
+                for (uint32_t c = 0; c < n.case_count; ++c) {
+                    const CompiledCase& cc = s_.cases[n.first_case + c];
+                    if (cc.child_count && field(obj, s_.nodes[cc.first_child]))
+                        return walk(cc.first_child, cc.child_count, at, obj, sc);
+                }
+                return walk(n.first_child, n.child_count, at, obj, sc);
+            }
             const std::string* text = nullptr;
             int64_t key = ref_value(n.ref, sc, &text);
             if (n.mask) key = int64_t(uint64_t(key) & n.mask);
@@ -207,6 +215,7 @@ private:
             keep(n, sc, int64_t(count), &t);
             size_t start = at;
             if (n.count_from == CountFrom::Prefix) start = prefix(at, n.wire, count, n.order);
+            if (n.count_from == CountFrom::Sentinel) bytes.push_back(char(n.sentinel));  // its terminator
             return put_bytes(start, bytes);
         }
         case Kind::Bytes: {

@@ -58,4 +58,21 @@ inline FieldType widest_of(const FieldType& a, const FieldType& b) {
     return FieldType{a.vclass, a.bits > b.bits ? a.bits : b.bits, a.bitmask};
 }
 
+// Whether a value of type `used` may be shown under a filter name registered
+// as `registered`: a front end adds every value by its name's registration
+// (Wireshark raises a dissector bug for a string added to an integer field).
+// The same class and flag bit; an integer no wider than the registration
+// (a signed 64-bit one holds every integer, widest_of); f32 and f64 either
+// way (shown by the registered type).
+inline bool adds_as(const FieldType& registered, const FieldType& used) {
+    if (registered.bitmask != used.bitmask) return false;
+    if (is_integer(registered.vclass) && is_integer(used.vclass)) {
+        if (registered.vclass == ValueClass::Int && registered.bits == 64) return true;
+        return registered.vclass == used.vclass && used.bits <= registered.bits;
+    }
+    const auto floating = [](ValueClass c) { return c == ValueClass::Float || c == ValueClass::Double; };
+    if (floating(registered.vclass) && floating(used.vclass)) return true;
+    return registered.vclass == used.vclass;
+}
+
 }  // namespace core

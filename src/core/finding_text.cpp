@@ -25,6 +25,8 @@ size_t trailing(const Finding& f, const char* what, char* buf, size_t cap) {
 }
 
 size_t count_range(const Finding& f, const char* what, char* buf, size_t cap) {
+    if (f.c == 0)  // no maximum (the decoder's count_max 0): below the minimum
+        return print(buf, cap, "%s %" PRId64 " below its minimum %" PRId64, what, f.a, f.b);
     return print(buf, cap, "%s %" PRId64 " outside %" PRId64 "..%" PRId64, what, f.a, f.b, f.c);
 }
 

@@ -66,7 +66,7 @@ bool fits(const FieldType& known, const FieldType& t, Kind kind) {
 // Kinds whose rows below are values of their own (a new scope at decode time).
 bool opens_scope(Kind k) {
     return k == Kind::Group || k == Kind::Array || k == Kind::Switch || k == Kind::Option || k == Kind::Type ||
-           k == Kind::Bytes;
+           k == Kind::Bytes || k == Kind::Text;  // bytes or text with rows: a region of its own
 }
 
 class Compiler {
@@ -154,7 +154,7 @@ public:
         if ((kind == Kind::VarInt || kind == Kind::VarLong) && display == Display::Hex) vc = ValueClass::Uint;
         const FieldType type{vc, value_bits(kind, axis), bitmask};
         auto it = ids_.find(abbrev);
-        if (it == ids_.end() && spec_.generated && spec_.across) {
+        if (it == ids_.end() && spec_.across) {
             auto a = spec_.across->find(abbrev);
             if (a != spec_.across->end() && !fits(a->second, type, kind))
                 return intern(renamed(abbrev, kind, bitmask, named), name, kind, axis, display, scale, unit, desc, vals,
@@ -272,7 +272,8 @@ private:
                     f.count.from == CountFrom::Popcount) && !f.ref) {
             throw std::logic_error(abbrev + ": count from a field without `ref`");
         }
-        if ((f.kind == Kind::Switch || (f.kind == Kind::Option && f.mask)) && !f.ref)
+        if ((f.kind == Kind::Switch || (f.kind == Kind::Option && f.mask)) && !f.ref &&
+            !(f.kind == Kind::Switch && f.count.from == CountFrom::Sentinel))  // a switch on the text ahead
             throw std::logic_error(abbrev + ": switch without `ref`");
         if (f.kind == Kind::Sum && f.axis >= kMaxVars) throw std::logic_error(abbrev + ": variable out of range");
         if (f.save >= int8_t(kMaxVars)) throw std::logic_error(abbrev + ": save slot out of range");

@@ -140,12 +140,12 @@ struct SchemaSpec {
     // hand. A filter name met again with another type is then named
     // "<name>_<type>" (such descriptions reuse names: a switch's cases, an
     // array's entries beside the packet's own fields), where in hand tables
-    // it is a table error. The plugin registers hand-written versions' fields
-    // first, so their filter names and types stay as they are.
+    // it is a table error.
     bool generated = false;
-    // Generated: the type each filter name has in the protocol's other
-    // versions (null: none known). A field that would give a name another
-    // type is renamed the same way, so one name has one type everywhere.
+    // The type each filter name has in the protocol's other versions (null:
+    // none known), hand-written or generated. A field that would give a name
+    // another type is renamed "<name>_<type>" the same way, so one name has
+    // one type everywhere (a front end registers each name once).
     const FieldTypes* across = nullptr;
 };
 

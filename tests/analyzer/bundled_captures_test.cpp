@@ -78,13 +78,16 @@ TEST(BundledCaptures, ReadmesAndCountersAreTheSharedOriginals) {
     }
     for (const char* rel : {"minecraft-java/README.md", "raknet/README.md", "raknet/harness/tshark_check.py"})
         EXPECT_EQ(compared.count(rel), 1u) << rel << " not compared";
-    // The READMEs with no original describe what was made here (the 1.13.2
-    // captures, the encrypted ones, those of every era, the crafted ones): a
-    // new README of real traffic must come from ../shared, so the list is closed.
+    // The READMEs with no original describe what was made here (the Bedrock
+    // captures, the 1.13.2 ones, the encrypted ones, those of every era, the
+    // crafted ones) or fetched here with its source, commit and licence (the
+    // vanilla servers' packet corpus): a new README of real traffic must come
+    // from ../shared or say where it came from, so the list is closed.
     EXPECT_EQ(readmes_without_original,
-              (std::set<std::string>{"mc_alpha/README.md", "minecraft-java/README-1.13.2.md",
+              (std::set<std::string>{"bedrock/README.md", "mc_alpha/README.md", "minecraft-java/README-1.13.2.md",
                                      "minecraft-java/README-encrypted.md", "minecraft-java/README-eras.md",
-                                     "minecraft-java/crafted/README.md", "raknet/crafted/README.md"}));
+                                     "minecraft-java/crafted/README.md", "minecraft-java/vanilla/README.md",
+                                     "raknet/crafted/README.md"}));
 }
 
 }  // namespace

@@ -150,13 +150,24 @@ TEST(Check, LossyFiguresAgreeWithAnIndependentCount) {
     EXPECT_EQ(ind.duplicates.at("s2c"), s2c.at("duplicates").get<int>());
     EXPECT_EQ(ind.ack_back.at("s2c"), s2c.at("ack_back").get<int>());
     // The events carry frame numbers (Suricata's pcap_cnt) and a verdict.
-    size_t findings = 0;
+    std::map<std::string, int> by_code;
     for (const auto& e : ev)
         if (e.at("event_type") == "finding") {
-            ++findings;
+            ++by_code[e.at("code").get<std::string>()];
             EXPECT_GT(e.at("pcap_cnt").get<int>(), 0);
         }
-    EXPECT_GT(findings, 2000u);
+    // The README's counts (and tshark's export above): duplicates 15 + 17,
+    // reordered 127 + 897, ack back 113 + 258; 1055 corrections, the 48
+    // farther than 0.5 block failing; chunks: 32 transmissions with data
+    // before their ChunkBegin, 6 client re-requests, 3 duplicated packets.
+    EXPECT_EQ(by_code["blank.seq.duplicate"], 32);
+    EXPECT_EQ(by_code["blank.seq.reordered"], 1024);
+    EXPECT_EQ(by_code["blank.ack.backwards"], 371);
+    EXPECT_EQ(by_code["blank.correction.linked"] + by_code["blank.correction.large"], 1055);
+    EXPECT_EQ(by_code["blank.correction.large"], 48);
+    EXPECT_EQ(by_code["blank.chunk.data_before_begin"], 32);
+    EXPECT_EQ(by_code["blank.chunk.rerequest"], 6);
+    EXPECT_EQ(by_code["blank.chunk.duplicate"], 3);
     EXPECT_EQ(ev.back().at("event_type"), "verdict");
     EXPECT_EQ(ev.back().at("verdict"), "fail");
     EXPECT_EQ(ev.back().at("failing"), 48);
@@ -175,8 +186,7 @@ TEST(Check, CorrectionsAsTheDesignNotesSay) {
         }
     }
     EXPECT_EQ(corrections, 1595);
-    EXPECT_LE(max_dist, 0.26);
-    EXPECT_GT(max_dist, 0.1);
+    EXPECT_NEAR(max_dist, 0.25, 0.005);  // design.md: "max 0.25 blocks" on loopback
 }
 
 TEST(Check, JunitOneCasePerConversationAndCheck) {

@@ -16,6 +16,11 @@
 #               release's tshark) instead of all four stages
 #     --stages  the main command, then these of the test command's stages
 #               ("ctest asan fuzz hostile", scripts/test.sh)
+#     --tshark  CI's leg (.ci/run, as root): not the README's commands but
+#               `scripts/deps.sh --tshark` and the test command's tshark
+#               stage: the plugin built against that release's Wireshark,
+#               only what the tests labelled tshark need, and those tests
+#               (`ctest -L tshark`)
 # The checkout's committed HEAD is what is tested (a `git clone`), with
 # ../shared beside it as in CI.
 #
@@ -47,13 +52,15 @@ mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
 releases="bookworm trixie testing"
 as=both
 stages=""
+tshark_leg=0
 while [ $# -gt 0 ]; do
   case "$1" in
     -r) releases=$2; shift 2 ;;
     --as) as=$2; shift 2 ;;
     --quick) stages=ctest; shift ;;
     --stages) stages=$2; shift 2 ;;
-    *) echo "usage: $0 [-r RELEASES] [--as root|user|both] [--quick | --stages STAGES]" >&2; exit 2 ;;
+    --tshark) stages=tshark; tshark_leg=1; shift ;;
+    *) echo "usage: $0 [-r RELEASES] [--as root|user|both] [--quick | --stages STAGES | --tshark]" >&2; exit 2 ;;
   esac
 done
 [ "$(id -u)" -eq 0 ] || { echo "$0: needs root (debootstrap, chroot, mount)" >&2; exit 2; }
@@ -67,6 +74,10 @@ main_cmd=${cmds[0]}
 test_cmd=${cmds[1]}
 if [ -n "$stages" ]; then
   test_cmd="scripts/deps.sh --test && BLANKSHARK_TEST_STAGES='$stages' scripts/test.sh"
+fi
+if [ "$tshark_leg" = 1 ]; then
+  main_cmd="scripts/deps.sh --tshark"
+  test_cmd="BLANKSHARK_TEST_STAGES=tshark scripts/test.sh"
 fi
 
 mkdir -p "$cache"

@@ -19,7 +19,7 @@ elif [[ ${CI:-} == true ]]; then
   exit 1
 fi
 CXX=clang++ cmake -S "$root" -B "$build" -DBLANKSHARK_FUZZ=ON -DBLANKSHARK_PLUGIN=$plugin -DBLANKSHARK_TESTS=OFF \
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" >/dev/null
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" >/dev/null
 cmake --build "$build" -j2 --target "${targets[@]/#/fuzz_}" >/dev/null
 # Built only for the Wireshark versions it is written for (its CMakeLists.txt says which).
 if [[ $plugin == ON ]] && cmake --build "$build" --target help | grep "fuzz_plugin$" >/dev/null; then  # grep -q: SIGPIPE under pipefail

@@ -15,7 +15,9 @@
 #include "protocols/mc_java/chunk_column.hpp"
 #include "protocols/mc_java/connection.hpp"
 #include "protocols/mc_java/findings.hpp"
+#include "protocols/mc_java/play_values.hpp"
 #include "protocols/mc_java/schema.hpp"
+#include "protocols/mc_java/world_height.hpp"
 
 namespace {
 
@@ -189,6 +191,72 @@ TEST(McJavaChunkSummary, PalettedContainersOf1182CountedByHand) {
     EXPECT_EQ(c.x, 3);
     EXPECT_EQ(c.z, -4);
     expect_two_sections(c);
+}
+
+// From 1.18 the sections are the dimension's ($sections: its height / 16,
+// world_height.hpp), then a vanilla server's padding: one zero byte per
+// single-valued container (here y 0's block states and biomes: 2 bytes).
+// The two sections above, encoded, then the padding spliced in after them:
+// id 0x22 (1 byte), x, z (8), the empty heightmaps compound 0a 0000 00 (4),
+// so the data's VarInt size is at byte 13.
+std::vector<uint8_t> with_padding(const VersionInfo& ver, const std::vector<uint8_t>& pad) {
+    const uint32_t table = table_index(State::Play, Side::Server);
+    const Value nbt{{"type", 10}, {"name", ""}, {"compound", Value{{"tags", Value::list({})}}}};
+    std::vector<uint8_t> b = core::encode(
+        schema(ver), table, core::find_type(ver.version().tables[table], "chunk_data")->id,
+        light_masks(Value{{"x", 3}, {"z", -4}, {"heightmaps", nbt},
+                          {"data", Value{{"sections", Value::list(two_sections(9916, true, false))}}},
+                          {"trust_edges", 1}}));
+    uint32_t size = 0, at = 13, shift = 0;
+    for (; b[at] & 0x80; ++at, shift += 7) size |= uint32_t(b[at] & 0x7f) << shift;
+    size |= uint32_t(b[at]) << shift;
+    const size_t data = at + 1;
+    std::vector<uint8_t> out(b.begin(), b.begin() + 13);
+    for (uint32_t v = size + uint32_t(pad.size());; v >>= 7) {
+        out.push_back(uint8_t((v & 0x7f) | (v > 0x7f ? 0x80 : 0)));
+        if (v <= 0x7f) break;
+    }
+    out.insert(out.end(), b.begin() + long(data), b.begin() + long(data + size));
+    out.insert(out.end(), pad.begin(), pad.end());
+    out.insert(out.end(), b.begin() + long(data + size), b.end());
+    return out;
+}
+
+Packet chunk_packet(const VersionInfo& ver, const std::vector<uint8_t>& b, int64_t sections) {
+    Packet p;
+    p.dir = Side::Server;
+    p.state = State::Play;
+    p.version = &ver;
+    p.table = table_index(State::Play, Side::Server);
+    p.data = b.data();
+    p.data_len = uint32_t(b.size());
+    p.vars[kVarSections] = sections;
+    p.summary = core::decode_header(schema(ver), p.data, p.data_len, p.context());
+    return p;
+}
+
+TEST(McJavaChunkSummary, SectionsOfTheDimensionThenVanillasPadding) {
+    const VersionInfo& ver = *find_version(758);
+    const std::vector<uint8_t> padded = with_padding(ver, {0, 0}), bare = with_padding(ver, {}),
+                               not_padding = with_padding(ver, {0, 7});
+    ChunkSummary c;
+    ASSERT_TRUE(summarize_chunk(chunk_packet(ver, padded, 2), c));
+    EXPECT_TRUE(c.valid);
+    expect_two_sections(c);
+    EXPECT_EQ(c.padding, 2u);
+    // Read to the buffer's end instead, the padding is a third section cut short.
+    ASSERT_TRUE(summarize_chunk(chunk_packet(ver, padded, 0), c));
+    EXPECT_FALSE(c.valid);
+    // Not zeros: not a vanilla server's padding.
+    ASSERT_TRUE(summarize_chunk(chunk_packet(ver, not_padding, 2), c));
+    ASSERT_EQ(c.nfindings, 1);
+    EXPECT_EQ(core::local_code<FindingCode>(c.findings[0].code), FindingCode::ChunkPadding);
+    EXPECT_EQ(c.findings[0].a, 2);  // bytes
+    EXPECT_EQ(c.findings[0].b, 2);  // after 2 sections
+    // Not known: the count after which only the padding is left, or nothing.
+    EXPECT_EQ(infer_sections(schema(ver), chunk_packet(ver, padded, 0)), 2u);
+    EXPECT_EQ(infer_sections(schema(ver), chunk_packet(ver, bare, 0)), 2u);
+    EXPECT_EQ(infer_sections(schema(ver), chunk_packet(ver, not_padding, 0)), 0u);
 }
 
 TEST(McJavaChunkSummary, UncountedLongsAndFluidCountOf261CountedByHand) {

@@ -1,5 +1,6 @@
 #include "chunk_column.hpp"
 
+#include <algorithm>
 #include <bitset>
 #include <cstring>
 
@@ -80,7 +81,7 @@ void for_each_value(const uint8_t* p, unsigned bits, bool padded, F&& f, uint32_
 // What a version's Chunk Data is read with, resolved once per schema.
 struct ChunkFields {
     core::FieldId x, z, full, mask, mask_long, count, bits, state, packed, biomes, shorts, biome_bits, biome,
-        packed_biomes;
+        packed_biomes, padding;
     AirStates air;
     bool padded;       // 1.16+: no entry spans two longs
     bool by_height;    // 1.18+: every section of the world's height, from its bottom
@@ -108,6 +109,7 @@ ChunkFields chunk_fields(const core::Schema& s, const VersionInfo& v) {
     f.biome_bits = id("data.biome_bits");
     f.biome = id("data.biome");
     f.packed_biomes = id("data.packed_biomes");
+    f.padding = id("data.padding");
     f.air = air_states(v);
     f.padded = v.protocol >= 735;
     f.by_height = f.biome_bits != core::kNoField;
@@ -145,6 +147,7 @@ public:
             if (open_) section({});  // 1.21.5+: a single state has no longs after it
             biome_bits_ = uint8_t(v);
         } else if (f == f_.biome) biome(uint32_t(v));
+        else if (f == f_.padding) padding(it.s);
         else if (f == f_.packed_biomes && biome_bits_ > 3 && biome_bits_ <= 32) {  // global biome ids: unpacked (64 per section)
             if (it.s.size() >= padded_bytes(64, biome_bits_))
                 for_each_value(reinterpret_cast<const uint8_t*>(it.s.data()), biome_bits_, true,
@@ -287,6 +290,15 @@ private:
                 ++out_.distinct;
             }
         }
+    }
+
+    // 1.18+: what follows the dimension's sections is a vanilla server's
+    // zero padding; anything else is not.
+    void padding(std::string_view b) {
+        if (open_) section({});
+        out_.padding = uint32_t(b.size());
+        if (std::any_of(b.begin(), b.end(), [](char c) { return c != 0; }))
+            add({C::ChunkPadding, 0, 0, int64_t(b.size()), int64_t(out_.sections)});
     }
 
     // A whole column's 256 biomes: a byte each before 1.13, an Int since.

@@ -55,6 +55,7 @@ struct ChunkSummary {
     uint32_t non_air = 0;
     uint32_t distinct = 0;      // distinct block states over the column
     uint32_t distinct_biomes = 0;  // full chunks
+    uint32_t padding = 0;       // 1.18+: bytes after the dimension's sections (a vanilla server's zeros)
     // The first sections in detail (1.18's overworld has 24).
     static constexpr uint8_t kMaxSections = 32;
     SectionSummary section[kMaxSections];

@@ -116,13 +116,25 @@ void describe_chunk_sections(int32_t protocol, std::vector<F>& rows) {
             return;
         }
         F sections = array("sections", "Section", core::describe::rest(), {});
-        if (protocol < 757) {  // 1.15-1.17: only the bit mask's sections; 1.16 stopped spanning longs
+        if (protocol < kFirstByHeight) {  // 1.15-1.17: only the bit mask's sections; 1.16 stopped spanning longs
             sections.sub = {i16("block_count", "Non-air blocks"), u8("bits_per_block", "Bits per block"), palette(),
                             counted_longs("packed_states", "Packed block states")};
-        } else {
-            sections.sub = paletted_section(protocol < 770, protocol >= 775);
+            r.sub = {sections};
+            return;
         }
-        r.sub = {sections};
+        // 1.18+: the dimension's height / 16 sections ($sections,
+        // world_height.hpp), then vanilla's padding (one zero byte per
+        // single-valued container: the server sizes the buffer by a count
+        // that takes a byte more for them than it writes). Not known: to
+        // the buffer's end.
+        sections.sub = paletted_section(protocol < 770, protocol >= 775);
+        F counted = sections;
+        counted.f.count = field_count();
+        counted.f.ref = "$sections";
+        r.sub = {select("$sections", {on(0, {sections})},
+                        {counted, bytes("padding", "Padding", core::describe::rest())
+                                      .desc("bytes after the dimension's sections: zero, one per single-valued "
+                                            "container, from a vanilla server")})};
         return;
     }
 }

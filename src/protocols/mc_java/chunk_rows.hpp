@@ -20,6 +20,9 @@ core::describe::F chunk_data(Generation g);
 // The first protocol with a palette and packed longs in each chunk section
 // (1.9; 1.8 sends 16-bit block states, all sections' in one run).
 constexpr int32_t kFirstPaletted = 107;
+// The first protocol whose Chunk Data holds every section of the
+// dimension's height (1.18): as many as $sections says.
+constexpr int32_t kFirstByHeight = 757;
 
 // A generated release's Chunk Data (minecraft-data gives its data as a
 // byte buffer, "chunk_data"): the field takes the hand tables' name "data"

@@ -6,6 +6,7 @@
 #include "findings.hpp"
 #include "play_values.hpp"
 #include "schema.hpp"
+#include "world_height.hpp"
 
 namespace mcjava {
 
@@ -209,8 +210,8 @@ bool Connection::unpack(Packet& p) {
     const uint32_t dl = p.parts.data_length;
     if (threshold_ >= 0 && int64_t(dl) < threshold_)
         add(p, {C::CompressedBelowThreshold, p.parts.length_len, p.parts.data_length_len, int64_t(dl), threshold_});
-    if (dl > kMaxPacketLength + 1) {
-        add(p, {C::DataLengthOverMax, p.parts.length_len, p.parts.data_length_len, int64_t(dl), kMaxPacketLength + 1});
+    if (dl > kMaxDataLength) {
+        add(p, {C::DataLengthOverMax, p.parts.length_len, p.parts.data_length_len, int64_t(dl), kMaxDataLength});
         return false;
     }
     const core::Inflater::Result r = inflater_.inflate(p.wire + body, p.wire_len - body, dl);
@@ -218,11 +219,12 @@ bool Connection::unpack(Packet& p) {
         add(p, {C::InflateFailed, body, p.wire_len - body, inflater_.zlib_error()});
         return false;
     }
-    if (r == core::Inflater::Result::TooLarge || inflater_.out_size() != dl) {
-        add(p, {C::InflateSizeMismatch, body, p.wire_len - body,
-                r == core::Inflater::Result::TooLarge ? int64_t(dl) + 1 : int64_t(inflater_.out_size()), int64_t(dl)});
-        if (r == core::Inflater::Result::TooLarge) return false;
+    if (r == core::Inflater::Result::TooLarge) {  // inflating stopped at the Data Length: more than it, how much unknown
+        add(p, {C::InflateSizeMismatch, body, p.wire_len - body, int64_t(dl), int64_t(dl), 1});
+        return false;
     }
+    if (inflater_.out_size() != dl)
+        add(p, {C::InflateSizeMismatch, body, p.wire_len - body, int64_t(inflater_.out_size()), int64_t(dl)});
     p.inflated = true;
     p.data = inflater_.out();
     p.data_len = uint32_t(inflater_.out_size());
@@ -247,6 +249,8 @@ void Connection::decode_quietly(Packet& p) {
         core::decode(s, p.data, p.data_len, p.context(), k);
         return;
     }
+    height_.packet(s, p);  // the dimension's height, for 1.18+'s Chunk Data
+    vars_[kVarSections] = height_.sections();
     if (!drives_state(p)) return;
     Grab g{s, p};
     core::decode(s, p.data, p.data_len, p.context(), g);
@@ -408,7 +412,7 @@ bool Connection::plausible_start(Side d, const uint8_t* p, size_t avail) const {
         q += dl.size;
         left -= size_t(dl.size);
         if (dl.value != 0) {
-            if (int64_t(dl.value) < threshold_ || dl.value > kMaxPacketLength + 1) return false;
+            if (int64_t(dl.value) < threshold_ || dl.value > kMaxDataLength) return false;
             if (left >= 1 && (q[0] & 0x0f) != 8) return false;  // zlib: deflate
             if (left >= 2 && ((q[0] << 8) | q[1]) % 31 != 0) return false;
             return true;

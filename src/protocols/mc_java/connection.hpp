@@ -25,6 +25,7 @@
 #include "states.hpp"
 #include "stream_cipher.hpp"
 #include "versions.hpp"
+#include "world_height.hpp"
 
 namespace mcjava {
 
@@ -190,6 +191,7 @@ private:
     bool after_end_reported_[2] = {false, false};
     uint64_t count_[2] = {0, 0};
     int64_t vars_[core::kMaxVars] = {};
+    WorldHeight height_;
 };
 
 }  // namespace mcjava

@@ -114,6 +114,11 @@ constexpr FindingInfo kFindings[] = {
     {C::WrongKey, "mcjava.decrypt.wrong_key", S::Warn, G::Protocol,
      "the key log's shared secret for this connection does not decrypt it (the first decrypted packet does not "
      "frame): the rest is shown encrypted"},
+    {C::ChunkHeightInferred, "mcjava.chunk.height_inferred", S::Note, G::Protocol,
+     "the dimension's height was not seen (the capture started after Join Game, Respawn or the dimension "
+     "registry): Chunk Data's section count inferred from the first one's data"},
+    {C::ChunkPadding, "mcjava.chunk.padding", S::Error, G::Malformed,
+     "bytes after the dimension's chunk sections that are not the zero padding a vanilla server leaves"},
 };
 static_assert(sizeof(kFindings) / sizeof(kFindings[0]) == size_t(C::Count_), "one row per FindingCode");
 
@@ -128,6 +133,8 @@ size_t format(const core::Finding& f, char* buf, size_t cap) {
         return core::print(buf, cap, "Compressed packet of %" PRId64 " bytes below the threshold %" PRId64, f.a, f.b);
     case C::InflateFailed: return core::print(buf, cap, "Compressed packet does not inflate (zlib error %" PRId64 ")", f.a);
     case C::InflateSizeMismatch:
+        if (f.c)  // c: inflating stopped at the Data Length, the stream had more
+            return core::print(buf, cap, "Inflates to more than %" PRId64 " bytes, Data Length says %" PRId64, f.a, f.b);
         return core::print(buf, cap, "Inflated to %" PRId64 " bytes, Data Length says %" PRId64, f.a, f.b);
     case C::DataLengthOverMax:
         return core::print(buf, cap, "Data Length %" PRId64 " above the maximum %" PRId64, f.a, f.b);
@@ -213,6 +220,10 @@ size_t format(const core::Finding& f, char* buf, size_t cap) {
                            f.a ? "the encrypted shared secret" : "the verify token");
     case C::WrongKey:
         return core::print(buf, cap, "The key log's secret does not decrypt the %s stream: shown encrypted", what);
+    case C::ChunkHeightInferred:
+        return core::print(buf, cap, "Dimension height not seen: %" PRId64 " sections (%" PRId64 " blocks), inferred from this Chunk Data", f.a, f.b);
+    case C::ChunkPadding:
+        return core::print(buf, cap, "%" PRId64 " bytes after the dimension's %" PRId64 " sections, not zero padding", f.a, f.b);
     case C::Count_: break;
     }
     return core::text::summary(f, buf, cap);

@@ -64,6 +64,8 @@ enum class FindingCode : uint16_t {
     TeleportCommanded,    // a far teleport after the client's own command (/tp): not a correction
     Decrypted,            // encrypted after the Encryption Response, decrypted with the key log's secret
     WrongKey,             // the key log's secret does not decrypt the connection (the first packet does not frame)
+    ChunkHeightInferred,  // 1.18+: the dimension's height not seen: its sections inferred from a Chunk Data (world_height.hpp)
+    ChunkPadding,         // 1.18+: bytes after the dimension's sections that are not zero padding
     Count_
 };
 

@@ -1,5 +1,6 @@
 // Handshaking, Status and Login (seed 003, "Handshaking", "Status",
 // "Login"): the same in 404 and the 1.14 family.
+#include "server_address.hpp"
 #include "versions.hpp"
 
 namespace mcjava {
@@ -18,7 +19,7 @@ void add_handshake_status_login(std::vector<core::MessageTable>& tables, const T
     tables[table_index(State::Handshaking, Side::Client)] = table("handshake.sb", "handshaking, serverbound", {
         msg(0x00, "handshake", "Handshake", {
             varint("protocol_version", "Protocol version").summary(),
-            string("server_address", "Server address", 255).summary(),
+            server_address(),
             u16("server_port", "Server port"),
             varint("next_state", "Next state").vals(kNextStates).summary(),
         }),

@@ -7,8 +7,10 @@
 
 namespace mcjava {
 
-// Decoder variable numbers (Version::vars): Join Game / Respawn save the dimension.
+// Decoder variable numbers (Version::vars): Join Game / Respawn save the dimension;
+// the sections of a 1.18+ Chunk Data are the dimension's height / 16 (world_height.hpp; 0: not known).
 constexpr int8_t kVarDimension = 0;
+constexpr int8_t kVarSections = 1;
 
 using core::ValueString;
 

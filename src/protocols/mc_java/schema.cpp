@@ -23,7 +23,7 @@ core::SchemaSpec spec(const core::Version* v) { return schema_spec(v, &mcdata::f
 core::SchemaSpec schema_spec(const core::Version* v, const core::FieldTypes* across) {
     core::SchemaSpec s{kPrefix, v, core::ByteOrder::Big, decode_findings(), packet_field_rows(), 64};
     s.generated = static_cast<const VersionInfo*>(v->user)->gen == Generation::Data;
-    if (s.generated) s.across = across;
+    s.across = across;  // hand tables too: 1.13.2's text window type is not 1.14's VarInt
     return s;
 }
 

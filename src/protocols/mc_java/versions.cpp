@@ -1,6 +1,7 @@
 #include "versions.hpp"
 
 #include <algorithm>
+#include <iterator>
 #include <set>
 #include <string>
 
@@ -16,7 +17,7 @@ const core::Field kHeader[] = {
      "packet id: with the state and direction it names the packet", {nullptr, 0}, nullptr, core::Display::Hex},
 };
 
-const char* const kVars[] = {"dimension"};
+const char* const kVars[] = {"dimension", "sections"};
 
 // The versions written by hand (the seed's 1.13.2 and 1.14.x).
 const std::vector<VersionInfo*>& hand_versions() {
@@ -86,7 +87,7 @@ void VersionInfo::build() const {
         else add_play_477(tables_, t, protocol);
     }
     version_ = core::Version{name, "Minecraft Java Edition", {kHeader, 1}, "packet_id", tables_.data(),
-                             tables_.size(), nullptr, 0, kVars, 1, nullptr, this};
+                             tables_.size(), nullptr, 0, kVars, std::size(kVars), nullptr, this};
 }
 
 const std::vector<const VersionInfo*>& versions() { return all_versions().all; }

@@ -42,7 +42,7 @@ static_assert(sizeof(kFindings) / sizeof(kFindings[0]) == size_t(C::Count_), "on
 size_t format(const core::Finding& f, char* b, size_t cap) {
     const char* what = f.what ? f.what : "packet";
     switch (core::local_code<FindingCode>(f.code)) {
-    case C::UnknownId: return core::print(b, cap, "Game packet id 0x%02" PRIx64 " unknown in %s", uint64_t(f.a), what);
+    case C::UnknownId: return core::print(b, cap, "Unknown %s id 0x%02" PRIx64, what, uint64_t(f.a));
     case C::Truncated: return core::text::truncated(f, what, b, cap);
     case C::TrailingBytes: return core::text::trailing(f, what, b, cap);
     case C::CountRange: return core::text::count_range(f, what, b, cap);

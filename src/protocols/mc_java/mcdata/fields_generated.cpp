@@ -1,6 +1,6 @@
 // Written by mcjava_field_list (field_list_tool.cpp) from the tables of every
 // version (minecraft-data 3.119.0 for the generated ones): do not edit.
-// 2784 fields of 47 versions.
+// 2791 fields of 47 versions.
 #include "field_list.hpp"
 
 #include <iterator>
@@ -103,7 +103,13 @@ const core::ValueString v90[] = {{0, "perform_respawn"}, {1, "request_stats"}, {
 const core::FieldDecl kDecls[] = {
     {"mcjava.packet_id", "Packet ID", core::Kind(17), core::ValueClass(1), 32, core::Display(1), nullptr, "packet id: with the state and direction it names the packet", nullptr, 0x0},
     {"mcjava.handshake.sb.handshake.protocol_version", "Protocol version", core::Kind(17), core::ValueClass(2), 32, core::Display(0), nullptr, nullptr, nullptr, 0x0},
-    {"mcjava.handshake.sb.handshake.server_address", "Server address", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
+    {"mcjava.handshake.sb.handshake.server_address", "Server address", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, "as sent: the host, and after a NUL what a proxy (BungeeCord, Velocity) or Forge added", nullptr, 0x0},
+    {"mcjava.handshake.sb.handshake.server_address.host", "Host", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
+    {"mcjava.handshake.sb.handshake.server_address.forge_marker", "Forge marker", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, "a Forge client: FML (1.7-1.12), FML2 (1.13-1.17), FML3 (1.18 on)", nullptr, 0x0},
+    {"mcjava.handshake.sb.handshake.server_address.forwarding", "Proxy forwarding", core::Kind(1), core::ValueClass(0), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
+    {"mcjava.handshake.sb.handshake.server_address.client_address", "Client address", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, "where the player connected to the proxy from", nullptr, 0x0},
+    {"mcjava.handshake.sb.handshake.server_address.player_uuid", "Player UUID", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, "32 hex digits, no dashes", nullptr, 0x0},
+    {"mcjava.handshake.sb.handshake.server_address.properties", "Profile properties", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, "JSON array of name, value and signature (the skin); empty: none sent", nullptr, 0x0},
     {"mcjava.handshake.sb.handshake.server_port", "Server port", core::Kind(6), core::ValueClass(1), 16, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.handshake.sb.handshake.next_state", "Next state", core::Kind(17), core::ValueClass(2), 32, core::Display(0), nullptr, nullptr, v0, 0x0},
     {"mcjava.status.sb.ping.payload", "Payload", core::Kind(13), core::ValueClass(2), 64, core::Display(0), nullptr, nullptr, nullptr, 0x0},
@@ -1003,6 +1009,7 @@ const core::FieldDecl kDecls[] = {
     {"mcjava.play.sb.look.yaw", "Yaw", core::Kind(14), core::ValueClass(3), 0, core::Display(0), "deg", nullptr, nullptr, 0x0},
     {"mcjava.play.sb.look.pitch", "Pitch", core::Kind(14), core::ValueClass(3), 0, core::Display(0), "deg", nullptr, nullptr, 0x0},
     {"mcjava.play.sb.look.on_ground", "On ground", core::Kind(16), core::ValueClass(5), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
+    {"mcjava.play.cb.open_window.window_type_text", "Window type", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.open_window.slot_count", "Number of slots", core::Kind(5), core::ValueClass(1), 8, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.open_window.entity_id", "Horse entity ID", core::Kind(12), core::ValueClass(2), 32, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.chunk_data.data.block_light", "Block light", core::Kind(29), core::ValueClass(7), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
@@ -1886,6 +1893,7 @@ const core::FieldDecl kDecls[] = {
     {"mcjava.play.cb.chunk_data.data.biome", "Biome", core::Kind(17), core::ValueClass(2), 32, core::Display(0), nullptr, "the one biome of the whole section", nullptr, 0x0},
     {"mcjava.play.cb.chunk_data.data.biome_palette", "Biome palette entry", core::Kind(1), core::ValueClass(0), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.chunk_data.data.packed_biomes", "Packed biomes", core::Kind(29), core::ValueClass(7), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
+    {"mcjava.play.cb.chunk_data.data.padding", "Padding", core::Kind(29), core::ValueClass(7), 0, core::Display(0), nullptr, "bytes after the dimension's sections: zero, one per single-valued container, from a vanilla server", nullptr, 0x0},
     {"mcjava.chunk_block_entity.bits", "Value", core::Kind(5), core::ValueClass(1), 8, core::Display(1), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.chunk_block_entity.bits.x", "X", core::Kind(41), core::ValueClass(1), 8, core::Display(0), nullptr, nullptr, nullptr, 0xf0},
     {"mcjava.chunk_block_entity.bits.z", "Z", core::Kind(41), core::ValueClass(1), 8, core::Display(0), nullptr, nullptr, nullptr, 0xf},
@@ -2770,7 +2778,6 @@ const core::FieldDecl kDecls[] = {
     {"mcjava.play.cb.multi_block_change.horizontal_pos", "Horizontal Pos", core::Kind(5), core::ValueClass(1), 8, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.chunk_data.ignore_old_data", "Ignore Old Data", core::Kind(16), core::ValueClass(5), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.join_game.dimension_text", "Dimension", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
-    {"mcjava.play.cb.open_window.window_type_text", "Window type", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.declare_recipes.data.experience", "Experience", core::Kind(14), core::ValueClass(3), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.cb.declare_recipes.data.cook_time", "Cook Time", core::Kind(17), core::ValueClass(2), 32, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"mcjava.play.sb.tab_complete.assume_command", "Assume Command", core::Kind(16), core::ValueClass(5), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},

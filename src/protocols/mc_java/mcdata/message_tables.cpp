@@ -9,6 +9,7 @@
 #include "core/protodef.hpp"
 #include "core/schema.hpp"
 #include "protocols/mc_java/chunk_rows.hpp"
+#include "protocols/mc_java/server_address.hpp"
 #include "protocols/mc_java/mcdata/field_names.hpp"
 #include "protocols/mc_java/play_rows.hpp"
 #include "protocols/mc_java/states.hpp"
@@ -235,6 +236,7 @@ void add_message_tables(std::vector<core::MessageTable>& tables, const Descripti
         stable_field_names(rows, kTables[uint32_t(s)][uint32_t(p.dir)][0], p.key);
         angles(rows);
         if (const core::MessageType* m = model_type(model, table_index(s, p.dir), p.key)) follow_model(rows, m->payload);
+        if (s == State::Handshaking && std::strcmp(p.key, "handshake") == 0) describe_server_address(rows);
         by_table[table_index(s, p.dir)].push_back(M{p.id, p.key, p.name, std::move(rows), nullptr});
     }
     for (State s : kStatesInOrder)
