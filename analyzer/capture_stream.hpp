@@ -26,6 +26,7 @@ namespace blankshark {
 using capture::Endpoint;
 
 class FrontEnd;
+struct KeyLogRead;  // key_log_option.hpp
 
 struct Conversation {
     uint32_t id = 0;  // 1-based, in order of first packet
@@ -49,6 +50,9 @@ struct StreamOptions {
     bool progress = false;            // a progress bar on stderr (when it is a terminal)
     // Each protocol's own settings (its options: protocol_settings.hpp).
     ProtocolSettings settings;
+    // The key log read for the run, beside what each protocol took into its
+    // settings (key_log_option.hpp; null: none).
+    std::shared_ptr<const KeyLogRead> key_log;
 };
 
 struct StreamStats {

@@ -14,6 +14,7 @@
 #include "check_findings.hpp"
 #include "file_analysis.hpp"
 #include "front_end.hpp"
+#include "key_log_option.hpp"
 #include "exit_codes.hpp"
 #include "recognition.hpp"
 #include "output.hpp"
@@ -46,6 +47,7 @@ std::string nothing_text(const FileReport& rep, const CheckOptions& opt) {
 }
 
 void text_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
+    if (rep.result == StreamResult::OpenError) return;  // said once, by the verdict
     out << rep.path << ": " << found_text(rep);
     out << " in " << rep.stats.frames << " frames, " << (rep.convs.size() - rep.convs.count(0)) << " conversations\n";
     if (rep.files.size() > 1) out << "  " << files_text(rep) << '\n';
@@ -57,7 +59,7 @@ void text_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
             out.fixed(c.last_time, 3) << " s, ended: " << c.summary->ended() << '\n';
             c.summary->text(out);
         } else {
-            out << "packets outside any conversation (conversation limit reached)\n";
+            out << "packets outside any conversation (the conversation or TCP connection limit reached)\n";
         }
         text_findings(out, c, FindingsTextOptions{opt.max_listed, opt.comments},
                       [&opt](const Finding& f) { return counts(opt, f); });
@@ -306,7 +308,9 @@ std::string unread_reason(const FileReport& rep) {
 
 // Prints a file's report, then lets go of what JUnit does not need.
 void print_one(Output& out, CheckedFile& f, const CheckOptions& opt) {
-    if (f.rep.result != StreamResult::Ok) {
+    // A file that could not be opened is said once, by the verdict (and JSON's
+    // error event); one read in part also here, after what was read of it.
+    if (f.rep.result != StreamResult::Ok && f.rep.result != StreamResult::OpenError) {
         out.flush();
         std::fprintf(stderr, "blankshark: %s\n", f.rep.error.c_str());
     }
@@ -387,6 +391,10 @@ int run_check(const std::vector<CaptureFiles>& files, const CheckOptions& opt) {
                                            : std::string()) +
                          first_nothing;
     const char* verdict = unread ? "ERROR" : nothing ? "NOTHING RECOGNISED" : failed ? "FAIL" : "PASS";
+    if (opt.format != CheckFormat::Junit) {
+        key_log_note(out, opt.stream, opt.format == CheckFormat::Json);
+        for (const FrontEnd* fe : front_ends()) fe->run_notes(out, opt.stream.settings.of(*fe), opt.format == CheckFormat::Json);
+    }
     if (opt.format == CheckFormat::Text) {
         out << "verdict: " << verdict << " (";
         if (unread) out << reason << "; ";

@@ -37,9 +37,16 @@ int run_chunks(const CaptureFiles& files, const ChunksOptions& opt) {
 
     Output out(stdout);
     if (files.is_set() && !opt.json) out << "# " << files.order_text() << '\n';
+    bool printed = false;  // text: a blank line between protocols' tables, none before the first
     for (const auto& sec : sections.all) {
-        if (opt.json) sec->json(out);
-        else sec->text(out);
+        if (opt.json) {
+            sec->json(out);
+            continue;
+        }
+        if (!sec->count()) continue;
+        if (printed) out << '\n';
+        sec->text(out);
+        printed = true;
     }
     if (!opt.json) {
         if (r != StreamResult::OpenError && !rows) {
@@ -48,7 +55,6 @@ int run_chunks(const CaptureFiles& files, const ChunksOptions& opt) {
             out << ") in " << stream.stats().frames << " frames, " << stream.conversations().size()
                 << " conversations\n";
         }
-        if (r == StreamResult::OpenError) out << "error: " << stream.error() << '\n';
         if (r == StreamResult::ReadError)
             out << "error: not read completely (chunks before it are listed): " << stream.error() << '\n';
     }

@@ -24,6 +24,18 @@ struct Cause {
     std::string after;   // "the server sent 617 more packets"
 };
 
+// A conversation's figures as the report shows them: a sentence of what
+// went wrong (or that nothing did), then one row per figure with a value per
+// sending side (or one value, in `client`, for the conversation as a whole)
+// and its unit. The names are the ones check and stats use.
+struct FigureRow {
+    std::string name, client, server, unit;
+};
+struct Figures {
+    std::string sentence;
+    std::vector<FigureRow> rows;
+};
+
 class ConversationSummary {
 public:
     virtual ~ConversationSummary() = default;
@@ -38,8 +50,15 @@ public:
     virtual void json(Output& out) const = 0;
     // The finding tables its findings come from (JUnit has a case per code).
     virtual std::vector<const core::FindingTable*> tables() const = 0;
+    // The conversation's first and last time when its transport knows them
+    // beyond its decoded packets (a TCP connection: its first and last
+    // segment, also of bytes that could not be decoded); false: the span of
+    // its packets.
+    virtual bool span(double& /*first*/, double& /*last*/) const { return false; }
     // Its figures in one cell of the report's conversation table (empty: none).
     virtual std::string details() const { return {}; }
+    // Its figures as a table for the report (no rows: the report shows its text).
+    virtual Figures figures() const { return {}; }
     // The event whose consequences are grouped with it, or null (known once
     // the file is done).
     virtual const Cause* cause() const { return nullptr; }

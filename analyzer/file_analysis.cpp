@@ -7,6 +7,7 @@
 #include "capture_findings.hpp"
 #include "front_end.hpp"
 #include "protocol_passes.hpp"
+#include "tcp/tcp_finding.hpp"
 
 namespace blankshark {
 
@@ -132,14 +133,26 @@ FileReport analyse_file(const CaptureFiles& files, const FileAnalysisOptions& op
     rep.error_frame = stream.error_frame();
     rep.error_offset = stream.error_offset();
     rep.stats = stream.stats();
-    if (rep.stats.conversations_dropped) {
-        core::Finding f{conversation_limit(), 0, 0, int64_t(opt.stream.max_conversations),
-                        int64_t(rep.stats.conversations_dropped)};
-        f.frame = rep.stats.first_dropped_frame;
+    // Findings of the capture, not of a conversation: what a limit left out.
+    auto capture_finding = [&](core::Code code, uint64_t frame, int64_t a, int64_t b) {
+        core::Finding f{code, 0, 0, a, b};
+        f.frame = frame;
         rep.convs[0].findings.attach(rep.spill);
         rep.convs[0].findings.push_back(f);
+    };
+    if (rep.stats.conversations_dropped)
+        capture_finding(conversation_limit(), rep.stats.first_dropped_frame, int64_t(opt.stream.max_conversations),
+                        int64_t(rep.stats.conversations_dropped));
+    // The TCP connection limit, once for the capture: a connection not
+    // followed belongs to no conversation.
+    if (const tcp::ReassemblerStats* t = passes.tcp_stats(); t && t->connection_limit_hits)
+        capture_finding(tcp::core_code(tcp::Finding::ConnectionLimit), t->first_untracked_frame,
+                        int64_t(t->open_at_limit), int64_t(t->untracked_segments));
+    for (auto& [id, c] : rep.convs) {
+        c.findings.finish();
+        if (c.summary && c.summary->span(c.first_time, c.last_time) && c.last_time > rep.end_time)
+            rep.end_time = c.last_time;
     }
-    for (auto& [id, c] : rep.convs) c.findings.finish();
     return rep;
 }
 

@@ -7,6 +7,7 @@
 // mc_java/, mc_alpha/, raknet/) holds its front end.
 #pragma once
 
+#include <cstddef>
 #include <functional>
 #include <memory>
 #include <string>
@@ -20,8 +21,13 @@
 namespace CLI {
 class App;
 }
+namespace core {
+struct KeyLogLine;
+}
 
 namespace blankshark {
+
+class Output;
 
 class FrontEnd {
 public:
@@ -64,6 +70,29 @@ public:
     // Its charts in the report, for the first `max_conversations`
     // conversations, with its settings (null: none of its own).
     virtual std::unique_ptr<ReportSection> report(uint32_t, const Settings*) const { return nullptr; }
+    // check, after every file and before the verdict: what the run's own
+    // inputs told, as text or (`json`) an event line.
+    virtual void run_notes(Output&, const Settings*, bool json) const { (void)json; }
+
+    // The run's key log (key_log_option.hpp), one file for every protocol
+    // that decrypts. Such a front end says whose keys it reads and their
+    // line forms (--keylog's help; null: it reads none), takes the lines of
+    // those forms into its settings (the taker: null when it took the line,
+    // else why not), and counts what it took and what connections used
+    // (check's line on the key log: "Minecraft Java: 9 secrets, 2 used by
+    // a connection"; JSON: "mcjava":{"secrets":9,"used":2}).
+    struct KeyLogForms {
+        const char* whose;   // "Minecraft Java"
+        const char* member;  // its JSON member: "mcjava"
+        const char* noun;    // what a line gives, singular: "secret"
+        const char* forms;   // "SHARED_SECRET <encrypted secret> <secret>, ..."
+    };
+    struct KeyLogCounts {
+        size_t taken = 0, used = 0;
+    };
+    virtual const KeyLogForms* key_log_forms() const { return nullptr; }
+    virtual std::function<const char*(const core::KeyLogLine&)> key_log_taker(Settings&) const { return {}; }
+    virtual KeyLogCounts key_log_counts(const Settings*) const { return {}; }
 };
 
 // Every protocol's front end, in the catalog's order (catalog::protocols()):

@@ -1,9 +1,12 @@
 // blankshark: offline analyzer for captures of blank's and Minecraft's protocols.
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
+#include <functional>
 #include <string>
 
 #include "check_command.hpp"
+#include "edit_distance.hpp"
 #include "chunks_command.hpp"
 #include "decode_command.hpp"
 #include "report_command.hpp"
@@ -11,10 +14,12 @@
 #include "exit_codes.hpp"
 #include "capture_findings.hpp"
 #include "front_end.hpp"
+#include "key_log_option.hpp"
 #include "port_options.hpp"
 #include "protocols/catalog.hpp"
 #include "type_filter.hpp"
 #include "tcp/tcp_finding.hpp"
+#include "protocols/bedrock/findings.hpp"
 
 namespace {
 
@@ -55,8 +60,9 @@ int main(int argc, char** argv) {
                      "([Client went silent]) and what the other side got afterwards shows as its consequence");
     decode->add_option("-t,--type", dtypes,
                        "only these packet types, of any protocol (repeat or comma-separate): a name in any case, "
-                       "exact or else every name containing it (\"keep alive\", \"chunk\"), or an id (33, 0x21: "
-                       "every type with that id); `blankshark types` lists them all")
+                       "exact or else every name containing it (\"keep alive\", \"chunk\"), its display filter "
+                       "(mcjava.play.cb.keep_alive), or an id (33, 0x21: every type with that id); `blankshark types` "
+                       "lists them all")
         ->delimiter(',')
         ->allow_extra_args(false);
 
@@ -119,6 +125,7 @@ int main(int argc, char** argv) {
         StreamOptions* stream;
         Command command;
         std::vector<std::string> ports{};
+        std::string keylog{};
     };
     Common commons[] = {{decode, &dopt.stream, Command::Decode},
                         {chunks, &copt.stream, Command::Chunks},
@@ -130,8 +137,8 @@ int main(int argc, char** argv) {
         sub->add_option("--port", c.ports,
                         "a protocol's port, PROTOCOL=PORT (repeat or comma-separate; a port alone is blank's): " +
                             port_help() +
-                            ". Other ports: blank by its tag, Minecraft Java by its Handshake, RakNet by its "
-                            "offline messages; Minecraft Alpha on its port only")
+                            ". Other ports: blank by its tag, Minecraft Java and Alpha by their Handshakes, RakNet by "
+                            "its offline messages; Java and Alpha picked up mid-connection by how their bytes read")
             ->delimiter(',')
             ->allow_extra_args(false);  // one value per --port: the capture files follow
         sub->add_flag("-q,--quiet", quiet, "no progress bar on stderr (it is shown only when stderr is a terminal)");
@@ -143,6 +150,7 @@ int main(int argc, char** argv) {
                         "conversations analysed at once; packets of further ones are decoded without analysis "
                         "(capture.limit.conversations)")
             ->capture_default_str();
+        add_key_log_option(*sub, c.keylog);
         for (const FrontEnd* fe : front_ends())
             if (Settings* s = c.stream->settings.of(*fe)) fe->add_options(*sub, c.command, *s);
     }
@@ -151,13 +159,31 @@ int main(int argc, char** argv) {
     for (const core::ProtocolInfo* p : catalog::protocols())
         protocol_names += (protocol_names.empty() ? "" : ", ") + std::string(p->field_prefix);
     auto* types = app.add_subcommand("types", "List every packet type of every protocol (or of one: " +
-                                                  protocol_names + ") with its ids: what decode -t takes");
+                                                  protocol_names + ") with its display filter (tshark -Y) and ids: what decode -t takes");
     types->add_option("protocol", types_of, "only this protocol");
 
     std::vector<FrontEnd::OwnCommand> own;  // the protocols' own commands
     for (const FrontEnd* fe : front_ends())
         for (FrontEnd::OwnCommand& c : fe->add_commands(app)) own.push_back(std::move(c));
 
+    // A command that is none of them: the nearest by spelling ("chek": check).
+    const std::function<bool(const CLI::App*)> every = [](const CLI::App*) { return true; };
+    const std::vector<const CLI::App*> commands = static_cast<const CLI::App&>(app).get_subcommands(every);
+    const auto is_command = [&](const std::string& w) {
+        return std::any_of(commands.begin(), commands.end(), [&](const CLI::App* c) { return c->get_name() == w; });
+    };
+    if (argc > 1 && argv[1][0] != '-' && !is_command(argv[1])) {
+        std::string nearest, all;
+        size_t best = ~size_t(0);
+        for (const CLI::App* sub : commands) {
+            const size_t d = edit_distance(argv[1], sub->get_name());
+            if (d < best) best = d, nearest = sub->get_name();
+            all += (all.empty() ? "" : ", ") + sub->get_name();
+        }
+        std::fprintf(stderr, "blankshark: no command '%s'%s (commands: %s; blankshark --help)\n", argv[1],
+                     best <= 2 ? ("; did you mean '" + nearest + "'?").c_str() : "", all.c_str());
+        return kExitUsage;
+    }
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
@@ -183,6 +209,13 @@ int main(int argc, char** argv) {
                         return kExitUsage;
                     }
                 }
+        if (c.sub->parsed()) {
+            std::string error;
+            if (!read_key_log(c.keylog, *c.stream, error)) {
+                std::fprintf(stderr, "blankshark: %s\n", error.c_str());
+                return kExitUsage;
+            }
+        }
     }
     if (join_files && separate_files) {
         std::fprintf(stderr, "blankshark: --file-set and --no-file-set exclude each other\n");
@@ -235,6 +268,7 @@ int main(int argc, char** argv) {
         kopt.format = format == "json" ? CheckFormat::Json : format == "junit" ? CheckFormat::Junit : CheckFormat::Text;
         tcp::finding_table();  // the analyzer's own codes are named like every protocol's
         capture_finding_table();
+        bedrock::finding_table();  // carried by RakNet, not in the catalog yet
         for (const std::string& code : kignore) {
             core::Code known;
             if (!core::find_code(code.c_str(), known)) {

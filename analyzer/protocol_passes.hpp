@@ -29,6 +29,8 @@ public:
     // After finish() of a first pass: each front end's ProtocolPass::earlier
     // (by front_end_index), for the second pass' setup.
     std::vector<std::shared_ptr<const void>> earlier() const;
+    // The TCP reassembler's counts (null when no protocol reads TCP).
+    const tcp::ReassemblerStats* tcp_stats() const { return tcp_ ? &tcp_->reassembler().stats() : nullptr; }
 
 private:
     bool offer(const capture::Frame& f, const capture::UdpDatagram& d, double time) override;

@@ -1,7 +1,8 @@
 // Packets per second over time, per conversation and per named series (a
 // protocol's state and direction, say), for the HTML report's charts of
-// protocols whose own analysis has no timeline. Bins start at 1 s and
-// double in width past kMaxBins, so memory stays bounded on long captures.
+// protocols whose own analysis has no timeline. Bins as time_bins.hpp says:
+// 10 ms at first, doubled in width past kMaxBins (memory stays bounded on
+// long captures), merged to at most kChartBins points when drawn.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "output.hpp"
+#include "time_bins.hpp"
 
 namespace blankshark {
 
@@ -31,7 +33,7 @@ private:
     };
     struct Conv {
         double start = -1;  // the conversation's first packet: bins count from there
-        double width = 1.0;
+        double width = kFirstBinWidth;
         std::vector<Series> series;  // in order of first packet
     };
     uint32_t max_;

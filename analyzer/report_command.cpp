@@ -1,6 +1,7 @@
 #include "report_command.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -40,6 +41,7 @@ svg .title{font-size:13px;font-weight:600;fill:#222}svg .note{font-size:11px;fil
 svg .legend,svg .tick{font-size:11px;fill:#444}svg .axis{font-size:11px;fill:#555}svg .hl{font-size:11px}
 svg .grid{stroke:#eee}svg .frame{stroke:#bbb}.empty{color:#777;font-style:italic}
 pre{white-space:pre-wrap;overflow-wrap:anywhere;font-size:12px;background:#fafafa;padding:8px;border:1px solid #eee}
+p.what{font-size:15px;margin:8px 0}table.figures td:first-child{white-space:pre}details summary{color:#555;cursor:pointer}
 )";
 
 std::string message(const Finding& f) {
@@ -105,6 +107,31 @@ void summary_table(const Page& pg, const std::vector<uint32_t>& sections) {
     out << "</table>\n";
 }
 
+// A conversation's figures: what went wrong in a sentence (and its
+// findings by severity), then a row per figure and sending side, with units.
+void figures_table(const Page& pg, const ConvReport& c, const Figures& fig) {
+    Output& out = pg.out;
+    out << "<p class=\"what\">";
+    html_escape(out, fig.sentence);
+    const size_t e = count_findings(c, Severity::Error), w = count_findings(c, Severity::Warn);
+    out << " <span class=\"" << (e ? "sev-error" : w ? "sev-warn" : "sev-note") << "\">" << e << " errors, " << w
+        << " warnings, " << count_findings(c, Severity::Note) << " notes.</span></p>\n";
+    bool sides = false;
+    for (const FigureRow& r : fig.rows) sides |= !r.server.empty();
+    out << "<table class=\"figures\"><tr><th>figure</th>"
+        << (sides ? "<th>client &rarr; server</th><th>server &rarr; client</th>" : "<th>value</th>")
+        << "<th>unit</th></tr>\n";
+    for (const FigureRow& r : fig.rows) {
+        out << "<tr>";
+        td(out, r.name);
+        td(out, r.client, true);
+        if (sides) td(out, r.server, true);
+        td(out, r.unit);
+        out << "</tr>\n";
+    }
+    out << "</table>\n";
+}
+
 // A conversation's section: what check says of it (its summary's text),
 // its protocol's charts and its rate chart.
 void conversation(const Page& pg, uint32_t id, const ConvReport& c) {
@@ -115,9 +142,14 @@ void conversation(const Page& pg, uint32_t id, const ConvReport& c) {
     html_escape(out, capture::endpoint_text(c.conv.client));
     out << " &harr; server ";
     html_escape(out, capture::endpoint_text(c.conv.server));
-    out << "</h2>\n<p class=\"meta\">ended: ";
+    out << "</h2>\n<p class=\"meta\">";
+    out.fixed(c.last_time - c.first_time, 3) << " s, " << c.conv.packets << " packets; ended: ";
     html_escape(out, c.summary->ended());
-    out << "</p>\n<pre>";
+    out << "</p>\n";
+    const Figures fig = c.summary->figures();
+    if (!fig.rows.empty()) figures_table(pg, c, fig);
+    // What check says of it, word for word (shown at once when there is no table).
+    out << (fig.rows.empty() ? "<pre>" : "<details><summary>check's text</summary><pre>");
     char* buf = nullptr;
     size_t size = 0;
     if (std::FILE* mem = open_memstream(&buf, &size)) {
@@ -129,7 +161,7 @@ void conversation(const Page& pg, uint32_t id, const ConvReport& c) {
         html_escape(out, std::string_view(buf, size));
         std::free(buf);
     }
-    out << "</pre>\n";
+    out << (fig.rows.empty() ? "</pre>\n" : "</pre></details>\n");
     const size_t fe = front_end_index(*c.conv.protocol);
     if (fe < pg.sections.size() && pg.sections[fe]) pg.sections[fe]->chart(out, id, *c.summary, c.first_time, c.last_time);
     if (c.conv.protocol->rate_title())
@@ -265,7 +297,7 @@ int run_report(const CaptureFiles& files, const ReportOptions& opt) {
     }
     std::FILE* f = std::fopen(opt.output.c_str(), "wb");
     if (!f) {
-        std::fprintf(stderr, "blankshark: cannot write %s\n", opt.output.c_str());
+        std::fprintf(stderr, "blankshark: cannot write %s: %s\n", opt.output.c_str(), std::strerror(errno));
         return kExitCannotWrite;
     }
     {
@@ -273,8 +305,10 @@ int run_report(const CaptureFiles& files, const ReportOptions& opt) {
         write_page(Page{rep, opt, out, sections, rates});
     }
     const bool write_error = std::ferror(f);
+    errno = 0;
     if (std::fclose(f) != 0 || write_error) {
-        std::fprintf(stderr, "blankshark: cannot write %s\n", opt.output.c_str());
+        std::fprintf(stderr, "blankshark: cannot write %s: %s\n", opt.output.c_str(),
+                     errno ? std::strerror(errno) : "write error");
         return kExitCannotWrite;
     }
     if (rep.result != StreamResult::Ok) std::fprintf(stderr, "blankshark: %s\n", rep.error.c_str());

@@ -18,4 +18,12 @@ inline std::string fmt(const char* f, double v) {
     return buf;
 }
 
+// printf into a string, for a sentence of figures (up to 255 characters).
+template <class... Args>
+std::string sfmt(const char* f, Args... args) {
+    char buf[256];
+    std::snprintf(buf, sizeof buf, f, args...);
+    return buf;
+}
+
 }  // namespace blankshark

@@ -38,10 +38,7 @@ FileStats collect(const CaptureFiles& files, const StatsOptions& opt) {
 
 void text_report(Output& out, const FileStats& fs) {
     const FileReport& rep = fs.rep;
-    if (rep.result == StreamResult::OpenError) {  // nothing was read: no tables of zeros
-        out << "error: " << rep.error << '\n';
-        return;
-    }
+    if (rep.result == StreamResult::OpenError) return;  // nothing was read: stderr says why, once
     out << rep.path << ": " << found_text(rep);
     if (!recognised(rep)) out << " in " << rep.stats.frames << " frames";
     out << ", " << (rep.convs.size() - rep.convs.count(0)) << " conversations\n";

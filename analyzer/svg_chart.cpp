@@ -120,40 +120,35 @@ void SvgChart::box(double x0, double x1, double y0, double y1, const char* color
     body_ += "</title></rect>\n";
 }
 
-void SvgChart::marker(double x, double y, char shape, const char* color, std::string_view tooltip) {
-    const double cx = px(x), cy = py(y);
+void SvgChart::shape_at(std::string& out, double cx, double cy, char shape, const char* color, double top,
+                        double bottom) {
+    char buf[200];
+    // Big enough to see and to point at; a white outline keeps them apart from the lines under them.
     switch (shape) {
     case 'x':
-        body_ += "<path stroke-width=\"1.5\" fill=\"none\" stroke=\"";
-        body_ += color;
-        body_ += "\" d=\"M";
-        num(cx - 3); body_ += ' '; num(cy - 3); body_ += " L"; num(cx + 3); body_ += ' '; num(cy + 3);
-        body_ += " M"; num(cx - 3); body_ += ' '; num(cy + 3); body_ += " L"; num(cx + 3); body_ += ' '; num(cy - 3);
-        body_ += '"';
+        std::snprintf(buf, sizeof buf,
+                      "<path stroke-width=\"2.2\" fill=\"none\" stroke=\"%s\" d=\"M%.1f %.1f L%.1f %.1f M%.1f %.1f "
+                      "L%.1f %.1f\"",
+                      color, cx - 4.5, cy - 4.5, cx + 4.5, cy + 4.5, cx - 4.5, cy + 4.5, cx + 4.5, cy - 4.5);
         break;
     case 'v':
-        body_ += "<path fill=\"";
-        body_ += color;
-        body_ += "\" d=\"M";
-        num(cx - 3.5); body_ += ' '; num(cy - 6); body_ += " L"; num(cx + 3.5); body_ += ' '; num(cy - 6);
-        body_ += " L"; num(cx); body_ += ' '; num(cy); body_ += " Z\"";
+        std::snprintf(buf, sizeof buf,
+                      "<path fill=\"%s\" stroke=\"#fff\" stroke-width=\"0.8\" d=\"M%.1f %.1f L%.1f %.1f L%.1f %.1f Z\"",
+                      color, cx - 5, cy - 8.5, cx + 5, cy - 8.5, cx, cy);
         break;
     case '|':
-        body_ += "<path stroke-width=\"1\" stroke=\"";
-        body_ += color;
-        body_ += "\" d=\"M";
-        num(cx); body_ += ' '; num(top_); body_ += " L"; num(cx); body_ += ' '; num(h_ - bottom_);
-        body_ += '"';
+        std::snprintf(buf, sizeof buf, "<path stroke-width=\"1\" stroke=\"%s\" d=\"M%.1f %.1f L%.1f %.1f\"", color, cx,
+                      top, cx, bottom);
         break;
     default:
-        body_ += "<circle r=\"3\" fill=\"";
-        body_ += color;
-        body_ += "\" cx=\"";
-        num(cx);
-        body_ += "\" cy=\"";
-        num(cy);
-        body_ += '"';
+        std::snprintf(buf, sizeof buf, "<circle r=\"4.5\" stroke=\"#fff\" stroke-width=\"1\" fill=\"%s\" cx=\"%.1f\" cy=\"%.1f\"",
+                      color, cx, cy);
     }
+    out += buf;
+}
+
+void SvgChart::marker(double x, double y, char shape, const char* color, std::string_view tooltip) {
+    shape_at(body_, px(x), py(y), shape, color, top_, h_ - bottom_);
     if (tooltip.empty()) {
         body_ += "/>\n";
         return;
@@ -186,7 +181,9 @@ void SvgChart::hline(double y, const char* color, std::string_view label) {
     body_ += "</text>\n";
 }
 
-void SvgChart::legend(std::string_view name, const char* color) { legend_.emplace_back(std::string(name), color); }
+void SvgChart::legend(std::string_view name, const char* color, char shape) {
+    legend_.push_back(LegendItem{std::string(name), color, shape});
+}
 
 void SvgChart::note(std::string_view text) { note_ = std::string(text); }
 
@@ -196,7 +193,7 @@ void SvgChart::write(Output& out) const {
     std::vector<std::pair<double, double>> at;  // legend item positions
     double lx = left_, ly = 32;
     for (const auto& item : legend_) {
-        const double w = 22 + 6.2 * double(item.first.size());
+        const double w = 22 + 6.2 * double(item.name.size());
         if (lx + w > w_ - right_ && lx > left_) {
             lx = left_;
             ly += 15;
@@ -214,13 +211,20 @@ void SvgChart::write(Output& out) const {
     out << "</text>\n";
     for (size_t i = 0; i < legend_.size(); ++i) {
         char buf[160];
-        std::snprintf(buf, sizeof buf, "<rect x=\"%.1f\" y=\"%.1f\" width=\"10\" height=\"10\" fill=\"%s\"/>",
-                      at[i].first, at[i].second - 9, legend_[i].second);
-        out << buf;
+        if (legend_[i].shape && legend_[i].shape != '|') {
+            std::string mark;
+            shape_at(mark, at[i].first + 5, at[i].second - (legend_[i].shape == 'v' ? 0 : 4), legend_[i].shape,
+                     legend_[i].color, 0, 0);
+            out << mark << "/>";
+        } else {
+            std::snprintf(buf, sizeof buf, "<rect x=\"%.1f\" y=\"%.1f\" width=\"10\" height=\"10\" fill=\"%s\"/>",
+                          at[i].first, at[i].second - 9, legend_[i].color);
+            out << buf;
+        }
         std::snprintf(buf, sizeof buf, "<text class=\"legend\" x=\"%.1f\" y=\"%.1f\">", at[i].first + 13,
                       at[i].second);
         out << buf;
-        html_escape(out, legend_[i].first);
+        html_escape(out, legend_[i].name);
         out << "</text>\n";
     }
     if (!note_.empty()) {

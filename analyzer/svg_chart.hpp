@@ -30,7 +30,8 @@ public:
     // Shapes: 'x' cross, 'v' triangle, 'o' circle, '|' tick.
     void marker(double x, double y, char shape, const char* color, std::string_view tooltip = {});
     void hline(double y, const char* color, std::string_view label);
-    void legend(std::string_view name, const char* color);
+    // A legend entry: a colour swatch, or the marker `shape` it stands for.
+    void legend(std::string_view name, const char* color, char shape = 0);
     void note(std::string_view text);  // a line under the title (e.g. "first 1000 of 2400 shown")
 
     void write(Output& out) const;
@@ -49,7 +50,15 @@ private:
     int w_, h_;
     double left_ = 64, right_ = 16, top_ = 44, bottom_ = 40;
     std::string body_;
-    std::vector<std::pair<std::string, const char*>> legend_;
+    struct LegendItem {
+        std::string name;
+        const char* color;
+        char shape;
+    };
+    std::vector<LegendItem> legend_;
+    // A marker's shape at pixel (cx, cy), tooltip not closed.
+    static void shape_at(std::string& out, double cx, double cy, char shape, const char* color, double top,
+                         double bottom);
 };
 
 // Escapes text for HTML/SVG content and attributes.

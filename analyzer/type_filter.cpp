@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/schema.hpp"
+#include "edit_distance.hpp"
 #include "protocols/catalog.hpp"
 
 namespace blankshark {
@@ -50,7 +51,8 @@ struct Type {
     const core::ProtocolInfo* protocol;
     uint32_t id;
     const char* name;
-    const char* key;  // a protocol's short key ("ack"), or null
+    const char* key;     // a protocol's short key ("ack"), or null
+    const std::string* filter;  // the type's own display filter ("mcjava.play.cb.keep_alive")
 };
 
 // Every message type of every version of every protocol, or of `only` (a
@@ -58,29 +60,18 @@ struct Type {
 void each_type(const std::function<void(const Type&)>& f, const core::ProtocolInfo* only = nullptr) {
     for (const core::ProtocolInfo* p : catalog::protocols()) {
         if (!p->schema || (only && p != only)) continue;
-        for (size_t v = 0; v < p->versions(); ++v)
-            for (const core::CompiledTable& t : p->schema(v).tables)
+        for (size_t v = 0; v < p->versions(); ++v) {
+            const core::Schema& s = p->schema(v);
+            for (const core::CompiledTable& t : s.tables)
                 for (const core::CompiledType& ct : t.by_id)
-                    if (ct.type) f(Type{p, ct.type->id, ct.type->name, ct.type->key});
+                    if (ct.type)
+                        f(Type{p, ct.type->id, ct.type->name, ct.type->key,
+                               &s.fields[s.nodes[ct.filter_node].field].abbrev});
+        }
     }
 }
 
 void add(const Type& t, TypeFilter& into) { into.names.insert(packet_name_key(t.name)); }
-
-size_t distance(const std::string& a, const std::string& b) {
-    std::vector<size_t> row(b.size() + 1);
-    for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-    for (size_t i = 1; i <= a.size(); ++i) {
-        size_t diag = row[0];
-        row[0] = i;
-        for (size_t j = 1; j <= b.size(); ++j) {
-            const size_t up = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] != b[j - 1])});
-            diag = up;
-        }
-    }
-    return row[b.size()];
-}
 
 }  // namespace
 
@@ -93,6 +84,11 @@ bool add_type(const std::string& spec, TypeFilter& into, std::string& error) {
         if (!any) error = "no packet type of any protocol has the id " + spec;
         return any;
     }
+    // A packet type's display filter ("mcjava.play.cb.keep_alive"): that type.
+    each_type([&](const Type& t) {
+        if (*t.filter == spec) add(t, into), any = true;
+    });
+    if (any) return true;
     const std::string want = loose(spec);
     if (want.empty()) {
         error = "an empty packet type";
@@ -113,7 +109,7 @@ bool add_type(const std::string& spec, TypeFilter& into, std::string& error) {
     std::vector<std::pair<size_t, std::string>> near;
     each_type([&](const Type& t) {
         const std::string shown = std::string(t.name) + " (" + t.protocol->field_prefix + ")";
-        near.emplace_back(distance(want, loose(t.name)), shown);
+        near.emplace_back(edit_distance(want, loose(t.name)), shown);
     });
     std::sort(near.begin(), near.end());
     near.erase(std::unique(near.begin(), near.end()), near.end());
@@ -130,15 +126,21 @@ bool print_types(const std::string& protocol) {
         any = true;
         std::vector<std::string> order;  // first seen first
         std::map<std::string, std::vector<uint32_t>> ids;
+        std::map<std::string, std::vector<std::string>> filters;
         each_type(
             [&](const Type& t) {
                 auto [it, fresh] = ids.try_emplace(t.name);
                 if (fresh) order.push_back(t.name);
                 if (std::find(it->second.begin(), it->second.end(), t.id) == it->second.end()) it->second.push_back(t.id);
+                std::vector<std::string>& f = filters[t.name];
+                if (std::find(f.begin(), f.end(), *t.filter) == f.end()) f.push_back(*t.filter);
             },
             p);
+        // Name, display filter(s), then every id it has had.
         for (const std::string& name : order) {
-            std::printf("%-8s %-44s", p->field_prefix, name.c_str());
+            std::string f;
+            for (const std::string& x : filters[name]) f += (f.empty() ? "" : ",") + x;
+            std::printf("%-8s %-44s %-52s", p->field_prefix, name.c_str(), f.c_str());
             for (uint32_t id : ids[name]) std::printf(" 0x%02X", id);
             std::printf("\n");
         }

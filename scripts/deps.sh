@@ -15,7 +15,7 @@ case "${VERSION_ID:-}" in
   *)  clang_rt=libclang-rt-dev ;;
 esac
 pkgs=(cmake g++ pkg-config make zlib1g-dev libpcap-dev libglib2.0-dev libwireshark-dev tshark
-      googletest libgtest-dev libcli11-dev nlohmann-json3-dev libxxhash-dev libgcrypt20-dev libdeflate-dev)
+      googletest libgtest-dev libcli11-dev nlohmann-json3-dev libxxhash-dev libgcrypt20-dev libdeflate-dev libsnappy-dev)
 case "${1:-}" in
   --tshark) pkgs+=(python3) ;;  # the tshark-labelled oracles are Python
   --test) pkgs+=(clang "$clang_rt" wireshark-common time perl libbenchmark-dev

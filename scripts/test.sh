@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds and runs every test:
 #   1. asan (./build-asan): the unit, analyzer end-to-end and tshark-with-plugin
-#      tests (ctest), built with AddressSanitizer + UBSan, the plugin included:
+#      tests (ctest), built with AddressSanitizer + UBSan, the plugin included
+#      (the tests' own code with ASan alone: tests/CMakeLists.txt says why):
 #      the system's tshark loads the instrumented blank.so with the sanitizer
 #      runtime preloaded; a sanitizer report exits 86
 #   2. bench (the same ./build-asan, before its ctest): a smoke run of
@@ -18,8 +19,9 @@
 # what CI runs). Two more: "ctest" runs the same ctest suite without
 # sanitizers in ./build (faster to iterate; tests/distros/run.sh --quick);
 # "tshark" builds only what the tests labelled tshark need (target
-# tshark_tests) and runs them (CI's Debian 13 and testing legs,
-# tests/distros/run.sh --tshark).
+# tshark_tests, which also compiles tests/fuzz/fuzz_plugin.cpp against that
+# Wireshark, without linking it) and runs them (CI's Debian 13 and testing
+# legs, tests/distros/run.sh --tshark).
 #
 # The suite runs once, under the sanitizers, rather than once without and
 # once with them: the four builds and two runs did not fit CI's 90 minutes.
@@ -41,8 +43,10 @@ stages=" ${BLANKSHARK_TEST_STAGES:-bench asan fuzz hostile tsan} "
 stage() { [[ $stages == *" $1 "* ]]; }
 # Each stage's heading says when it started and the CPU time used so far by
 # every process this script waited for (CI's time is counted).
-cpu() { times | awk 'NR == 2 { for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); s += t[1] * 60 + t[2] } printf "%.0f", s }'; }
-at() { echo "== $* ($(date +%T), ${SECONDS}s in, CPU $(cpu) s)"; }
+# (times runs in this shell, not in a $(...) subshell, which has no children.)
+times_file=$(mktemp)
+cpu() { awk 'NR == 2 { for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); s += t[1] * 60 + t[2] } printf "%.0f", s }' "$times_file"; }
+at() { times >"$times_file"; echo "== $* ($(date +%T), ${SECONDS}s in, CPU $(cpu) s)"; }
 flags() { echo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=$1 -DNDEBUG"; }
 lines=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "$(flags "-O2 -g1")" "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG")
 san_lines=(-DCMAKE_BUILD_TYPE=RelWithDebInfo "$(flags "-O1 -g1")" "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG")
@@ -115,5 +119,5 @@ at "ThreadSanitizer: check -j over captures of every protocol"
 wait "$tsan_build" || { cat "$tsan_log"; echo "ThreadSanitizer build failed" >&2; exit 1; }
 tests/tsan/run.sh "$PWD/build-tsan/analyzer/blankshark"
 fi
-rm -f "$hostile_log" "$tsan_log"
 at "done"
+rm -f "$hostile_log" "$tsan_log" "$times_file"

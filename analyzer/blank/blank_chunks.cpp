@@ -106,7 +106,7 @@ size_t BlankChunks::count() const {
 
 void BlankChunks::text(Output& out) const {
     if (!count()) return;
-    out << kHeader;
+    out << "blank chunk transmissions\n" << kHeader;
     size_t complete = 0, total = 0;
     for (uint32_t id = 0; id < convs_.size(); ++id) {
         if (!convs_[id]) continue;

@@ -74,6 +74,7 @@ public:
             else missing_[nmissing_++ & 31] = uint16_t(it.u);
             return;
         }
+        if (it.hidden) return;  // the packet type's filter (type_name says it)
         if (depth_ == 0) close_array();
         // A field repeated in a row (e.g. piece frames) becomes a list.
         if (pending_ && pending_->info == it.info) {

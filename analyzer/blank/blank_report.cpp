@@ -97,7 +97,7 @@ void chart_seq(const Page& pg, const ConversationSeries& s) {
                  "frame " + std::to_string(e.frame) + ": " + dn[e.dir] + " seq " + std::to_string(int64_t(e.value)) +
                      ", " + std::to_string(e.count) + " skipped before it");
     for (const ReportEvent& e : s.late.events())
-        c.marker(e.time, e.value, 'o', "#e8a33d",
+        c.marker(e.time, e.value, 'o', "#17becf",
                  "frame " + std::to_string(e.frame) + ": " + dn[e.dir] + " seq " + std::to_string(int64_t(e.value)) +
                      " arrived late (after frame " + std::to_string(e.ref_frame) + ")");
     for (const ReportEvent& e : s.duplicates.events())
@@ -107,10 +107,11 @@ void chart_seq(const Page& pg, const ConversationSeries& s) {
         c.marker(e.time, e.value, 'v', "#2e7d32",
                  "frame " + std::to_string(e.frame) + ": chunk piece resent (first sent in frame " +
                      std::to_string(e.ref_frame) + ")");
-    if (s.skipped.total()) c.legend("skipped", kBad);
-    if (s.late.total()) c.legend("late", "#e8a33d");
-    if (s.duplicates.total()) c.legend("duplicate", "#8e44ad");
-    if (s.resends.total()) c.legend("chunk resend", "#2e7d32");
+    // Shapes and colours apart from each other and from the two sides' lines (blue, orange).
+    if (s.skipped.total()) c.legend("skipped", kBad, 'x');
+    if (s.late.total()) c.legend("late", "#17becf", 'o');
+    if (s.duplicates.total()) c.legend("duplicate", "#8e44ad", 'o');
+    if (s.resends.total()) c.legend("chunk resend", "#2e7d32", 'v');
     std::string note = thinned_note(s.skipped, "skips") + thinned_note(s.late, "late") +
                        thinned_note(s.duplicates, "duplicates") + thinned_note(s.resends, "resends");
     c.note(note.empty() ? "solid: highest seq sent per bin; dashed: the peer's ack field; markers: per packet"

@@ -84,13 +84,12 @@ void BlankStats::counts(Output& out, bool json) const {
 void BlankStats::text(Output& out, const FileReport&) const {
     const TrafficTable& all = traffic_.file();
     if (!all.total.packets) return;
-    char head[128];
-    std::snprintf(head, sizeof head, "\n%-34s%10s %12s %10s %12s %8s\n", blank::stats::kPackets, "packets", "bytes",
-                  "packets/s", "bytes/s", "avg size");
-    out << head;
+    out << '\n';
+    count_header(out, blank::stats::kPackets);
     count_row(out, "all", 0, all.total, all.duration());
     text_table(out, all, file_schema(), 2);
-    out << "\nConversations\n";
+    out << '\n';
+    count_header(out, "Packets by conversation");
     for (uint32_t id = 0; id < convs_.size(); ++id) {
         if (!convs_[id].analysis) continue;
         const TrafficTable& t = traffic_.conversations()[id];

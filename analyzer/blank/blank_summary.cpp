@@ -1,6 +1,9 @@
 #include "blank/blank_summary.hpp"
 
+#include <cctype>
+
 #include "protocols/blank/findings.hpp"
+#include "report_style.hpp"
 
 namespace blankshark {
 namespace {
@@ -128,6 +131,58 @@ std::string BlankSummary::details() const {
            std::to_string(sc.never_seen) + "; " + std::to_string(a.seq().corrections()) +
            " corrections; chunks complete " + std::to_string(complete) + " / " +
            std::to_string(a.chunks().transmissions().size());
+}
+
+Figures BlankSummary::figures() const {
+    const blank::ConversationAnalysis& a = *analysis_;
+    const auto& c = a.seq().stats(Role::Client);
+    const auto& v = a.seq().stats(Role::Server);
+    Figures out;
+    const auto row = [&out](const char* name, uint64_t x, uint64_t y, const char* unit) {
+        out.rows.push_back(FigureRow{name, std::to_string(x), std::to_string(y), unit});
+    };
+    const auto one = [&out](const char* name, std::string x, const char* unit) {
+        out.rows.push_back(FigureRow{name, std::move(x), {}, unit});
+    };
+    const auto loss = [](const blank::DirectionStats& d) {
+        return d.lost + d.received ? sfmt("%.1f", 100.0 * double(d.lost) / double(d.lost + d.received)) : std::string("-");
+    };
+    const auto rtt = [](const blank::DirectionStats& d) {
+        return d.rtts.empty() ? std::string("-")
+                              : sfmt("%.1f / %.1f", percentile(d.rtts, 0.5) * 1000, percentile(d.rtts, 1) * 1000);
+    };
+    row("packets", c.packets, v.packets, "packets");
+    row("bytes", c.bytes, v.bytes, "bytes");
+    row("skipped", c.gaps, v.gaps, "seqs skipped when a newer packet arrived");
+    row("never seen", c.never_seen, v.never_seen, "seqs");
+    row("reordered", c.reordered, v.reordered, "packets");
+    row("duplicates", c.duplicates, v.duplicates, "packets");
+    row("ack back", c.ack_back, v.ack_back, "packets whose ack moved back");
+    row("lost (the sender's count)", c.lost, v.lost, "packets");
+    out.rows.push_back(FigureRow{"loss (the sender's count)", loss(c), loss(v), "%"});
+    out.rows.push_back(FigureRow{"time to ack", rtt(c), rtt(v), "ms (median / max)"});
+    const auto& dist = a.seq().correction_distances();
+    one("corrections", std::to_string(a.seq().corrections()), "PlayerCorrections");
+    if (!dist.empty())
+        one("correction distance", sfmt("%.3f / %.3f", percentile(dist, 0.5), percentile(dist, 1)), "blocks (median / max)");
+    const blank::ChunkTotals& ct = a.chunks().summary();
+    one("chunk transmissions", std::to_string(ct.transmissions), "transmissions");
+    one("  complete", std::to_string(ct.complete), "transmissions");
+    one("  not complete", std::to_string(ct.not_complete()), "transmissions");
+    std::string what;
+    const auto add = [&what](const std::string& part) { what += (what.empty() ? "" : "; ") + part; };
+    if (silence_) add(cause_.what + " (frame " + std::to_string(silence_.frame) + ")");
+    for (Role r : {Role::Client, Role::Server}) {
+        const auto& d = a.seq().stats(r);
+        if (d.never_seen) add(sfmt("%llu of the %s's seqs never seen here", (unsigned long long)d.never_seen, blank::role_name(r)));
+        if (d.lost) add(sfmt("the %s counted %llu of its packets lost (%s %%)", blank::role_name(r), (unsigned long long)d.lost, loss(d).c_str()));
+    }
+    if (!dist.empty() && percentile(dist, 1) > 0.5)
+        add(sfmt("corrections up to %.3f blocks off", percentile(dist, 1)));
+    if (ct.not_complete()) add(sfmt("%llu chunk transmissions not complete", (unsigned long long)ct.not_complete()));
+    out.sentence = what.empty() ? "Nothing lost: every seq seen, no chunk left incomplete." : what + ".";
+    out.sentence[0] = char(std::toupper(static_cast<unsigned char>(out.sentence[0])));
+    return out;
 }
 
 bool BlankSummary::consequence(const core::Finding& f) const { return blank::caused_by_silence(f, silence_); }

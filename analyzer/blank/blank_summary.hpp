@@ -28,6 +28,7 @@ public:
     void json(Output& out) const override;
     std::vector<const core::FindingTable*> tables() const override;
     std::string details() const override;
+    Figures figures() const override;
     const Cause* cause() const override { return cause_.frame ? &cause_ : nullptr; }
     bool consequence(const core::Finding& f) const override;
     void release() override { analysis_.reset(); }

@@ -1,6 +1,8 @@
 #include "blank/blank_synth.hpp"
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 
 #include "exit_codes.hpp"
 #include "pcap_writer.hpp"
@@ -34,9 +36,11 @@ int run_synth(const SynthOptions& opt) {
         std::fprintf(stderr, "blankshark synth: %s\n", error.c_str());
         return kExitUsage;
     }
+    errno = 0;
     PcapWriter writer(opt.output, 1);
     if (!writer.ok()) {
-        std::fprintf(stderr, "blankshark synth: cannot write %s\n", opt.output.c_str());
+        std::fprintf(stderr, "blankshark synth: cannot write %s: %s\n", opt.output.c_str(),
+                     errno ? std::strerror(errno) : "write error");
         return kExitCannotWrite;
     }
     PcapSink sink(writer);

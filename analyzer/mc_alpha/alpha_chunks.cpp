@@ -67,14 +67,18 @@ void AlphaChunks::message(const AlphaMessage& am) {
 void AlphaChunks::text(Output& out) const {
     if (rows_.empty()) return;
     out << "Minecraft Alpha Map Chunks\n"
-           "conv    frame column      region start        size         wire inflated non-air types blight "
+           "conv    frame column    region start     size          wire inflated non-air types blight "
            "skylight pre-chunk  state\n";
     for (const Row& r : rows_) {
         const mcalpha::ChunkResult& c = r.chunk;
+        // The parenthesised values padded to their columns' widths, so every row lines up under the header.
+        char column[32], start[48], size[32];
+        std::snprintf(column, sizeof column, "(%d,%d)", c.column_x, c.column_z);
+        std::snprintf(start, sizeof start, "(%d,%d,%d)", r.x, r.y, r.z);
+        std::snprintf(size, sizeof size, "%ux%ux%u", unsigned(c.size_x), unsigned(c.size_y), unsigned(c.size_z));
         char buf[400];
-        std::snprintf(buf, sizeof buf, "%4u %8llu (%d,%d) (%d,%d,%d) %ux%ux%u %6u %8u %7u %5u %2u-%-2u %4u-%-2u %9llu  %s",
-                      r.conv, (unsigned long long)r.frame, c.column_x, c.column_z, r.x, r.y, r.z, unsigned(c.size_x),
-                      unsigned(c.size_y), unsigned(c.size_z), r.compressed, c.inflated, c.non_air, c.distinct,
+        std::snprintf(buf, sizeof buf, "%4u %8llu %-9s %-16s %-10s %7u %8u %7u %5u %2u-%-2u %4u-%-2u %9llu  %s",
+                      r.conv, (unsigned long long)r.frame, column, start, size, r.compressed, c.inflated, c.non_air, c.distinct,
                       unsigned(c.block_light_min), unsigned(c.block_light_max), unsigned(c.sky_light_min),
                       unsigned(c.sky_light_max), (unsigned long long)c.pre_chunk_frame,
                       r.cut_have ? "cut by a gap" : c.summarised ? "summarised" : "not summarised");

@@ -53,7 +53,11 @@ private:
         AlphaConnection& conn_;
         double time_;  // of the event that made the session speak
     };
-    AlphaConnection& open(tcp::Connection&) { return conns_.emplace_back(inflater_); }
+    AlphaConnection& open(tcp::Connection& conn) {
+        AlphaConnection& c = conns_.emplace_back(inflater_);
+        if (conn.midstream()) c.session.start_mid_stream();
+        return c;
+    }
 
     std::function<void(const AlphaMessage&)> on_message_;
 };

@@ -129,7 +129,7 @@ public:
     const core::ProtocolInfo& info() const override { return mcalpha::protocol_info(); }
     const char* title() const override { return "Minecraft Alpha"; }
     const char* unit_name() const override { return "messages"; }
-    const char* heuristic_text() const override { return nullptr; }
+    const char* heuristic_text() const override { return "a Minecraft Alpha Handshake"; }
     const char* rate_title() const override { return "Minecraft Alpha messages per second by direction"; }
     std::unique_ptr<ProtocolPass> start(const PassSetup& s) const override { return std::make_unique<AlphaPass>(s); }
     std::unique_ptr<StatsSection> stats() const override { return std::make_unique<StatsOf<AlphaTraffic, feed_stats>>(); }

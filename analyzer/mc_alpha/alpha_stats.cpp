@@ -17,7 +17,8 @@ const char* alpha_name(int d, int id) {
 void AlphaTraffic::text(Output& out, const FileReport&) const {
     if (!any) return;
     static const char* const kDir[] = {"client -> server", "server -> client"};
-    out << "\nMinecraft Alpha messages\n";
+    out << '\n';
+    count_header(out, "Minecraft Alpha messages by direction and type");
     for (int d = 0; d < 2; ++d) {
         if (!by_dir[d].packets) continue;
         count_row(out, kDir[d], 2, by_dir[d], duration());

@@ -1,9 +1,12 @@
 #include "mc_alpha/alpha_summary.hpp"
 
+#include <cctype>
+
 #include "protocols/mc_alpha/findings.hpp"
 #include "protocols/mc_alpha/session.hpp"
 #include "tcp/tcp_ending.hpp"
 #include "tcp/tcp_finding.hpp"
+#include "report_style.hpp"
 
 namespace blankshark {
 
@@ -34,6 +37,7 @@ void AlphaSummary::message(const mcalpha::Message& m) {
 }
 
 void AlphaSummary::close(const AlphaConnection& c) {
+    close_span(c);
     const mcalpha::Session& s = c.session;
     sum_ = s.connection().summary();
     midstream_ = c.midstream;
@@ -69,9 +73,12 @@ std::string AlphaSummary::details() const {
 }
 
 void AlphaSummary::text(Output& out) const {
-    out << "  player: " << (sum_.username[0] ? sum_.username : "?") << ", protocol version " << sum_.protocol_version
-        << (sum_.protocol_version == mcalpha::kProtocolVersion ? " (the seed's)" : "")
-        << (sum_.logged_in ? "; logged in" : "; never logged in");
+    if (midstream_ && !sum_.username[0] && sum_.protocol_version < 0)
+        out << "  player: not seen (picked up mid-connection, after the login)";
+    else
+        out << "  player: " << (sum_.username[0] ? sum_.username : "?") << ", protocol version " << sum_.protocol_version
+            << (sum_.protocol_version == mcalpha::kProtocolVersion ? " (Alpha 1.2.5 and 1.2.6)" : "")
+            << (sum_.logged_in ? "; logged in" : "; never logged in");
     if (midstream_) out << "; picked up mid-connection";
     out << '\n';
     for (int i = 0; i < 2; ++i) {
@@ -101,6 +108,42 @@ void AlphaSummary::text(Output& out) const {
         out.fixed(max_correction_, 3) << " blocks, frame " << max_correction_frame_ << ')';
     }
     out << "; entities: " << sum_.entities_spawned << " spawned, " << sum_.entities_alive << " alive at the end\n";
+}
+
+Figures AlphaSummary::figures() const {
+    Figures out;
+    const Side& c = dir_[0];
+    const Side& v = dir_[1];
+    const auto row = [&out](const char* name, uint64_t x, uint64_t y, const char* unit) {
+        out.rows.push_back(FigureRow{name, std::to_string(x), std::to_string(y), unit});
+    };
+    const auto one = [&out](const char* name, std::string x, const char* unit) {
+        out.rows.push_back(FigureRow{name, std::move(x), {}, unit});
+    };
+    row("messages", c.messages, v.messages, "messages");
+    row("bytes", c.bytes, v.bytes, "bytes");
+    row("not framed", c.unframed, v.unframed, "bytes");
+    row("keep-alive", c.keepalives, v.keepalives, "messages");
+    row("TCP retransmitted", c.retransmitted, v.retransmitted, "bytes");
+    row("TCP gaps", c.gaps, v.gaps, "holes in the stream");
+    row("never captured", c.missing, v.missing, "bytes");
+    one("Map Chunk", std::to_string(sum_.map_chunks), "messages");
+    one("corrections", std::to_string(corrections_), "server moves of the player");
+    if (corrections_) one("  largest", sfmt("%.3f", max_correction_), "blocks");
+    one("entities spawned", std::to_string(sum_.entities_spawned), "entities");
+    std::string what;
+    const auto add = [&what](const std::string& part) { what += (what.empty() ? "" : "; ") + part; };
+    if (c.missing + v.missing)
+        add(sfmt("%llu bytes of the TCP streams never captured", (unsigned long long)(c.missing + v.missing)));
+    if (c.unframed + v.unframed)
+        add(sfmt("%llu bytes never cut into messages", (unsigned long long)(c.unframed + v.unframed)));
+    if (corrections_)
+        add(sfmt("the server moved the player %llu times (largest %.3f blocks, frame %llu)",
+                 (unsigned long long)corrections_, max_correction_, (unsigned long long)max_correction_frame_));
+    if (sum_.ending == mcalpha::Ending::Kick) add("the server kicked the client: " + std::string(sum_.reason));
+    out.sentence = what.empty() ? "Nothing went wrong: every byte captured and cut into messages." : what + ".";
+    out.sentence[0] = char(std::toupper(static_cast<unsigned char>(out.sentence[0])));
+    return out;
 }
 
 std::vector<const core::FindingTable*> AlphaSummary::tables() const {

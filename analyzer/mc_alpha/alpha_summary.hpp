@@ -9,11 +9,11 @@
 #include <string>
 
 #include "mc_alpha/alpha_flows.hpp"
-#include "conversation_summary.hpp"
+#include "tcp/tcp_summary.hpp"
 
 namespace blankshark {
 
-class AlphaSummary : public ConversationSummary {
+class AlphaSummary : public tcp::TcpSummary {
 public:
     // Every message of the connection, in order.
     void message(const mcalpha::Message& m);
@@ -26,6 +26,7 @@ public:
     void json(Output& out) const override;
     std::vector<const core::FindingTable*> tables() const override;
     std::string details() const override;
+    Figures figures() const override;
 
 private:
     struct Side {

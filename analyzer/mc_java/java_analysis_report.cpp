@@ -42,7 +42,7 @@ void requests_text(Output& out, const char* name, const mcjava::RequestTracker& 
         if (e.has_id) out << "id " << e.id << ": ";
         out << "frame " << e.request_frame;
         if (!e.has_id) {
-            out << ", no confirm in this version";
+            out << ", no confirm in this version\n";
         } else if (e.answered()) {
             out << " -> " << e.answer_frame << ", ";
             out.fixed(e.delay() * 1000.0, 1) << " ms\n";
@@ -99,11 +99,13 @@ void teleports_text(Output& out, const mcjava::TeleportTracker& t) {
     }
     out << '\n';
     for (const Exchange& e : t.teleports()) {
-        out << "    id " << e.id << ": frame " << e.request_frame;
+        // Before 1.9 a teleport has no id and no confirm: neither is claimed.
+        if (e.has_id) out << "    id " << e.id << ": frame " << e.request_frame;
+        else out << "    frame " << e.request_frame << " (no id: no Teleport Confirm before 1.9)";
         if (e.answered()) {
             out << " -> " << e.answer_frame << " (";
             out.fixed(e.delay() * 1000.0, 1) << " ms)";
-        } else {
+        } else if (e.has_id) {
             out << ", never confirmed";
         }
         out << ", to ";
@@ -165,27 +167,8 @@ void columns_text(Output& out, const mcjava::ColumnTracker& c) {
         out.fixed(c.first_after_login(), 3) << " s, last ";
         out.fixed(c.last_after_login(), 3) << " s after Login Success";
     }
+    // Each column's coordinates: `blankshark chunks` lists them (check's text is a verdict).
     out << '\n';
-    for (int kind = 0; kind < 2; ++kind) {
-        const auto k = kind == 0 ? mcjava::ColumnTracker::EventKind::Load : mcjava::ColumnTracker::EventKind::Unload;
-        bool any = false;
-        size_t col = 0;
-        for (const auto& e : c.events()) {
-            if (e.kind != k) continue;
-            if (!any) {
-                out << "    " << (kind == 0 ? "loaded:" : "unloaded:");
-                col = 12;
-            }
-            any = true;
-            if (col > 100) {
-                out << "\n     ";
-                col = 5;
-            }
-            out << " (" << e.x << ", " << e.z << ") [" << e.frame << ']';
-            col += 16;
-        }
-        if (any) out << '\n';
-    }
 }
 
 void columns_json(Output& out, const mcjava::ColumnTracker& c) {

@@ -54,7 +54,8 @@ void java_charts(Output& out, const mcjava::Analysis& a, double first_time, doub
                           (!e.has_id        ? std::string(", no confirm in this version")
                            : e.answered() ? ", confirmed in frame " + std::to_string(e.answer_frame)
                                           : std::string(", never confirmed")));
-        ch.hline(tp.threshold(), kBad, "flagged above " + fmt("%g", tp.threshold()) + " blocks");
+        ch.hline(tp.threshold(), kBad,
+                 "flagged above " + fmt("%g", tp.threshold()) + (tp.threshold() == 1 ? " block" : " blocks"));
         ch.note(std::to_string(tp.teleports().size()) + " teleports");
         ch.write(out);
     }

@@ -15,7 +15,8 @@ void JavaChunks::packet(const JavaPacket& jp) {
     mcjava::ChunkSummary s;
     mcjava::summarize_chunk(p, s);
     const Column c{jp.conv ? jp.conv->id : 0, p.span.first.carrier(), p.span.last.frame, jp.time, p.wire_len, p.data_len,
-                   Totals{s.x, s.z, s.bit_mask, s.non_air, s.distinct, s.sections, s.full, s.valid}};
+                   Totals{s.x, s.z, s.bit_mask, s.non_air, s.distinct, s.sections, s.full, s.valid, s.has_full_flag,
+                          s.has_bit_mask}};
     if (!dir_.empty()) (extract(c, p) ? extracted_ : failed_)++;
     columns_.push_back(c);
 }
@@ -33,13 +34,17 @@ bool JavaChunks::extract(const Column& c, const mcjava::Packet& p) const {
 
 void JavaChunks::text(Output& out) const {
     if (columns_.empty()) return;
-    out << "\nMinecraft Java chunk columns (Chunk Data)\n"
+    out << "Minecraft Java chunk columns (Chunk Data)\n"
            "conv      x      z  full  bit mask sections  non-air distinct  wire bytes  packet bytes    first     "
            "last      time\n";
     for (const Column& c : columns_) {
+        // A release without the field (1.17+: no full-chunk flag; 1.18+: no bit mask) shows "-".
+        char mask[16] = "-";
+        if (c.sum.has_bit_mask) std::snprintf(mask, sizeof mask, "0x%04x", c.sum.bit_mask);
         char buf[256];
-        std::snprintf(buf, sizeof buf, "%4u %6d %6d  %-4s    0x%04x %8u %8u %8u  %10u  %12u %8llu %8llu %9.3f%s\n",
-                      c.conv, c.sum.x, c.sum.z, c.sum.full ? "yes" : "no", c.sum.bit_mask, unsigned(c.sum.sections),
+        std::snprintf(buf, sizeof buf, "%4u %6d %6d  %-4s  %8s %8u %8u %8u  %10u  %12u %8llu %8llu %9.3f%s\n",
+                      c.conv, c.sum.x, c.sum.z, !c.sum.has_full_flag ? "-" : c.sum.full ? "yes" : "no", mask,
+                      unsigned(c.sum.sections),
                       c.sum.non_air, c.sum.distinct, c.wire_bytes, c.packet_bytes, (unsigned long long)c.first_frame,
                       (unsigned long long)c.frame, c.time, c.sum.valid ? "" : "  (contents not readable)");
         out << buf;

@@ -34,6 +34,7 @@ private:
         uint32_t bit_mask, non_air, distinct;
         uint8_t sections;
         bool full, valid;
+        bool has_full_flag, has_bit_mask;  // the release has the field
     };
     struct Column {
         uint32_t conv;

@@ -1,5 +1,7 @@
 #include "mc_java/java_flows.hpp"
 
+#include "capture_stream.hpp"
+
 namespace blankshark {
 
 JavaFlows::JavaFlows(NewConversation new_conversation, std::function<void(const JavaPacket&)> on_packet,
@@ -14,9 +16,44 @@ void JavaFlows::Relay::packet(mcjava::Packet& p) {
 
 JavaConnection& JavaFlows::open(tcp::Connection& conn) {
     JavaConnection& c = conns_.emplace_back(inflater_, analysis_);
-    if (conn.midstream()) c.session.start_mid_stream();
+    if (conn.midstream()) c.session.start_mid_stream(release_);
     c.session.set_key_log(keys_);
     return c;
+}
+
+mcjava::VersionSet JavaFlows::releases_of_server(const JavaConnection& c) const {
+    mcjava::VersionSet set = 0;
+    if (!c.conv) return set;
+    for (const JavaConnection& o : conns_) {
+        if (&o == &c || !o.conv || !(o.conv->server == c.conv->server) || o.session.undecided()) continue;
+        const mcjava::Connection& k = o.session.connection();
+        const mcjava::Inferred* r = k.inferred();
+        if (k.version_exact()) set |= mcjava::version_bit(k.version());
+        else if (r && (r->how == mcjava::Inferred::How::Sure || r->how == mcjava::Inferred::How::Given)) set |= k.range();
+    }
+    return set;
+}
+
+void JavaFlows::on_close(tcp::Connection& conn, tcp::CloseReason why, uint64_t frame, double time) {
+    JavaConnection* c = of(conn);
+    if (c && c->session.undecided()) {
+        c->session.hint(releases_of_server(*c));
+        Relay r(*this, *c, time);
+        if (!c->session.settle(r) && parked_.size() < kMaxParked) {
+            closing(*c, conn, why);
+            parked_.push_back({c, frame, time});
+            return;
+        }
+    }
+    SessionFlows::on_close(conn, why, frame, time);
+}
+
+void JavaFlows::finish() {
+    for (const Parked& p : parked_) {
+        p.c->session.hint(releases_of_server(*p.c));
+        closed(*p.c, p.frame, p.time);
+    }
+    parked_.clear();
 }
 
 }  // namespace blankshark

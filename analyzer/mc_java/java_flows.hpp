@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <vector>
 
 #include "core/inflater.hpp"
 #include "protocols/mc_java/analysis.hpp"
@@ -51,6 +52,17 @@ public:
     void set_analysis(const mcjava::AnalysisConfig& cfg) { analysis_ = cfg; }
     // The key log that decrypts encrypted connections (not owned; null: none).
     void set_key_log(const mcjava::KeyLog* keys) { keys_ = keys; }
+    // The release connections without a Handshake are decoded as (null:
+    // inferred from their bytes).
+    void set_release(const mcjava::VersionInfo* v) { release_ = v; }
+
+    // A connection whose release is still undecided when it ends waits for
+    // the end of the capture (at most kMaxParked of them): the packets of
+    // a short one may fit several releases equally, and another connection
+    // to the same server may tell which.
+    void on_close(tcp::Connection& conn, tcp::CloseReason why, uint64_t frame, double time) override;
+    // The end of the capture: those connections end, with what the others told.
+    void finish();
 
 private:
     friend SessionFlows;
@@ -65,10 +77,21 @@ private:
         JavaConnection& conn_;
     };
     JavaConnection& open(tcp::Connection& conn);
+    // The releases the other connections to `c`'s server speak (from their
+    // Handshakes, or inferred clearly).
+    mcjava::VersionSet releases_of_server(const JavaConnection& c) const;
 
+    static constexpr size_t kMaxParked = 64;
+    struct Parked {
+        JavaConnection* c;
+        uint64_t frame;
+        double time;
+    };
+    std::vector<Parked> parked_;
     std::function<void(const JavaPacket&)> on_packet_;
     mcjava::AnalysisConfig analysis_;
     const mcjava::KeyLog* keys_ = nullptr;
+    const mcjava::VersionInfo* release_ = nullptr;
 };
 
 }  // namespace blankshark

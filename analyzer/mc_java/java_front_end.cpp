@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstdio>
 #include <cstring>
 #include <vector>
 
@@ -15,6 +16,7 @@
 #include "mc_java/java_stats.hpp"
 #include "mc_java/java_summary.hpp"
 #include "protocols/mc_java/chunk_column.hpp"
+#include "protocols/mc_java/inferred.hpp"
 #include "protocols/mc_java/protocol_info.hpp"
 #include "protocols/mc_java/schema.hpp"
 #include "section_adapters.hpp"
@@ -24,16 +26,19 @@
 namespace blankshark {
 namespace {
 
+bool is_event(const mcjava::Packet& p) {
+    return p.kind == mcjava::PacketKind::Encrypted || p.kind == mcjava::PacketKind::Undecoded;
+}
+
 // A packet (Packet), or findings of a connection outside its packets (Note):
 // the TCP reassembler's, and the analyses' known only at its end.
 class JavaUnit final : public Unit {
 public:
     // `s`: the connection's summary, kept by the pass (null: none kept).
-    // Bytes not decrypted are an event, not a packet: decode shows them,
-    // nothing counts them as packets.
+    // Bytes not decrypted (or that no release reads) are an event, not a
+    // packet: decode shows them, nothing counts them as packets.
     JavaUnit(const JavaPacket& p, const std::shared_ptr<JavaSummary>* s)
-        : Unit(java_front_end(), p.packet->kind == mcjava::PacketKind::Encrypted ? Kind::Event : Kind::Packet, p.conv,
-               p.time),
+        : Unit(java_front_end(), is_event(*p.packet) ? Kind::Event : Kind::Packet, p.conv, p.time),
           packet(&p),
           summary_(s) {}
     JavaUnit(Conversation* c, double t, const core::Finding* f, size_t n, const std::shared_ptr<JavaSummary>* s)
@@ -92,13 +97,15 @@ public:
         const auto& settings = *static_cast<const JavaSettings*>(s.settings_of(java_front_end()));
         flows_.set_analysis(settings.analysis);
         flows_.set_key_log(settings.keys.get());
+        flows_.set_release(settings.release);
     }
 
     tcp::Sink* tcp() override { return &flows_; }
 
     // Every connection was closed by the end of the transport (the capture's
-    // end closes those still open).
-    void finish(uint64_t, double) override {}
+    // end closes those still open); those whose release waited for the
+    // others end now.
+    void finish(uint64_t, double) override { flows_.finish(); }
 
 private:
     // A connection ended: what its analysis knows only now (requests never
@@ -179,7 +186,25 @@ public:
     std::unique_ptr<ChunksSection> chunks(const std::string& dir) const override {
         return std::make_unique<ChunksOf<JavaChunks, feed_chunks>>("Minecraft Java chunk columns", dir);
     }
+    const KeyLogForms* key_log_forms() const override {
+        static const KeyLogForms forms{"Minecraft Java", "mcjava", "secret",
+                                       "SHARED_SECRET <encrypted shared secret> <shared secret>, or MC_Dissector's "
+                                       "<verify token> <shared secret> (docs/minecraft-java.md)"};
+        return &forms;
+    }
+    std::function<const char*(const core::KeyLogLine&)> key_log_taker(Settings& s) const override;
+    KeyLogCounts key_log_counts(const Settings* settings) const override {
+        const auto* s = static_cast<const JavaSettings*>(settings);
+        if (!s || !s->keys) return {};
+        return {s->keys->entries().size(), s->keys->used()};
+    }
 };
+
+std::function<const char*(const core::KeyLogLine&)> JavaFrontEnd::key_log_taker(Settings& settings) const {
+    auto& s = static_cast<JavaSettings&>(settings);
+    s.keys = std::make_shared<mcjava::KeyLog>();
+    return [keys = s.keys.get()](const core::KeyLogLine& l) { return keys->take(l); };
+}
 
 void JavaFrontEnd::add_options(CLI::App& sub, Command command, Settings& settings) const {
     auto& s = static_cast<JavaSettings&>(settings);
@@ -197,20 +222,25 @@ void JavaFrontEnd::add_options(CLI::App& sub, Command command, Settings& setting
                        "Minecraft Java: seconds after which a Keep Alive answer is late (the vanilla kick window)")
             ->capture_default_str();
     }
-    sub.add_option("--keylog", s.keylog,
-                   "Minecraft Java: decrypt encrypted (online-mode) connections with the shared secrets of this key "
-                   "log (default: $MINECRAFT_KEY_LOG_FILE; format: docs/minecraft-java.md)");
+    sub.add_option("--mcjava-release", s.release_text,
+                   "Minecraft Java: the release of connections whose Handshake was not captured (a capture started "
+                   "late), a release (1.20.4) or a protocol number (765); their states and compression are still "
+                   "inferred. Default: inferred from the packets");
 }
 
-// The key log the option (or the environment) names, read once for the run.
+// The release --mcjava-release names.
 bool JavaFrontEnd::apply(Settings& settings, std::string& error) const {
     auto& s = static_cast<JavaSettings&>(settings);
-    const char* env = mcjava::key_log_from_environment();
-    const std::string file = !s.keylog.empty() ? s.keylog : env ? env : "";
-    if (file.empty()) return true;
-    auto log = std::make_shared<mcjava::KeyLog>();
-    if (!log->load(file, error)) return false;
-    s.keys = std::move(log);
+    if (!s.release_text.empty()) {
+        s.release = mcjava::find_release(s.release_text);
+        if (!s.release) {
+            const auto& all = mcjava::versions();
+            error = "--mcjava-release " + s.release_text + ": no release of Minecraft Java has that name or protocol "
+                    "number (known: " + mcjava::range_name(~mcjava::VersionSet(0)) + ", protocols " +
+                    std::to_string(all.front()->protocol) + " to " + std::to_string(all.back()->protocol) + ")";
+            return false;
+        }
+    }
     return true;
 }
 

@@ -8,10 +8,11 @@ namespace blankshark {
 
 namespace {
 
-const char* const kDirNames[2] = {"client->server", "server->client"};
+const char* const kDirNames[2] = {"client->server", "server->client"};        // JSON
+const char* const kDirRows[2] = {"client -> server", "server -> client"};      // text, as every protocol's table
 
 void row(Output& out, const std::string& name, int indent, const Count& c, double secs) {
-    count_row(out, name, indent, c, secs, 50);
+    count_row(out, name, indent, c, secs);
 }
 
 }  // namespace
@@ -46,7 +47,7 @@ void JavaTraffic::text_table(Output& out, const Table& t, int indent) {
     row(out, "all", indent, t.total, secs);
     for (int d = 0; d < 2; ++d) {
         if (!t.by_dir[d].packets) continue;
-        row(out, kDirNames[d], indent + 2, t.by_dir[d], secs);
+        row(out, kDirRows[d], indent + 2, t.by_dir[d], secs);
         int state = -1;
         for (const auto& [k, r] : t.rows) {
             if (std::get<0>(k) != d) continue;
@@ -69,12 +70,11 @@ void JavaTraffic::text_table(Output& out, const Table& t, int indent) {
 
 void JavaTraffic::text(Output& out, const FileReport&) const {
     if (empty()) return;
-    char head[128];
-    std::snprintf(head, sizeof head, "\n%-50s%10s %12s %10s %12s %8s\n", "Minecraft Java packets", "packets", "bytes",
-                  "packets/s", "bytes/s", "avg size");
-    out << head;
+    out << '\n';
+    count_header(out, "Minecraft Java packets by direction, state and type");
     text_table(out, file_, 0);
-    out << "\nJava connections\n";
+    out << '\n';
+    count_header(out, "Minecraft Java packets by connection");
     for (const auto& [id, c] : convs_) {
         if (c.known)
             out << "  " << id << ": client " << capture::endpoint_text(c.client) << " <-> server "

@@ -1,5 +1,6 @@
 #include "mc_java/java_summary.hpp"
 
+#include <cctype>
 #include <cstring>
 
 #include "core/decoder.hpp"
@@ -8,6 +9,7 @@
 #include "protocols/mc_java/schema.hpp"
 #include "tcp/tcp_ending.hpp"
 #include "tcp/tcp_finding.hpp"
+#include "report_style.hpp"
 
 namespace blankshark {
 namespace {
@@ -51,6 +53,10 @@ void JavaSummary::packet(const JavaPacket& jp) {
         d.encrypted += p.wire_len;
         return;
     }
+    if (p.kind == mcjava::PacketKind::Undecoded) {
+        d.undecoded += p.wire_len;
+        return;
+    }
     ++d.packets;
     d.bytes += p.wire_len;
     if (p.inflated) {
@@ -71,12 +77,33 @@ void JavaSummary::packet(const JavaPacket& jp) {
 }
 
 void JavaSummary::close(const JavaConnection& c) {
+    close_span(c);
     const mcjava::Connection& conn = c.session.connection();
     version_ = conn.version().name;
     protocol_number_ = conn.handshake_protocol();
     version_known_ = conn.version_known();
+    version_exact_ = conn.version_exact();
+    inferred_ = conn.inferred() != nullptr;
+    if (inferred_) {
+        inference_ = *conn.inferred();
+        range_ = conn.range();
+        if (range_) version_ = mcjava::range_name(range_);
+        protocol_number_ = conn.version().protocol;
+    }
     threshold_ = conn.threshold();
+    compressed_framing_ = conn.compressed_framing();
     wrong_key_ = conn.wrong_key();
+    static const char kHex[] = "0123456789abcdef";
+    auto hex = [](const std::string& b) {
+        std::string h;
+        for (unsigned char c : b) {
+            h += kHex[c >> 4];
+            h += kHex[c & 15];
+        }
+        return h;
+    };
+    verify_token_ = hex(conn.verify_token());
+    encrypted_secret_ = hex(conn.encrypted_secret());
     midstream_ = c.midstream;
     for (int i = 0; i < 2; ++i) {
         const core::Side md = core::Side(i);
@@ -110,15 +137,37 @@ std::string JavaSummary::details() const {
     return s;
 }
 
+std::string JavaSummary::version_text() const {
+    using How = mcjava::Inferred::How;
+    const std::string protocol = " (protocol " + std::to_string(protocol_number_);
+    if (version_known_ && version_exact_) return version_ + protocol + ", from the Handshake)";
+    if (version_known_)  // never shown as a release it is not
+        return "protocol " + std::to_string(protocol_number_) +
+               " (from the Handshake), which no release of Minecraft Java has: decoded as " + version_ + ", the nearest";
+    if (!inferred_) return version_ + " (no Handshake seen)";
+    const mcjava::Inferred& r = inference_;
+    if (r.how == How::None && r.tied)
+        return std::string("not known (no Handshake; its packets fit several releases equally, ") +
+               mcjava::range_name(r.tied) + ": not decoded)";
+    if (r.how == How::None)
+        return r.looks_encrypted ? "not known (no Handshake; encrypted, and no key decrypts it: not decoded)"
+                                 : "not known (no Handshake, and no release decodes its packets: not decoded)";
+    if (r.how == How::Given) return version_ + protocol + ", no Handshake: as --mcjava-release names it)";
+    std::string s = version_ + protocol + ", no Handshake: inferred from " + std::to_string(r.packets) + " packets";
+    if (r.runner_up) s += std::string(", next best ") + r.runner_up->name;
+    if (r.how == How::AtEnd) s += ", the best when the bytes ran out but not clearly ahead";
+    if (r.how == How::Peer) s += ", fitting as well as others: the release of another connection to this server";
+    if (r.key) s += "; decrypted with the key log's line " + std::to_string(r.key->line);
+    return s + ")";
+}
+
 void JavaSummary::text(Output& out) const {
-    out << "  version: " << version_;
-    if (version_known_) out << " (protocol " << protocol_number_ << ", from the Handshake)";
-    else if (protocol_number_ >= 0) out << " (protocol " << protocol_number_ << " unknown: decoded as the nearest)";
-    else out << " (no Handshake seen: guessed)";
+    out << "  version: " << version_text();
     out << "; states:";
     for (mcjava::State s : mcjava::kStatesInOrder)
         if (reached_[int(s)]) out << ' ' << mcjava::state_name(s);
     if (threshold_ >= 0) out << "; compression threshold " << threshold_;
+    else if (compressed_framing_) out << "; compressed framing (threshold not seen)";
     // What an encrypted connection lets the analysis judge.
     if (wrong_key_)
         out << "; encrypted (online mode) after the Encryption Response: the key log's secret does not decrypt it, "
@@ -129,14 +178,19 @@ void JavaSummary::text(Output& out) const {
     else if (encrypted_)
         out << "; encrypted (online mode) after the Encryption Response and no key (--keylog): packets, keep-alives, "
                "teleports, chunks and entities after it not judged, its TCP streams judged";
+
     if (legacy_) out << "; legacy (pre-1.7) server list ping";
     if (midstream_) out << "; picked up mid-connection";
     out << '\n';
+    if (encrypted_ && !decrypted_ && (!verify_token_.empty() || !encrypted_secret_.empty()))
+        out << "  key: none in the key log; a line for this connection is found by its verify token " << verify_token_
+            << " or its encrypted shared secret " << encrypted_secret_ << '\n';
     for (int i = 0; i < 2; ++i) {
         const Side& d = dir_[i];
         out << "  " << (i == 0 ? "client->server" : "server->client") << ": " << d.packets << " packets, " << d.bytes
             << " bytes";
         if (d.encrypted) out << ", then " << d.encrypted << " bytes encrypted";
+        if (d.undecoded) out << ", " << d.undecoded << " bytes not decoded";
         if (d.compressed) {
             out << ", " << d.compressed << " compressed (" << d.compressed_wire << " bytes inflating to " << d.inflated
                 << ", ratio ";
@@ -150,15 +204,88 @@ void JavaSummary::text(Output& out) const {
     if (analysis_) java_analysis_text(out, *analysis_);
 }
 
+Figures JavaSummary::figures() const {
+    Figures out;
+    const Side& c = dir_[0];
+    const Side& v = dir_[1];
+    const auto row = [&out](const char* name, uint64_t x, uint64_t y, const char* unit) {
+        out.rows.push_back(FigureRow{name, std::to_string(x), std::to_string(y), unit});
+    };
+    const auto one = [&out](const char* name, std::string x, const char* unit) {
+        out.rows.push_back(FigureRow{name, std::move(x), {}, unit});
+    };
+    const auto ms = [](const core::Distribution& d) {
+        return d.empty() ? std::string("-") : sfmt("%.1f / %.1f", d.quantile(0.5) * 1000.0, d.max() * 1000.0);
+    };
+    row("packets", c.packets, v.packets, "packets");
+    row("bytes", c.bytes, v.bytes, "bytes (framed)");
+    if (c.encrypted || v.encrypted) row("encrypted, not decoded", c.encrypted, v.encrypted, "bytes");
+    row("compressed", c.compressed, v.compressed, "packets");
+    row("TCP retransmitted", c.retransmitted, v.retransmitted, "bytes");
+    row("TCP gaps", c.gaps, v.gaps, "holes in the stream");
+    row("never captured", c.missing, v.missing, "bytes");
+    std::string what;
+    const auto add = [&what](const std::string& part) { what += (what.empty() ? "" : "; ") + part; };
+    if (wrong_key_) add("the key log's secret does not decrypt it: packets after the Encryption Response not judged");
+    else if (encrypted_ && !decrypted_) add("encrypted without a key (--keylog): packets after the Encryption Response not judged");
+    if (c.missing + v.missing)
+        add(sfmt("%llu bytes of the TCP streams never captured", (unsigned long long)(c.missing + v.missing)));
+    if (analysis_) {
+        const mcjava::Analysis& a = *analysis_;
+        const auto& k = a.keepalives();
+        if (!k.exchanges().empty()) {
+            one("Keep Alive", std::to_string(k.exchanges().size()), "sent by the server");
+            one("  unanswered", std::to_string(k.unanswered()), "Keep Alive");
+            one("  answer time", ms(k.delays()), "ms (median / max)");
+            if (k.unanswered()) add(sfmt("%llu Keep Alive never answered", (unsigned long long)k.unanswered()));
+            if (k.slow()) add(sfmt("%llu Keep Alive answered after more than %.3f s", (unsigned long long)k.slow(), k.slow_threshold()));
+        }
+        const auto& t = a.teleports();
+        if (!t.teleports().empty()) {
+            one("teleports", std::to_string(t.teleports().size()), "Player Position And Look");
+            if (t.teleports().size() > t.without_id()) one("  never confirmed", std::to_string(t.unconfirmed()), "teleports");
+            one("  farther than the threshold", std::to_string(t.far()), sfmt(t.threshold() == 1 ? "teleports (over %g block, unasked)" : "teleports (over %g blocks, unasked)", t.threshold()).c_str());
+            if (t.far())
+                add(sfmt(t.threshold() == 1 ? "%llu teleports farther than %g block the client did not ask for"
+                                            : "%llu teleports farther than %g blocks the client did not ask for",
+                         (unsigned long long)t.far(), t.threshold()));
+            if (t.unconfirmed()) add(sfmt("%llu teleports never confirmed", (unsigned long long)t.unconfirmed()));
+        }
+        const auto& col = a.columns();
+        if (col.loads()) {
+            one("chunk columns", std::to_string(col.loads()), "Chunk Data");
+            one("  unloaded", std::to_string(col.unloads()), "columns");
+        }
+    }
+    if (disconnect_frame_) add("the server disconnected the client: " + disconnect_reason_);
+    out.sentence = what.empty() ? "Nothing went wrong: every byte captured and decoded, every request answered."
+                                : what + ".";
+    out.sentence[0] = char(std::toupper(static_cast<unsigned char>(out.sentence[0])));
+    return out;
+}
+
 std::vector<const core::FindingTable*> JavaSummary::tables() const {
     return {&mcjava::finding_table(), &tcp::finding_table()};
 }
 
 void JavaSummary::json(Output& out) const {
     out << ",\"protocol\":\"mcjava\",\"version\":\"" << version_ << "\",\"protocol_version\":" << protocol_number_
-        << ",\"version_from_handshake\":" << (version_known_ ? "true" : "false") << ",\"threshold\":" << threshold_
+        << ",\"version_from_handshake\":" << (version_known_ ? "true" : "false");
+    if (inferred_) {
+        static const char* const kHow[] = {"sure", "at_end", "given", "none", "peer"};
+        const mcjava::Inferred& r = inference_;
+        out << ",\"version_inferred\":{\"how\":\"" << kHow[int(r.how)] << "\",\"packets\":" << r.packets
+            << ",\"clean\":" << r.clean << ",\"runner_up\":\"" << (r.runner_up ? r.runner_up->name : "")
+            << "\",\"runner_up_clean\":" << r.runner_up_clean << ",\"compressed_framing\":"
+            << (r.compressed ? "true" : "false") << ",\"key_line\":" << (r.key ? r.key->line : 0)
+            << ",\"looks_encrypted\":" << (r.looks_encrypted ? "true" : "false") << '}';
+    }
+    out << ",\"threshold\":" << threshold_
         << ",\"encrypted\":" << (encrypted_ || decrypted_ ? "true" : "false")
         << ",\"decrypted\":" << (decrypted_ && !wrong_key_ ? "true" : "false");
+    if (encrypted_ && !decrypted_)
+        out << ",\"key_lookup\":{\"verify_token\":\"" << verify_token_ << "\",\"encrypted_secret\":\""
+            << encrypted_secret_ << "\"}";
     if (disconnect_frame_) {
         out << ",\"disconnect\":{\"frame\":" << disconnect_frame_ << ",\"state\":\""
             << mcjava::state_name(disconnect_state_) << "\",\"reason\":\"";
@@ -168,7 +295,7 @@ void JavaSummary::json(Output& out) const {
     for (int i = 0; i < 2; ++i) {
         const Side& d = dir_[i];
         out << ",\"" << (i == 0 ? "client_to_server" : "server_to_client") << "\":{\"packets\":" << d.packets
-            << ",\"bytes\":" << d.bytes << ",\"encrypted_bytes\":" << d.encrypted << ",\"compressed\":" << d.compressed << ",\"compressed_bytes\":"
+            << ",\"bytes\":" << d.bytes << ",\"encrypted_bytes\":" << d.encrypted << ",\"undecoded_bytes\":" << d.undecoded << ",\"compressed\":" << d.compressed << ",\"compressed_bytes\":"
             << d.compressed_wire << ",\"inflated_bytes\":" << d.inflated << ",\"retransmitted_bytes\":"
             << d.retransmitted << ",\"gaps\":" << d.gaps << ",\"missing_bytes\":" << d.missing
             << ",\"fin_frame\":" << d.fin_frame << ",\"rst_frame\":" << d.rst_frame << '}';

@@ -17,15 +17,18 @@ namespace {
 
 using Row = McpeChunks::Row;
 
+constexpr const char* kHeader =
+    "conv    frame column        bytes fragments  request  after ms columns sections  mask   blocks  non-air distinct "
+    "common  state\n";
+
 void row_text(Output& out, const Row& c) {
+    char column[32];
+    std::snprintf(column, sizeof column, "(%d,%d)", c.sum.x, c.sum.z);
     char buf[256];
-    std::snprintf(buf, sizeof buf,
-                  "%4u mcpe %7llu (%d, %d) %6u bytes %3u fragments, request %llu (%.1f ms), %u columns %u sections "
-                  "(mask 0x%02x) %u blocks %u non-air %u distinct, common %u%s\n",
-                  c.conv, (unsigned long long)c.frame, c.sum.x, c.sum.z, c.bytes, c.fragments,
-                  (unsigned long long)c.request_frame, c.since_request_ms, c.sum.columns, c.sum.sections,
-                  unsigned(c.sum.section_mask), c.sum.blocks, c.sum.non_air, c.sum.distinct, unsigned(c.sum.common_block),
-                  c.sum.complete ? "" : ", incomplete");
+    std::snprintf(buf, sizeof buf, "%4u %8llu %-12s %6u %9u %8llu %9.1f %7u %8u  0x%02x %8u %8u %8u %6u  %s\n", c.conv,
+                  (unsigned long long)c.frame, column, c.bytes, c.fragments, (unsigned long long)c.request_frame,
+                  c.since_request_ms, c.sum.columns, c.sum.sections, unsigned(c.sum.section_mask), c.sum.blocks,
+                  c.sum.non_air, c.sum.distinct, unsigned(c.sum.common_block), c.sum.complete ? "complete" : "incomplete");
     out << buf;
 }
 
@@ -45,7 +48,7 @@ void row_json(Output& out, const Row& c) {
 
 void McpeChunks::text(Output& out) const {
     if (rows_.empty()) return;
-    out << "Minecraft Pocket Edition chunk data\n";
+    out << "Minecraft Pocket Edition chunk data (ChunkData)\n" << kHeader;
     for (const Row& r : rows_) row_text(out, r);
     out << rows_.size() << " MCPE chunk data packets\n";
 }

@@ -4,10 +4,11 @@
 
 namespace blankshark {
 
-class RaknetFlows::Relay : public mcpe::Sink {
+class RaknetFlows::Relay : public mcpe::Sink, public bedrock::Sink {
 public:
     Relay(RaknetListener& l, RaknetConnection& c) : l_(l), c_(c) {}
     void game_packet(const mcpe::GamePacket& g) override { l_.game_packet(c_, g); }
+    void batch(const bedrock::Batch& b) override { l_.bedrock_batch(c_, b); }
     void game_link(const mcpe::Link& k) override { l_.game_link(c_, k); }
     void packet(const raknet::PacketResult& p) override { l_.packet(c_, p); }
     void link(const raknet::Link& k) override { l_.link(c_, k); }
@@ -39,20 +40,22 @@ bool RaknetFlows::offer(const capture::Frame& f, const capture::UdpDatagram& d, 
         c = &conns_.back();
         c->server = src_server ? d.src : d.dst;
         c->client = src_server ? d.dst : d.src;
-        c->summary = std::make_shared<RaknetSummary>();
+        c->summary = std::make_shared<RaknetSummary>(keys_);
         c->conv = new_conversation_(c->client, c->server, frame);
         by_key_[key] = c;
     }
     Relay r(listener_, *c);
+    bedrock::Offer offer(c->summary->bedrock, r);
     const core::Side from = d.src == c->server ? core::Side::Server : core::Side::Client;
-    c->summary->session.packet(from, d.payload, d.payload_len, core::Origin{frame, time}, r);
+    c->summary->session.packet(from, d.payload, d.payload_len, core::Origin{frame, time}, r, &offer);
     return true;
 }
 
 void RaknetFlows::finish(uint64_t last_frame, double last_time) {
     for (RaknetConnection& c : conns_) {
         Relay r(listener_, c);
-        c.summary->session.finish(core::Origin{last_frame, last_time}, r);
+        bedrock::Offer offer(c.summary->bedrock, r);
+        c.summary->session.finish(core::Origin{last_frame, last_time}, r, &offer);
     }
 }
 

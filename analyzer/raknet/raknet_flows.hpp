@@ -3,7 +3,9 @@
 // a RakNet offline message (the core's heuristic, raknet/detect.hpp; the
 // plugin's too), each conversation with its own mcpe::Session (in its
 // RaknetSummary), fed in capture order. A socket's packet to itself (the
-// self-test RakNet sends from the server port) belongs to none.
+// self-test RakNet sends from the server port) belongs to none. User
+// messages go to Bedrock's game layer first (its 0xFE batches), the rest to
+// MCPE's.
 #pragma once
 
 #include <cstdint>
@@ -32,6 +34,7 @@ class RaknetListener {
 public:
     virtual ~RaknetListener() = default;
     virtual void game_packet(RaknetConnection&, const mcpe::GamePacket&) {}   // before its UDP packet's result
+    virtual void bedrock_batch(RaknetConnection&, const bedrock::Batch&) {}   // the same
     virtual void packet(RaknetConnection&, const raknet::PacketResult&) {}
     virtual void link(RaknetConnection&, const raknet::Link&) {}
     virtual void game_link(RaknetConnection&, const mcpe::Link&) {}
@@ -42,8 +45,9 @@ class RaknetFlows : public UdpClaimant {
 public:
     using NewConversation =
         std::function<Conversation*(const capture::Endpoint& client, const capture::Endpoint& server, uint64_t frame)>;
-    RaknetFlows(uint16_t port, NewConversation new_conversation, RaknetListener& listener)
-        : port_(port), new_conversation_(std::move(new_conversation)), listener_(listener) {}
+    RaknetFlows(uint16_t port, NewConversation new_conversation, RaknetListener& listener,
+                const bedrock::KeyLog* keys = nullptr)
+        : port_(port), new_conversation_(std::move(new_conversation)), listener_(listener), keys_(keys) {}
 
     // Feeds the datagram if it is RakNet's (true), else leaves it (false).
     bool offer(const capture::Frame& f, const capture::UdpDatagram& d, double time) override;
@@ -56,6 +60,7 @@ private:
     uint16_t port_;
     NewConversation new_conversation_;
     RaknetListener& listener_;
+    const bedrock::KeyLog* keys_;  // Bedrock's keys (not owned; null: none)
     std::deque<RaknetConnection> conns_;
     std::unordered_map<capture::EndpointPair, RaknetConnection*, capture::EndpointPairHash> by_key_;
 };

@@ -1,14 +1,19 @@
 #include "raknet/raknet_front_end.hpp"
 
+#include <cstdlib>
+#include <functional>
 #include <vector>
 
 #include "capture_stream.hpp"
 #include "finding_forward.hpp"
+#include "output.hpp"
 #include "raknet/mcpe_chunks.hpp"
 #include "raknet/raknet_flows.hpp"
 #include "raknet/raknet_printers.hpp"
+#include "raknet/raknet_settings.hpp"
 #include "raknet/raknet_stats.hpp"
 #include "raknet/raknet_timeline.hpp"
+#include "protocols/bedrock/schema.hpp"
 #include "protocols/mcpe/schema.hpp"
 #include "protocols/raknet/protocol_info.hpp"
 #include "protocols/raknet/schema.hpp"
@@ -22,8 +27,9 @@ namespace {
 // about an earlier frame, known later (Note).
 class RaknetUnit final : public Unit {
 public:
-    RaknetUnit(RaknetConnection& c, const raknet::PacketResult& p, const std::vector<mcpe::GamePacket>& g)
-        : Unit(raknet_front_end(), Kind::Packet, c.conv, p.time), conn(&c), print{&c, &p, &g, p.time} {}
+    RaknetUnit(RaknetConnection& c, const raknet::PacketResult& p, const std::vector<mcpe::GamePacket>& g,
+               const std::vector<bedrock::Batch>& b)
+        : Unit(raknet_front_end(), Kind::Packet, c.conv, p.time), conn(&c), print{&c, &p, &g, &b, p.time} {}
     RaknetUnit(RaknetConnection& c, const core::Finding& f)
         : Unit(raknet_front_end(), Kind::Note, c.conv, 0), conn(&c), note(&f) {}
 
@@ -38,6 +44,13 @@ public:
             FindingForward to{out, g.frame};
             core::decode(mcpe::schema(*g.version), g.data, g.len, core::DecodeContext{}, to);
             for (const core::Finding& f : g.findings) to.add(f);
+        }
+        for (const bedrock::Batch& b : *print.batches) {
+            FindingForward to{out, b.frame};
+            for (const core::Finding& f : b.findings) to.add(f);
+            const core::Schema& s = bedrock::schema(*b.version);
+            for (const bedrock::PacketSpan& sp : b.packets)
+                core::decode(s, b.data + sp.offset, sp.len, core::DecodeContext{}, to);
         }
         const raknet::PacketResult& p = *print.p;
         FindingForward to{out, p.frame};
@@ -62,7 +75,7 @@ public:
           flows_(s.options.port_of(raknet::protocol_info()),
                  [&stream = s.stream](const capture::Endpoint& client, const capture::Endpoint& server,
                                       uint64_t frame) { return stream.add_conversation(client, server, frame, &raknet_front_end()); },
-                 *this) {}
+                 *this, keys_of(s)) {}
 
     UdpClaimant* udp() override { return &flows_; }
     void finish(uint64_t frames, double end_time) override { flows_.finish(frames, end_time); }
@@ -70,15 +83,23 @@ public:
 private:
     // RaknetListener: a UDP packet's game packets come before it.
     void game_packet(RaknetConnection&, const mcpe::GamePacket& g) override { games_.push_back(g); }
+    void bedrock_batch(RaknetConnection&, const bedrock::Batch& b) override { batches_.push_back(b); }
     void packet(RaknetConnection& c, const raknet::PacketResult& p) override {
-        listener_.unit(RaknetUnit(c, p, games_));
+        listener_.unit(RaknetUnit(c, p, games_, batches_));
         games_.clear();
+        batches_.clear();
     }
     void late_finding(RaknetConnection& c, const core::Finding& f) override { listener_.unit(RaknetUnit(c, f)); }
 
+    static const bedrock::KeyLog* keys_of(const PassSetup& s) {
+        const auto* rs = static_cast<const RaknetSettings*>(s.settings_of(raknet_front_end()));
+        return rs ? rs->keys.get() : nullptr;
+    }
+
     UnitListener& listener_;
     RaknetFlows flows_;
-    std::vector<mcpe::GamePacket> games_;  // of the packet being read (its capacity kept)
+    std::vector<mcpe::GamePacket> games_;     // of the packet being read (its capacity kept)
+    std::vector<bedrock::Batch> batches_;    // the same
 };
 
 // Its stats count its datagrams and the game packets they carried.
@@ -86,6 +107,7 @@ void feed_stats(RaknetStats& t, const Unit& u) {
     if (u.kind != Unit::Kind::Packet) return;
     const auto& r = static_cast<const RaknetUnit&>(u);
     for (const mcpe::GamePacket& g : *r.print.games) t.add(*r.conn, nullptr, &g);
+    for (const bedrock::Batch& b : *r.print.batches) t.add_batch(*r.conn, b);
     t.add(*r.conn, r.print.p, nullptr);
 }
 
@@ -111,6 +133,19 @@ public:
     std::unique_ptr<ProtocolPass> start(const PassSetup& s) const override {
         return std::make_unique<RaknetPass>(s);
     }
+    std::shared_ptr<Settings> settings() const override { return std::make_shared<RaknetSettings>(); }
+    const KeyLogForms* key_log_forms() const override {
+        static const KeyLogForms forms{"Minecraft Bedrock", "bedrock", "key",
+                                       "BEDROCK_KEY <salt> <key>, BEDROCK_SHARED_SECRET <salt> <secret>, or a key "
+                                       "alone (docs/bedrock.md)"};
+        return &forms;
+    }
+    std::function<const char*(const core::KeyLogLine&)> key_log_taker(Settings& s) const override;
+    KeyLogCounts key_log_counts(const Settings* settings) const override {
+        const auto* s = static_cast<const RaknetSettings*>(settings);
+        if (!s || !s->keys) return {};
+        return {s->keys->size(), s->keys->used()};
+    }
     std::unique_ptr<StatsSection> stats() const override { return std::make_unique<StatsOf<RaknetStats, feed_stats>>(); }
     std::unique_ptr<ChunksSection> chunks(const std::string&) const override {
         return std::make_unique<ChunksOf<McpeChunks, feed_chunks>>("MCPE chunk data");
@@ -119,6 +154,12 @@ public:
         return std::make_unique<ReportOf<RaknetTimeline, feed_timeline>>(max);
     }
 };
+
+std::function<const char*(const core::KeyLogLine&)> RaknetFrontEnd::key_log_taker(Settings& settings) const {
+    auto& s = static_cast<RaknetSettings&>(settings);
+    s.keys = std::make_shared<bedrock::KeyLog>();
+    return [keys = s.keys.get()](const core::KeyLogLine& l) { return keys->take(l); };
+}
 
 }  // namespace
 

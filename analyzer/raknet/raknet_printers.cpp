@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cstdio>
 
+#include "bedrock/bedrock_printers.hpp"
 #include "decode_command.hpp"
 #include "item_visitors.hpp"
 #include "link_layer.hpp"
@@ -30,15 +31,22 @@ const mcpe::GamePacket* game_of(const RaknetPrint& r, uint32_t message) {
     return nullptr;
 }
 
+const bedrock::Batch* batch_of(const RaknetPrint& r, uint32_t message) {
+    for (const bedrock::Batch& b : *r.batches)
+        if (b.message == message) return &b;
+    return nullptr;
+}
+
 // The packet through `v`: its fields and analysis, then each message (a
-// system message, or a game packet with its analysis), then the findings.
-// `names` gets each decoded type's name.
+// system message, a game packet with its analysis, a Bedrock batch), the
+// Bedrock batches RakNet ordering held back until this packet, then the
+// findings. `names(summary, top, bedrock)` gets each decoded type's name.
 template <class V, class Names>
 void show(const RaknetPrint& r, V& v, bool analysis, Names&& names) {
     const raknet::PacketResult& p = *r.p;
     const core::Schema& s = raknet::schema(*p.version);
     const core::MessageSummary sum = core::decode(s, p.bytes, p.len, p.context(raknet::kPacketTable), v);
-    names(sum, true);
+    names(sum, true, false);
     if (analysis) {
         raknet::emit_packet(s, p, v);
         for (const raknet::FrameResult& f : p.frames) raknet::emit_frame(s, f, v);
@@ -46,16 +54,22 @@ void show(const RaknetPrint& r, V& v, bool analysis, Names&& names) {
     for (uint32_t i = 0; i < p.messages.size; ++i) {
         const raknet::MessageResult& m = p.messages[i];
         if (m.system) {
-            names(core::decode(s, m.data, m.len, p.context(raknet::kMessageTable), v), false);
+            names(core::decode(s, m.data, m.len, p.context(raknet::kMessageTable), v), false, false);
             if (analysis) raknet::emit_message(s, m, v);
         } else if (const mcpe::GamePacket* g = game_of(r, i)) {
             if (analysis) raknet::emit_message(s, m, v);
             const core::Schema& ms = mcpe::schema(*g->version);
-            names(core::decode(ms, g->data, g->len, core::DecodeContext{}, v), false);
+            names(core::decode(ms, g->data, g->len, core::DecodeContext{}, v), false, false);
             if (analysis) mcpe::emit_game_packet(ms, *g, v);
             for (const core::Finding& f : g->findings) v.finding(f);
+        } else if (const bedrock::Batch* b = batch_of(r, i)) {
+            if (analysis) raknet::emit_message(s, m, v);
+            show_bedrock_batch(*b, v, analysis, [&](const core::MessageSummary& bs) { names(bs, false, true); });
         }
     }
+    for (const bedrock::Batch& b : *r.batches)
+        if (b.message == ~0u)
+            show_bedrock_batch(b, v, analysis, [&](const core::MessageSummary& bs) { names(bs, false, true); });
     for (const core::Finding& f : p.findings) v.finding(f);
 }
 
@@ -68,7 +82,7 @@ void prefix(Output& out, const RaknetPrint& r) {
 bool raknet_packet_matches(const RaknetPrint& r, const std::set<std::string>& keys, const std::set<uint32_t>& ids) {
     bool found = false;
     core::NullVisitor quiet;
-    show(r, quiet, false, [&](const core::MessageSummary& s, bool) {
+    show(r, quiet, false, [&](const core::MessageSummary& s, bool, bool) {
         if (s.type && keys.count(packet_name_key(s.type->name))) found = true;
         if (s.type && s.type->key && keys.count(s.type->key)) found = true;
         if (s.type && ids.count(s.id)) found = true;
@@ -81,10 +95,29 @@ void print_raknet_summary(Output& out, const RaknetPrint& r) {
     SummaryVisitor v;
     char names[320];  // no allocation per packet
     size_t n = 0;
-    show(r, v, false, [&](const core::MessageSummary& s, bool) {
-        const int w = std::snprintf(names + n, sizeof names - n, "%s%s", n ? ", " : "", s.type ? s.type->name : "Unknown");
+    // A batch's runs of one packet type are folded ("Level Chunk x29").
+    const char* last = nullptr;
+    uint32_t repeats = 0;
+    auto flush = [&] {
+        if (repeats > 1) {
+            const int w = std::snprintf(names + n, sizeof names - n, " x%u", repeats);
+            if (w > 0) n = std::min(sizeof names - 1, n + size_t(w));
+        }
+        repeats = 0;
+    };
+    show(r, v, false, [&](const core::MessageSummary& s, bool, bool bedrock) {
+        const char* name = s.type ? s.type->name : "Unknown";
+        if (bedrock && repeats && last == name) {
+            ++repeats;
+            return;
+        }
+        flush();
+        const int w = std::snprintf(names + n, sizeof names - n, "%s%s", n ? ", " : "", name);
         if (w > 0) n = std::min(sizeof names - 1, n + size_t(w));
+        last = name;
+        repeats = bedrock ? 1 : 0;
     });
+    flush();
     prefix(out, r);
     char more[160];
     size_t m = 0;
@@ -101,7 +134,7 @@ void print_raknet_tree(Output& out, const RaknetPrint& r) {
     print_endpoints(out, from_client ? r.conn->client : r.conn->server, from_client ? r.conn->server : r.conn->client);
     out << r.p->len << " bytes\n";
     TreeVisitor v(out);
-    show(r, v, true, [](const core::MessageSummary&, bool) {});
+    show(r, v, true, [](const core::MessageSummary&, bool, bool) {});
 }
 
 void print_raknet_json(Output& out, const RaknetPrint& r) {
@@ -116,7 +149,7 @@ void print_raknet_json(Output& out, const RaknetPrint& r) {
     h.sent_in(r.conn->conv, from_client);
     h.src = from_client ? &r.conn->client : &r.conn->server;  // known without a conversation too
     h.dst = from_client ? &r.conn->server : &r.conn->client;
-    h.protocol = r.games->empty() ? "raknet" : "mcpe";
+    h.protocol = !r.batches->empty() ? "bedrock" : r.games->empty() ? "raknet" : "mcpe";
     h.length = p.len;
     h.type_name = p.type ? p.type->name : "Unknown";
     json_packet_head(v, out, h);
@@ -141,6 +174,11 @@ void print_raknet_json(Output& out, const RaknetPrint& r) {
     for (uint32_t i = 0; i < p.messages.size; ++i) {
         const raknet::MessageResult& m = p.messages[i];
         const mcpe::GamePacket* g = m.system ? nullptr : game_of(r, i);
+        if (const bedrock::Batch* b = m.system ? nullptr : batch_of(r, i)) {
+            out << (i ? "," : "");
+            print_bedrock_batch_json(out, *b);
+            continue;
+        }
         out << (i ? ",{" : "{");
         NestedJson mv(out);
         mv.top("protocol");
@@ -167,6 +205,16 @@ void print_raknet_json(Output& out, const RaknetPrint& r) {
         out << '}';
     }
     out << ']';
+    // Bedrock batches RakNet ordering held back until this packet.
+    bool held = false;
+    for (const bedrock::Batch& b : *r.batches) {
+        if (b.message != ~0u) continue;
+        if (!held) v.top("held_back_batches");
+        out << (held ? "," : "[");
+        held = true;
+        print_bedrock_batch_json(out, b);
+    }
+    if (held) out << ']';
     v.finish();
     out << "}\n";
 }

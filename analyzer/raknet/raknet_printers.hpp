@@ -1,5 +1,5 @@
-// `blankshark decode` for RakNet packets and the MCPE game packets they
-// carry: a summary line (the packet, its datagram verdict, its messages),
+// `blankshark decode` for RakNet packets and the MCPE game packets or
+// Bedrock batches they carry: a summary line (the packet, its datagram verdict, its messages),
 // the field tree with the analysis' generated fields (-V), or a JSON object
 // per UDP packet (--json), with the plugin's field names. One pass: what
 // later frames tell about a packet (ACKed in, resent in) is check's.
@@ -17,7 +17,8 @@ namespace blankshark {
 struct RaknetPrint {
     const RaknetConnection* conn;
     const raknet::PacketResult* p;
-    const std::vector<mcpe::GamePacket>* games;  // those p completed
+    const std::vector<mcpe::GamePacket>* games;    // those p completed
+    const std::vector<bedrock::Batch>* batches;    // the Bedrock batches p handed on
     double time;
 };
 

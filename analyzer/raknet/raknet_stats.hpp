@@ -1,7 +1,9 @@
 // `blankshark stats` for RakNet conversations: per conversation and
-// direction, UDP packets and bytes by kind (offline, datagram, ACK, NAK) and
+// direction, UDP packets and bytes by kind (offline, datagram, ACK, NAK),
 // the messages they delivered by name (RakNet system messages, MCPE game
-// packets, the 0xFE wrapper), each counted once as the core delivers it.
+// packets, the 0xFE wrapper, Bedrock packets), each counted once as the core delivers it,
+// and what each side's datagrams lost and had resent (the figures check and
+// the report show, under their names: raknet/figures.hpp).
 #pragma once
 
 #include <cstdint>
@@ -19,6 +21,8 @@ class RaknetStats {
 public:
     // analyse_file's RakNet observer.
     void add(const RaknetConnection& c, const raknet::PacketResult* p, const mcpe::GamePacket* g);
+    // A Bedrock batch's packets, by name.
+    void add_batch(const RaknetConnection& c, const bedrock::Batch& b);
     bool empty() const { return convs_.empty(); }
     // Its table and JSON member (nothing without conversations).
     void text(Output& out, const FileReport& rep) const;
@@ -31,6 +35,7 @@ private:
     };
     struct Conv {
         Side dir[2];
+        double first = -1, last = 0;  // its first and last UDP packet (the rates' time)
     };
     std::map<uint32_t, Conv> convs_;
 };

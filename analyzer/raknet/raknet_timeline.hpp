@@ -1,7 +1,8 @@
 // RakNet's chart in the HTML report: per conversation, datagrams per second
-// in each direction over time, with what went wrong on the way (datagrams
-// resent, numbers skipped, NAKs sent), so a burst of loss shows where it
-// happened. Fed each UDP packet's result as the file is read.
+// in each direction over time, with what went wrong to each side's
+// datagrams on the way (numbers skipped, the other side's NAKs, resends:
+// raknet/figures.hpp's names), so a burst of loss shows where it happened.
+// Fed each UDP packet's result as the file is read; bins as time_bins.hpp says.
 #pragma once
 
 #include <cstdint>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "output.hpp"
+#include "time_bins.hpp"
 #include "protocols/raknet/results.hpp"
 
 namespace blankshark {
@@ -27,11 +29,12 @@ public:
 private:
     static constexpr size_t kMaxBins = 1000;  // past it, bins double in width
     struct Bin {
-        uint32_t datagrams[2] = {}, resent[2] = {}, skipped[2] = {}, naks[2] = {};
+        // By the side whose datagrams they are: NAKs about them (sent by the other side).
+        uint32_t datagrams[2] = {}, resends[2] = {}, skipped[2] = {}, naks[2] = {};
     };
     struct Series {
         double start = -1;   // the conversation's first datagram: bins count from there
-        double width = 1.0;  // seconds per bin
+        double width = kFirstBinWidth;  // seconds per bin
         std::vector<Bin> bins;
     };
     uint32_t max_;

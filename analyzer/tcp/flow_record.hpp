@@ -24,6 +24,10 @@ struct FlowRecord {
     // The FIN's own segment (also when held behind a hole) and the RST's, per direction.
     uint64_t fin_frame[2] = {0, 0}, rst_frame[2] = {0, 0};
     StreamStats stats[2];        // copied at the close
+    // The connection's first segment and its last one up to its close (the
+    // FIN or RST that ends it, or the capture's end), copied at the close:
+    // its span, whatever of it could be decoded.
+    double first_time = 0, last_time = 0;
     uint64_t tcp_findings = 0;   // conflicting retransmissions and the like
 };
 

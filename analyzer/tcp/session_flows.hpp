@@ -80,12 +80,8 @@ public:
     void on_close(Connection& conn, CloseReason why, uint64_t frame, double time) override {
         C* c = of(conn);
         if (!c) return;
-        c->close = why;
-        for (int d = 0; d < 2; ++d) c->stats[d] = conn.stats(Side(d));
-        typename P::Relay r(self(), *c, time);
-        c->session.finish(r, core::Origin{frame, time});
-        c->tcp = nullptr;
-        if (on_closed_) on_closed_(*c);
+        closing(*c, conn, why);
+        closed(*c, frame, time);
     }
     void on_finding(Connection* conn, Side, const FindingInfo& f) override {
         C* c = conn ? of(*conn) : nullptr;
@@ -95,6 +91,23 @@ public:
     }
 
 protected:
+    // on_close in its two steps, for a protocol that ends some connections
+    // only after the capture: what the TCP side says (before the connection
+    // is released), then the session's end.
+    void closing(C& c, const Connection& conn, CloseReason why) {
+        c.close = why;
+        for (int d = 0; d < 2; ++d) c.stats[d] = conn.stats(Side(d));
+        c.first_time = conn.first_time();
+        c.last_time = conn.last_time();
+        c.tcp = nullptr;
+    }
+    void closed(C& c, uint64_t frame, double time) {
+        typename P::Relay r(self(), c, time);
+        c.session.finish(r, core::Origin{frame, time});
+        if (on_closed_) on_closed_(c);
+    }
+    static C* of(Connection& conn) { return static_cast<C*>(conn.user); }
+
     SessionFlows(NewConversation new_conversation, OnFinding on_finding, OnClosed on_closed)
         : new_conversation_(std::move(new_conversation)),
           on_finding_(std::move(on_finding)),
@@ -107,7 +120,6 @@ protected:
 
 private:
     P& self() { return static_cast<P&>(*this); }
-    static C* of(Connection& conn) { return static_cast<C*>(conn.user); }
     C& start(Connection& conn, uint64_t frame) {
         C& c = self().open(conn);
         c.tcp = &conn;

@@ -31,7 +31,8 @@ const char* finding_meaning(Finding f) noexcept {
     case Finding::HeldLimit:
         return "out-of-order data went over the held-bytes bound; a gap was declared to make room";
     case Finding::ConnectionLimit:
-        return "max_connections are tracked, none released: new connections go untracked";
+        return "more TCP connections open at once than the analysis follows: new ones are not analysed "
+               "until one of them ends";
     case Finding::PortReuseUnclosed:
         return "a SYN with a new initial sequence number arrived on a tuple whose connection had not ended; it "
                "replaced it";
@@ -61,6 +62,11 @@ size_t format(const core::Finding& f, char* buf, size_t cap) {
     case Finding::HeldLimit:
         n = std::snprintf(buf, cap, "Out-of-order data over the held-bytes bound: %lld bytes at stream offset %lld given up",
                           (long long)f.b, (long long)f.a);
+        break;
+    case Finding::ConnectionLimit:  // told once, for the capture (the first connection not followed)
+        n = std::snprintf(buf, cap, "%lld TCP connections open, as many as the analysis follows: this connection and "
+                          "those opened while none ends are not analysed (%lld segments)", (long long)f.a,
+                          (long long)f.b);
         break;
     case Finding::TruncatedSegment:  // how much is missing is not known here (the IP length is not kept)
         n = std::snprintf(buf, cap, "A segment captured shorter than its IP length: the missing tail, from stream offset "

@@ -9,7 +9,7 @@
 // | tcp.data_after_fin          | bytes sequenced at or after the direction's FIN; dropped |
 // | tcp.out_of_window           | a segment starting more than 1 GiB past the delivery point; dropped |
 // | tcp.held_limit              | out-of-order data went over the held-bytes bound; a gap was declared to make room |
-// | tcp.connection_limit        | max_connections are tracked, none released: new connections go untracked |
+// | tcp.connection_limit        | more TCP connections open at once than the analysis follows: new ones are not analysed until one of them ends |
 // | tcp.port_reuse_unclosed     | a SYN with a new initial sequence number arrived on a tuple whose connection had not ended; it replaced it |
 // | tcp.syn_mismatch            | a SYN/ACK whose sequence number disagrees with the direction's established stream start; ignored |
 // | tcp.fin_mismatch            | a FIN at another sequence number than the direction's first FIN, or below delivered data; ignored |

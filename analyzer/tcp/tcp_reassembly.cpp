@@ -90,7 +90,10 @@ Connection* Reassembler::open(const Key& k, const TcpSegment& seg, uint64_t fram
         ++stats_.untracked_segments;
         if (!limit_reported_) {
             limit_reported_ = true;
-            ++stats_.connection_limit_hits;
+            if (!stats_.connection_limit_hits++) {
+                stats_.first_untracked_frame = frame;
+                stats_.open_at_limit = conns_.size();
+            }
             FindingInfo f;
             f.kind = Finding::ConnectionLimit;
             f.frame = frame;

@@ -38,6 +38,8 @@ struct ReassemblerStats {
     uint64_t untracked_segments = 0;    // would have opened a connection past max_connections
     uint64_t connections = 0;           // opened (the last id given)
     uint64_t connection_limit_hits = 0; // episodes of Finding::ConnectionLimit
+    uint64_t first_untracked_frame = 0; // the first segment not tracked (the first episode's)
+    uint64_t open_at_limit = 0;         // connections tracked then
     uint64_t evicted = 0;               // released connections forgotten to make room
     uint64_t held_bytes = 0;            // out-of-order bytes held now, all connections
     uint64_t held_bytes_peak = 0;

@@ -57,6 +57,7 @@
 #include "../protocol_registration.hpp"
 #include "../stream/pdu_dissection.hpp"
 #include "../tree_builder.hpp"
+#include "../ws_compat.hpp"
 #include "core/decoder.hpp"
 #include "core/inflater.hpp"
 #include "protocols/mc_alpha/chunk_data.hpp"
@@ -210,14 +211,37 @@ int dissect_mcalpha(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* d
 // it (as the analyzer decides).
 bool handshake_id_first(const guint8* p, guint len) { return len && p[0] == mcalpha::kHandshake; }
 
+// Off its port: a TCP client's first bytes that are exactly a whole
+// Handshake with a player name (the core's looks_like_anywhere, as the
+// analyzer decides). Only from the side whose SYN TCP saw (tcp_analysis'
+// server_port): the server's Handshake answer, a name-like connection hash,
+// would otherwise claim the connection with its sides the wrong way round.
+// A Handshake the client's TCP sent in pieces is not whole in any one
+// segment: Decode As `minecraft` then, as for a capture without the SYN.
+ws_compat::heur_result heuristic_mcalpha(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* data) {
+    const guint len = tvb_captured_length(tvb);
+    if (!len || mcalpha::protocol_info().looks_like_anywhere(tvb_get_ptr(tvb, 0, gint(len)), len) != core::Looks::Yes)
+        return ws_compat::kHeurRejected;
+    conversation_t* conv = find_or_create_conversation(pinfo);
+    const struct tcp_analysis* tcpd = get_tcp_conversation_data(conv, pinfo);
+    if (!tcpd || !tcpd->server_port || pinfo->destport != tcpd->server_port || pinfo->srcport == tcpd->server_port)
+        return ws_compat::kHeurRejected;
+    conversation_set_dissector(conv, reg.handle);
+    call_dissector_only(reg.handle, tvb, pinfo, tree, data);
+    return ws_compat::kHeurAccepted;
+}
+
 plugin::ProtocolRegistration part() {
     plugin::ProtocolRegistration p(mcalpha::protocol_info(), reg, dissect_mcalpha);
     p.cleanup = [] { connections.clear(); };
     p.claims_on_shared_port = handshake_id_first;
-    // No heuristic: off the port a segment at a time, the server's Handshake
-    // (the client's cut across segments) would claim the connection with
-    // its sides the wrong way round.
+    // Not the generic heuristic (looks_like, the first byte, holds on the
+    // port only): heuristic_mcalpha, added at handoff.
     p.heuristic = false;
+    p.handoff = [](const plugin::Registered& r) {
+        heur_dissector_add("tcp", heuristic_mcalpha, "Minecraft Alpha over TCP", "mcalpha_tcp", r.proto,
+                           HEURISTIC_ENABLE);
+    };
     return p;
 }
 [[maybe_unused]] const bool added = plugin::add_protocol(part());

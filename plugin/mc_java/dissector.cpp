@@ -97,7 +97,7 @@ struct Keys {
         if (!loaded) {
             loaded = true;
             log = {};
-            const char* env = mcjava::key_log_from_environment();
+            const char* env = core::KeyLogReader::file_from_environment();
             const char* file = pref_keylog_file && *pref_keylog_file ? pref_keylog_file : env;
             std::string error;
             if (file && !log.load(file, error)) ws_warning("mcjava: %s", error.c_str());

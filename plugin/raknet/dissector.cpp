@@ -168,6 +168,12 @@ int dissect_raknet(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
         tap->from = rec ? rec->p.from : core::Side::Client;
         tap->kind = len ? raknet::packet_kind(data[0]) : raknet::PacketKind::Offline;
         tap->length = len;
+        if (rec && rec->p.kind == raknet::PacketKind::Datagram) {
+            tap->skipped = guint32(std::min<uint64_t>(rec->p.gap_count, G_MAXUINT32));
+            tap->status = rec->p.status;
+            tap->resends = rec->p.status == raknet::SeqStatus::Resent;
+            for (const raknet::FrameResult& f : rec->p.frames) tap->resends += f.role == raknet::FrameRole::Resend;
+        }
     }
     char info[COL_MAX_INFO_LEN];
     std::snprintf(info, sizeof info, "%s%s%s", sum.type ? sum.type->name : "Unknown", tb.info(),

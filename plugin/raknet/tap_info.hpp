@@ -7,6 +7,7 @@
 #include <glib.h>
 
 #include "protocols/raknet/constants.hpp"
+#include "protocols/raknet/results.hpp"
 
 namespace raknet_plugin {
 
@@ -15,6 +16,12 @@ struct TapInfo {
     bool analysed;  // part of a conversation (else the sender is unknown)
     raknet::PacketKind kind;
     guint32 length;
+    // A datagram's analysis, for the figures of raknet/figures.hpp: the
+    // numbers skipped before it, its status (out of order, duplicate, ...)
+    // and the resends it carries (messages again, or itself again).
+    guint32 skipped;
+    raknet::SeqStatus status;
+    guint32 resends;
     static constexpr guint kMaxNames = 16;
     const char* names[kMaxNames];
     guint nnames;

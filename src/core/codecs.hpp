@@ -43,6 +43,9 @@ inline uint16_t to_packu(double v) {
 constexpr uint64_t kQuatIdentityBits = 0x7FFFF7FFFF7FFFFull;
 constexpr double kQuatRange = 0.7072;
 constexpr int kQuatMid = 524287;
+// The decimals that tell one step of a 20-bit component from the next
+// (0.7072 / 524287 = 1.35e-6): a person reads 6, a filter gets every digit.
+constexpr int kQuatDecimals = 6;
 
 struct Quat {
     double c[4];            // x y z w, glm's index order

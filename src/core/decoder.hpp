@@ -145,6 +145,16 @@ struct Scope {
 
 constexpr uint32_t kMaxHeaderRows = 16;  // header rows read (their offsets kept)
 
+// The value of a LEB128 integer of kind `k` whose 7-bit groups gave `raw`.
+inline int64_t varint_value(Kind k, uint64_t raw) {
+    switch (k) {
+    case Kind::VarInt: return int32_t(uint32_t(raw));
+    case Kind::ZigZag32: return int32_t(uint32_t(wire::unzigzag(uint32_t(raw))));
+    case Kind::ZigZag64: return wire::unzigzag(raw);
+    default: return int64_t(raw);
+    }
+}
+
 // An integer-like node's bits (Bytes: big-endian packed, up to 8 bytes).
 inline uint64_t node_bits(const Node& n, const uint8_t* p) {
     const unsigned w = n.size > 8 ? 8 : n.size;
@@ -165,7 +175,7 @@ inline MessageSummary fixed_header(const Schema& s, const uint8_t* p, uint32_t l
         const Node& n = s.nodes[idx];
         const uint64_t value = node_bits(n, p + n.offset);
         if (k < MessageSummary::kHeaderValues) sum.header[k] = value;
-        if (idx == s.id_node) sum.id = uint32_t(value);
+        if (idx == s.id_node) sum.id = uint32_t(s.version->id_mask ? value & s.version->id_mask : value);
     }
     const uint32_t end = s.header_fixed;
     sum.header_len = end;
@@ -258,6 +268,11 @@ public:
         }
         sum_.type = ct->type;
         if (header_only_) return sum_;
+        if constexpr (!kQuiet) {  // the message type as a filter: hidden, over the payload
+            Item mark = base_item(&s_.nodes[ct->filter_node], end, len_ - end, -1);
+            mark.hidden = true;
+            v_.leaf(mark);
+        }
         const bool length_ok = check_length();
         // A message's rows refer only to its own earlier rows (the schema
         // compiler rejects others), so its scope has nothing above it.
@@ -352,9 +367,9 @@ private:
             header_offsets_[k] = off;
             uint64_t value = 0;
             uint32_t used = n.size;
-            if (n.kind == Kind::VarInt || n.kind == Kind::VarLong) {
+            if (is_varint(n.kind)) {
                 const wire::VarIntResult r = wire::read_varint(p_ + off, off < len_ ? len_ - off : 0,
-                                                               n.kind == Kind::VarInt ? 5 : 10, value, used);
+                                                               is_varint32(n.kind) ? 5 : 10, value, used);
                 if (r != wire::VarIntResult::Ok) {
                     fits = false;
                     header_need_ = uint64_t(off) + used + 1;
@@ -364,7 +379,7 @@ private:
                     }
                     return off;
                 }
-                if (n.kind == Kind::VarInt) value = uint64_t(int64_t(int32_t(uint32_t(value))));
+                if (n.kind != Kind::VarLong) value = uint64_t(varint_value(n.kind, value));
             } else {
                 if (off + n.size > len_) {
                     fits = false;
@@ -375,7 +390,7 @@ private:
             }
             if (k < MessageSummary::kHeaderValues) sum_.header[k] = value;
             if (idx == s_.id_node) {
-                sum_.id = uint32_t(value);
+                sum_.id = uint32_t(s_.version->id_mask ? value & s_.version->id_mask : value);
                 id_length_ = used;
             }
             cursor = off + used;
@@ -475,7 +490,9 @@ private:
             case Kind::Switch: got = switch_node(n, off, limit, index, &sc); break;
             case Kind::Option: got = option(n, off, limit, index, &sc); break;
             case Kind::Type: got = type_node(n, off, limit, index, &sc); break;
-            case Kind::VarInt: case Kind::VarLong: got = varint(n, off, limit, index, &sc); break;
+            case Kind::VarInt: case Kind::VarLong: case Kind::ZigZag32: case Kind::ZigZag64:
+                got = varint(n, off, limit, index, &sc);
+                break;
             case Kind::Group:
                 if (n.size == 0) {
                     got = variable_group(n, off, limit, index, &sc);
@@ -497,8 +514,8 @@ private:
     }
 
     uint32_t value_node(const Node& n, uint32_t off, int32_t index, Scope* sc) {
-        if constexpr (kQuiet)
-            if (!kSummary || !n.summary) return quiet_node(n, off, index, sc);
+        if constexpr (kQuiet)  // summaries: the value, or a flag of it (has_summary: itself or below)
+            if (!kSummary || !n.has_summary) return quiet_node(n, off, index, sc);
         Item it = base_item(&n, off, n.size, index);
         read(n, off, it);
         keep(n, sc, it);
@@ -825,7 +842,7 @@ private:
         uint64_t raw;
         uint32_t used;
         const wire::VarIntResult r =
-            wire::read_varint(p_ + off, limit - off, n.kind == Kind::VarInt ? 5 : 10, raw, used);
+            wire::read_varint(p_ + off, limit - off, is_varint32(n.kind) ? 5 : 10, raw, used);
         if (r == wire::VarIntResult::Short) {
             truncated(n, off, uint64_t(off) + used + 1);
             return limit - off;
@@ -836,8 +853,8 @@ private:
             return used;
         }
         Item it = base_item(&n, off, used, index);
-        it.i = n.kind == Kind::VarInt ? int64_t(int32_t(uint32_t(raw))) : int64_t(raw);
-        it.u = n.kind == Kind::VarInt ? uint64_t(uint32_t(raw)) : raw;  // hex-shown VarInts are unsigned
+        it.i = varint_value(n.kind, raw);
+        it.u = n.kind == Kind::VarInt ? uint64_t(uint32_t(raw)) : n.kind == Kind::VarLong ? raw : uint64_t(it.i);  // hex-shown VarInts are unsigned
         keep(n, sc, it);
         if (n.save >= 0) vars_[n.save] = it.i;
         if constexpr (kQuiet) {
@@ -866,10 +883,10 @@ private:
 
     // An integer prefix before a Text / Bytes / Array: its value and size.
     bool prefix(const Node& n, uint32_t off, uint32_t limit, int64_t& value, uint32_t& used) {
-        if (n.wire == Kind::VarInt || n.wire == Kind::VarLong) {
+        if (is_varint(n.wire)) {
             uint64_t raw;
             const wire::VarIntResult r =
-                wire::read_varint(p_ + off, limit - off, n.wire == Kind::VarInt ? 5 : 10, raw, used);
+                wire::read_varint(p_ + off, limit - off, is_varint32(n.wire) ? 5 : 10, raw, used);
             if (r == wire::VarIntResult::Short) {
                 truncated(n, off, uint64_t(off) + used + 1);
                 return false;
@@ -879,7 +896,7 @@ private:
                 unframeable();
                 return false;
             }
-            value = n.wire == Kind::VarInt ? int64_t(int32_t(uint32_t(raw))) : int64_t(raw);
+            value = varint_value(n.wire, raw);
             return true;
         }
         used = codecs::width(n.wire);

@@ -104,6 +104,8 @@ inline F f64(const char* k, const char* n) { return leaf(k, n, Kind::F64); }
 inline F boolean(const char* k, const char* n) { return leaf(k, n, Kind::Bool); }
 inline F varint(const char* k, const char* n) { return leaf(k, n, Kind::VarInt); }
 inline F varlong(const char* k, const char* n) { return leaf(k, n, Kind::VarLong); }
+inline F zigzag32(const char* k, const char* n) { return leaf(k, n, Kind::ZigZag32); }
+inline F zigzag64(const char* k, const char* n) { return leaf(k, n, Kind::ZigZag64); }
 inline F uuid(const char* k, const char* n) { return leaf(k, n, Kind::Uuid); }
 // An IPv4 address; `xor_mask` undoes an encoding of the bits (RakNet: 0xFFFFFFFF, every byte inverted).
 inline F ipv4(const char* k, const char* n, uint32_t xor_mask = 0) {
@@ -131,6 +133,9 @@ inline F fixed(const char* k, const char* n, Kind wire, double scale, const char
     f.unit = unit;
     return f;
 }
+// What an analysis computes: a frame it links to, a duration in ms.
+inline F frame_num(const char* k, const char* n, const char* d) { return F(leaf(k, n, Kind::FrameNum)).desc(d); }
+inline F ms(const char* k, const char* n, const char* d) { return F(leaf(k, n, Kind::Measure)).unit("ms").desc(d); }
 // A packed u64 block position with generated x y z children.
 F position(const char* k, const char* n, PositionLayout layout);
 

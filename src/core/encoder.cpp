@@ -37,6 +37,16 @@ Value& Value::set(const char* key, Value v) {
 
 namespace {
 
+// The 7-bit groups a LEB128 integer of kind `k` writes for `x`.
+uint64_t varint_bits(Kind k, int64_t x) {
+    switch (k) {
+    case Kind::VarInt: return uint32_t(x);
+    case Kind::ZigZag32: return uint32_t(wire::zigzag(int32_t(x)));
+    case Kind::ZigZag64: return wire::zigzag(x);
+    default: return uint64_t(x);
+    }
+}
+
 struct Scope {
     const Scope* up = nullptr;
     int64_t v[kMaxScopeSlots] = {};
@@ -91,7 +101,7 @@ private:
     }
     // A prefix of kind `k` holding `v`; returns where the data starts.
     size_t prefix(size_t at, Kind k, uint64_t v, ByteOrder o) {
-        if (k == Kind::VarInt || k == Kind::VarLong) return put_varint(at, k == Kind::VarInt ? uint32_t(v) : v);
+        if (is_varint(k)) return put_varint(at, varint_bits(k, int64_t(v)));
         const unsigned w = codecs::width(k);
         put(at, v, w, o);
         return at + w;
@@ -243,10 +253,12 @@ private:
             return at + n.size;
         }
         case Kind::VarInt:
-        case Kind::VarLong: {
+        case Kind::VarLong:
+        case Kind::ZigZag32:
+        case Kind::ZigZag64: {
             const int64_t x = v ? v->as_int() : 0;
             keep(n, sc, x);
-            return put_varint(at, n.kind == Kind::VarInt ? uint64_t(uint32_t(x)) : uint64_t(x));
+            return put_varint(at, varint_bits(n.kind, x));
         }
         case Kind::Position: {
             const int64_t x = v && v->get("x") ? v->get("x")->as_int() : 0;

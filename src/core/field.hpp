@@ -73,7 +73,17 @@ enum class Kind : uint8_t {
                // integer (Minecraft's packed nibbles, a command node's 2-bit type)
     FrameNum,  // analysis: a link to another frame
     Measure,   // analysis: a computed quantity (double, with a unit)
+    // Numbers added later (appended: the generated field lists store kinds as numbers)
+    ZigZag32,  // LEB128 of a zigzag-encoded i32 (protobuf's sint32, ProtoDef's zigzag32), at most 5 bytes
+    ZigZag64,  // LEB128 of a zigzag-encoded i64 (sint64, zigzag64), at most 10 bytes
 };
+
+// LEB128 integers (their length is what they take on the wire).
+constexpr bool is_varint(Kind k) {
+    return k == Kind::VarInt || k == Kind::VarLong || k == Kind::ZigZag32 || k == Kind::ZigZag64;
+}
+// Those of at most 5 bytes (32 bits).
+constexpr bool is_varint32(Kind k) { return k == Kind::VarInt || k == Kind::ZigZag32; }
 
 // Kinds computed from the bytes of an enclosing field or by an analysis.
 constexpr bool is_generated(Kind k) {

@@ -47,6 +47,14 @@ struct FieldType {
 };
 using FieldTypes = std::unordered_map<std::string, FieldType>;
 
+// The declarations by name (a compiled version's SchemaSpec::across).
+inline FieldTypes field_types_of(FieldDecls decls) {
+    FieldTypes t;
+    t.reserve(decls.count);
+    for (const FieldDecl& d : decls) t.emplace(d.abbrev, FieldType{d.vclass, d.bits, d.bitmask});
+    return t;
+}
+
 inline bool is_integer(ValueClass c) { return c == ValueClass::Uint || c == ValueClass::Int; }
 
 // The type an integer filter name takes when two releases give it `a` and

@@ -66,6 +66,14 @@ struct FindingInfo {
     bool in_field = false;
 };
 
+// The words a protocol's table of FindingInfo rows is written in
+// (`using namespace core::finding_rows;`): {C::Gap, "p.gap", S::Note, G::Sequence, "..."}.
+namespace finding_rows {
+using core::FindingInfo;
+using S = Severity;
+using G = FindingGroup;
+}  // namespace finding_rows
+
 // One occurrence. a/b/c are code-specific details the protocol's formatter
 // turns into a message.
 struct Finding {

@@ -66,13 +66,22 @@ double measured(double v, const char* unit) {
     return std::round(v * scale) / scale;
 }
 
-double shown_value(const Item& it) { return it.generated ? measured(it.d, it.info->unit) : it.d; }
+namespace {
+
+// A generated value the analysis computed (a time, a distance), not one
+// read from the wire's bits (a packed quaternion's component).
+bool analysed(const Item& it) { return it.generated && it.info->kind != Kind::QuatComp; }
+
+}  // namespace
+
+double shown_value(const Item& it) { return analysed(it) ? measured(it.d, it.info->unit) : it.d; }
 
 double display_value(const Item& it) {
-    if (it.generated) return measured(it.d, it.info->unit);
+    if (analysed(it)) return measured(it.d, it.info->unit);
     if (!it.node || !std::isfinite(it.d)) return it.d;
     const Kind k = it.node->kind;
-    if ((k != Kind::Fixed && k != Kind::PackN && k != Kind::PackU) || it.node->decimals < 0) return it.d;
+    if ((k != Kind::Fixed && k != Kind::PackN && k != Kind::PackU && k != Kind::QuatComp) || it.node->decimals < 0)
+        return it.d;
     static const double kPow10[] = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15};
     const double p = kPow10[it.node->decimals];
     if (std::fabs(it.d) >= 1e15 / p) return it.d;
@@ -91,7 +100,7 @@ size_t format_value(const Item& it, char* buf, size_t cap, bool compact) {
             return put(buf, 0, cap, num, size_t(n));
         }
         // Hex as wide as the field; a VarInt's width is what it took on the wire.
-        const bool var = it.info->kind == Kind::VarInt || it.info->kind == Kind::VarLong;
+        const bool var = is_varint(it.info->kind);
         const int digits = var ? int(it.length ? it.length * 2 : 2) : it.info->bits / 4;
         int n = it.info->display == Display::Hex
                     ? std::snprintf(num, sizeof num, "0x%0*llx", digits, (unsigned long long)it.u)
@@ -162,7 +171,13 @@ size_t append_summary(const Item& it, char* buf, size_t len, size_t cap) {
     char val[96];
     const size_t n = format_value(it, val, sizeof val, true);
     len = put(buf, len, cap, " ", 1);
+    // The row's own key: a field one filter name could not keep (its type
+    // differs from another release's: uuid_uuid) still reads as its table names it.
     const char* key = short_key(*it.info);
+    if (const char* k = it.node->key) {
+        const char* dot = std::strrchr(k, '.');
+        key = dot ? dot + 1 : k;
+    }
     len = put(buf, len, cap, key, std::strlen(key));
     len = put(buf, len, cap, "=", 1);
     if (it.vclass == ValueClass::String) {

@@ -20,13 +20,15 @@ size_t format_double(double v, char* buf, size_t cap, bool compact = false);
 double measured(double v, const char* unit);
 
 // The value of a Double item as every front end exports it (JSON, a
-// Wireshark field's value): a generated one measured(), one read from the
-// wire exactly (a filter or a script compares it with what was sent).
+// Wireshark field's value): one the analysis computed measured(), one read
+// from the wire (also a packed quaternion's components, computed from its
+// bits) exactly: a filter or a script compares it with what was sent.
 double shown_value(const Item& it);
 
 // The same value as a person reads it in a label or a tree line: a
-// fixed-point one to the decimals that tell its wire steps apart
-// (Node::decimals: 43007/65535*16 blocks is 10.4999, not 10.499916075379568).
+// fixed-point one (or a packed quaternion's component) to the decimals that
+// tell its wire steps apart (Node::decimals: 43007/65535*16 blocks is
+// 10.4999, not 10.499916075379568).
 double display_value(const Item& it);
 
 // format_value() for a tree line or label: Doubles by display_value().

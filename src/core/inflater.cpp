@@ -13,7 +13,7 @@ Inflater::~Inflater() {
     }
 }
 
-Inflater::Result Inflater::inflate(const uint8_t* in, size_t len, size_t limit) {
+Inflater::Result Inflater::inflate(const uint8_t* in, size_t len, size_t limit, Format format) {
     size_ = 0;
     used_ = 0;
     zerr_ = 0;
@@ -21,19 +21,21 @@ Inflater::Result Inflater::inflate(const uint8_t* in, size_t len, size_t limit) 
     // Grow the buffer to the limit once; a later smaller limit reuses it.
     if (out_.size() < limit) out_.resize(limit);
     Result res;
-    if (one_shot(in, len, limit, res)) return res;
-    return with_zlib(in, len, limit);
+    if (one_shot(in, len, limit, format, res)) return res;
+    return with_zlib(in, len, limit, format);
 }
 
 // True when libdeflate inflated one whole stream within the limit, which
 // zlib inflates to the same bytes (tests/core/inflater_test.cpp compares
 // the two on mutated streams).
-bool Inflater::one_shot(const uint8_t* in, size_t len, size_t limit, Result& res) {
+bool Inflater::one_shot(const uint8_t* in, size_t len, size_t limit, Format format, Result& res) {
     if (!fast_) fast_ = libdeflate_alloc_decompressor();
     if (!fast_) return false;
     size_t used = 0, produced = 0;
-    if (libdeflate_zlib_decompress_ex(fast_, in, len, out_.data(), limit, &used, &produced) != LIBDEFLATE_SUCCESS)
-        return false;
+    const libdeflate_result r =
+        format == Format::Raw ? libdeflate_deflate_decompress_ex(fast_, in, len, out_.data(), limit, &used, &produced)
+                              : libdeflate_zlib_decompress_ex(fast_, in, len, out_.data(), limit, &used, &produced);
+    if (r != LIBDEFLATE_SUCCESS) return false;
     size_ = produced;
     used_ = used;
     zerr_ = Z_STREAM_END;
@@ -41,10 +43,16 @@ bool Inflater::one_shot(const uint8_t* in, size_t len, size_t limit, Result& res
     return true;
 }
 
-Inflater::Result Inflater::with_zlib(const uint8_t* in, size_t len, size_t limit) {
+Inflater::Result Inflater::with_zlib(const uint8_t* in, size_t len, size_t limit, Format format) {
+    if (z_ && z_format_ != format) {  // set up for the other format: again
+        inflateEnd(z_);
+        delete z_;
+        z_ = nullptr;
+    }
     if (!z_ && !z_failed_) {
         z_ = new z_stream{};
-        if (inflateInit(z_) != Z_OK) {
+        z_format_ = format;
+        if (inflateInit2(z_, format == Format::Raw ? -MAX_WBITS : MAX_WBITS) != Z_OK) {
             delete z_;
             z_ = nullptr;
             z_failed_ = true;

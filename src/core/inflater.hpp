@@ -24,10 +24,13 @@ public:
     Inflater& operator=(const Inflater&) = delete;
 
     enum class Result : uint8_t { Ok, NotZlib, TooLarge, Truncated, TrailingData };
-    // Inflates `in` (a whole zlib stream) into out(), never more than
-    // `limit` bytes whatever the stream claims. Ok: exactly one stream that
-    // ended within the limit and used all of `in`.
-    Result inflate(const uint8_t* in, size_t len, size_t limit);
+    // What the compressed bytes are: a zlib stream (RFC 1950: header,
+    // deflate, Adler-32), or raw deflate (RFC 1951: Minecraft Bedrock's batches).
+    enum class Format : uint8_t { Zlib, Raw };
+    // Inflates `in` (a whole stream) into out(), never more than `limit`
+    // bytes whatever the stream claims. Ok: exactly one stream that ended
+    // within the limit and used all of `in`.
+    Result inflate(const uint8_t* in, size_t len, size_t limit, Format format = Format::Zlib);
     const uint8_t* out() const { return out_.data(); }
     size_t out_size() const { return size_; }
     int zlib_error() const { return zerr_; }
@@ -38,13 +41,14 @@ public:
     const char* zlib_message() const { return msg_; }
 
 private:
-    bool one_shot(const uint8_t* in, size_t len, size_t limit, Result& res);
-    Result with_zlib(const uint8_t* in, size_t len, size_t limit);
+    bool one_shot(const uint8_t* in, size_t len, size_t limit, Format format, Result& res);
+    Result with_zlib(const uint8_t* in, size_t len, size_t limit, Format format);
 
     // Both made on first use: a connection that never inflates holds neither.
     libdeflate_decompressor* fast_ = nullptr;
     z_stream_s* z_ = nullptr;
     bool z_failed_ = false;
+    Format z_format_ = Format::Zlib;  // what z_ was set up for
     std::vector<uint8_t> out_;
     size_t size_ = 0;
     size_t used_ = 0;

@@ -111,6 +111,9 @@ struct Version {
     size_t var_count = 0;
     const int64_t* var_defaults = nullptr;  // their values when the caller gives none (null: all 0)
     const void* user = nullptr;       // the protocol's own description of this version
+    // The bits of the id field that are the message id (0: all): the rest
+    // carries something else (Bedrock's sub-client numbers above its 10-bit id).
+    uint64_t id_mask = 0;
 };
 
 }  // namespace core

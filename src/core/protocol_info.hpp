@@ -26,6 +26,9 @@ enum class FramingKind : uint8_t {
     RakNet,          // RakNet datagrams: encapsulated, split, reordered messages (RakNet, and MCPE inside it)
 };
 
+// What a protocol's test makes of a client's first bytes.
+enum class Looks : uint8_t { No, Yes, MoreBytes };
+
 struct ProtocolInfo {
     const char* name;         // Wireshark's full name, "blank voxel game protocol"
     const char* short_name;   // Wireshark's short name, "BLANK"
@@ -62,6 +65,18 @@ struct ProtocolInfo {
     // (a protocol with many versions); nullptr: the front end takes them
     // from the compiled schemas.
     FieldDecls (*declared_fields)() = nullptr;
+    // For a protocol whose looks_like holds on its port only: a stronger
+    // test of the client's first bytes that holds anywhere (Alpha's whole
+    // Handshake); MoreBytes while they are the start of what would hold
+    // (a Handshake the client's TCP sent in pieces); nullptr: none.
+    Looks (*looks_like_anywhere)(const uint8_t* p, size_t len) = nullptr;
+    // A TCP stream picked up without its first bytes: how many bytes of
+    // p[0, len) (one direction's, the client's when `from_client`) read as
+    // this protocol's messages back to back, from the first place they
+    // start to the end (0: they do not read as this protocol). What tells
+    // the protocols sharing a port apart when no Handshake was captured;
+    // nullptr: no such test.
+    uint32_t (*reads_midstream)(const uint8_t* p, size_t len, bool from_client) = nullptr;
 
     // The Wireshark dissector table its default port is registered in.
     const char* port_table() const { return transport == Transport::Udp ? "udp.port" : "tcp.port"; }

@@ -26,17 +26,41 @@ Store& store() {
     return s;
 }
 
-bool leaf_kind(const std::string& t, Kind& k) {
+// ProtoDef's numbers: big-endian, their little-endian twins ("li32"), and
+// its LEB128 integers (varint64 is unsigned; zigzag32/64 are protobuf's
+// signed sint32/sint64).
+bool leaf_kind(const std::string& t, Kind& k, ByteOrder* order = nullptr) {
     static const std::map<std::string, Kind> kinds = {
         {"u8", Kind::U8},   {"i8", Kind::I8},   {"u16", Kind::U16},         {"i16", Kind::I16},
         {"u32", Kind::U32}, {"i32", Kind::I32}, {"u64", Kind::U64},         {"i64", Kind::I64},
         {"f32", Kind::F32}, {"f64", Kind::F64}, {"bool", Kind::Bool},       {"varint", Kind::VarInt},
-        {"varlong", Kind::VarLong},             {"UUID", Kind::Uuid},
+        {"varlong", Kind::VarLong},             {"UUID", Kind::Uuid},       {"varint64", Kind::VarLong},
+        {"zigzag32", Kind::ZigZag32},           {"zigzag64", Kind::ZigZag64},
     };
+    static const std::map<std::string, Kind> little = {
+        {"lu16", Kind::U16}, {"li16", Kind::I16}, {"lu32", Kind::U32}, {"li32", Kind::I32},
+        {"lu64", Kind::U64}, {"li64", Kind::I64}, {"lf32", Kind::F32}, {"lf64", Kind::F64},
+    };
+    if (auto it = little.find(t); it != little.end()) {
+        k = it->second;
+        if (order) *order = ByteOrder::Little;
+        return true;
+    }
     auto it = kinds.find(t);
     if (it == kinds.end()) return false;
     k = it->second;
+    if (order) *order = ByteOrder::Default;
     return true;
+}
+
+// A row for a number of ProtoDef type `t` (already known to be one).
+F number(const char* key, const char* name, const std::string& t) {
+    Kind k;
+    ByteOrder o = ByteOrder::Default;
+    leaf_kind(t, k, &o);
+    F r = leaf(key, name, k);
+    r.f.order = o;
+    return r;
 }
 
 bool parse_int(const std::string& s, int64_t& v) {
@@ -262,7 +286,7 @@ void Translator::field(const Json& type_in, const std::string& name, Rows& out) 
 
     Kind kind;
     if (!args && leaf_kind(head, kind)) {
-        out.push_back(leaf(k, n, kind));
+        out.push_back(number(k, n, head));
     } else if (head == "void") {
     } else if (head == "container") {
         if (!args) throw std::logic_error("protodef: container without fields");
@@ -288,10 +312,10 @@ void Translator::field(const Json& type_in, const std::string& name, Rows& out) 
     } else if (head == "bitflags") {
         const Json& a = *args;
         Kind wire;
-        if (!leaf_kind(bound(a.at("type")).get<std::string>(), wire))
-            throw std::logic_error("protodef: bitflags of an unknown integer");
-        F v = leaf(k, n, wire);
-        v.hex();
+        const std::string wire_type = bound(a.at("type")).get<std::string>();
+        if (!leaf_kind(wire_type, wire)) throw std::logic_error("protodef: bitflags of an unknown integer");
+        F v = number(k, n, wire_type);
+        if (wire != Kind::ZigZag32 && wire != Kind::ZigZag64) v.hex();  // signed: Wireshark shows them in decimal
         const Json& flags = a.at("flags");
         if (flags.is_array()) {
             for (size_t i = 0; i < flags.size() && i < 64; ++i)
@@ -308,8 +332,9 @@ void Translator::field(const Json& type_in, const std::string& name, Rows& out) 
         const bool text_ = head == "pstring";
         Count c;
         const char* ref = nullptr;
+        ByteOrder count_order = ByteOrder::Default;  // the prefix's (a field's order is its prefix's)
         if (a.contains("countType")) {
-            if (!leaf_kind(bound(a["countType"]).get<std::string>(), kind))
+            if (!leaf_kind(bound(a["countType"]).get<std::string>(), kind, &count_order))
                 throw std::logic_error("protodef: unknown count type");
             c = prefix(kind);
         } else if (a.contains("count")) {
@@ -327,9 +352,10 @@ void Translator::field(const Json& type_in, const std::string& name, Rows& out) 
         if (text_) {
             F t = text(k, n, c, 0);
             t.f.ref = ref;
+            t.f.order = count_order;
             out.push_back(t);
         } else {
-            out.push_back(bytes(k, n, c, ref));
+            out.push_back(bytes(k, n, c, ref).order(count_order));
         }
     } else if (head == "restBuffer") {
         out.push_back(bytes(k, n, describe::rest()));
@@ -342,8 +368,9 @@ void Translator::array(const Json& a, const char* key, const char* name, Rows& o
     Count c;
     const char* ref = nullptr;
     Kind kind;
+    ByteOrder count_order = ByteOrder::Default;
     if (a.contains("countType")) {
-        if (!leaf_kind(bound(a["countType"]).get<std::string>(), kind))
+        if (!leaf_kind(bound(a["countType"]).get<std::string>(), kind, &count_order))
             throw std::logic_error("protodef: unknown array count type");
         c = prefix(kind);
     } else if (a.contains("count")) {
@@ -363,10 +390,11 @@ void Translator::array(const Json& a, const char* key, const char* name, Rows& o
     const Json& native = resolved(entry);
     if (native.is_string() && native.get<std::string>() == "u8") {
         out.push_back(c.from == CountFrom::None && !ref ? describe::bytes_fixed(key, name, c.max)
-                                                         : describe::bytes(key, name, c, ref));
+                                                         : describe::bytes(key, name, c, ref).order(count_order));
         return;
     }
     F arr = describe::array(key, name, c, {}, ref);
+    arr.f.order = count_order;
     if (is_container(entry)) {
         container(entry[1], arr.sub);
     } else {
@@ -494,7 +522,7 @@ void Translator::mapper(const Json& a, const char* key, const char* name, Rows& 
         base = def->get<std::string>();
     }
     if (!leaf_kind(base, kind)) throw std::logic_error("protodef: mapper of " + base);
-    F v = leaf(key, name, kind);
+    F v = number(key, name, base);
     v.vals(values(a.at("mappings")));
     out.push_back(v);
 }

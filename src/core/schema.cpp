@@ -1,6 +1,7 @@
 // Compiles a Version's rows into a Schema (schema.hpp).
 #include "schema.hpp"
 
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 
@@ -10,6 +11,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <stdexcept>
 
 namespace core {
@@ -23,7 +25,7 @@ ValueClass value_class(Kind kind, uint8_t axis) {
     case Kind::FrameNum: case Kind::Bits: case Kind::Ipv4: return ValueClass::Uint;
     case Kind::AckRanges: return ValueClass::String;
     case Kind::I8: case Kind::I16: case Kind::I32: case Kind::I64: case Kind::VarInt: case Kind::VarLong:
-    case Kind::Sum: case Kind::PosComp: return ValueClass::Int;
+    case Kind::ZigZag32: case Kind::ZigZag64: case Kind::Sum: case Kind::PosComp: return ValueClass::Int;
     case Kind::Measure: case Kind::Fixed: case Kind::F64: case Kind::PackN: case Kind::PackU:
         return ValueClass::Double;
     case Kind::F32: return ValueClass::Float;
@@ -41,15 +43,23 @@ uint8_t value_bits(Kind kind, uint8_t axis) {
     case Kind::U8: case Kind::I8: case Kind::Face: case Kind::Turn: case Kind::AckBefore: return 8;
     case Kind::U16: case Kind::I16: case Kind::AckSeq: case Kind::BlockPos: return 16;
     case Kind::U24: return 24;
-    case Kind::U64: case Kind::I64: case Kind::VarLong: case Kind::Position: return 64;
+    case Kind::U64: case Kind::I64: case Kind::VarLong: case Kind::ZigZag64: case Kind::Position: return 64;
     case Kind::QuatComp: return axis == 4 ? 8 : 0;
-    case Kind::U32: case Kind::I32: case Kind::VarInt: case Kind::AckHist: case Kind::FrameNum: case Kind::Sum:
+    case Kind::U32: case Kind::I32: case Kind::VarInt: case Kind::ZigZag32: case Kind::AckHist: case Kind::FrameNum: case Kind::Sum:
     case Kind::PosComp: case Kind::Ipv4: return 32;
     default: return 0;
     }
 }
 
 namespace {
+
+// A string that lives as long as the program (a row's key made at compile time).
+const char* kept(const std::string& s) {
+    static std::mutex lock;
+    static std::set<std::string>& all = *new std::set<std::string>;
+    std::lock_guard<std::mutex> g(lock);
+    return all.insert(s).first->c_str();
+}
 
 // Whether a field may take a filter name that already has type `known`:
 // flags and bits by their bit (their width is their parent's, set after
@@ -88,6 +98,14 @@ public:
         frame.first = first;
         stack_ = frame.up;
         return first;
+    }
+
+    // The message type's own filter: a group without rows, named after the
+    // message, under its table's prefix.
+    uint32_t message_filter(const MessageType& m, const std::string& table_prefix) {
+        const Field row{kept(message_filter_key(m)), m.name, Kind::Group, kFollows, 0, 0, nullptr,
+                        "a message of this type (the filter matches every one)"};
+        return scope(Layout{&row, 1}, table_prefix, 0, nullptr, false);
     }
 
     uint32_t named_type(const TypeDef* t, uint32_t& count) {
@@ -204,6 +222,11 @@ private:
         size_t at;       // the row being compiled
         Frame* up;
         uint32_t first = 0;  // set once the scope's nodes exist (while compiling: use `pending`)
+        // The scope slot of each row later rows refer to (0xFF: none yet),
+        // numbered in the order they are first referred to: a scope of many
+        // rows (a Bedrock Start Game has 83) keeps only those.
+        std::vector<uint8_t> slots = std::vector<uint8_t>(layout ? layout->count : 0, 0xFF);
+        uint8_t next_slot = 0;
     };
 
     Node row(const Field& f, const std::string& prefix, double scale, const char* unit, bool repeated,
@@ -313,6 +336,11 @@ private:
             for (size_t c = 0; c < f.sub.count; ++c)
                 if (f.sub.fields[c].kind == Kind::Flag || f.sub.fields[c].kind == Kind::Bits)
                     s_.fields[s_.nodes[n.first_child + c].field].bits = value_bits(f.kind, f.axis);
+            // A packed quaternion's components are read to the step of their 20 bits.
+            if (f.kind == Kind::Quat)
+                for (size_t c = 0; c < f.sub.count; ++c)
+                    if (f.sub.fields[c].kind == Kind::QuatComp && f.sub.fields[c].axis < 4)
+                        s_.nodes[n.first_child + c].decimals = int8_t(codecs::kQuatDecimals);
         }
         return n;
     }
@@ -365,20 +393,27 @@ private:
                 const Field& row = f->layout->fields[i];
                 const bool named = std::strcmp(row.key, path) == 0;
                 if (!named && row.kind != Kind::Switch && row.kind != Kind::Option) continue;
-                if (i >= kMaxScopeSlots) throw std::logic_error(who + ": refers past the scope's slots");
+                // The rows referred to are numbered in order (Frame::slots).
+                const bool fresh = f->slots[i] == 0xFF;
+                const uint8_t slot = fresh ? f->next_slot : f->slots[i];
+                if (slot >= kMaxScopeSlots) throw std::logic_error(who + ": refers past the scope's slots");
                 Node& target = s_.nodes[f->first + i];
                 if (named) {
                     if (target.result) throw std::logic_error(who + ": " + path + " is both a row and a result");
                     target.keep = true;
-                } else if (lift_leaves(f->first + i, path, uint8_t(i), 1, who)) {
+                } else if (lift_leaves(f->first + i, path, slot, 1, who)) {
                     target.result = true;  // a switch or option that gives `path`
                 } else {
                     continue;
                 }
-                target.slot = uint8_t(i);
+                if (fresh) {
+                    f->slots[i] = slot;
+                    ++f->next_slot;
+                }
+                target.slot = slot;
                 r.where = Ref::Scope;
                 r.up = up;
-                r.index = uint8_t(i);
+                r.index = slot;
                 return r;
             }
         }
@@ -452,7 +487,8 @@ void mark_quiet(Schema& s, uint32_t first, uint32_t count, std::vector<uint8_t>&
                                                          s.cases[n.first_case + c].child_count);
         switch (n.kind) {
         case Kind::Array: case Kind::String: case Kind::Text: case Kind::Bytes: case Kind::Quat: case Kind::Switch:
-        case Kind::Option: case Kind::Type: case Kind::VarInt: case Kind::VarLong: case Kind::Bool: f = true; break;
+        case Kind::Option: case Kind::Type: case Kind::VarInt: case Kind::VarLong: case Kind::ZigZag32:
+        case Kind::ZigZag64: case Kind::Bool: f = true; break;
         case Kind::AckHist: case Kind::QuatF: f = false; break;
         case Kind::Group: break;
         default: f |= s.fields[n.field].vals != nullptr;
@@ -503,6 +539,24 @@ bool fixed_layout(const Schema& s, uint32_t first, uint32_t count, uint32_t& siz
 
 }  // namespace
 
+std::string message_filter_key(const MessageType& m) {
+    if (m.key) return m.key;
+    std::string k;
+    for (const char* p = m.name; *p; ++p) {
+        const unsigned char c = static_cast<unsigned char>(*p);
+        if (std::isupper(c)) {
+            if (!k.empty() && k.back() != '_') k += '_';
+            k += char(std::tolower(c));
+        } else if (std::isalnum(c)) {
+            k += char(c);
+        } else if (!k.empty() && k.back() != '_') {
+            k += '_';
+        }
+    }
+    while (!k.empty() && k.back() == '_') k.pop_back();
+    return k;
+}
+
 Schema compile(const SchemaSpec& spec) {
     Schema s;
     s.spec = spec;
@@ -536,6 +590,7 @@ Schema compile(const SchemaSpec& spec) {
             const std::string type_prefix = m.key ? table_prefix + "." + m.key : table_prefix;
             ct.by_id[m.id] = CompiledType{&m, c.scope(m.payload, type_prefix, 0, nullptr, false),
                                           uint32_t(m.payload.count)};
+            ct.by_id[m.id].filter_node = c.message_filter(m, table_prefix);
             ct.names.push_back({m.id, m.name});
         }
         ct.names.push_back({0, nullptr});
@@ -551,7 +606,7 @@ Schema compile(const SchemaSpec& spec) {
     s.analysis_first = c.scope(spec.analysis, prefix, 0, nullptr, false);
     s.analysis_count = uint32_t(spec.analysis.count);
     // One table: the id field names its messages (blank.type).
-    if (s.tables.size() == 1) s.fields[s.nodes[s.id_node].field].vals = s.tables[0].names.data();
+    if (s.tables.size() == 1 && !v.id_mask) s.fields[s.nodes[s.id_node].field].vals = s.tables[0].names.data();
 
     for (size_t i = 0; i < v.expect_count; ++i) {
         const Expect& e = v.expects[i];

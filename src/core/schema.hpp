@@ -77,7 +77,8 @@ struct Node {
     bool result;
     uint8_t lift;
     bool summary;
-    // Fixed point (Fixed, PackN, PackU): the decimals that tell one step of
+    // Fixed point (Fixed, PackN, PackU) and a packed quaternion's components
+    // (QuatComp): the decimals that tell one step of
     // the wire's integer from the next, to show the value without the
     // noise of the scaling (-1: every digit, the value is exact).
     int8_t decimals;
@@ -117,7 +118,16 @@ struct CompiledCase {
 struct CompiledType {
     const MessageType* type = nullptr;  // null: no message with this id
     uint32_t root_first = 0, root_count = 0;
+    // The message type as a filter of its own ("mcjava.play.cb.keep_alive",
+    // "blank.player_correction"): a node with no bytes of its own that the
+    // decoder shows, hidden, over the payload of every message of the type.
+    uint32_t filter_node = 0;
 };
+
+// The filter segment of a message type: its key, or for a protocol whose
+// messages have none (blank) its name in lower case with '_' between the
+// words ("PlayerCorrection" -> "player_correction").
+std::string message_filter_key(const MessageType& m);
 
 struct CompiledTable {
     const MessageTable* table;

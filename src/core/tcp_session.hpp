@@ -17,28 +17,43 @@
 //   void on_cut(Side d, const uint8_t* p, uint32_t have, uint32_t declared, const Span& where, Relay& r);
 // The connection provides framing(d) (a Framing&) and unframed(d, p, len,
 // where, sink) for bytes its framing gave up on.
+//
+// A connection picked up mid-way may be held from its first bytes
+// (hold_from_start()) until P says where each direction's first whole
+// message starts: P provides
+//   HeldStart on_held(const HeldStreams& held, bool last);
+// (`last`: decide now, the bytes ended) and calls hold_gap(), hold_end()
+// and hold_finish() first in its own gap(), end() and finish(); the held
+// events are then replayed through data() and P's gap() and end().
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <utility>
 
 #include "finding.hpp"
+#include "held_streams.hpp"
 #include "side.hpp"
 #include "stream_buffer.hpp"
+#include "stream_end.hpp"
 
 namespace core {
 
-// How a direction of a connection ended.
-enum class StreamEnd : uint8_t { Open, Fin, Reset, CaptureEnd };
 
 template <class P, class Connection, class Sink>
 class TcpSession {
 public:
     // In-order bytes of direction `d` at `offset` of its stream.
     void data(Side d, const uint8_t* p, uint32_t n, uint64_t offset, const Origin& o, Sink& sink) {
+        if (held_bytes_) {
+            if (held_bytes_->data(d, p, n, offset, o)) return judge_held(sink, false);
+            judge_held(sink, true);  // the bound: decide on what is held, these bytes follow
+        }
         Cut cut(self(), d, sink);
         buf_[int(d)].push(p, n, offset, o, conn_.framing(d), cut);
     }
+    // Bytes are held: where messages start is not known yet.
+    bool holding() const { return held_bytes_ != nullptr; }
 
     const Connection& connection() const { return conn_; }
     uint64_t gaps(Side d) const { return gaps_[int(d)]; }
@@ -101,6 +116,38 @@ protected:
         b.finish(conn_.framing(d), cut);
     }
     const StreamBuffer& stream(Side d) const { return buf_[int(d)]; }
+    // Holds both directions from their first bytes (at most `limit` bytes
+    // each) until P::on_held() finds where their messages start.
+    void hold_from_start(size_t limit) { held_bytes_ = std::make_unique<HeldStreams>(limit); }
+    // P's gap(), end() and finish() call these first: true when the event
+    // was held.
+    bool hold_gap(Side d, uint64_t offset, uint64_t missing, const Origin& o, Sink& sink) {
+        if (!held_bytes_) return false;
+        held_bytes_->gap(d, offset, missing, o);
+        judge_held(sink, false);
+        return true;
+    }
+    bool hold_end(Side d, StreamEnd how, const Origin& o, Sink& sink) {
+        if (!held_bytes_) return false;
+        held_bytes_->end(d, how, o);
+        judge_held(sink, false);
+        return true;
+    }
+    void hold_finish(Sink& sink) {
+        if (held_bytes_) judge_held(sink, true);
+    }
+    // Asks P again (a connection's end may tell what its bytes did not).
+    void judge_held(Sink& sink, bool last) {
+        const HeldStart s = self().on_held(*held_bytes_, last);
+        if (s.decided) replay_held(sink, s);
+    }
+    // The direction's first message was searched for (its start not known)
+    // and this is the first found: true once.
+    bool first_found(Side d) {
+        const bool f = first_search_[int(d)];
+        first_search_[int(d)] = false;
+        return f;
+    }
 
     // Holds a finding for the next message of direction `d` (two at most:
     // a gap, then where decoding resumed).
@@ -162,7 +209,42 @@ private:
 
     P& self() { return static_cast<P&>(*this); }
 
+    // The held events, in the order they came, through data() and P's gap()
+    // and end(); each direction's bytes from its first message on.
+    void replay_held(Sink& sink, const HeldStart& s) {
+        std::unique_ptr<HeldStreams> h = std::move(held_bytes_);  // from here on, nothing is held
+        bool begun[2] = {false, false};
+        for (const HeldStreams::Event& e : h->events()) {
+            const int i = int(e.dir);
+            switch (e.kind) {
+            case HeldStreams::Kind::Data: {
+                uint64_t offset = e.offset, n = e.length;
+                const uint8_t* p = h->bytes(e.dir) + e.at;
+                if (!begun[i]) {
+                    if (!s.start_known[i]) {
+                        buf_[i].resync();
+                        first_search_[i] = true;
+                    }
+                    const uint64_t from = h->first_offset(e.dir) + (s.start_known[i] ? s.start[i] : 0);
+                    if (offset + n <= from) continue;
+                    const uint64_t skip = from > offset ? from - offset : 0;
+                    p += skip;
+                    n -= skip;
+                    offset += skip;
+                    begun[i] = true;
+                }
+                data(e.dir, p, uint32_t(n), offset, e.origin, sink);
+                break;
+            }
+            case HeldStreams::Kind::Gap: self().gap(e.dir, e.offset, e.length, e.origin, sink); break;
+            case HeldStreams::Kind::End: self().end(e.dir, e.how, e.origin, sink); break;
+            }
+        }
+    }
+
     StreamBuffer buf_[2];
+    std::unique_ptr<HeldStreams> held_bytes_;
+    bool first_search_[2] = {false, false};
     uint64_t gaps_[2] = {0, 0}, missing_[2] = {0, 0}, unframed_[2] = {0, 0};
     StreamEnd end_[2] = {StreamEnd::Open, StreamEnd::Open};
     Origin end_at_[2];

@@ -106,6 +106,10 @@ inline VarIntResult read_varint(const uint8_t* p, uint32_t avail, unsigned max_b
     return VarIntResult::TooLong;
 }
 
+// Zigzag (protobuf's sint): 0, -1, 1, -2, ... as 0, 1, 2, 3, ...
+inline int64_t unzigzag(uint64_t v) { return int64_t(v >> 1) ^ -int64_t(v & 1); }
+inline uint64_t zigzag(int64_t v) { return (uint64_t(v) << 1) ^ uint64_t(v >> 63); }
+
 // Bytes a VarInt of `v` takes (for encoders and length arithmetic).
 inline unsigned varint_size(uint64_t v) {
     unsigned n = 1;

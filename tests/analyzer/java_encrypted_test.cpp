@@ -211,6 +211,49 @@ TEST(JavaEncrypted, AKeyLogThatCannotBeReadIsAnError) {
     EXPECT_NE(r.err.find("/nonexistent/x.keylog"), std::string::npos) << r.err;
 }
 
+// Issue 52: a key log whose lines are not understood says so (stderr,
+// check's text and JSON), and a connection without a key names what its
+// line would be found by: the encrypted shared secret, which the client's
+// own key log beside the capture (written by minecraft-protocol, not by us)
+// holds as its first line's second word.
+TEST(JavaEncrypted, KeyLogLinesNotUnderstoodAreSaidAndTheMissingKeyIsNamed) {
+    const std::string path = std::string(TEST_ARTIFACTS) + "/keylog-not-understood.keylog";
+    {
+        std::ofstream o(path);
+        o << "CLIENT_RANDOM aa bb\n"  // a TLS key log's line
+          << "SHARED_SECRET zz 000102030405060708090a0b0c0d0e0f\n"
+          << slurp(k1144 + ".keylog");  // another capture's connections: no key for these
+    }
+    std::string first = slurp(k1132 + ".keylog");
+    first = first.substr(0, first.find('\n'));
+    const std::string encrypted_secret = first.substr(14, first.rfind(' ') - 14);  // after "SHARED_SECRET "
+    ASSERT_EQ(encrypted_secret.size(), 256u);  // a 1024-bit RSA block
+    const RunResult t = run(kBin + " check --keylog " + path + " " + k1132 + ".pcap");
+    EXPECT_EQ(t.exit_code, 0) << t.err;
+    EXPECT_NE(t.err.find("not understood, skipped (the first: line 1, Minecraft Java: three words, the first not "
+                         "SHARED_SECRET; Minecraft Bedrock: "),
+              std::string::npos)
+        << t.err;
+    EXPECT_NE(t.out.find("2 lines not understood (the first: line 1"), std::string::npos) << t.out;
+    EXPECT_NE(t.out.find("key: none in the key log; a line for this connection is found by its verify token "),
+              std::string::npos)
+        << t.out;
+    EXPECT_NE(t.out.find("its encrypted shared secret " + encrypted_secret), std::string::npos) << t.out;
+    const auto logs = of_type(check_json("--keylog " + path + " " + k1132 + ".pcap", 0), "keylog");
+    ASSERT_EQ(logs.size(), 1u);
+    const std::string other = slurp(k1144 + ".keylog");
+    const size_t k1144_lines = size_t(std::count(other.begin(), other.end(), '\n'));
+    EXPECT_EQ(logs[0]["lines"], 2 + k1144_lines);
+    EXPECT_EQ(logs[0]["mcjava"]["secrets"], k1144_lines);
+    EXPECT_EQ(logs[0]["mcjava"]["used"], 0);
+    EXPECT_EQ(logs[0]["bedrock"]["keys"], 0);
+    EXPECT_EQ(logs[0]["not_understood"], 2);
+    EXPECT_EQ(logs[0]["first_not_understood"]["line"], 1);
+    EXPECT_EQ(logs[0]["first_not_understood"]["reason"],
+              "Minecraft Java: three words, the first not SHARED_SECRET; Minecraft Bedrock: neither BEDROCK_KEY nor "
+              "BEDROCK_SHARED_SECRET and two words, nor a key alone");
+}
+
 }  // namespace
 }  // namespace blank::test
 

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "protocols/mc_alpha/protocol_info.hpp"
 #include "protocols/mc_java/protocol_info.hpp"
@@ -47,6 +48,20 @@ struct Session {
         }
         tcp.finish(1.0);
     }
+    // SYN, SYN-ACK, then the client's bytes in these segments, then (if
+    // `fin`) its FIN.
+    void run_pieces(const std::vector<std::string>& pieces, bool fin = false) {
+        uint64_t frame = 0;
+        uint32_t seq = 101;
+        tcp.feed(w.make(true, 100, 0, f::kSyn, ""), ++frame, 0.1);
+        tcp.feed(w.make(false, 500, 101, f::kSyn | f::kAck, ""), ++frame, 0.2);
+        for (const std::string& piece : pieces) {
+            tcp.feed(w.make(true, seq, 501, f::kAck, piece), ++frame, 0.3);
+            seq += uint32_t(piece.size());
+        }
+        if (fin) tcp.feed(w.make(true, seq, 501, f::kAck | f::kFin, ""), ++frame, 0.4);
+        tcp.finish(1.0);
+    }
     // What a claimant got of connection 1 in the client's direction.
     static std::string client_bytes(Recorder& r) { return r.conns.count(1) ? r.stream(1, Side::Client) : ""; }
 };
@@ -70,18 +85,48 @@ TEST(TcpDispatcher, AlphaFirstByteOnTheMinecraftPortIsAlphaEvenCut) {
     EXPECT_TRUE(cut.java.conns.empty());
 }
 
-TEST(TcpDispatcher, JavaOnAnyPortByItsHandshakeAlphaOnItsPortOnly) {
+// Issue 52: Alpha too, off its port, by a whole Handshake alone in the
+// client's first bytes (id 0x02, length, a player name).
+TEST(TcpDispatcher, JavaAndAlphaOnAnyPortByTheirHandshakes) {
     Session java(25570);
     java.run(kJavaHandshake);
     EXPECT_EQ(Session::client_bytes(java.java), kJavaHandshake + "abc");
     Session alpha(25570);
     alpha.run(kAlphaHandshake);
-    EXPECT_TRUE(alpha.alpha.conns.empty());
+    EXPECT_EQ(Session::client_bytes(alpha.alpha), kAlphaHandshake + "abc");
     EXPECT_TRUE(alpha.java.conns.empty());
     // Named on its port, it is Alpha's again.
     Session named(25570, 25565, 25570);
     named.run(kAlphaHandshake);
     EXPECT_EQ(Session::client_bytes(named.alpha), kAlphaHandshake + "abc");
+}
+
+// Issue 53: a client's TCP may send the Handshake in pieces (the bundled
+// Alpha session: 1, 2, 3 and 2 bytes). Its start holds the connection until
+// it is whole (Alpha's, every byte delivered in order) or cannot be (then
+// the port decides, or nobody). Catches a dispatcher judging the first
+// segment alone: nothing recognised off the port, or Java on 25565 once
+// --port mcalpha names another port.
+TEST(TcpDispatcher, AlphaHandshakeInPiecesOffItsPortIsHeldUntilWhole) {
+    const std::vector<std::string> pieces = {"\x02", std::string("\x00\x03", 2), "bo", "b"};
+    Session moved(25570);
+    moved.run_pieces(pieces);
+    EXPECT_EQ(Session::client_bytes(moved.alpha), kAlphaHandshake);
+    EXPECT_TRUE(moved.java.conns.empty());
+    Session away(25565, 25565, 25570);  // --port mcalpha=25570, the session still on 25565
+    away.run_pieces(pieces);
+    EXPECT_EQ(Session::client_bytes(away.alpha), kAlphaHandshake);
+    EXPECT_TRUE(away.java.conns.empty());
+    // Not a player name after all: the port's protocol gets every byte.
+    Session not_alpha(25565, 25565, 25570);
+    not_alpha.run_pieces({"\x02", std::string("\x00\x03", 2), "b "});
+    EXPECT_EQ(Session::client_bytes(not_alpha.java), std::string("\x02\x00\x03" "b ", 5));
+    EXPECT_TRUE(not_alpha.alpha.conns.empty());
+    // Never whole (the client closes) off every port: nobody's.
+    Session cut(25570);
+    cut.run_pieces({"\x02", std::string("\x00\x03", 2)}, true);
+    EXPECT_TRUE(cut.java.log.empty());
+    EXPECT_TRUE(cut.alpha.log.empty());
 }
 
 TEST(TcpDispatcher, ThePortAloneGoesToItsFirstProtocol) {

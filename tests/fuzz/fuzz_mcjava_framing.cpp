@@ -119,7 +119,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         }
         off[int(d)] += len;
     }
-    s.end(Side::Client, StreamEnd::Fin, core::Origin{++frame, 0});
+    s.end(Side::Client, StreamEnd::Fin, core::Origin{++frame, 0}, sink);
     s.finish(sink, core::Origin{frame, 0});
     return 0;
 }

@@ -29,9 +29,9 @@
 // protocols, the frames it was a layer of and the tree items of its fields:
 // the check that the fuzzer's inputs reach each dissector.
 //
-// Written for the Wireshark 4.0 - 4.4 API (tests/fuzz/CMakeLists.txt builds
-// it only there): 4.6's epan_dissect_run takes no tvb, its wtap_rec holds
-// the data.
+// One source for every Wireshark release the plugin supports: what differs
+// (how a frame's bytes reach epan_dissect_run, configuration_init) is in
+// epan_harness_compat.hpp.
 #include <epan/column-info.h>
 #include <epan/column.h>
 #include <epan/epan.h>
@@ -57,9 +57,7 @@
 #include <deque>
 #include <vector>
 
-#if WIRESHARK_VERSION_MAJOR != 4 || WIRESHARK_VERSION_MINOR > 4
-#error "fuzz_plugin.cpp is written for the Wireshark 4.0 - 4.4 API"
-#endif
+#include "epan_harness_compat.hpp"
 
 extern "C" void plugin_register(void);  // plugin/plugin.cpp
 
@@ -109,7 +107,13 @@ const nstime_t* frame_ts(packet_provider_data*, guint32 num) {
 }
 
 void open_session() {
-    static const packet_provider_funcs funcs = {frame_ts, nullptr, nullptr, nullptr};
+    // Only the frames' time stamps: the other callbacks (more of them in
+    // later releases) stay null.
+    static const packet_provider_funcs funcs = [] {
+        packet_provider_funcs f{};
+        f.get_frame_ts = frame_ts;
+        return f;
+    }();
     g_session.provider.frames = &g_session.frames;
     g_session.epan = epan_new(&g_session.provider, &funcs);
     g_session.edt = epan_dissect_new(g_session.epan, TRUE, TRUE);
@@ -207,8 +211,7 @@ private:
         const guint32 num = g_session.next_frame++;
 
         wtap_rec rec;
-        wtap_rec_init(&rec);
-        rec.rec_type = REC_TYPE_PACKET;
+        epan_harness::init_packet_rec(&rec, WTAP_ENCAP_RAW_IP, b.size());
         rec.presence_flags = WTAP_HAS_TS | WTAP_HAS_CAP_LEN;
         const size_t i = g_session.frames.size();
         rec.ts.secs = time_t(1700000000 + i / 4);
@@ -216,15 +219,13 @@ private:
         rec.tsprec = WTAP_TSPREC_USEC;
         rec.rec_header.packet_header.caplen = guint32(b.size());
         rec.rec_header.packet_header.len = guint32(b.size());
-        rec.rec_header.packet_header.pkt_encap = WTAP_ENCAP_RAW_IP;
 
         g_session.frames.emplace_back();
         frame_data& fd = g_session.frames.back();
         frame_data_init(&fd, num, &rec, offset_, cum_bytes_);
         offset_ += gint64(b.size()) + 16;
         frame_data_set_before_dissect(&fd, &elapsed_, &ref_, prev_);
-        tvbuff_t* tvb = tvb_new_real_data(b.data(), guint(b.size()), gint(b.size()));
-        epan_dissect_run(edt_, WTAP_FILE_TYPE_SUBTYPE_UNKNOWN, &rec, tvb, &fd, &g_cinfo);
+        epan_harness::dissect(edt_, &rec, b.data(), b.size(), &fd, &g_cinfo);
         frame_data_set_after_dissect(&fd, &cum_bytes_);
         prev_ = &fd;
         if (g_report) {
@@ -233,7 +234,7 @@ private:
             if (edt_->tree) count_items(edt_->tree, nullptr);
         }
         epan_dissect_reset(edt_);  // frees the tvb
-        wtap_rec_cleanup(&rec);
+        wtap_rec_cleanup(&rec);    // then the record's copy of the bytes (4.6)
     }
 
     uint32_t ip_[2];
@@ -263,7 +264,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char*** argv) {
     // held where LeakSanitizer does not see it): not a leak of any input.
     __lsan_disable();
     init_process_policies();
-    if (char* err = configuration_init((*argv)[0], nullptr)) {
+    if (char* err = epan_harness::configuration_init((*argv)[0])) {
         std::fprintf(stderr, "fuzz_plugin: configuration_init: %s\n", err);
         g_free(err);
     }

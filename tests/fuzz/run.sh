@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer targets with clang (ASan + UBSan), makes seed corpora
-# from the bundled captures, and runs every target for SECONDS (default 60).
+# from the bundled captures, replays each target's past failures
+# (tests/fuzz/regressions/<target>/) and runs every target for SECONDS
+# (default 60), from those seeds and the committed corpus
+# (tests/fuzz/corpus/<target>/, kept by tests/fuzz/keep_corpus.sh).
 # Usage: tests/fuzz/run.sh [SECONDS] [BUILD_DIR]
 # Exits non-zero when a target finds a crash, a leak, a sanitizer report or a
 # timeout; the reproducer is left in BUILD_DIR/fuzz-out/<target>/.
@@ -189,9 +192,30 @@ for t in "${targets[@]}"; do
   # fuzz_plugin checks leaks itself, at each session's end (see fuzz_plugin.cpp)
   if [[ $t == plugin ]]; then extra=(-detect_leaks=0); fi
   case $t in capture|front_ends) max=70000 ;; analysis|raknet|mcjava_framing|plugin) max=8192 ;; tcp|mcalpha_framing|raknet_split) max=4096 ;; *) max=600 ;; esac
-  echo "fuzz_$t: ${secs}s, seeds $(ls "$seeds/$t" | wc -l)"
+  # Every input that once made a target fail (tests/fuzz/regressions/<target>/,
+  # its README says which bug), run once each before the fuzzing: well under
+  # a second for all of them.
+  regressions=()
+  if [ -d "$root/tests/fuzz/regressions/$t" ]; then
+    mapfile -t regressions < <(find "$root/tests/fuzz/regressions/$t" -type f ! -name '*.md' | sort)
+  fi
+  if [ ${#regressions[@]} -gt 0 ]; then
+    if (cd "$out" && "$build/tests/fuzz/fuzz_$t" -timeout=10 -rss_limit_mb=2048 "${extra[@]}" "${regressions[@]}" \
+          >replay.log 2>&1); then
+      echo "fuzz_$t: ${#regressions[@]} past failures replayed, none fails again"
+    else
+      echo "fuzz_$t FAILED on a past failure (tests/fuzz/regressions/$t): see $out/replay.log"
+      grep -E "^Running: |ERROR|runtime error|SUMMARY" "$out/replay.log" | tail -10; status=1
+    fi
+  fi
+  # Seeds: those made above from the captures, and the committed corpus
+  # (tests/fuzz/corpus/<target>/: what earlier runs learned, kept small by
+  # tests/fuzz/keep_corpus.sh).
+  kept=()
+  if [ -d "$root/tests/fuzz/corpus/$t" ]; then kept=("$root/tests/fuzz/corpus/$t"); fi
+  echo "fuzz_$t: ${secs}s, seeds $(ls "$seeds/$t" | wc -l) made + $(ls "$root/tests/fuzz/corpus/$t" 2>/dev/null | wc -l) kept"
   if ! (cd "$out" && "$build/tests/fuzz/fuzz_$t" -max_total_time="$secs" -max_len=$max -timeout=10 \
-          -rss_limit_mb=2048 -print_final_stats=1 "${extra[@]}" corpus "$seeds/$t" >log 2>&1); then
+          -rss_limit_mb=2048 -print_final_stats=1 "${extra[@]}" corpus "$seeds/$t" "${kept[@]}" >log 2>&1); then
     echo "fuzz_$t FAILED: see $out/log"; tail -30 "$out/log"; status=1
   fi
   grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb" "$out/log" | sed "s/^/  /"

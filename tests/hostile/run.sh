@@ -6,7 +6,9 @@
 # plugin (-V and -2 -V). Each run must end on its own (bounded time), within
 # bounded memory, with the exit code its input calls for and without a crash
 # or a sanitizer report; what comes before the damage must be reported as in
-# the intact capture, and a cut must be named (file, frame, byte offset).
+# the intact capture (check's findings, decode's packets, and every frame
+# tshark -V shows), and a cut must be named (file, frame, byte offset). The
+# intact captures' own runs (the references) must pass the same way.
 # When PLUGIN_DIR's blank.so is built with ASan/UBSan (scripts/test.sh), the
 # system's tshark loads it with the sanitizer runtime preloaded.
 # Usage: tests/hostile/run.sh BLANKSHARK_BIN PLUGIN_DIR [WORK_DIR]
@@ -102,10 +104,25 @@ rss() {  # kB from /usr/bin/time's file (none when timeout killed it)
   if [ "$kb" -gt "$limit_kb" ]; then echo "MEMORY ${kb} kB: $2"; fail=1; fi
 }
 compared=0  # decode lines and findings before the damage, compared with the intact capture's
+tshark_compared=0  # frames tshark -V shows before the damage, compared with the intact capture's
 same_before() {  # decode|check, intact output, damaged output, frame K, what
   local r
   if ! r=$(perl "$here/same_before.pl" "$1" "$2" "$3" "$4"); then echo "NOT AS INTACT: $5: $r"; fail=1; return; fi
   compared=$((compared + ${r%% *}))
+}
+tshark_same_before() {  # intact -V output, damaged -V output, frame K, what
+  local r
+  if ! r=$(perl "$here/tshark_same_before.pl" "$1" "$2" "$3"); then echo "NOT AS INTACT: $4: $r"; fail=1; return; fi
+  tshark_compared=$((tshark_compared + ${r%% *}))
+}
+tshark_run() {  # output file, stderr file, args...: tshark with the plugin, bounded in time and memory
+  local out=$1 err=$2 rc
+  shift 2
+  rm -f "$work/time"
+  (cd "$stage" && timeout 300 /usr/bin/time -f "%M" -o "$work/time" "${tshark_cmd[@]}" "$@") >"$out" 2>"$err"
+  rc=$?
+  rss "$work/time" "tshark $*"
+  return $rc
 }
 blankshark() {  # output file, args...: the sanitizer build, bounded in time and memory; stderr in OUT.err
   local out=$1 rc
@@ -136,8 +153,15 @@ variants() {  # capture, error rates, seeds, cuts, tshark passes
   if ! editcap -F "$fmt" "$cap" "$ref" >"$work/err" 2>&1; then
     echo "EDITCAP FAILED: $name: $(cat "$work/err")"; fail=1; return
   fi
+  # The references: the intact capture must pass as every capture does.
   blankshark "$work/ref-$name.decode" decode --json "$ref"
+  check "blankshark decode (intact) $name" $? "0" "$work/ref-$name.decode.err"
   blankshark "$work/ref-$name.check" check --format json --fail-on error "$ref"
+  check "blankshark check (intact) $name" $? "0 1" "$work/ref-$name.check.err"
+  tshark_run "$work/ref-$name.tshark" "$work/ref-$name.tshark.err" -r "$ref" -V
+  check "tshark -V (intact) $name" $? "0" "$work/ref-$name.tshark.err"
+  # (every bundled capture has frames: a reference without any compares nothing)
+  grep -q '^Frame 1: ' "$work/ref-$name.tshark" || { echo "NO FRAME SHOWN: tshark -V (intact) $name"; fail=1; }
   for p in $probs; do
     for s in $seeds; do
       # A small file may come out of a low rate untouched: then a higher one.
@@ -177,7 +201,7 @@ n=0
 while IFS= read -r cap; do
   n=$((n + 1))
   # One error rate per file, in turn; tshark one pass or two, in turn.
-  variants "$cap" "$(echo 0.002 0.01 0.03 | cut -d' ' -f$((n % 3 + 1)))" "$n" 1 "$([ $((n % 2)) -eq 0 ] && echo "-V" || echo "-2 -V")"
+  variants "$cap" "$(echo 0.002 0.01 0.03 | cut -d' ' -f$((n % 3 + 1)))" "$n" 1 "$([ $((n % 2)) -eq 0 ] && echo "-V" || echo "-V,-2 -V")"
 done < <(find "$root/captures" -mindepth 1 \( -name '*.pcap' -o -name '*.pcapng' \) ! -path "$root/captures/blank-*" | sort)
 if [ ${#files[@]} -eq 0 ]; then echo "NO FILES"; fail=1; else chmod 644 "$stage"/files/*; fi
 
@@ -218,17 +242,22 @@ for f in "${files[@]}"; do
     same_before decode "$work/ref-$ref.decode" "$o.decode" "$k" "decode $name"
     same_before check "$work/ref-$ref.check" "$o.check" "$k" "check $name"
   fi
+  # tshark: one pass (-V), its frames before the damage as in the intact
+  # capture's; some files two passes too (-2 -V: later frames may change
+  # earlier ones then, so only how it ends is checked).
   IFS=, read -ra passes <<<"${tshark_args[$f]}"
   for args in "${passes[@]}"; do
-    rm -f "$work/time"
-    (cd "$stage" && timeout 300 /usr/bin/time -f "%M" -o "$work/time" "${tshark_cmd[@]}" -r "$f" $args) \
-      >/dev/null 2>"$work/err"
+    tshark_run "$work/tshark.out" "$work/err" -r "$f" $args
     check "tshark $args $name" $? "$want_tshark" "$work/err"
-    rss "$work/time" "tshark $args $name"
+    if [ "$args" = "-V" ]; then
+      tshark_same_before "$work/ref-$ref.tshark" "$work/tshark.out" "$k" "tshark -V $name (before frame $k)"
+    fi
   done
 done
+rm -f "$work/tshark.out"
 echo "hostile captures: seed $seed, ${#files[@]} files (blank: editcap -E 0.001/0.01/0.05 x 2 seeds, 3 cuts each;" \
   "the other captures of every protocol: one mutation, one cut each), $runs runs," \
-  "peak RSS ${peak} kB; $compared packets and findings before the damage as in the intact captures"
+  "peak RSS ${peak} kB; $compared packets and findings and $tshark_compared tshark -V frames before the damage" \
+  "as in the intact captures"
 [ $fail -eq 0 ] && echo "hostile captures: all passed" || echo "hostile captures: FAILED"
 exit $fail

@@ -103,17 +103,17 @@ size_t enabled_heuristics(const std::set<std::string>& lines, const std::string&
 std::string module_of(const char* pref) { return std::string(pref, std::strchr(pref, '.')); }
 
 // One registration loop over the catalog: a heuristic for each protocol with
-// a looks_like test (enabled, named "<filter>_<transport>") but Minecraft
-// Alpha (its dissector asks for none: off its port, a test of one segment
-// at a time would take the server's Handshake for the client's), none for
-// the others; each default port held by the protocol its preference
+// a looks_like test (enabled, named "<filter>_<transport>"); Minecraft
+// Alpha's is its own (mcalpha_tcp: a whole Handshake from the side whose SYN
+// was seen, since its looks_like holds on its port only), none for the
+// others; each default port held by the protocol its preference
 // belongs to (Minecraft Java's and Alpha's 25565 by the shared "minecraft").
 TEST(Plugin, HeuristicsAndPortsComeFromTheCatalog) {
     const std::set<std::string> heur = lines_of(tshark("-G heuristic-decodes").out);
     const std::set<std::string> ports = lines_of(tshark("-G decodes").out);
     for (const core::ProtocolInfo* p : catalog::protocols()) {
         const std::string transport = p->transport == core::Transport::Udp ? "udp" : "tcp";
-        const bool heuristic = p->looks_like && std::strcmp(p->filter_name, "mcalpha") != 0;
+        const bool heuristic = p->looks_like != nullptr;
         EXPECT_EQ(enabled_heuristics(heur, transport, p->filter_name), heuristic ? 1u : 0u) << p->filter_name;
         if (p->carried_by) continue;  // MCPE: in RakNet, on RakNet's port
         ASSERT_NE(p->port_preference, nullptr) << p->filter_name;
@@ -127,8 +127,9 @@ TEST(Plugin, HeuristicsAndPortsComeFromTheCatalog) {
 // Off its port, Minecraft Java is found by its catalog test alone: here the
 // legacy ping of 1.6 (FE 01 FA, which the core's looks_like takes; the
 // plugin's own test, before, wanted a whole Handshake); with its heuristic
-// off, not at all. Alpha has no heuristic: its session moved to another
-// port (its Handshake cut across segments) is nobody's without Decode As.
+// off, not at all. Alpha's heuristic wants a whole Handshake in one segment:
+// its session moved to another port (its Handshake cut across segments) is
+// nobody's without Decode As (TsharkMcAlpha.OnAnotherPortByItsWholeHandshake).
 TEST(Plugin, OnAnotherPortJavaByItsHeuristicAlphaNot) {
     const std::string dir = std::string(TEST_ARTIFACTS_DIR) + "/heuristic-port";
     std::filesystem::create_directories(dir);

@@ -503,6 +503,28 @@ TEST(TsharkRaknet, StatsTree) {
                            R"(\n  Game packet wrapper \(0xFE\) +424 )", R"(\n  Connected Pong +5 )",
                            R"(\n  Connected Ping +5 )", R"(\nRakNet packets +2345 )"})
         EXPECT_TRUE(has(re)) << re << "\n" << out;
+    // Each side's datagrams: the figures check, stats and the report show
+    // under the same names (docs/findings.md, "RakNet's figures"), as
+    // tests/tools/raknet_figures.py counts them from tshark's own RakNet
+    // (RaknetOracle.Figures) and raknet_nak_answers.py the resends.
+    const size_t at = out.find("Datagrams lost and resent (by sender)");
+    ASSERT_NE(at, std::string::npos) << out;
+    const std::string figures = out.substr(at);
+    const size_t c = figures.find("\n client->server"), sv = figures.find("\n server->client");
+    ASSERT_NE(c, std::string::npos);
+    ASSERT_NE(sv, std::string::npos);
+    const std::string client = c < sv ? figures.substr(c, sv - c) : figures.substr(c);
+    const std::string server = sv < c ? figures.substr(sv, c - sv) : figures.substr(sv);
+    const auto node = [](const std::string& block, const std::string& name, int n) {
+        return std::regex_search(block, std::regex("\n  " + name + " +" + std::to_string(n) + " "));
+    };
+    for (const auto& [name, n] : std::vector<std::pair<std::string, int>>{
+             {"gaps", 96}, {"numbers skipped", 113}, {"out of order", 16}, {"never seen", 97}, {"duplicates", 18},
+             {"NAKs", 89}, {"resends", 42}})
+        EXPECT_TRUE(node(client, name, n)) << name << "\n" << client;
+    for (const auto& [name, n] : std::vector<std::pair<std::string, int>>{
+             {"gaps", 0}, {"numbers skipped", 0}, {"never seen", 0}, {"NAKs", 83}, {"resends", 168}})
+        EXPECT_TRUE(node(server, name, n)) << name << "\n" << server;
 }
 
 }  // namespace

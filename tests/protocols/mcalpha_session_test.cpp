@@ -131,7 +131,6 @@ TEST(McAlphaSession, AnomaliesAreEachReported) {
         {"mcalpha.entity.unknown", 1},
         {"mcalpha.entity.destroyed_twice", 1},
         {"mcalpha.entity.spawned_twice", 1},
-        {"mcalpha.unknown_value", 1},          // mob type 50
         {"mcalpha.complex.not_gzip", 1},
         {"mcalpha.malformed.unknown_id", 1},
         {"mcalpha.malformed.count", 1},

@@ -62,14 +62,38 @@ TEST(McJavaKeyLog, ReadsBothFormatsAndCountsLinesItCannotRead) {
               "SHARED_SECRET zz 000102030405060708090a0b0c0d0e0f\n");
     EXPECT_EQ(log.size(), 2u);
     EXPECT_EQ(log.bad_lines(), 3u);
+    // Said out loud: seven lines read, the first not understood is line 5
+    // (its secret has 2 bytes), none used yet.
+    EXPECT_EQ(log.lines(), 7u);
+    EXPECT_EQ(log.first_bad_line(), 5u);
+    EXPECT_STREQ(log.first_bad_reason(), "the secret is not 16 bytes (32 hex digits)");
+    EXPECT_EQ(log.used(), 0u);
     const std::string enc("\x0a\x0b\x0c", 3), token("\xde\xad\xbe\xef", 4), other("\x01\x02\x03\x04", 4);
-    const SharedSecret* s = log.find(enc, other);
+    const KeyLog::Entry* s = log.find(enc, other);
     ASSERT_NE(s, nullptr);
-    EXPECT_EQ((*s)[15], 0x0f);
+    EXPECT_EQ(s->secret[15], 0x0f);
+    EXPECT_EQ(s->line, 2u);
     s = log.find(std::string("\x0a\x0b", 2), token);  // not by the encrypted secret: by the token
     ASSERT_NE(s, nullptr);
-    EXPECT_EQ((*s)[0], 0x10);
+    EXPECT_EQ(s->secret[0], 0x10);
+    EXPECT_EQ(s->line, 3u);
     EXPECT_EQ(log.find(std::string("\x0a\x0b", 2), other), nullptr);
+    EXPECT_EQ(log.used(), 2u);  // each line found once counts
+}
+
+TEST(McJavaKeyLog, SaysWhyALineIsNotUnderstood) {
+    KeyLog log;
+    log.parse("cafe\nSHARED_SECRET zz 000102030405060708090a0b0c0d0e0f\nCLIENT_RANDOM aa bb\n");
+    EXPECT_EQ(log.lines(), 3u);
+    EXPECT_EQ(log.bad_lines(), 3u);
+    EXPECT_EQ(log.first_bad_line(), 1u);
+    EXPECT_STREQ(log.first_bad_reason(), "not two words (verify token, secret) nor SHARED_SECRET and two words");
+    KeyLog hex;
+    hex.parse("SHARED_SECRET zz 000102030405060708090a0b0c0d0e0f\n");
+    EXPECT_STREQ(hex.first_bad_reason(), "not hex");
+    KeyLog nss;  // a TLS key log given by mistake
+    nss.parse("CLIENT_RANDOM aa bb\n");
+    EXPECT_STREQ(nss.first_bad_reason(), "three words, the first not SHARED_SECRET");
 }
 
 using Writer = blankshark::test_support::JavaBytes;

@@ -7,7 +7,9 @@
 // the top of the repository (captures/...) or a generator run into the
 // test's artifacts: gen:mcjava_damaged [ARGS], gen:mcjava_problems (the
 // crafted Java sessions), gen:synth ARGS (blankshark synth), gen:py SCRIPT
-// ARGS (python3 tests/tools/SCRIPT OUT ARGS). Options: "-" for none, else
+// ARGS (python3 tests/tools/SCRIPT OUT ARGS), gen:from N FILE (FILE's
+// frames from N on, by editcap: a capture started mid-connection; the
+// row's frame counts in it). Options: "-" for none, else
 // check's options, or "decode ARGS" for a finding only `decode --json ARGS`
 // shows (a consequence told as such in a second pass); a word starting
 // with captures/ or tests/ is a path from the top. The tshark column: "-"
@@ -94,7 +96,12 @@ public:
         if (name == "mcjava_damaged") cmd = std::string(MCJAVA_MAKE_DAMAGED) + args + " " + out;
         else if (name == "mcjava_problems") cmd = std::string(MCJAVA_MAKE_CRAFTED) + " " + out;
         else if (name == "synth") cmd = std::string(BLANKSHARK_BIN) + " synth -q -o " + out + args;
-        else if (name == "py") {
+        else if (name == "from") {
+            std::istringstream a(args);
+            std::string first, file;
+            a >> first >> file;
+            cmd = "editcap -F pcap -r " + kLedgerSource + "/" + file + " " + out + " " + first + "-4000000000";  // editcap 4.0 wants the range's end
+        } else if (name == "py") {
             std::istringstream a(args);
             std::string script, rest;
             a >> script;

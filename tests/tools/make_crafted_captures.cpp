@@ -233,6 +233,76 @@ bool cut_after(const std::string& in, const std::string& out, uint16_t src_port,
     return bool(w);
 }
 
+// A real session that ended with the client's Part, then what the game's
+// server does when one more packet of that client arrives after it (here
+// the client's last PlayerUpdate before the Part, late): it forgets a client
+// that parted, so the packet makes a new connection (src/server/net.cpp,
+// Server::GetClient), which pings every 50 ms from seq 0, acking that
+// packet's seq with a fresh history (0: it is more than 32 past the fresh
+// ack 0xFFFF). `pings` of them, in frames copied from the server's last
+// one (IP length and checksum, UDP length set; UDP checksum 0).
+bool restart_after_part(const std::string& in, const std::string& out, uint16_t client_port, int pings) {
+    std::ifstream f(in, std::ios::binary);
+    std::string b((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+    const auto u8 = [&b](size_t i) { return uint32_t(uint8_t(b[i])); };
+    const auto le32 = [&](size_t i) { return u8(i) | u8(i + 1) << 8 | u8(i + 2) << 16 | u8(i + 3) << 24; };
+    if (b.size() < 24 || le32(0) != 0xA1B2C3D4u || le32(20) != 1) return false;
+    size_t last_client = 0, before_it = 0, last_server = 0, part = 0;
+    for (size_t at = 24; at + 16 <= b.size();) {
+        const size_t len = le32(at + 8);
+        if (at + 16 + len > b.size()) return false;
+        const size_t ip = at + 16 + 14, udp = ip + (u8(ip) & 15) * 4;
+        if ((u8(udp) << 8 | u8(udp + 1)) == client_port) {
+            before_it = last_client;
+            last_client = at;
+        } else {
+            last_server = at;
+        }
+        at += 16 + len;
+    }
+    part = last_client;  // the session's last packet: the client's Part (type 3 at UDP payload offset 12)
+    const size_t part_udp = part + 16 + 14 + (u8(part + 16 + 14) & 15) * 4;
+    if (!part || !before_it || !last_server || u8(part_udp + 8 + 12) != blank::type::Part) return false;
+    // The late packet: the client's record before the Part again, 1 ms after it.
+    const uint32_t sec = le32(part), usec = le32(part + 4);
+    std::string late = b.substr(before_it, 16 + le32(before_it + 8));
+    auto put32 = [](std::string& s, size_t i, uint32_t v) {
+        for (int k = 0; k < 4; ++k) s[i + size_t(k)] = char(v >> (8 * k));
+    };
+    const uint64_t t0 = uint64_t(sec) * 1000000 + usec;
+    put32(late, 0, uint32_t((t0 + 1000) / 1000000));
+    put32(late, 4, uint32_t((t0 + 1000) % 1000000));
+    b += late;
+    const size_t late_udp = 16 + 14 + (uint8_t(late[16 + 14]) & 15) * 4;
+    const uint16_t late_seq = uint16_t(uint8_t(late[late_udp + 8 + 4]) | uint8_t(late[late_udp + 8 + 5]) << 8);
+    // The new connection's pings, framed as the server's last packet was.
+    const size_t ip = 14, ihl = (u8(last_server + 16 + 14) & 15) * 4, udp = ip + ihl;
+    const std::string head = b.substr(last_server + 16, udp + 8);
+    for (int i = 0; i < pings; ++i) {
+        const std::vector<uint8_t> ping = PacketBuilder(blank::type::Ping).seq(uint16_t(i)).ack(late_seq).hist(0).build();
+        std::string frame = head + std::string(ping.begin(), ping.end());
+        const size_t iplen = ihl + 8 + ping.size(), udplen = 8 + ping.size();
+        frame[ip + 2] = char(iplen >> 8), frame[ip + 3] = char(iplen);
+        frame[ip + 10] = frame[ip + 11] = 0;
+        uint32_t sum = 0;
+        for (size_t k = 0; k < ihl; k += 2) sum += uint32_t(uint8_t(frame[ip + k]) << 8 | uint8_t(frame[ip + k + 1]));
+        while (sum >> 16) sum = (sum & 0xFFFF) + (sum >> 16);
+        frame[ip + 10] = char(~sum >> 8), frame[ip + 11] = char(~sum);
+        frame[udp + 4] = char(udplen >> 8), frame[udp + 5] = char(udplen);
+        frame[udp + 6] = frame[udp + 7] = 0;
+        const uint64_t t = t0 + 1000 + 50000 * uint64_t(i + 1);
+        std::string rec(16, '\0');
+        put32(rec, 0, uint32_t(t / 1000000));
+        put32(rec, 4, uint32_t(t % 1000000));
+        put32(rec, 8, uint32_t(frame.size()));
+        put32(rec, 12, uint32_t(frame.size()));
+        b += rec + frame;
+    }
+    std::ofstream w(out, std::ios::binary);
+    w << b;
+    return bool(w);
+}
+
 // captures/crafted/README.md says what each cut shows.
 bool real_cuts(const std::string& dir, const std::string& real) {
     return cut_after(real + "/blank-fa73e36-clean-session.pcap", dir + "/cut-client-silent-clean-session.pcap", 55333,
@@ -240,7 +310,9 @@ bool real_cuts(const std::string& dir, const std::string& real) {
            cut_after(real + "/blank-fa73e36-clean-session.pcap", dir + "/cut-server-silent-clean-session.pcap", 12360,
                      1707) &&
            cut_after(real + "/blank-fa73e36-two-clients.pcap", dir + "/cut-client-silent-two-clients.pcap", 58287,
-                     8214);
+                     8214) &&
+           restart_after_part(real + "/blank-fa73e36-clean-session.pcap", dir + "/restart-after-part-clean-session.pcap",
+                              55333, 32);
 }
 
 }  // namespace

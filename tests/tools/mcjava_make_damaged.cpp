@@ -3,7 +3,7 @@
 // damage, so a test can see the damage named on its frame and the rest of
 // the stream still decoded:
 //
-//   mcjava_make_damaged [--others | --mid-stream] OUT.pcap
+//   mcjava_make_damaged [--others | --mid-stream | --mid-packet | --undecided | --padding] OUT.pcap
 //
 // Every byte is written here by hand from seed 003's "Format des paquets"
 // (VarInt Length; after Set Compression a VarInt Data Length, 0 or the
@@ -12,8 +12,8 @@
 // each step names its frame. The client's last segment holds only the
 // first 5 of its chat's 9 bytes, the server's FIN follows and the capture
 // ends (no FIN from the client): the capture ends inside a packet.
-// --others and --mid-stream write the connections their functions below
-// describe.
+// --others, --mid-stream, --mid-packet, --undecided and --padding write
+// the connections their functions below describe.
 // The expected findings are printed on stdout, "frame code" a line, for the
 // tests (tests/analyzer/java_damaged_test.cpp, tests/plugin/
 // tshark_mcjava_damaged_test.cpp), which hold them and their texts literally.
@@ -206,12 +206,74 @@ void mid_stream(blankshark::PcapWriter& w) {
                                 {true, keep_alive_sb(11).framed(), nullptr}}, true, Fins::None);
 }
 
+// A connection picked up inside a packet (mcjava_make_damaged --mid-packet
+// OUT.pcap), no handshake before it, no FIN after: the server's first
+// segment (frame 1) holds the last 5 bytes of a Time Update (0x4A, World
+// Age 100, Time of Day 200: 00 00 00 00 c8) then Keep Alive 11; the
+// client's answer (frame 2). Those 5 bytes are the end of a packet that
+// began before the capture: mcjava.stream.mid_start on frame 1.
+void mid_packet(blankshark::PcapWriter& w) {
+    double t = 5000.0;
+    const Wire tail = time_update(100, 200).framed();
+    connection(w, 50134, t, 0, {{false, cat(Wire(tail.end() - 5, tail.end()), keep_alive_cb(11).framed()), nullptr},
+                                {true, keep_alive_sb(11).framed(), nullptr}}, true, Fins::None);
+}
+
+// A connection picked up mid-way whose packets every release reads alike
+// (mcjava_make_damaged --undecided OUT.pcap), no handshake, no FIN: the
+// client's 02 00 00 twice (frames 1, 2): Length 2, id 0x00, a VarInt 0:
+// 1.9+'s Teleport Confirm (seed 003: play serverbound 0x00, Teleport ID
+// VarInt), 1.8's Keep Alive (a VarInt id): nothing tells one release
+// from another, mcjava.version.undecided on frame 1 with every release
+// the analysis knows (1.8 to 26.1).
+void undecided(blankshark::PcapWriter& w) {
+    double t = 6000.0;
+    const Wire zero = Bytes().u8(0x00).var(0).framed();
+    connection(w, 50135, t, 0, {{true, zero, nullptr}, {true, zero, nullptr}}, true, Fins::None);
+}
+
+// A 1.18.2 (protocol 758) connection whose second Chunk Data has bytes
+// after its sections that are not zero padding (mcjava_make_damaged
+// --padding OUT.pcap). From 1.18 a Chunk Data holds as many sections as
+// the dimension is high; no Join Game is sent, so the first Chunk Data's
+// sections, which end its data, tell the height (24 sections, 384 blocks:
+// mcjava.chunk.height_inferred on frame 7); the second (frame 8) has the
+// same 24 sections then 01 02: mcjava.chunk.padding. A section of stone
+// (state 1), all plains (biome 1): block count 4096 (10 00), block states
+// of 0 bits with their one value 1 and no longs (00 01 00), biomes the
+// same (00 01 00). Chunk Data (0x22): X, Z, heightmaps (an empty NBT
+// compound: 0a 00 00 00), the data with its VarInt size, no block entity,
+// trust edges, four empty light masks, no light arrays.
+void padding(blankshark::PcapWriter& w) {
+    double t = 7000.0;
+    const auto chunk = [](int32_t x, const Wire& after) {
+        Bytes data;
+        for (int s = 0; s < 24; ++s) data.be(4096, 2).u8(0).var(1).var(0).u8(0).var(1).var(0);
+        data.b.insert(data.b.end(), after.begin(), after.end());
+        return Bytes().u8(0x22).i32(x).i32(0).u8(0x0A).be(0, 2).u8(0).raw(data.b).var(0).u8(1)
+            .var(0).var(0).var(0).var(0).var(0).var(0).framed();
+    };
+    connection(w, 50136, t, 0, {
+        // 4-6: Handshake (758, login), Login Start, Login Success (UUID as 16 bytes since 1.16, name).
+        {true, Bytes().u8(0x00).var(758).str("localhost").be(25565, 2).var(2).framed(), nullptr},
+        {true, Bytes().u8(0x00).str("eve").framed(), nullptr},
+        {false, Bytes().u8(0x02).be(0, 8).be(1, 8).str("eve").framed(), nullptr},
+        // 7, 8: the Chunk Data of columns (0, 0) and (1, 0).
+        {false, chunk(0, {}), "mcjava.chunk.height_inferred"},
+        {false, chunk(1, {0x01, 0x02}), "mcjava.chunk.padding"},
+    });
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     const std::string mode = argc == 3 ? argv[1] : "";
-    if (argc < 2 || argc > 3 || (argc == 3 && mode != "--others" && mode != "--mid-stream")) {
-        std::fprintf(stderr, "usage: mcjava_make_damaged [--others | --mid-stream] OUT.pcap\n");
+    if (argc < 2 || argc > 3 ||
+        (argc == 3 && mode != "--others" && mode != "--mid-stream" && mode != "--mid-packet" && mode != "--undecided" &&
+         mode != "--padding")) {
+        std::fprintf(stderr,
+                     "usage: mcjava_make_damaged [--others | --mid-stream | --mid-packet | --undecided | --padding] "
+                     "OUT.pcap\n");
         return 2;
     }
     const char* path = argv[argc - 1];
@@ -282,7 +344,11 @@ int main(int argc, char** argv) {
         return 1;
     }
     if (!mode.empty()) {
-        (mode == "--others" ? others : mid_stream)(w);
+        (mode == "--others"       ? others
+         : mode == "--mid-stream" ? mid_stream
+         : mode == "--mid-packet" ? mid_packet
+         : mode == "--undecided"  ? undecided
+                                  : padding)(w);
         return w.close() ? 0 : 1;
     }
     double t = 2000.0;

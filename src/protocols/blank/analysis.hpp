@@ -8,6 +8,7 @@
 #include <string>
 
 #include "chunk_reassembler.hpp"
+#include "core/generated_items.hpp"
 #include "decoder.hpp"
 #include "liveness.hpp"
 #include "roles.hpp"
@@ -122,38 +123,30 @@ const AnalysisNodes& analysis_nodes(const Schema& s);
 
 namespace detail {
 
+// blank's generated items are never labelled as whole list entries (a
+// layer's fields carry its index but are named), and its durations are
+// doubles and its groups without a value whatever their field says.
 template <class V>
 void gen_leaf(const Schema& s, V& v, const Node* n, uint64_t value, int32_t index = -1) {
-    Item it{};
-    it.info = &s.fields[n->field];
-    it.node = n;
-    it.vclass = it.info->vclass;
-    it.generated = true;
-    it.index = index;
+    Item it = core::generated_item(s, n, index);
+    it.entry = false;
     it.u = value;
     v.leaf(it);
 }
 
 template <class V>
 void gen_double(const Schema& s, V& v, const Node* n, double value) {
-    Item it{};
-    it.info = &s.fields[n->field];
-    it.node = n;
+    Item it = core::generated_item(s, n);
     it.vclass = ValueClass::Double;
-    it.generated = true;
-    it.index = -1;
     it.d = value;
     v.leaf(it);
 }
 
 template <class V>
 void gen_open(const Schema& s, V& v, const Node* n, int32_t index = -1) {
-    Item it{};
-    it.info = &s.fields[n->field];
-    it.node = n;
+    Item it = core::generated_item(s, n, index);
+    it.entry = false;
     it.vclass = ValueClass::None;
-    it.generated = true;
-    it.index = index;
     v.open(it);
 }
 

@@ -94,8 +94,14 @@ void PacketBuilder::write(uint8_t* p, size_t cap, uint32_t first, uint32_t count
             for (uint32_t e = 0; e < entries_; ++e)
                 write(p, cap, n.first_child, n.child_count, base + n.offset + size_t(e) * n.size, e);
             // The count sibling defaults to the number of entries written.
-            if (!number(s_.fields[s_.nodes[first + n.ref.index].field].abbrev, 0, v))
-                core::wire::put_le(p + base + s_.nodes[first + n.ref.index].offset, entries_, 4);
+            // ref.index is the count's scope slot, not its row: the sibling
+            // kept in that slot (core/schema.cpp numbers a large scope's slots).
+            for (uint32_t j = 0; j < k && n.ref.where == core::Ref::Scope && n.ref.up == 0; ++j) {
+                const Node& c = s_.nodes[first + j];
+                if (!c.keep || c.lift != 0 || c.slot != n.ref.index) continue;
+                if (!number(s_.fields[c.field].abbrev, 0, v)) core::wire::put_le(p + base + c.offset, entries_, 4);
+                break;
+            }
             break;
         case Kind::U8: case Kind::I8: *q = uint8_t(with_flags(n, index, v)); break;
         case Kind::U16: core::wire::put_le(q, uint16_t(int64_t(v)), 2); break;

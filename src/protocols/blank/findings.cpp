@@ -114,6 +114,9 @@ constexpr FindingInfo kFindings[] = {
      "the conversation's protocol revision is settled"},
     {FindingCode::RevisionUnknown, "blank.revision.unknown", S::Warn, G::Protocol,
      "no known protocol revision fits the packet lengths: decoded with the current one"},
+    {FindingCode::SessionRestart, "blank.session.restart", S::Note, G::Sequence,
+     "after the session ended with Part, a side starts over from seq 0: a new session on the same ports "
+     "(sequence analysis starts again)"},
 };
 static_assert(sizeof(kFindings) / sizeof(kFindings[0]) == kFindingCount, "one row per FindingCode");
 
@@ -317,6 +320,12 @@ size_t format(const Finding& f, char* buf, size_t cap) {
         break;
     case FindingCode::SessionEnd:
         n = std::snprintf(buf, cap, "Session ended: %s", what);
+        break;
+    case FindingCode::SessionRestart:
+        n = std::snprintf(buf, cap,
+                          "A new session: the %s starts over at seq %lld (it had reached %lld) after the Part in frame "
+                          "%llu",
+                          what, (long long)f.a, (long long)f.b, (unsigned long long)f.ref_frame);
         break;
     case FindingCode::WentSilent:
     {

@@ -72,6 +72,7 @@ enum class FindingCode : uint16_t {
     RevisionAmbiguous,  // packet lengths fit several protocol revisions
     RevisionDetected,   // the conversation's revision is settled
     RevisionUnknown,    // no known revision fits
+    SessionRestart,     // after a Part, a side starts over from seq 0: a new session on the same ports
     Count_
 };
 

@@ -47,6 +47,7 @@ void SeqTracker::on_packet(const PacketRef& p, Role sender, uint16_t ack, uint32
     Direction& d = dir_[index(sender)];
     Direction& o = dir_[1 - index(sender)];
     liveness(d, o, sender, p, out, sink);
+    restarts(d, o, sender, p, sink);
     ++d.stats.packets;
     d.stats.bytes += bytes;
     last_any_ = p.time;
@@ -111,6 +112,39 @@ void SeqTracker::liveness(Direction& d, Direction& o, Role sender, const PacketR
     d.silence_marked = false;
     d.peer_packets_at_last = o.stats.packets;
     o.acks_unseen = 0;  // the peer's acks of seqs beyond ours were early, not of packets lost to the capture
+}
+
+// The game's server forgets a client that sent Part; any later packet from
+// its address makes a new connection, whose seq starts at 0 again (src/
+// server/net.cpp: Server::GetClient; a client that joins again does the
+// same). So after a Part, a packet further behind its side's highest seq
+// than the 32 the acks can name is not late: a new session starts there,
+// one note, and that side's sequence and ack analysis starts over.
+bool SeqTracker::restarts(Direction& d, Direction& o, Role sender, const PacketRef& p, FindingSink& sink) {
+    if (!part_frame_ || !d.any || p.frame <= part_frame_) return false;
+    const int64_t u = unwrap(p.seq, d.max);
+    if (d.max - u <= 32) return false;
+    if (!restart_frame_ || restart_frame_ < part_frame_) {  // one note per Part, whichever side starts over first
+        restart_frame_ = p.frame;
+        Finding f = at(FindingCode::SessionRestart, p, p.seq, d.max, 0, part_frame_);
+        f.what = role_name(sender);
+        sink.add(f);
+    }
+    d.never_seen_earlier += uint64_t(d.max - d.min + 1) - d.distinct;
+    d.stats.restart_frame = p.frame;
+    d.any = false;
+    d.distinct = 0;
+    std::fill(d.ring.begin(), d.ring.end(), Slot{});
+    d.recv_ack = 0xFFFF;
+    d.recv_hist = 0xFFFFFFFF;
+    d.recv_quirk_until = -1;
+    d.in_ack = 0xFFFF;
+    d.in_hist = 0xFFFFFFFF;
+    d.ack_any = false;
+    d.ack_max = d.ack_prev = 0;
+    d.quirk_until = -1;
+    std::fill(o.acked.begin(), o.acked.end(), -1);  // the new session's acks of the other side start afresh
+    return true;
 }
 
 void SeqTracker::sent_side(Direction& d, const PacketRef& p, uint64_t hash, SeqFrame& out, FindingSink& sink) {
@@ -287,7 +321,7 @@ void SeqTracker::finish(double capture_end, FindingSink& sink) {
         if (!d.any) continue;
         d.stats.first_seq = d.min;
         d.stats.last_seq = d.max;
-        d.stats.never_seen = uint64_t(d.max - d.min + 1) - d.distinct;
+        d.stats.never_seen = d.never_seen_earlier + uint64_t(d.max - d.min + 1) - d.distinct;
         if (d.min != 0) {  // seq 0 never seen: the capture starts inside the connection
             Finding f{FindingCode::SeqMidStart, 0, 0, d.min};
             f.frame = d.first_frame;
@@ -311,6 +345,8 @@ void SeqTracker::finish(double capture_end, FindingSink& sink) {
         end_state_ = silence_text(silence_);
     } else if (part_frame_) {
         end_state_ = part_by_ == Role::Server ? "Part from the server" : "Part from the client";
+        if (restart_frame_ > part_frame_)
+            end_state_ += "; then a new session from frame " + std::to_string(restart_frame_) + " (seq 0 again)";
     } else if (capture_end - last_any_ >= cfg_.timeout) {
         end_state_ = "timeout (10 s without packets, no Part)";
     } else {

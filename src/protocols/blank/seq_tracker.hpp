@@ -84,6 +84,7 @@ struct DirectionStats {
     uint64_t packets = 0, bytes = 0;
     uint64_t gaps = 0;        // seqs skipped when the highest seq advanced
     uint64_t never_seen = 0;  // of those, never seen at all (set by finish)
+    uint64_t restart_frame = 0;  // where this side started a new session after a Part (seq 0 again)
     uint64_t reordered = 0, duplicates = 0, ack_back = 0;
     uint64_t lost = 0, received = 0;  // as the sender concluded from the acks
     int64_t first_seq = -1, last_seq = -1;
@@ -170,6 +171,7 @@ private:
         uint64_t acks_unseen = 0;  // packets acking the peer's unseen seqs since the peer's last packet
         DirectionStats stats;
         std::vector<int64_t> acked;  // ring: seqs of this direction ever acknowledged
+        uint64_t never_seen_earlier = 0;  // never seen in the sessions before a restart
     };
     static int index(Role r) { return r == Role::Server ? 1 : 0; }
     static int64_t unwrap(uint16_t s, int64_t ref) { return ref + int16_t(uint16_t(s - uint16_t(ref))); }
@@ -184,6 +186,9 @@ private:
     void sender_view(Direction& sent, uint16_t ack, uint32_t hist, const PacketRef& p, FindingSink& sink);
     void liveness(Direction& d, Direction& o, Role sender, const PacketRef& p, SeqFrame& out, FindingSink& sink);
     void correction(const PacketRef& p, const PlayerState& server, int update_seq, SeqFrame& out, FindingSink& sink);
+    // After a Part: whether this packet starts a new session of its sender
+    // (and if so, that side's sequence analysis starts over).
+    bool restarts(Direction& d, Direction& o, Role sender, const PacketRef& p, FindingSink& sink);
 
     SeqConfig cfg_;
     Direction dir_[2];
@@ -198,7 +203,7 @@ private:
     std::vector<Update> updates_;
     uint64_t corrections_ = 0;
     core::Distribution correction_distances_;
-    uint64_t login_frame_ = 0, join_frame_ = 0, part_frame_ = 0;
+    uint64_t login_frame_ = 0, join_frame_ = 0, part_frame_ = 0, restart_frame_ = 0;
     Role part_by_ = Role::Unknown;
     double last_any_ = 0;
     std::string end_state_;

@@ -37,7 +37,7 @@ core::MessageTable clientbound_table() {
         msg(kPlayerPositionLook, "player_position_look", "Player Position & Look", player_position_look(false),
             "Stance before Y, unlike the client's"),
         msg(kHoldingChange, "holding_change", "Holding Change", {
-            eid("eid", "Entity ID").desc("the player's entity (seed: 'EID?')"),
+            eid("eid", "Entity ID").desc("the player's entity (the protocol document: 'EID?')"),
             i16("item_id", "Block or item ID").summary(),
         }),
         msg(kAddToInventory, "add_to_inventory", "Add To Inventory", {
@@ -123,12 +123,12 @@ core::MessageTable clientbound_table() {
         msg(kComplexEntities, "complex_entities", "Complex Entities", complex_entities()),
         msg(kExplosion, "explosion", "Explosion", {
             absolute("x", "X").summary(), absolute("y", "Y").summary(), absolute("z", "Z").summary(),
-            f32("radius", "Radius?").desc("seed: 'Unknown', 3.0 in its example"),
+            f32("radius", "Radius?").desc("the protocol document: 'Unknown', 3.0 in its example"),
             i32("record_count", "Record count"),
             array("records", "Record", field_count(), {
                 i8("dx", "X offset"), i8("dy", "Y offset"), i8("dz", "Z offset"),
             }, "record_count"),
-        }, "not fully understood by the seed: affected blocks as XYZ offsets"),
+        }, "not fully understood by the protocol document: affected blocks as XYZ offsets"),
         msg(kKick, "kick", "Kick", reason("displayed to the client when the connection ends")),
     });
 }

@@ -125,7 +125,9 @@ void Connection::entity(Message& m, const MessageValues& v, const char* key, boo
         if (!spawn) m.analysis.spawn_frame = r.frame;
         break;
     case Entities::Event::TableFull: m.add(at(m, C::EntityTableFull, Entities::kMaxEntities)); break;
-    case Entities::Event::Unknown: m.add(at(m, C::EntityUnknown, eid, r.destroyed, 0, name_of(m), r.frame)); break;
+    case Entities::Event::Unknown:
+        if (!(picked_up_ && !r.destroyed && !r.frame)) m.add(at(m, C::EntityUnknown, eid, r.destroyed, 0, name_of(m), r.frame));
+        break;
     case Entities::Event::SpawnedTwice: m.add(at(m, C::EntitySpawnedTwice, eid, 0, 0, nullptr, r.frame)); break;
     default: break;
     }
@@ -307,7 +309,7 @@ void Connection::analyse(Message& m, const MessageValues& v) {
         if (r.event == Entities::Event::Ok) m.analysis.spawn_frame = r.frame;
         if (r.event == Entities::Event::DestroyedTwice)
             m.add(at(m, C::EntityDestroyedTwice, eid, 0, 0, nullptr, r.frame));
-        if (r.event == Entities::Event::Unknown) m.add(at(m, C::EntityUnknown, eid, 0, 0, name_of(m)));
+        if (r.event == Entities::Event::Unknown && !picked_up_) m.add(at(m, C::EntityUnknown, eid, 0, 0, name_of(m)));
         break;
     }
     case kPreChunk: {
@@ -316,7 +318,9 @@ void Connection::analyse(Message& m, const MessageValues& v) {
         const Columns::Result r = columns_.pre_chunk(x, z, v.i("mode") != 0, frame);
         switch (r.event) {
         case Columns::Event::LoadTwice: m.add(at(m, C::ChunkLoadTwice, x, z, 0, nullptr, r.frame)); break;
-        case Columns::Event::UnloadUnknown: m.add(at(m, C::ChunkUnloadUnknown, x, z)); break;
+        case Columns::Event::UnloadUnknown:
+            if (!picked_up_) m.add(at(m, C::ChunkUnloadUnknown, x, z));
+            break;
         case Columns::Event::UnloadTwice: m.add(at(m, C::ChunkUnloadTwice, x, z, 0, nullptr, r.frame)); break;
         case Columns::Event::TableFull: m.add(at(m, C::ChunkTableFull, Columns::kMaxColumns)); break;
         default: break;

@@ -86,6 +86,13 @@ public:
 
     State state() const { return state_; }
     const ConnectionSummary& summary() const { return sum_; }
+    // The capture starts inside the connection, after the login: play, and
+    // entities and columns never seen may predate the capture (their use,
+    // destroy or unload is no finding).
+    void start_mid_stream() {
+        state_ = State::Play;
+        picked_up_ = true;
+    }
 
 private:
     // A message of direction `d` from these bytes, in the current state (counted).
@@ -99,6 +106,7 @@ private:
     Settings settings_;
     StreamFraming framing_[2];
     State state_ = State::Login;
+    bool picked_up_ = false;
     Columns columns_;
     Entities entities_;
     Movement movement_;

@@ -28,7 +28,7 @@ constexpr FindingInfo kFindings[] = {
     {C::StringTooLong, "mcalpha.string.too_long", S::Warn, G::Protocol,
      "string longer than allowed (a client's chat message over 100 characters: the server kicks)"},
     {C::UnknownValue, "mcalpha.unknown_value", S::Note, G::Protocol,
-     "value outside the seed's list (the seed calls several of its lists incomplete)"},
+     "value outside the Alpha protocol document's lists and the values the game is known to send (the document calls several of its lists incomplete; mob types 50-57, the monsters, are the game's own)"},
     {C::StreamGap, "mcalpha.stream.gap", S::Warn, G::Sequence,
      "bytes of the TCP stream were never captured: messages in them are lost to the analysis"},
     {C::Resynchronised, "mcalpha.stream.resync", S::Note, G::Sequence,
@@ -44,7 +44,7 @@ constexpr FindingInfo kFindings[] = {
     {C::ProtocolVersion, "mcalpha.login.version", S::Comment, G::Protocol,
      "the client's protocol version, from its Login Request"},
     {C::VersionNotSeed, "mcalpha.login.version_not_6", S::Note, G::Protocol,
-     "protocol version other than 6 (the seed's): decoded with the seed's layouts"},
+     "protocol version other than 6 (Alpha 1.2.5 and 1.2.6, from December 2010): decoded with their layouts"},
     {C::ChunkInflateFailed, "mcalpha.chunk.inflate_failed", S::Error, G::Malformed,
      "Map Chunk data is not a complete zlib stream"},
     {C::ChunkSizeMismatch, "mcalpha.chunk.size_mismatch", S::Error, G::Malformed,
@@ -54,7 +54,7 @@ constexpr FindingInfo kFindings[] = {
     {C::ChunkRegionOutside, "mcalpha.chunk.region_outside", S::Note, G::Protocol,
      "Map Chunk region crosses its chunk's boundary or the world's 128 blocks of height (the vanilla server never does)"},
     {C::ChunkNotAnnounced, "mcalpha.chunk.not_announced", S::Note, G::Protocol,
-     "Map Chunk for a column no Pre-Chunk initialised (the seed: clients initialise on demand; it happens)"},
+     "Map Chunk for a column no Pre-Chunk initialised (the Alpha protocol document: clients initialise on demand; it happens)"},
     {C::ChunkUnloadUnknown, "mcalpha.chunk.unload_unknown", S::Note, G::Protocol,
      "Pre-Chunk unloads a column that was never initialised (common at capture start)"},
     {C::ChunkUnloadTwice, "mcalpha.chunk.unload_twice", S::Warn, G::Protocol,
@@ -64,7 +64,7 @@ constexpr FindingInfo kFindings[] = {
     {C::ChunkTableFull, "mcalpha.chunk.table_full", S::Comment, G::Protocol,
      "more chunk columns than the bookkeeping holds: new columns are not followed"},
     {C::ComplexNotGzip, "mcalpha.complex.not_gzip", S::Warn, G::Protocol,
-     "Complex Entities payload is not gzip (the seed: gzip-compressed NBT)"},
+     "Complex Entities payload is not gzip (the Alpha protocol document: gzip-compressed NBT)"},
     {C::ServerPlacement, "mcalpha.move.placement", S::Comment, G::Protocol,
      "the server places the player (after login or respawn): not a correction"},
     {C::Correction, "mcalpha.move.correction", S::Note, G::Protocol,
@@ -109,7 +109,7 @@ size_t format(const core::Finding& f, char* buf, size_t cap) {
     case C::TrailingBytes: return core::text::trailing(f, what, buf, cap);
     case C::StringNotUtf8: return core::text::not_utf8(f, what, buf, cap);
     case C::StringTooLong: return core::text::too_long(f, what, buf, cap);
-    case C::UnknownValue: OUT("%s: value %" PRId64 " not in the seed's list", what, f.a);
+    case C::UnknownValue: OUT("%s: value %" PRId64 " is not one the Alpha protocol knows", what, f.a);
     case C::StreamGap: return core::text::stream_gap(f, buf, cap);
     case C::Resynchronised: return core::text::resynchronised(f, buf, cap);
     case C::BytesLost: OUT("%" PRId64 " bytes of this direction were never cut into messages", f.a);
@@ -117,7 +117,7 @@ size_t format(const core::Finding& f, char* buf, size_t cap) {
     case C::CutByGap: return core::text::cut_by_gap(f, buf, cap);
     case C::UnexpectedState: OUT("%s during %s", what, f.a ? "play" : "login");
     case C::ProtocolVersion: OUT("Protocol version %" PRId64, f.a);
-    case C::VersionNotSeed: OUT("Protocol version %" PRId64 ", the seed describes 6", f.a);
+    case C::VersionNotSeed: OUT("Protocol version %" PRId64 ", not 6 (Alpha 1.2.5 and 1.2.6)", f.a);
     case C::ChunkInflateFailed: OUT("Map Chunk data does not inflate (zlib error %" PRId64 ")", f.a);
     case C::ChunkSizeMismatch: OUT("Map Chunk data inflates to %" PRId64 "%s bytes, its size fields imply %" PRId64, f.a, f.c ? " or more" : "", f.b);
     case C::ChunkRegionTooLarge: OUT("Map Chunk region of %" PRId64 " blocks, a chunk column has 32768: not inflated", f.a);

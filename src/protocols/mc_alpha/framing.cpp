@@ -108,4 +108,71 @@ bool StreamFraming::plausible(const core::MessageSummary& summary, const uint8_t
     return true;
 }
 
+core::Measure first_message(Side d, const uint8_t* p, size_t len, bool ended, size_t& at) {
+    // Messages enough to trust a start without reading to the end.
+    constexpr uint32_t kEnough = 16;
+    StreamFraming f(d);
+    bool wait = false;
+    for (size_t i = 0; i < len; ++i) {
+        // Messages back to back from i; one of their starts begins three
+        // plausible ones.
+        bool plausible = false, whole = true;
+        uint32_t n = 0;
+        size_t j = i;
+        while (j < len && !(plausible && n >= kEnough)) {
+            if (!plausible) {
+                const core::Measure s = f.starts_here(p + j, len - j);
+                if (s == core::Measure::Complete) plausible = true;
+                else if (s == core::Measure::NeedMore && !ended) wait = true;
+            }
+            const core::MeasureResult m = f.measure(p + j, len - j);
+            if (m.status == core::Measure::Invalid) {
+                whole = false;
+                break;
+            }
+            if (m.status == core::Measure::NeedMore) {
+                whole = !ended;  // cut by the end of the bytes, unless they ended
+                break;
+            }
+            ++n;
+            j += m.length;
+        }
+        if (whole && plausible && n > 0) {
+            at = i;
+            return core::Measure::Complete;
+        }
+        if (whole && !ended && n < kResyncMessages) return core::Measure::NeedMore;
+    }
+    return wait ? core::Measure::NeedMore : core::Measure::Invalid;
+}
+
+core::HeldStart first_messages(const core::HeldStreams& held, bool last) {
+    // A direction this quiet (bytes but no start yet) is searched for
+    // message by message once the other's start is found.
+    constexpr size_t kQuiet = 4096;
+    core::HeldStart s;
+    bool found[2] = {false, false}, hopeless[2] = {false, false};
+    for (int i = 0; i < 2; ++i) {
+        const Side d = Side(i);
+        const size_t n = held.contiguous(d);
+        if (!n) continue;
+        size_t at = 0;
+        const core::Measure m = first_message(d, held.bytes(d), n, held.contiguous_ended(d) || last, at);
+        found[i] = m == core::Measure::Complete;
+        hopeless[i] = m == core::Measure::Invalid;
+        s.start_known[i] = found[i];
+        s.start[i] = at;
+    }
+    // Decided once each direction has its start, or has none to find
+    // (no bytes, none in them, the end), the other's being known.
+    bool ready = true;
+    for (int i = 0; i < 2; ++i) {
+        const Side d = Side(i);
+        const bool quiet = !held.any(d) || held.contiguous(d) >= kQuiet || held.contiguous_ended(d);
+        if (!found[i] && !hopeless[i] && !(quiet && found[1 - i])) ready = false;
+    }
+    s.decided = last || ready;
+    return s;
+}
+
 }  // namespace mcalpha

@@ -31,6 +31,7 @@
 // (e.g. many Update Health) would give other figures.
 #pragma once
 
+#include "core/held_streams.hpp"
 #include "core/parsed_framing.hpp"
 #include "directions.hpp"
 
@@ -43,6 +44,18 @@ constexpr uint32_t kMaxResyncMessage = 4096;
 // Messages of one payload byte or none (Keep Alive, Respawn, Player, Update
 // Health) fit almost any bytes: they do not count towards the three.
 constexpr uint32_t kMinResyncPayload = 2;
+
+// Where the first whole message of a stream picked up mid-way starts:
+// the first offset from which messages parse back to back (sixteen, or to
+// the end of p[0, len), where the last may be cut unless `ended`), with
+// three plausible ones in a row among them (starts_here()). Found: `at`;
+// NeedMore: too few bytes to tell; Invalid: none in these bytes.
+core::Measure first_message(Side d, const uint8_t* p, size_t len, bool ended, size_t& at);
+// Both directions of a connection picked up mid-way, held (the analyzer's
+// session, the plugin's desegmentation): each one's first message, decided
+// once each has its start, or none to find (no bytes, none in them, the
+// end) while the other's is known, or `last`.
+core::HeldStart first_messages(const core::HeldStreams& held, bool last);
 
 class StreamFraming : public core::ParsedFraming {
 public:

@@ -24,7 +24,7 @@ public:
     void close() { --depth_; }
     void finding(const core::Finding&) { ++findings_; }
     void leaf(const core::Item& it) {
-        if (depth_ != 0 || it.index >= 0 || n_ >= kMax || !it.node) return;  // not array entries
+        if (depth_ != 0 || it.index >= 0 || n_ >= kMax || !it.node || it.hidden) return;  // not array entries, not the type's filter
         Entry& e = e_[n_++];
         e.key = it.node->key;
         e.i = it.vclass == core::ValueClass::Int ? it.i : int64_t(it.u);

@@ -2,6 +2,7 @@
 
 #include "protocols/mc_alpha/directions.hpp"
 #include "protocols/mc_alpha/findings.hpp"
+#include "protocols/mc_alpha/framing.hpp"
 #include "protocols/mc_alpha/schema.hpp"
 
 namespace mcalpha {
@@ -16,6 +17,44 @@ bool looks_like_alpha(const uint8_t* p, size_t len) {
     return len > 0 && p[0] == 0x02;
 }
 
+// Anywhere: the client's first bytes are exactly a whole Handshake, a
+// player name the game allows (1 to 16 letters, digits or '_'; seed 001:
+// "the player's username"); what a Java client, whose first byte is its
+// Handshake's length (6 or more), never sends. A client's TCP may send it
+// in pieces (the bundled session sends 1, 2, 3 and 2 bytes): the start of
+// one is MoreBytes, at most 19 bytes held.
+constexpr uint32_t kMaxName = 16;
+core::Looks whole_handshake(const uint8_t* p, size_t len) {
+    using core::Looks;
+    if (len == 0 || p[0] != kHandshake) return Looks::No;
+    if (len < 3) return Looks::MoreBytes;
+    const uint32_t n = uint32_t(p[1]) << 8 | p[2];
+    if (n == 0 || n > kMaxName || len > 3 + n) return Looks::No;
+    for (size_t i = 3; i < len; ++i) {
+        const uint8_t c = p[i];
+        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+        if (!ok) return Looks::No;
+    }
+    return len == 3 + n ? Looks::Yes : Looks::MoreBytes;
+}
+
+// A stream picked up mid-way: the bytes of the messages that read back to
+// back from the first place where they start (first_message()) to the end.
+uint32_t reads_midstream(const uint8_t* p, size_t len, bool from_client) {
+    const Side d = from_client ? Side::Client : Side::Server;
+    size_t at = 0;
+    if (first_message(d, p, len, true, at) != core::Measure::Complete) return 0;
+    StreamFraming f(d);
+    size_t end = at;
+    for (;;) {
+        const core::MeasureResult m = f.measure(p + end, len - end);
+        if (m.status != core::Measure::Complete) break;
+        end += m.length;
+    }
+    // Not to the end (the last one may be cut by it): not this protocol's.
+    return f.measure(p + end, len - end).status == core::Measure::Invalid && end < len ? 0 : uint32_t(end - at);
+}
+
 // One version's tables, for ProtocolInfo::schema.
 const core::Schema& schema_of(size_t) { return schema(); }
 
@@ -27,7 +66,7 @@ const core::ProtocolInfo& protocol_info() {
     static const core::ProtocolInfo info{
         "Minecraft Alpha SMP", "MCALPHA", kPrefix, kPrefix, "001_72f6d1fbddde64f8.txt",
         core::Transport::Tcp, core::FramingKind::SelfDelimiting, kDefaultPort, "minecraft.tcp.port", nullptr,
-        finding_table, nullptr, nullptr, looks_like_alpha, schema_of, true,
+        finding_table, nullptr, nullptr, looks_like_alpha, schema_of, true, nullptr, whole_handshake, reads_midstream,
     };
     return info;
 }

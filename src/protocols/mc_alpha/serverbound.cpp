@@ -23,7 +23,7 @@ core::MessageTable serverbound_table() {
         msg(kKeepAlive, "keep_alive", "Keep Alive", {}, "keeps the connection alive (the server disconnects a "
             "client it has not heard from for 1200 ticks)"),
         msg(kLogin, "login_request", "Login Request", {
-            i32("protocol_version", "Protocol version").summary().desc("6 in the seed's protocol"),
+            i32("protocol_version", "Protocol version").summary().desc("6 in the Alpha 1.2.5 and 1.2.6 protocol"),
             string("username", "Username").summary(),
             string("password", "Password").desc("sent when the server's Handshake hash is '+'"),
             i64("map_seed", "Map seed").desc("not required from the client"),
@@ -36,7 +36,7 @@ core::MessageTable serverbound_table() {
         msg(kUseEntity, "use_entity", "Use Entity", {
             eid("user", "User").desc("the player's entity (ignored by the server)"),
             eid("target", "Target"),
-            boolean("left_click", "Left click").desc("true when left-clicking (seed: not fully verified)"),
+            boolean("left_click", "Left click").desc("true when left-clicking (the protocol document: not fully verified)"),
         }),
         msg(kRespawn, "respawn", "Respawn", {}, "the player pressed 'respawn' after dying"),
         msg(kPlayer, "player", "Player", {boolean("on_ground", "On ground").summary()}),
@@ -65,7 +65,7 @@ core::MessageTable serverbound_table() {
         }),
         msg(kPickupSpawn, "pickup_spawn", "Pickup Spawn", pickup_spawn(), "the client dropped an item"),
         msg(kComplexEntities, "complex_entities", "Complex Entities", complex_entities(),
-            "sent by the client too since 2010-12-01 (seed, Protocol History)"),
+            "sent by the client too since 2010-12-01 (the protocol document's history)"),
         msg(kKick, "disconnect", "Disconnect", reason("the server does nothing with it (yet)")),
     });
 }

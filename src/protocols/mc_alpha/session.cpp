@@ -10,6 +10,10 @@ using C = FindingCode;
 
 void Session::on_resynchronised(Side d, uint64_t skipped, const core::Span& where) {
     const int i = int(d);
+    if (first_found(d)) {  // the first message of a connection picked up mid-way
+        gap_missing_[i] = 0;
+        return;
+    }
     ++resyncs_[i];
     // `skipped` counts the gaps' missing bytes too: those are reported apart.
     const uint64_t undecoded = skipped > gap_missing_[i] ? skipped - gap_missing_[i] : 0;
@@ -54,7 +58,10 @@ void Session::on_cut(Side d, const uint8_t* p, uint32_t have, uint32_t declared,
     r.message(m);
 }
 
+core::HeldStart Session::on_held(const core::HeldStreams& held, bool last) { return first_messages(held, last); }
+
 void Session::gap(Side d, uint64_t offset, uint64_t missing, const core::Origin& o, MessageSink& sink) {
+    if (hold_gap(d, offset, missing, o, sink)) return;
     // The stream buffer counts these with the bytes it skips (and a message
     // the gap cut, whose captured bytes are dropped): only those are "skipped".
     gap_missing_[int(d)] += missing;
@@ -62,12 +69,14 @@ void Session::gap(Side d, uint64_t offset, uint64_t missing, const core::Origin&
 }
 
 void Session::end(Side d, StreamEnd how, const core::Origin& o, MessageSink& sink) {
+    if (hold_end(d, how, o, sink)) return;
     if (how == StreamEnd::Open || how == StreamEnd::CaptureEnd || !close(d, how, o)) return;
     drain(d, sink);
     conn_.closed(d, how == StreamEnd::Reset, o);
 }
 
 void Session::finish(MessageSink& sink, const core::Origin& last) {
+    hold_finish(sink);
     for (int i = 0; i < 2; ++i) {
         const Side d = Side(i);
         // No more bytes will come: a search for a message start stops waiting.

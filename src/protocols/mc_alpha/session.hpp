@@ -45,6 +45,16 @@ class Session : public core::TcpSession<Session, Connection, MessageSink> {
 public:
     explicit Session(core::Inflater& inflater, const Settings& settings = Settings()) : Base(inflater, settings) {}
 
+    // The capture starts inside the connection (no SYN seen): both
+    // directions are held (at most kMidStreamHold bytes each) until each
+    // one's first whole message is found (first_message()), then decoded
+    // from there, in play.
+    void start_mid_stream() {
+        conn_.start_mid_stream();
+        hold_from_start(kMidStreamHold);
+    }
+    static constexpr size_t kMidStreamHold = 64 * 1024;
+
     // `missing` bytes at `offset` were never captured. A message they cut
     // whose length its first bytes tell (a Map Chunk's compressed size) is
     // handed on as Incomplete with mcalpha.stream.cut, and decoding resumes
@@ -74,6 +84,7 @@ private:
         conn_.message(d, p, len, where, r);
     }
     void on_resynchronised(Side d, uint64_t skipped, const core::Span& where);
+    core::HeldStart on_held(const core::HeldStreams& held, bool last);
     void on_cut(Side d, const uint8_t* p, uint32_t have, uint32_t declared, const core::Span& where, Relay& r);
     // An Incomplete message of direction `d` in the connection's state.
     void incomplete_message(Message& m, Side d) const;

@@ -1,4 +1,4 @@
-// Enumerations of seed 001. The seed calls several of its lists incomplete
+// Enumerations of the Alpha protocol document (seed 001), which calls several of its lists incomplete
 // (mob types, animations, entity status), so a value outside them is a
 // note (mcalpha.unknown_value), not an error.
 #pragma once
@@ -24,7 +24,13 @@ inline constexpr ValueString kPlacementFaces[] = {
     {0, nullptr}};
 inline constexpr ValueString kObjectTypes[] = {
     {1, "boat"}, {10, "minecart"}, {11, "storage cart"}, {12, "powered cart"}, {0, nullptr}};
-inline constexpr ValueString kMobTypes[] = {{90, "pig"}, {91, "sheep"}, {92, "cow"}, {93, "hen"}, {0, nullptr}};
+// The document lists the animals (90-93) and calls its list incomplete;
+// the monsters are the ids the game of the time spawns them with (its
+// EntityList: 50 Creeper ... 57 PigZombie), so a creeper is known, not a finding.
+inline constexpr ValueString kMobTypes[] = {
+    {50, "creeper"}, {51, "skeleton"}, {52, "spider"},  {53, "giant zombie"}, {54, "zombie"}, {55, "slime"},
+    {56, "ghast"},   {57, "zombie pigman"}, {90, "pig"}, {91, "sheep"},      {92, "cow"},    {93, "hen"},
+    {0, nullptr}};
 inline constexpr ValueString kAnimations[] = {
     {0, "no animation"}, {1, "swing arm"}, {2, "death animation?"}, {102, "unknown (seen often)"}, {0, nullptr}};
 inline constexpr ValueString kPreChunkModes[] = {{0, "unload"}, {1, "initialize"}, {0, nullptr}};

@@ -36,6 +36,16 @@ bool is_command(const Packet& p) {
 
 PacketLink Analysis::packet(Packet& p) {
     if (p.span.last.time > last_time_) last_time_ = p.span.last.time;
+    if (p.picked_up && !picked_up_) {
+        // Answers, unloads and updates of what came before the capture are
+        // not findings.
+        picked_up_ = true;
+        keepalive_.picked_up();
+        ping_.picked_up();
+        teleport_.picked_up();
+        columns_.picked_up();
+        entities_.picked_up();
+    }
     silence_.packet(p);
     if (p.kind != PacketKind::Packet || !p.data || !p.summary.type) return {};
     const Event ev = event_of(p);

@@ -60,6 +60,7 @@ public:
 
 private:
     AnalysisConfig cfg_;
+    bool picked_up_ = false;  // what a packet refers to may predate the capture
     double last_time_ = 0;  // of the connection's last packet
     RequestTracker keepalive_, ping_;
     TeleportTracker teleport_;

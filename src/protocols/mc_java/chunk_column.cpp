@@ -121,7 +121,11 @@ ChunkFields chunk_fields(const core::Schema& s, const VersionInfo& v) {
 class Collect {
 public:
     static constexpr bool kPayloadOnly = true;
-    Collect(const ChunkFields& f, ChunkSummary& out) : out_(out), f_(f) { out_.full = f.always_full; }
+    Collect(const ChunkFields& f, ChunkSummary& out) : out_(out), f_(f) {
+        out_.full = f.always_full;
+        out_.has_full_flag = f.full != core::kNoField;
+        out_.has_bit_mask = f.mask != core::kNoField || f.mask_long != core::kNoField;
+    }
 
     void open(const core::Item&) {}
     void close() {}

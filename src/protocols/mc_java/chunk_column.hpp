@@ -51,6 +51,8 @@ struct ChunkSummary {
     int32_t x = 0, z = 0;
     bool full = false;
     uint32_t bit_mask = 0;
+    bool has_full_flag = false;  // the release has the field (1.17+ sends whole columns, without it)
+    bool has_bit_mask = false;   // the release has one (1.18+ sends every section, without one)
     uint8_t sections = 0;       // up to 255 (1.18+: the world's height / 16)
     uint32_t non_air = 0;
     uint32_t distinct = 0;      // distinct block states over the column

@@ -8,11 +8,12 @@ void ColumnTracker::forget_all() {
 }
 
 void ColumnTracker::chunk_data(Packet& p, int64_t x, int64_t z, bool full) {
+    const bool unseen = columns_.find(key(x, z)) == columns_.end();
     Column* cp = column(x, z);
     if (!cp) return;
     Column& c = *cp;
     if (!full) {
-        if (!c.loaded) p.add({FindingCode::ChunkChangeUnloaded, 0, p.data_len, x, z, 0, "Chunk Data (not a full chunk)"});
+        if (!c.loaded && !(picked_up_ && unseen)) p.add({FindingCode::ChunkChangeUnloaded, 0, p.data_len, x, z, 0, "Chunk Data (not a full chunk)"});
         return;
     }
     if (c.loaded) p.add({FindingCode::ChunkSentTwice, 0, p.data_len, x, z});
@@ -40,7 +41,7 @@ void ColumnTracker::light(Packet& p, int64_t x, int64_t z) {
 void ColumnTracker::unload(Packet& p, int64_t x, int64_t z) {
     const auto it = columns_.find(key(x, z));
     if (it == columns_.end() || !it->second.loaded) {
-        p.add({FindingCode::ChunkUnloadUnknown, 0, p.data_len, x, z});
+        if (!(picked_up_ && it == columns_.end())) p.add({FindingCode::ChunkUnloadUnknown, 0, p.data_len, x, z});
         return;
     }
     it->second.loaded = false;
@@ -51,7 +52,8 @@ void ColumnTracker::unload(Packet& p, int64_t x, int64_t z) {
 
 void ColumnTracker::change(Packet& p, int64_t x, int64_t z, const char* what) {
     const auto it = columns_.find(key(x, z));
-    if (it == columns_.end() || !it->second.loaded) p.add({FindingCode::ChunkChangeUnloaded, 0, p.data_len, x, z, 0, what});
+    if ((it == columns_.end() && !picked_up_) || (it != columns_.end() && !it->second.loaded))
+        p.add({FindingCode::ChunkChangeUnloaded, 0, p.data_len, x, z, 0, what});
 }
 
 void ColumnTracker::finish(EndFindings& out) const {

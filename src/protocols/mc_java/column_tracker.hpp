@@ -55,7 +55,12 @@ public:
     double first_after_login() const { return has_login_ && loads_ ? first_time_ - login_time_ : -1; }
     double last_after_login() const { return has_login_ && loads_ ? last_time_ - login_time_ : -1; }
 
+    // The capture started inside the connection: a column never seen may
+    // have been loaded before it (its unload or change is no finding).
+    void picked_up() { picked_up_ = true; }
+
 private:
+    bool picked_up_ = false;
     struct Column {
         bool loaded = false, ever = false;
         uint64_t light_frame = 0;  // Update Light before any Chunk Data

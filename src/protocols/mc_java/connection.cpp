@@ -93,9 +93,74 @@ Connection::Connection(core::Inflater& inflater) : inflater_(inflater), version_
     }
 }
 
-void Connection::start_mid_stream() {
-    state_[0] = state_[1] = State::Play;
-    compression_guess_ = true;
+void Connection::start_inferred(const Inferred& r) {
+    inferred_ = true;
+    inferred_info_ = r;
+    if (r.how == Inferred::How::None) {
+        undecoded_ = true;
+        return;
+    }
+    version_ = r.version;
+    range_ = r.range;
+    compressed_inferred_ = r.compressed;
+    for (int d = 0; d < 2; ++d) {
+        state_[d] = r.state[d];
+        announce_start_[d] = r.start_known[d] && r.start[d] > 0;
+        if (!r.key) continue;
+        // The key was judged on the plaintext already: the stream goes on
+        // from the 16 ciphertext bytes before the direction's start.
+        SharedSecret iv;
+        std::memcpy(iv.data(), r.iv[d], iv.size());
+        decrypting_[d] = cipher_[d].start(r.key->secret, iv);
+        key_checked_[d] = head_judged_[d] = true;
+    }
+}
+
+void Connection::announce(Packet& p) {
+    const Inferred& r = inferred_info_;
+    if (!announced_) {
+        announced_ = true;
+        add(p, inferred_finding(r));
+        if (r.key) add(p, {C::KeyFound, 0, 0, int64_t(r.key->line), int64_t(r.keys_tried)});
+    }
+    if (announce_start_[int(p.dir)]) {
+        announce_start_[int(p.dir)] = false;
+        add(p, {C::MidStream, 0, 0, int64_t(r.start[int(p.dir)])});
+    }
+}
+
+namespace {
+
+// How a release reads a packet's bytes: worse grades lose.
+enum Grade : uint8_t { kClean, kWarned, kError };
+Grade grade_of(const core::MessageSummary& s) {
+    if (!s.type || s.worst == core::Severity::Error) return kError;
+    return s.worst == core::Severity::Warn ? kWarned : kClean;
+}
+
+}  // namespace
+
+void Connection::narrow(Packet& p) {
+    Grade grade[64];
+    Grade best = kError;
+    const std::vector<const VersionInfo*>& all = versions();
+    for (const VersionInfo* v : all) {
+        if (!(range_ & version_bit(*v))) continue;
+        core::NullVisitor nv;
+        const core::MessageSummary s = core::decode(schema(*v), p.data, p.data_len, p.context(), nv);
+        grade[v->index] = grade_of(s);
+        best = std::min(best, grade[v->index]);
+    }
+    // Those that read it best stay (two that read it equally well, even as
+    // two packet types, cannot be told apart by it).
+    VersionSet kept = 0;
+    for (const VersionInfo* v : all)
+        if ((range_ & version_bit(*v)) && grade[v->index] == best) kept |= version_bit(*v);
+    if (kept == range_ || !kept) return;
+    add(p, narrowed_finding(range_, kept));
+    range_ = kept;
+    if (!(kept & version_bit(*version_))) version_ = newest_of(kept);
+    p.version = version_;
 }
 
 void Connection::gap(Side d, uint64_t offset) {
@@ -132,9 +197,9 @@ void Connection::key_is_wrong(Side d) {
 
 void Connection::start_decryption(Packet& p) {
     // By the encrypted secret, else by the verify token (KeyLog::find's order).
-    const SharedSecret* by_secret = key_log_ ? key_log_->find(encrypted_secret_, {}) : nullptr;
-    const SharedSecret* secret = by_secret ? by_secret : key_log_ ? key_log_->find({}, verify_token_) : nullptr;
-    if (secret && cipher_[0].start(*secret) && cipher_[1].start(*secret)) {
+    const KeyLog::Entry* by_secret = key_log_ ? key_log_->find(encrypted_secret_, {}) : nullptr;
+    const KeyLog::Entry* entry = by_secret ? by_secret : key_log_ ? key_log_->find({}, verify_token_) : nullptr;
+    if (entry && cipher_[0].start(entry->secret) && cipher_[1].start(entry->secret)) {
         // Each direction's next byte is its first encrypted one: the
         // client's after this packet, the server's after its Encryption
         // Request (it sends nothing until it has the response).
@@ -143,12 +208,21 @@ void Connection::start_decryption(Packet& p) {
         return;
     }
     encrypted_ = true;
-    add(p, {C::Encrypted, 0, p.wire_len, 0});
+    // What a key log line would be found by: the verify token (a: its first
+    // 8 bytes, b: its length) and the encrypted secret (c: its first 8
+    // bytes, b >> 16: its length).
+    auto head = [](const std::string& s) {
+        int64_t v = 0;
+        for (size_t i = 0; i < s.size() && i < 8; ++i) v = v << 8 | uint8_t(s[i]);
+        return v;
+    };
+    add(p, {C::Encrypted, 0, p.wire_len, head(verify_token_),
+            int64_t(verify_token_.size()) | int64_t(encrypted_secret_.size()) << 16, head(encrypted_secret_)});
 }
 
 MeasureResult Connection::frame_length(Side d, const uint8_t* p, size_t avail) const {
     if (avail == 0) return {Measure::NeedMore, 0};
-    if (encrypted_) return {Measure::Complete, uint32_t(avail)};
+    if (encrypted_ || undecoded_) return {Measure::Complete, uint32_t(avail)};
     if (legacy_) {
         if (d == Side::Server) return measure_legacy_kick(p, avail);
         return {Measure::Complete, uint32_t(avail)};  // the ping: whatever the client sends
@@ -168,6 +242,7 @@ void Connection::begin(Packet& p, Side d, const uint8_t* wire, uint32_t len) con
     p.wire = wire;
     p.wire_len = len;
     p.decrypted = decrypting_[int(d)];
+    p.picked_up = inferred_;
 }
 
 void Connection::unframed(Side d, const uint8_t* bytes, uint32_t len, const core::Span& span, PacketSink& sink) {
@@ -310,6 +385,18 @@ void Connection::frame(Side d, const uint8_t* wire, uint32_t len, const core::Sp
     p.span = span;
     p.number = ++count_[int(d)];
     std::memcpy(p.vars, vars_, sizeof vars_);
+    if (undecoded_) {
+        p.kind = PacketKind::Undecoded;
+        if (!announced_) {
+            announced_ = true;
+            const Inferred& r = inferred_info_;
+            if (r.looks_encrypted) add(p, {C::EncryptedNoKey, 0, 0, 0, int64_t(r.keys_tried)});
+            else add(p, {C::VersionUndecided, 0, 0, int64_t(r.packets), int64_t(r.tied)});
+        }
+        sink.packet(p);
+        return;
+    }
+    if (inferred_) announce(p);
     if (decrypting_[int(d)] && !key_checked_[int(d)] && judges_key(d, span)) {
         // The direction's first decrypted packet is a packet of its state
         // with the right secret only.
@@ -341,22 +428,17 @@ void Connection::frame(Side d, const uint8_t* wire, uint32_t len, const core::Sp
                     p.state == State::Status ? "the status exchange" : "the connection (Disconnect)"});
         }
     }
-    if (compression_guess_) {
-        // Mid-stream: compressed framing when the byte after the length is a
-        // Data Length of 0 or a zlib stream follows it.
-        compression_guess_ = false;
-        const FrameParts f = split_frame(wire, len, true);
-        const bool zlib = f.body_offset < len && wire[f.body_offset] == 0x78;
-        if (!f.data_length_bad && (f.data_length == 0 || zlib)) threshold_ = 256;
-    }
-    p.compressed_framing = threshold_ >= 0;
+    p.compressed_framing = compressed_framing();
     p.parts = split_frame(wire, len, p.compressed_framing);
     if (p.parts.length == 0) {
         add(p, {C::EmptyPacket, 0, len});
         sink.packet(p);
         return;
     }
-    if (unpack(p)) decode_quietly(p);
+    if (unpack(p)) {
+        if (range_ & (range_ - 1)) narrow(p);  // more than one release still agrees
+        decode_quietly(p);
+    }
     advance(p);
     sink.packet(p);
 }
@@ -398,14 +480,14 @@ VarIntAt varint_at(const uint8_t* p, size_t avail) {
 // framing) a Data Length that is 0 or at least the threshold and a zlib
 // header, or a packet id the state knows.
 bool Connection::plausible_start(Side d, const uint8_t* p, size_t avail) const {
-    if (encrypted_ || legacy_) return true;
+    if (encrypted_ || legacy_ || undecoded_) return true;
     const VarIntAt length = varint_at(p, avail);
     if (length.size < 0) return false;
     if (length.size == 0) return true;
     if (length.value == 0) return false;
     const uint8_t* q = p + length.size;
     size_t left = avail - size_t(length.size);
-    if (threshold_ >= 0) {
+    if (compressed_framing()) {
         const VarIntAt dl = varint_at(q, left);
         if (dl.size < 0) return false;
         if (dl.size == 0) return true;
@@ -427,7 +509,7 @@ bool Connection::plausible_start(Side d, const uint8_t* p, size_t avail) const {
 bool Connection::trial_decode(Side d, const uint8_t* wire, uint32_t len, core::MessageSummary& sum) {
     Packet p;
     begin(p, d, wire, len);
-    p.compressed_framing = threshold_ >= 0;
+    p.compressed_framing = compressed_framing();
     p.parts = split_frame(wire, len, p.compressed_framing);
     if (p.parts.length == 0 || !unpack(p) || p.findings_total) return false;
     core::NullVisitor v;
@@ -443,7 +525,7 @@ bool Connection::is_a_packet(Side d, const uint8_t* wire, uint32_t len) {
 }
 
 bool Connection::decodes_cleanly(Side d, const uint8_t* wire, uint32_t len) {
-    if (encrypted_ || legacy_) return true;
+    if (encrypted_ || legacy_ || undecoded_) return true;
     core::MessageSummary sum;
     return trial_decode(d, wire, len, sum) && sum.type && sum.findings == 0;
 }

@@ -21,6 +21,7 @@
 #include "core/inflater.hpp"
 #include "core/stream_buffer.hpp"
 #include "framing.hpp"
+#include "inferred.hpp"
 #include "key_log.hpp"
 #include "states.hpp"
 #include "stream_cipher.hpp"
@@ -34,6 +35,7 @@ enum class PacketKind : uint8_t {
     LegacyPing,  // the pre-1.7 server list ping (0xFE ...) or its 0xFF answer
     Encrypted,   // bytes after encryption started, not decrypted (no key, or a wrong one)
     Unframed,    // bytes that could not be framed (an impossible length), before a resynchronisation
+    Undecoded,   // bytes of a connection without Handshake that no release reads (not decoded)
 };
 
 struct Packet {
@@ -49,6 +51,7 @@ struct Packet {
     bool compressed_framing = false;
     bool inflated = false;           // the body was a zlib stream (now inflated)
     bool decrypted = false;          // `wire` holds the decrypted bytes of an encrypted stream
+    bool picked_up = false;          // the connection was picked up without its Handshake
     const uint8_t* data = nullptr;   // packet id + fields; valid during the callback
     uint32_t data_len = 0;
     core::Span span;
@@ -104,22 +107,38 @@ public:
     core::Framing& framing(Side d) { return framing_[int(d)]; }
     core::MeasureResult frame_length(Side d, const uint8_t* p, size_t avail) const;
 
-    // The capture starts inside this connection: state play, the newest
-    // version, compressed framing guessed from the first packets.
-    void start_mid_stream();
+    // The capture starts inside this connection, after its Handshake: what
+    // the release search found from the bytes (release_search.hpp; the
+    // front ends hold the bytes until it decides, then hand them here from
+    // each direction's first whole packet). With Inferred::How::None the
+    // rest is not decoded.
+    void start_inferred(const Inferred& r);
     // Where encrypted connections' shared secrets are looked up (not owned;
     // null: none). Set before the Encryption Response.
     void set_key_log(const KeyLog* log) { key_log_ = log; }
 
     State state(Side d) const { return state_[int(d)]; }
     const VersionInfo& version() const { return *version_; }
+    // The Handshake named the version (known() or not: exact()).
     bool version_known() const { return version_from_handshake_; }
-    int64_t threshold() const { return threshold_; }  // -1: no compression
+    bool version_exact() const { return version_from_handshake_ && find_version(handshake_protocol_) != nullptr; }
+    // Without a Handshake: what the release search found (null: not searched),
+    // and the releases that still agree with every packet.
+    const Inferred* inferred() const { return inferred_ ? &inferred_info_ : nullptr; }
+    VersionSet range() const { return range_; }
+    int64_t threshold() const { return threshold_; }  // -1: not seen (no compression, or an inferred one)
+    // Packets carry a Data Length (Set Compression seen, or inferred).
+    bool compressed_framing() const { return threshold_ >= 0 || compressed_inferred_; }
     bool encrypted() const { return encrypted_ || decrypting_[0] || decrypting_[1]; }
     // Direction `d` is being decrypted (the key log had the secret and it
     // frames): its bytes reach frame() decrypted.
     bool decrypting(Side d) const { return decrypting_[int(d)]; }
     bool wrong_key() const { return wrong_key_; }
+    // What a key log line for this connection is found by: the Encryption
+    // Request's verify token and the Encryption Response's encrypted shared
+    // secret, as sent (empty: not seen).
+    const std::string& verify_token() const { return verify_token_; }
+    const std::string& encrypted_secret() const { return encrypted_secret_; }
     bool legacy() const { return legacy_; }
     int32_t handshake_protocol() const { return handshake_protocol_; }
     uint64_t packets(Side d) const { return count_[int(d)]; }
@@ -162,6 +181,12 @@ private:
     // false when it does not frame or unpack.
     bool trial_decode(Side d, const uint8_t* wire, uint32_t len, core::MessageSummary& sum);
     bool plausible_start(Side d, const uint8_t* p, size_t avail) const;
+    // Without a Handshake, on the first packet of each direction: what the
+    // search inferred, the bytes skipped before it, the key it found.
+    void announce(Packet& p);
+    // A packet the releases of the range decode differently leaves those
+    // that decode it best (p unpacked; p.version set to the one kept).
+    void narrow(Packet& p);
 
     core::Inflater& inflater_;
     DirFraming framing_[2];
@@ -170,7 +195,14 @@ private:
     bool version_from_handshake_ = false;
     int32_t handshake_protocol_ = -1;
     int64_t threshold_ = -1;
-    bool compression_guess_ = false;  // mid-stream: framing decided by the first packet
+    // Without a Handshake (start_inferred()).
+    bool inferred_ = false;
+    Inferred inferred_info_;
+    VersionSet range_ = 0;
+    bool compressed_inferred_ = false;
+    bool undecoded_ = false;              // no release reads it: nothing is decoded
+    bool announced_ = false;              // the inferred finding is on a packet
+    bool announce_start_[2] = {false, false};  // a direction's first packet owes mcjava.stream.mid_start
     bool encrypted_ = false;  // and not decrypted
     bool encryption_requested_ = false;
     const KeyLog* key_log_ = nullptr;

@@ -34,6 +34,7 @@ void EntityTracker::spawn(Packet& p, int64_t id, SpawnKind kind, int64_t type) {
 void EntityTracker::update(Packet& p, int64_t id) {
     const auto it = entities_.find(id);
     if (it != entities_.end() && it->second.alive) return;
+    if (picked_up_ && it == entities_.end()) return;
     ++unknown_updates_;
     p.add({FindingCode::EntityUnknown, 0, p.data_len, id, it != entities_.end() && it->second.destroyed ? 1 : 0, 0,
            p.summary.type ? p.summary.type->name : "update"});
@@ -41,6 +42,7 @@ void EntityTracker::update(Packet& p, int64_t id) {
 
 void EntityTracker::destroy(Packet& p, int64_t id) {
     const auto it = entities_.find(id);
+    if (picked_up_ && it == entities_.end()) return;
     if (it == entities_.end() || !it->second.alive) {
         ++unknown_destroys_;
         p.add({FindingCode::EntityDestroyUnknown, 0, p.data_len, id,

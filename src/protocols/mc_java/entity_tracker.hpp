@@ -39,7 +39,12 @@ public:
     uint64_t unknown_updates() const { return unknown_updates_; }
     uint64_t unknown_destroys() const { return unknown_destroys_; }
 
+    // The capture started inside the connection: an entity never seen may
+    // have been spawned before it (its update or destroy is no finding).
+    void picked_up() { picked_up_ = true; }
+
 private:
+    bool picked_up_ = false;
     struct Entity {
         bool alive = false, destroyed = false;
     };

@@ -3,6 +3,7 @@
 #include <cinttypes>
 
 #include "core/finding_text.hpp"
+#include "inferred.hpp"
 
 namespace mcjava {
 namespace {
@@ -56,7 +57,8 @@ constexpr FindingInfo kFindings[] = {
     {C::LegacyPing, "mcjava.legacy_ping", S::Note, G::Protocol,
      "legacy (pre-1.7) server list ping 0xFE, not the VarInt-framed protocol"},
     {C::MidStream, "mcjava.stream.mid_start", S::Comment, G::Sequence,
-     "the capture starts inside the connection: its state and compression are guessed (common at capture start)"},
+     "the capture starts inside the connection: the bytes before its first whole packet are the end of one that "
+     "began before the capture (common at capture start)"},
     {C::StreamGap, "mcjava.stream.gap", S::Warn, G::Sequence,
      "bytes of the TCP stream were never captured: packets in them are lost to the analysis"},
     {C::Resynchronised, "mcjava.stream.resync", S::Note, G::Sequence,
@@ -119,6 +121,23 @@ constexpr FindingInfo kFindings[] = {
      "registry): Chunk Data's section count inferred from the first one's data"},
     {C::ChunkPadding, "mcjava.chunk.padding", S::Error, G::Malformed,
      "bytes after the dimension's chunk sections that are not the zero padding a vanilla server leaves"},
+    {C::VersionInferred, "mcjava.version.inferred", S::Note, G::Protocol,
+     "no Handshake was captured: the release, the states and compressed framing are inferred from the packets "
+     "(the release whose tables decode them cleanly, clearly ahead of every other)"},
+    {C::VersionGiven, "mcjava.version.given", S::Comment, G::Protocol,
+     "no Handshake was captured: the release is the one named by the user (analyzer option "
+     "--mcjava-release); the states and compressed framing are inferred from the packets"},
+    {C::VersionNarrowed, "mcjava.version.narrowed", S::Comment, G::Protocol,
+     "a packet that the releases of the inferred range decode differently: fewer releases agree with it"},
+    {C::VersionUndecided, "mcjava.version.undecided", S::Warn, G::Protocol,
+     "no Handshake was captured and no release decodes the packets, or several fit them equally: the connection is "
+     "not decoded (name its release with --mcjava-release)"},
+    {C::KeyFound, "mcjava.decrypt.key_found", S::Note, G::Protocol,
+     "picked up after its Encryption Response: decrypted with the key log's secret whose plaintext decodes (AES/CFB8 "
+     "decrypts right 16 bytes into the stream)"},
+    {C::EncryptedNoKey, "mcjava.encrypted.no_key", S::Note, G::Protocol,
+     "picked up after its Encryption Response: its bytes look random and no release reads them, and no secret of the "
+     "key log decrypts them: not decoded"},
 };
 static_assert(sizeof(kFindings) / sizeof(kFindings[0]) == size_t(C::Count_), "one row per FindingCode");
 
@@ -155,10 +174,23 @@ size_t format(const core::Finding& f, char* buf, size_t cap) {
     case C::VersionDetected: return core::print(buf, cap, "Protocol version %" PRId64 " (%s)", f.a, what);
     case C::CompressionEnabled:
         return core::print(buf, cap, "Compression threshold %" PRId64 " from the next packet on", f.a);
-    case C::Encrypted:
-        return core::print(buf, cap, "Encrypted from here on (AES/CFB8); no key for this connection (--keylog): not decoded");
+    case C::Encrypted: {
+        // The key log's keys for it (Connection::start_decryption).
+        const unsigned token_len = unsigned(f.b & 0xFFFF), secret_len = unsigned(f.b >> 16 & 0xFFFF);
+        if (!token_len && !secret_len)
+            return core::print(buf, cap, "Encrypted from here on (AES/CFB8); no key for this connection (--keylog): not decoded");
+        char token[24] = "", secret[24] = "";
+        std::snprintf(token, sizeof token, "%0*" PRIx64, int(2 * (token_len < 8 ? token_len : 8)), uint64_t(f.a));
+        std::snprintf(secret, sizeof secret, "%0*" PRIx64, int(2 * (secret_len < 8 ? secret_len : 8)), uint64_t(f.c));
+        return core::print(buf, cap,
+                           "Encrypted from here on (AES/CFB8); no key for this connection (--keylog): not decoded. A key "
+                           "log line is found by the verify token %s%s or the encrypted shared secret %s%s (%u bytes)",
+                           token, token_len > 8 ? "..." : "", secret, secret_len > 8 ? "..." : "", secret_len);
+    }
     case C::LegacyPing: return core::print(buf, cap, "Legacy server list ping (0xFE), %" PRId64 " bytes", f.a);
-    case C::MidStream: return core::print(buf, cap, "Capture starts inside the connection: decoding as %s", what);
+    case C::MidStream:
+        return core::print(buf, cap, "Capture starts inside the connection: the first %" PRId64
+                           " bytes are the end of a packet that began before it", f.a);
     case C::StreamGap: return core::text::stream_gap(f, buf, cap);
     case C::Resynchronised: return core::text::resynchronised(f, buf, cap);
     case C::IncompleteAtEnd:
@@ -224,6 +256,24 @@ size_t format(const core::Finding& f, char* buf, size_t cap) {
         return core::print(buf, cap, "Dimension height not seen: %" PRId64 " sections (%" PRId64 " blocks), inferred from this Chunk Data", f.a, f.b);
     case C::ChunkPadding:
         return core::print(buf, cap, "%" PRId64 " bytes after the dimension's %" PRId64 " sections, not zero padding", f.a, f.b);
+    case C::VersionInferred:
+    case C::VersionGiven:
+    case C::VersionNarrowed: return format_inferred(f, buf, cap);
+    case C::VersionUndecided:
+        if (f.b)
+            return core::print(buf, cap, "No Handshake, and the %" PRId64 " packets seen fit several releases (%s) "
+                               "equally: not decoded (--mcjava-release names it)", f.a, range_name(VersionSet(f.b)));
+        return core::print(buf, cap, "No Handshake, and no release decodes the packets: not decoded "
+                           "(--mcjava-release names it)");
+    case C::KeyFound:
+        return core::print(buf, cap, "Picked up encrypted: decrypted with the key log's line %" PRId64
+                           " (its secret's plaintext decodes; %" PRId64 " secrets tried)", f.a, f.b);
+    case C::EncryptedNoKey:
+        if (f.b == 0)
+            return core::print(buf, cap, "Picked up encrypted (no release reads these bytes, they look random): no key "
+                               "log (--keylog) to try");
+        return core::print(buf, cap, "Picked up encrypted (no release reads these bytes, they look random): none of the "
+                           "key log's %" PRId64 " secrets decrypts them", f.b);
     case C::Count_: break;
     }
     return core::text::summary(f, buf, cap);

@@ -35,7 +35,7 @@ enum class FindingCode : uint16_t {
     CompressionEnabled, // Set Compression: the threshold and from where it applies
     Encrypted,          // after Encryption Response the stream is encrypted (AES/CFB8): not decoded
     LegacyPing,         // the pre-1.7 server list ping (0xFE), not the VarInt protocol
-    MidStream,          // the capture starts inside a connection: state and compression guessed
+    MidStream,          // the capture starts inside a connection: the bytes before its first whole packet
     StreamGap,          // bytes of the TCP stream never captured; decoding resumed after them
     Resynchronised,     // decoding found a packet boundary again after a gap or an error
     IncompleteAtEnd,    // the capture (or the stream) ends inside a packet
@@ -66,6 +66,13 @@ enum class FindingCode : uint16_t {
     WrongKey,             // the key log's secret does not decrypt the connection (the first packet does not frame)
     ChunkHeightInferred,  // 1.18+: the dimension's height not seen: its sections inferred from a Chunk Data (world_height.hpp)
     ChunkPadding,         // 1.18+: bytes after the dimension's sections that are not zero padding
+    // A connection without its Handshake (release_search.hpp)
+    VersionInferred,      // the release, states and compression inferred from the packets
+    VersionGiven,         // the release the user named (option, preference), states and compression inferred
+    VersionNarrowed,      // a packet told apart releases of the inferred range
+    VersionUndecided,     // no release decodes the packets: not decoded
+    KeyFound,             // picked up encrypted: the key log's secret whose plaintext decodes
+    EncryptedNoKey,       // picked up encrypted (random-looking bytes no release reads) and no key decrypts it
     Count_
 };
 

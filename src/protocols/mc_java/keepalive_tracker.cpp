@@ -9,11 +9,13 @@ RequestTracker::RequestTracker(ExchangeKind kind, FindingCode unanswered, Findin
     : kind_(kind), unanswered_(unanswered), unknown_code_(unknown), window_(window), slow_(slow) {}
 
 PacketLink RequestTracker::request(Packet& p, int64_t id) {
+    requested_ = true;
     return {&list_.wait(ExchangeList::request(kind_, id, p.span)), false};
 }
 
 PacketLink RequestTracker::answer(Packet& p, int64_t id) {
     Exchange* e = list_.answer(id, p.span);
+    if (!e && picked_up_ && !requested_) return {};
     if (!e) {
         ++unknown_;
         p.add({unknown_code_, 0, p.data_len, id});

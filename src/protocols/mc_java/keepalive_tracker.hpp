@@ -30,6 +30,9 @@ public:
 
     PacketLink request(Packet& p, int64_t id);
     PacketLink answer(Packet& p, int64_t id);
+    // The capture started inside the connection: an answer before the first
+    // request seen answers one before the capture (no finding).
+    void picked_up() { picked_up_ = true; }
     // Requests still waiting at the end of the connection, whose last
     // packet came at `end_time`.
     void finish(EndFindings& out, double end_time) const;
@@ -50,6 +53,7 @@ private:
     ExchangeList list_{16};
     core::Distribution delays_;
     uint64_t unknown_ = 0, late_ = 0;
+    bool picked_up_ = false, requested_ = false;
 };
 
 }  // namespace mcjava

@@ -11,6 +11,7 @@ const char* packet_name(const Packet& p, char* buf, size_t cap) {
     case PacketKind::LegacyPing:
         return p.dir == Side::Client ? "Legacy server list ping" : "Legacy ping answer";
     case PacketKind::Encrypted: return "Encrypted data";
+    case PacketKind::Undecoded: return "Undecoded data";
     case PacketKind::Unframed:
         // The first bytes of a packet a gap cut (Session::Cut::cut), else bytes that could not be framed.
         for (uint8_t i = 0; i < p.nfindings; ++i)

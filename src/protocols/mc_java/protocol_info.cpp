@@ -2,6 +2,7 @@
 
 #include "protocols/mc_java/findings.hpp"
 #include "protocols/mc_java/mcdata/field_list.hpp"
+#include "protocols/mc_java/release_search.hpp"
 #include "protocols/mc_java/schema.hpp"
 #include "protocols/mc_java/states.hpp"
 #include "protocols/mc_java/versions.hpp"
@@ -33,7 +34,7 @@ const core::ProtocolInfo& protocol_info() {
         "Minecraft Java Edition", "MCJAVA", kPrefix, kPrefix, "003_b5f8db852183982f.txt",
         core::Transport::Tcp, core::FramingKind::VarIntLength, kDefaultPort, "minecraft.tcp.port", nullptr,
         finding_table, core::version_count<versions>, core::version_name<versions>, looks_like_java,
-        core::version_schema<versions, schema_of>, false, mcdata::field_decls,
+        core::version_schema<versions, schema_of>, false, mcdata::field_decls, nullptr, reads_midstream,
     };
     return info;
 }

@@ -8,14 +8,56 @@ namespace mcjava {
 
 using C = FindingCode;
 
+Session::Session(core::Inflater& inflater) : Base(inflater), inflater_(inflater) {}
+Session::~Session() = default;
+
+void Session::start_mid_stream(const VersionInfo* only) {
+    start_ = std::make_unique<MidStreamStart>(inflater_, keys_, only);
+    start_->set_hint(hint_);
+    hold_from_start(kHoldLimit);
+}
+
+void Session::set_key_log(const KeyLog* log) {
+    keys_ = log;
+    conn_.set_key_log(log);
+    if (start_) start_->set_key_log(log);
+}
+
+void Session::hint(VersionSet releases) {
+    hint_ = releases;
+    if (start_) start_->set_hint(releases);
+}
+
+bool Session::settle(PacketSink& sink) {
+    if (!holding()) return true;
+    may_wait_ = true;
+    judge_held(sink, true);
+    may_wait_ = false;
+    return !holding();
+}
+
+core::HeldStart Session::on_held(const core::HeldStreams& held, bool last) {
+    const core::HeldStart s = start_->judge(held, last, may_wait_, conn_);
+    if (s.decided) start_.reset();  // no allocation per packet once decided
+    return s;
+}
+
+void Session::end(Side d, StreamEnd how, const core::Origin& o, PacketSink& sink) {
+    if (!hold_end(d, how, o, sink)) close(d, how, o);
+}
+
 void Session::on_resynchronised(Side d, uint64_t skipped, const core::Span& where) {
+    if (first_found(d)) {  // the first packet of a connection picked up mid-way
+        if (skipped) note(d, {C::MidStream, 0, 0, int64_t(skipped)});
+        return;
+    }
     note(d, {C::Resynchronised, 0, 0, int64_t(where.stream_offset), int64_t(skipped)});
 }
 
 core::Finding cut_finding(const Connection& c, Side d, const uint8_t* p, uint32_t head_len, uint32_t have,
                           uint32_t declared) {
     core::Finding f{C::CutByGap, 0, head_len, int64_t(have), int64_t(declared), -1};
-    const FrameParts parts = split_frame(p, head_len, c.threshold() >= 0);
+    const FrameParts parts = split_frame(p, head_len, c.compressed_framing());
     if (!parts.data_length_bad && parts.data_length == 0 && parts.body_offset < head_len) {
         core::DecodeContext ctx;
         ctx.table = table_index(c.state(d), d);
@@ -44,18 +86,20 @@ void Session::on_cut(Side d, const uint8_t* p, uint32_t have, uint32_t declared,
     k.wire = p;
     k.wire_len = have;
     k.span = where;
-    k.compressed_framing = conn_.threshold() >= 0;
+    k.compressed_framing = conn_.compressed_framing();
     k.parts = split_frame(p, have, k.compressed_framing);
     k.add(spanning(cut_finding(conn_, d, p, have, have, declared), where));
     r.packet(k);
 }
 
 void Session::gap(Side d, uint64_t offset, uint64_t missing, const core::Origin& o, PacketSink& sink) {
+    if (hold_gap(d, offset, missing, o, sink)) return;
     conn_.gap(d, offset + missing);
     skip(d, offset, missing, C::StreamGap, o, sink);
 }
 
 void Session::finish(PacketSink& sink, const core::Origin& last) {
+    hold_finish(sink);
     for (int i = 0; i < 2; ++i) {
         const Side d = Side(i);
         close(d, StreamEnd::CaptureEnd, last);  // unless FIN or RST ended it first

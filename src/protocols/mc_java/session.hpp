@@ -9,9 +9,11 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 
 #include "connection.hpp"
 #include "core/tcp_session.hpp"
+#include "mid_stream_start.hpp"
 
 namespace mcjava {
 
@@ -28,28 +30,42 @@ class Session : public core::TcpSession<Session, Connection, PacketSink> {
     using Base = core::TcpSession<Session, Connection, PacketSink>;
 
 public:
-    explicit Session(core::Inflater& inflater) : Base(inflater) {}
+    explicit Session(core::Inflater& inflater);
+    ~Session();
 
-    // The capture starts inside the connection (no SYN seen).
-    void start_mid_stream() { conn_.start_mid_stream(); }
+    // The capture starts inside the connection (no SYN seen): unless the
+    // client's first bytes are a Handshake, both directions are held
+    // (core::TcpSession::hold_from_start, at most kHoldLimit bytes each)
+    // until the release search (release_search.hpp) decides how to read
+    // them, then decoded from the start as if known from the first byte.
+    // `only`: the release the user named (null: every release is tried).
+    void start_mid_stream(const VersionInfo* only = nullptr);
     // Where encrypted connections' secrets are looked up (Connection::set_key_log).
-    void set_key_log(const KeyLog* log) { conn_.set_key_log(log); }
+    void set_key_log(const KeyLog* log);
+
+    // Bytes are held: the release is not decided yet.
+    bool undecided() const { return holding(); }
+    // The releases other connections to the same server speak (a tie at the
+    // end of the bytes goes to them).
+    void hint(VersionSet releases);
+    // The connection ended: decide on what is held. False when several
+    // releases fit equally and no hint tells: still held (a later hint may
+    // tell; finish() gives up).
+    bool settle(PacketSink& sink);
 
     // `missing` bytes at `offset` were never captured. A packet they cut
     // whose Length arrived is handed on (Unframed, its first bytes) with
     // mcjava.stream.cut, and decoding resumes where it ends.
     void gap(Side d, uint64_t offset, uint64_t missing, const core::Origin& o, PacketSink& sink);
     // The direction ended (FIN or RST) at `o`.
-    void end(Side d, StreamEnd how, const core::Origin& o) { close(d, how, o); }
-    // The same with a sink, as every TCP session's end takes one (the
-    // analyzer's flows call them alike); Java hands nothing on at an end.
-    void end(Side d, StreamEnd how, const core::Origin& o, PacketSink&) { close(d, how, o); }
+    void end(Side d, StreamEnd how, const core::Origin& o, PacketSink& sink);
     // End of the capture: a packet still incomplete is reported (its bytes
     // were never all captured).
     void finish(PacketSink& sink, const core::Origin& last);
 
 private:
     friend Base;
+    core::HeldStart on_held(const core::HeldStreams& held, bool last);
     // Each packet with the findings held for its direction (a gap, a
     // resynchronisation).
     class Relay : public RelayTo {
@@ -65,6 +81,12 @@ private:
     void on_cut(Side d, const uint8_t* p, uint32_t have, uint32_t declared, const core::Span& where, Relay& r);
     // An Unframed packet of direction `d` in the connection's current state.
     void unframed_packet(Packet& p, Side d) const;
+
+    core::Inflater& inflater_;  // the connection's (the search inflates with it)
+    const KeyLog* keys_ = nullptr;
+    VersionSet hint_ = 0;
+    bool may_wait_ = false;                 // settle(): a tie waits for a hint
+    std::unique_ptr<MidStreamStart> start_;  // while the bytes are held
 };
 
 }  // namespace mcjava

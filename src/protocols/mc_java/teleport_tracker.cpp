@@ -18,6 +18,7 @@ void TeleportTracker::client_position(const Packet& p, double x, double y, doubl
 }
 
 PacketLink TeleportTracker::teleport(Packet& p, bool has_id, int64_t id, double x, double y, double z, uint8_t flags) {
+    teleported_ = true;
     Exchange e = ExchangeList::request(ExchangeKind::Teleport, id, p.span);
     e.has_id = has_id;
     e.flags = flags;
@@ -57,6 +58,7 @@ PacketLink TeleportTracker::teleport(Packet& p, bool has_id, int64_t id, double 
 
 PacketLink TeleportTracker::confirm(Packet& p, int64_t id) {
     Exchange* e = list_.answer(id, p.span);
+    if (!e && picked_up_ && !teleported_) return {};
     if (!e) {
         ++unknown_;
         p.add({FindingCode::TeleportConfirmUnknown, 0, p.data_len, id});

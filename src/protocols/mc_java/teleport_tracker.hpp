@@ -32,6 +32,9 @@ public:
     PacketLink teleport(Packet& p, bool has_id, int64_t id, double x, double y, double z, uint8_t flags);
     PacketLink confirm(Packet& p, int64_t id);
     void finish(EndFindings& out) const;
+    // The capture started inside the connection: a confirm before the first
+    // teleport seen confirms one before the capture (no finding).
+    void picked_up() { picked_up_ = true; }
 
     const std::deque<Exchange>& teleports() const { return list_.all(); }
     const core::Distribution& delays() const { return delays_; }
@@ -52,6 +55,7 @@ private:
     ExchangeList list_{8};
     core::Distribution delays_, distances_;
     uint64_t unknown_ = 0, far_ = 0, commanded_ = 0, without_id_ = 0;
+    bool picked_up_ = false, teleported_ = false;
 };
 
 }  // namespace mcjava

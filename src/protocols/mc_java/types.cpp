@@ -1,5 +1,7 @@
 #include "types.hpp"
 
+#include "protocols/nbt_tags.hpp"
+
 namespace mcjava {
 
 using namespace core::describe;
@@ -18,11 +20,7 @@ F rest(const char* key, const char* name) { return bytes(key, name, core::descri
 
 namespace {
 
-constexpr ValueString kNbtTags[] = {{0, "TAG_End"},       {1, "TAG_Byte"},     {2, "TAG_Short"},
-                                    {3, "TAG_Int"},       {4, "TAG_Long"},     {5, "TAG_Float"},
-                                    {6, "TAG_Double"},    {7, "TAG_Byte_Array"}, {8, "TAG_String"},
-                                    {9, "TAG_List"},      {10, "TAG_Compound"}, {11, "TAG_Int_Array"},
-                                    {12, "TAG_Long_Array"}, {0, nullptr}};
+using minecraft::kNbtTags;
 
 // NBT (wiki.vg "NBT"): a named tag is a type byte, a u16-prefixed modified
 // UTF-8 name and the payload; a compound is named tags up to TAG_End; a

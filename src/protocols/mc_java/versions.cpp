@@ -79,7 +79,12 @@ void VersionInfo::build() const {
         const std::vector<const VersionInfo*> hand(hand_versions().begin(), hand_versions().end());
         const VersionInfo& model = core::nearest_protocol(hand, protocol);
         model.version();  // its tables, built
-        mcdata::add_message_tables(tables_, mcdata::descriptions()[description_], &model.tables_);
+        // The other generation's hand tables name packets the nearest renamed
+        // (1.14's Player Movement is 1.13.2's and minecraft-data's Player).
+        const VersionInfo& other = *(model.gen == Generation::V404 ? hand.back() : hand.front());
+        other.version();
+        mcdata::add_message_tables(tables_, mcdata::descriptions()[description_], &model.tables_, nullptr,
+                                   &other.tables_);
     } else {
         const Types& t = types(gen);
         add_handshake_status_login(tables_, t);

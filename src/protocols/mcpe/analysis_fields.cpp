@@ -7,10 +7,6 @@ namespace mcpe {
 namespace {
 
 using namespace core::describe;
-using core::Kind;
-
-F frame_num(const char* k, const char* n, const char* d) { return F(leaf(k, n, Kind::FrameNum)).desc(d); }
-F ms(const char* k, const char* n, const char* d) { return F(leaf(k, n, Kind::Measure)).unit("ms").desc(d); }
 
 }  // namespace
 
@@ -25,7 +21,7 @@ core::Layout analysis_field_rows() {
             group("chunk", "Chunk contents", {
                 u32("columns", "Columns").desc("16 x 16 columns the sections cover (256 once a whole section is there)"),
                 u32("sections", "Sections").desc("16 x 16 x 16 sections the packet's count announces"),
-                u8("section_mask", "Section mask").hex().desc("sections 0 .. count-1 (the page does not place them: the lowest assumed)"),
+                u8("section_mask", "Section mask").hex().desc("sections 0 .. count-1 (the MCPE 0.x protocol document does not place them: the lowest assumed)"),
                 u32("blocks", "Block IDs").desc("block ids carried"),
                 u32("non_air", "Non-air blocks").desc("block ids other than 0"),
                 u32("distinct", "Distinct block IDs"),

@@ -5,7 +5,7 @@
 // RequestChunk a later ChunkData answered.
 #pragma once
 
-#include "core/decoder.hpp"
+#include "core/generated_items.hpp"
 #include "session.hpp"
 
 namespace mcpe {
@@ -18,50 +18,25 @@ struct AnalysisNodes {
 };
 const AnalysisNodes& analysis_nodes(const core::Schema& s);
 
-namespace detail {
-inline core::Item generated(const core::Schema& s, const core::Node* n) {
-    core::Item it{};
-    it.info = &s.fields[n->field];
-    it.node = n;
-    it.vclass = it.info->vclass;
-    it.generated = true;
-    it.index = -1;
-    return it;
-}
-}  // namespace detail
-
 template <class V>
 void emit_game_packet(const core::Schema& s, const GamePacket& g, V& v) {
+    using core::put_u;
     const AnalysisNodes& n = analysis_nodes(s);
-    auto u = [&](const core::Node* node, uint64_t x) {
-        core::Item it = detail::generated(s, node);
-        it.u = x;
-        v.leaf(it);
-    };
-    auto d = [&](const core::Node* node, double x) {
-        core::Item it = detail::generated(s, node);
-        it.d = x;
-        v.leaf(it);
-    };
-    v.open(detail::generated(s, n.analysis));
-    {
-        core::Item it = detail::generated(s, n.protocol);
-        it.i = g.version ? g.version->protocol : 0;
-        v.leaf(it);
-    }
+    v.open(core::generated_item(s, n.analysis));
+    core::put_i(s, n.protocol, g.version ? g.version->protocol : 0, v);
     if (g.request_frame) {
-        u(n.request_frame, g.request_frame);
-        d(n.since_request, g.since_request_ms);
+        put_u(s, n.request_frame, g.request_frame, v);
+        core::put_d(s, n.since_request, g.since_request_ms, v);
     }
     if (g.has_chunk) {
-        v.open(detail::generated(s, n.chunk));
-        u(n.columns, g.chunk.columns);
-        u(n.sections, g.chunk.sections);
-        u(n.section_mask, g.chunk.section_mask);
-        u(n.blocks, g.chunk.blocks);
-        u(n.non_air, g.chunk.non_air);
-        u(n.distinct, g.chunk.distinct);
-        u(n.common_block, g.chunk.common_block);
+        v.open(core::generated_item(s, n.chunk));
+        put_u(s, n.columns, g.chunk.columns, v);
+        put_u(s, n.sections, g.chunk.sections, v);
+        put_u(s, n.section_mask, g.chunk.section_mask, v);
+        put_u(s, n.blocks, g.chunk.blocks, v);
+        put_u(s, n.non_air, g.chunk.non_air, v);
+        put_u(s, n.distinct, g.chunk.distinct, v);
+        put_u(s, n.common_block, g.chunk.common_block, v);
         v.close();
     }
     v.close();
@@ -70,12 +45,8 @@ void emit_game_packet(const core::Schema& s, const GamePacket& g, V& v) {
 template <class V>
 void emit_link(const core::Schema& s, const Link& l, V& v) {
     const AnalysisNodes& n = analysis_nodes(s);
-    core::Item f = detail::generated(s, n.data_frame);
-    f.u = l.to;
-    v.leaf(f);
-    core::Item t = detail::generated(s, n.since_data);
-    t.d = l.ms;
-    v.leaf(t);
+    core::put_u(s, n.data_frame, l.to, v);
+    core::put_d(s, n.since_data, l.ms, v);
 }
 
 }  // namespace mcpe

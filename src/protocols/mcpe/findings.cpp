@@ -3,27 +3,19 @@
 #include <cinttypes>
 
 #include "core/finding_text.hpp"
+#include "core/usual_findings.hpp"
 
 namespace mcpe {
 namespace {
 
-using core::FindingGroup;
-using core::FindingInfo;
-using core::Severity;
+using namespace core::finding_rows;
 using C = FindingCode;
-using S = Severity;
-using G = FindingGroup;
 
 // Indexed by FindingCode.
 constexpr FindingInfo kFindings[] = {
     {C::UnknownId, "mcpe.malformed.unknown_id", S::Warn, G::Malformed,
      "game packet id the connection's protocol version does not define (another release's packet?)"},
-    {C::Truncated, "mcpe.malformed.truncated", S::Error, G::Malformed, "a field runs past the end of the game packet"},
-    {C::TrailingBytes, "mcpe.malformed.trailing", S::Error, G::Malformed, "bytes after the last field of the game packet"},
-    {C::CountRange, "mcpe.malformed.count", S::Error, G::Malformed, "a count outside its bounds"},
-    {C::StringNotUtf8, "mcpe.string.not_utf8", S::Warn, G::Protocol, "text that is not valid UTF-8"},
-    {C::UnknownValue, "mcpe.unknown_value", S::Warn, G::Protocol, "enumerated value outside its defined values"},
-    {C::DepthLimit, "mcpe.malformed.depth", S::Error, G::Malformed, "nesting deeper than the decoder's bound"},
+    CORE_USUAL_DECODE_FINDING_ROWS(C, "mcpe", "game packet", "enumerated value outside its defined values"),
     {C::VersionDetected, "mcpe.version.detected", S::Comment, G::Protocol,
      "the connection's protocol version, from its Login packet"},
     {C::VersionUnknown, "mcpe.version.unknown", S::Warn, G::Protocol,
@@ -43,12 +35,8 @@ size_t format(const core::Finding& f, char* b, size_t cap) {
     const char* what = f.what ? f.what : "packet";
     switch (core::local_code<FindingCode>(f.code)) {
     case C::UnknownId: return core::print(b, cap, "Unknown %s id 0x%02" PRIx64, what, uint64_t(f.a));
-    case C::Truncated: return core::text::truncated(f, what, b, cap);
-    case C::TrailingBytes: return core::text::trailing(f, what, b, cap);
-    case C::CountRange: return core::text::count_range(f, what, b, cap);
-    case C::StringNotUtf8: return core::text::not_utf8(f, what, b, cap);
-    case C::UnknownValue: return core::text::unknown_value(f, what, b, cap);
-    case C::DepthLimit: return core::text::too_deep(f, b, cap);
+    case C::Truncated: case C::TrailingBytes: case C::CountRange: case C::StringNotUtf8: case C::UnknownValue:
+    case C::DepthLimit: return core::text::usual_decode<C>(f, what, b, cap);
     case C::VersionDetected:
         return core::print(b, cap, "Protocol %" PRId64 " (Minecraft PE %s)", f.a, what);
     case C::VersionUnknown:

@@ -49,10 +49,10 @@ bool is(const core::MessageType* t, const char* key) { return t && t->key && std
 // the result itself.
 class Session::Relay : public raknet::Sink {
 public:
-    Relay(Session& s, mcpe::Sink& sink) : s_(s), sink_(sink) {}
+    Relay(Session& s, mcpe::Sink& sink, OtherGame* other) : s_(s), sink_(sink), other_(other) {}
     void packet(const raknet::PacketResult& r) override {
         for (uint32_t i = 0; i < r.messages.size; ++i)
-            if (!r.messages[i].system) s_.game(r, i, sink_);
+            if (!r.messages[i].system && !(other_ && other_->take(r, i))) s_.game(r, i, sink_);
         sink_.packet(r);
     }
     void link(const raknet::Link& l) override { sink_.link(l); }
@@ -61,6 +61,7 @@ public:
 private:
     Session& s_;
     mcpe::Sink& sink_;
+    OtherGame* other_;
 };
 
 Session::Session(const raknet::Options& o) : raknet_(o), version_(&default_version()) {}
@@ -73,8 +74,9 @@ void Session::add(const core::Finding& f) {
     }
 }
 
-void Session::packet(core::Side from, const uint8_t* p, uint32_t len, const core::Origin& o, Sink& sink) {
-    Relay r(*this, sink);
+void Session::packet(core::Side from, const uint8_t* p, uint32_t len, const core::Origin& o, Sink& sink,
+                     OtherGame* other) {
+    Relay r(*this, sink, other);
     raknet_.packet(from, p, len, o, r);
 }
 
@@ -159,9 +161,10 @@ void Session::unanswered(const Request& q, Sink& sink) {
     sink.finding(f);
 }
 
-void Session::finish(const core::Origin& last, Sink& sink) {
-    Relay r(*this, sink);
+void Session::finish(const core::Origin& last, Sink& sink, OtherGame* other) {
+    Relay r(*this, sink, other);
     raknet_.finish(last, r);
+    if (other) other->finish(last);
     for (uint32_t i = 0; i < kRequests; ++i) {
         Request& q = requests_[(request_next_ + i) % kRequests];
         if (!q.used) continue;

@@ -69,12 +69,23 @@ public:
     virtual void game_link(const Link&) {}
 };
 
+// Another game carried by the same RakNet connection (Minecraft Bedrock's
+// 0xFE batches): offered each user message first, in order; a message it
+// takes is not read as an MCPE 0.x packet.
+class OtherGame {
+public:
+    virtual ~OtherGame() = default;
+    virtual bool take(const raknet::PacketResult& r, uint32_t message) = 0;
+    virtual void finish(const core::Origin& last) = 0;
+};
+
 class Session {
 public:
     explicit Session(const raknet::Options& o = raknet::Options());
 
-    void packet(core::Side from, const uint8_t* p, uint32_t len, const core::Origin& o, Sink& sink);
-    void finish(const core::Origin& last, Sink& sink);
+    void packet(core::Side from, const uint8_t* p, uint32_t len, const core::Origin& o, Sink& sink,
+                OtherGame* other = nullptr);
+    void finish(const core::Origin& last, Sink& sink, OtherGame* other = nullptr);
 
     const raknet::Session& transport() const { return raknet_; }
     const VersionInfo& version() const { return *version_; }

@@ -8,17 +8,14 @@ namespace raknet {
 namespace {
 
 using namespace core::describe;
-using core::Kind;
 
-constexpr core::ValueString kVersions[] = {{0, "seed002"}, {1, "current"}, {0, nullptr}};
+constexpr core::ValueString kVersions[] = {{0, "mcpe-0.x"}, {1, "current"}, {0, nullptr}};
 constexpr core::ValueString kStatus[] = {{0, "in order"},  {1, "after a gap"}, {2, "out of order"},
                                          {3, "duplicate"}, {4, "resent after a NAK"}, {5, "number reused"},
                                          {0, nullptr}};
 constexpr core::ValueString kRoles[] = {{0, "message"},  {1, "fragment"}, {2, "resend"},
                                         {3, "repeated"}, {4, "not analysed"}, {0, nullptr}};
 
-F frame_num(const char* k, const char* n, const char* d) { return F(leaf(k, n, Kind::FrameNum)).desc(d); }
-F ms(const char* k, const char* n, const char* d) { return F(leaf(k, n, Kind::Measure)).unit("ms").desc(d); }
 F count(const char* k, const char* n, const char* d) { return u32(k, n).desc(d); }
 F yes(const char* k, const char* n, const char* d) { return boolean(k, n).desc(d); }
 

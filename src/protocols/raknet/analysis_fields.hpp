@@ -11,7 +11,7 @@
 //                                NAKed in, resent in, pong in, reassembled in
 #pragma once
 
-#include "core/decoder.hpp"
+#include "core/generated_items.hpp"
 #include "results.hpp"
 
 namespace raknet {
@@ -28,41 +28,12 @@ struct AnalysisNodes {
 };
 const AnalysisNodes& analysis_nodes(const core::Schema& s);
 
-namespace detail {
-
-inline core::Item generated(const core::Schema& s, const core::Node* n, int32_t index = -1) {
-    core::Item it{};
-    it.info = &s.fields[n->field];
-    it.node = n;
-    it.vclass = it.info->vclass;
-    it.generated = true;
-    it.index = index;
-    it.entry = index >= 0;  // one of a list (the frames of an ACK's datagrams, of a message's fragments)
-    return it;
-}
-
-template <class V>
-void put_u(const core::Schema& s, const core::Node* n, uint64_t u, V& v, int32_t index = -1) {
-    core::Item it = generated(s, n, index);
-    it.u = u;
-    v.leaf(it);
-}
-
-template <class V>
-void put_d(const core::Schema& s, const core::Node* n, double d, V& v) {
-    core::Item it = generated(s, n);
-    it.d = d;
-    v.leaf(it);
-}
-
-}  // namespace detail
-
 template <class V>
 void emit_packet(const core::Schema& s, const PacketResult& p, V& v) {
-    using detail::put_d;
-    using detail::put_u;
+    using core::put_d;
+    using core::put_u;
     const AnalysisNodes& n = analysis_nodes(s);
-    v.open(detail::generated(s, n.analysis));
+    v.open(core::generated_item(s, n.analysis));
     put_u(s, n.version, p.version && p.version->gen == Generation::Seed002 ? 0 : 1, v);
     if (p.kind == PacketKind::Datagram) {
         put_u(s, n.seq, p.seq_unwrapped, v);
@@ -85,10 +56,10 @@ void emit_packet(const core::Schema& s, const PacketResult& p, V& v) {
 
 template <class V>
 void emit_frame(const core::Schema& s, const FrameResult& f, V& v) {
-    using detail::put_d;
-    using detail::put_u;
+    using core::put_d;
+    using core::put_u;
     const AnalysisNodes& n = analysis_nodes(s);
-    v.open(detail::generated(s, n.frame));
+    v.open(core::generated_item(s, n.frame));
     put_u(s, n.role, uint64_t(f.role), v);
     if (f.role == FrameRole::Resend) {
         put_u(s, n.resend_of, f.original_frame, v);
@@ -107,10 +78,10 @@ void emit_frame(const core::Schema& s, const FrameResult& f, V& v) {
 
 template <class V>
 void emit_message(const core::Schema& s, const MessageResult& m, V& v) {
-    using detail::put_d;
-    using detail::put_u;
+    using core::put_d;
+    using core::put_u;
     const AnalysisNodes& n = analysis_nodes(s);
-    v.open(detail::generated(s, n.message));
+    v.open(core::generated_item(s, n.message));
     put_u(s, n.message_length, m.len, v);
     put_u(s, n.reassembled, m.reassembled ? 1 : 0, v);
     for (uint32_t i = 0; i < m.fragment_frames.size; ++i) put_u(s, n.fragment_frame, m.fragment_frames[i], v, int32_t(i));
@@ -124,8 +95,8 @@ void emit_message(const core::Schema& s, const MessageResult& m, V& v) {
 // The fields a Link adds to its earlier frame.
 template <class V>
 void emit_link(const core::Schema& s, const Link& l, V& v) {
-    using detail::put_d;
-    using detail::put_u;
+    using core::put_d;
+    using core::put_u;
     const AnalysisNodes& n = analysis_nodes(s);
     switch (l.kind) {
     case LinkKind::AckedIn:

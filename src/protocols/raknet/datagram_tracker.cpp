@@ -101,6 +101,7 @@ DatagramTracker::Verdict DatagramTracker::datagram(uint32_t seq24, uint32_t hash
             v.gap_first = highest_ + 1;
             v.gap_count = v.seq - highest_ - 1;
             ++st.gap_events;
+            st.skipped += v.gap_count;
             ++st.gaps;
             st.missing += v.gap_count;
             core::Finding f{C::SeqGap};

@@ -3,32 +3,24 @@
 #include <cinttypes>
 
 #include "core/finding_text.hpp"
+#include "core/usual_findings.hpp"
 
 namespace raknet {
 namespace {
 
-using core::FindingGroup;
-using core::FindingInfo;
-using core::Severity;
+using namespace core::finding_rows;
 using C = FindingCode;
-using S = Severity;
-using G = FindingGroup;
 
 // Indexed by FindingCode.
 constexpr FindingInfo kFindings[] = {
     {C::Empty, "raknet.malformed.empty", S::Error, G::Malformed, "UDP payload of 0 bytes: no message id"},
     {C::UnknownId, "raknet.malformed.unknown_id", S::Error, G::Malformed,
      "message id RakNet does not define (offline messages and system messages inside frames)"},
-    {C::Truncated, "raknet.malformed.truncated", S::Error, G::Malformed, "a field runs past the end of the message"},
-    {C::TrailingBytes, "raknet.malformed.trailing", S::Error, G::Malformed, "bytes after the last field of the message"},
-    {C::CountRange, "raknet.malformed.count", S::Error, G::Malformed, "a count outside its bounds"},
-    {C::StringNotUtf8, "raknet.string.not_utf8", S::Warn, G::Protocol, "text that is not valid UTF-8"},
-    {C::UnknownValue, "raknet.unknown_value", S::Warn, G::Protocol, "a bool byte other than 0 or 1"},
-    {C::DepthLimit, "raknet.malformed.depth", S::Error, G::Malformed, "nesting deeper than the decoder's bound"},
+    CORE_USUAL_DECODE_FINDING_ROWS(C, "raknet", "message", "a bool byte other than 0 or 1"),
     {C::BadMagic, "raknet.offline.bad_magic", S::Error, G::Malformed,
      "offline message whose 16-byte magic is not RakNet's OFFLINE_MESSAGE_DATA_ID (RakNet ignores it)"},
     {C::VersionDetected, "raknet.version.detected", S::Comment, G::Protocol,
-     "the connection's RakNet layout (seed 002's or today's), from the length of a message whose layout differs"},
+     "the connection's RakNet layout (MCPE 0.x's or today's), from the length of a message whose layout differs"},
     {C::VersionMismatch, "raknet.version.mismatch", S::Warn, G::Protocol,
      "a message laid out as the other RakNet version than the one this connection showed first"},
     {C::Incompatible, "raknet.offline.incompatible", S::Note, G::Protocol,
@@ -107,12 +99,9 @@ size_t format(const core::Finding& f, char* b, size_t cap) {
     case C::Empty: return core::print(b, cap, "Empty UDP payload");
     case C::UnknownId:
         return core::print(b, cap, "Unknown %s id 0x%02" PRIx64, what, uint64_t(f.a));
-    case C::Truncated: return core::text::truncated(f, what, b, cap);
-    case C::TrailingBytes: return core::text::trailing(f, what, b, cap);
-    case C::CountRange: return core::text::count_range(f, what, b, cap);
-    case C::StringNotUtf8: return core::text::not_utf8(f, what, b, cap);
+    case C::Truncated: case C::TrailingBytes: case C::CountRange: case C::StringNotUtf8: case C::DepthLimit:
+        return core::text::usual_decode<C>(f, what, b, cap);
     case C::UnknownValue: return core::print(b, cap, "%s: value %" PRId64, what, f.a);
-    case C::DepthLimit: return core::text::too_deep(f, b, cap);
     case C::BadMagic: return core::print(b, cap, "%s: offline magic is not RakNet's", what);
     case C::VersionDetected:
         return core::print(b, cap, "RakNet layout %s (message 0x%02" PRIx64 " of %" PRId64 " bytes)", what,

@@ -95,7 +95,7 @@ std::vector<M> offline_messages(Generation g) {
             guid("server_guid", "Server GUID"),
             u16("client_port", "Client UDP port").summary(),
             u16("mtu", "MTU size").summary(),
-            u8("security", "Security").desc("seed 002: always 0"),
+            u8("security", "Security").desc("the MCPE 0.x protocol document: always 0"),
         }));
     } else {
         m.push_back(msg(id::kOpenConnectionReply2, "open_connection_reply_2", "Open Connection Reply 2", {

@@ -32,7 +32,8 @@ struct DirectionStats {
     bool any_seq = false;
     uint64_t seq_min = 0, seq_max = 0;      // unwrapped
     uint64_t distinct_seqs = 0;
-    uint64_t gap_events = 0;                // datagrams after skipped numbers
+    uint64_t gap_events = 0;                // datagrams after skipped numbers (one raknet.seq.gap each)
+    uint64_t skipped = 0;                   // the numbers those skipped, when they arrived
     uint64_t gaps = 0, missing = 0;         // runs of numbers never seen, and how many (at the end)
     uint64_t duplicates_identical = 0, duplicates_different = 0, resent_datagrams = 0;
     uint64_t out_of_order = 0;

@@ -85,7 +85,7 @@ std::vector<M> system_messages(Generation g) {
     m.push_back(msg(id::kConnectedPing, "connected_ping", "Connected Ping", {ms_time("time", "Ping time").summary()}));
     if (g == Generation::Seed002)
         m.push_back(msg(id::kConnectedPong, "connected_pong", "Connected Pong",
-                        {ms_time("ping_time", "Ping time").summary().desc("seed 002: the identifier of the ping")}));
+                        {ms_time("ping_time", "Ping time").summary().desc("the MCPE 0.x protocol document: the identifier of the ping")}));
     else
         m.push_back(msg(id::kConnectedPong, "connected_pong", "Connected Pong",
                         {ms_time("ping_time", "Ping time").summary(), ms_time("pong_time", "Pong time")}));
@@ -116,7 +116,7 @@ std::vector<M> system_messages(Generation g) {
     }));
     m.push_back(msg(id::kDisconnectionNotification, "disconnection_notification", "Disconnection Notification", {}));
     m.push_back(msg(id::kInvalidPassword, "invalid_password", "Invalid Password", {}));
-    m.push_back(msg(id::kTimestamp, "timestamp", "Timestamp", {
+    m.push_back(msg(id::kTimestamp, "timestamped", "Timestamp", {  // not "timestamp": Wireshark's raknet.timestamp is a number
         ms_time("time", "Time").summary(),
         bytes("message", "Message", rest()).desc("the timestamped message"),
     }));

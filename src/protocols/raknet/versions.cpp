@@ -28,8 +28,8 @@ const std::vector<const VersionInfo*>& versions() {
     // Built once, never freed (schemas point into them; held by a pointer so
     // that no destructor at exit leaves them unreachable).
     static const std::vector<const VersionInfo*>& all = *new std::vector<const VersionInfo*>{
-        make(Generation::Seed002, "seed002",
-             "RakNet as seed 002 documents it (Minecraft PE 0.x, RakNet protocol 5): ping without GUID, "
+        make(Generation::Seed002, "mcpe-0.x",
+             "RakNet as Minecraft PE 0.x speaks it (RakNet protocol 5, the MCPE 0.x protocol document): ping without GUID, "
              "Open Connection Reply 2 with a port, pong with one time"),
         make(Generation::Current, "current",
              "RakNet 4.081 and later (jsp-raknet, raknet-native, Bedrock): ping with GUID, Open Connection "

@@ -1,6 +1,6 @@
 // RakNet's two wire layouts as versions of one protocol (core::Version):
 //
-//   seed002  RakNet as seed 002 documents it (Minecraft Pocket Edition 0.x,
+//   mcpe-0.x RakNet as seed 002 documents it (Minecraft Pocket Edition 0.x,
 //            RakNet protocol 5): Unconnected Ping without a client GUID
 //            (25 bytes), Open Connection Reply 2 with the client's port
 //            only (30 bytes), Connected Pong with one time (9 bytes).
@@ -13,7 +13,7 @@
 // once, from the first message whose length tells the layouts apart
 // (evidence()); before that it is decoded as `current`, which reads every
 // message that comes earlier (Open Connection Request/Reply 1, Request 2)
-// exactly as `seed002` does.
+// exactly as `mcpe-0.x` does.
 //
 // Each version has two message tables, both keyed by a message's first
 // byte: kPacketTable for UDP payloads (offline messages, datagrams, ACK,
@@ -34,7 +34,7 @@ enum class Generation : uint8_t { Seed002, Current };
 
 struct VersionInfo {
     Generation gen;
-    const char* name;  // "seed002", "current"
+    const char* name;  // "mcpe-0.x", "current"
     core::Version version;
     std::vector<core::MessageTable> tables;  // what version.tables points to
 };

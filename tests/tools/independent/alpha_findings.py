@@ -5,7 +5,7 @@ captures/mc_alpha/ do not: connections that end with a FIN and no Kick,
 with a reset, and with the capture (inside a message); a message of an
 impossible length; a server stream that never finds a message start again;
 a string that is not UTF-8; more chunk columns and more entities than the
-analysis follows.
+analysis follows; a value outside the document's lists (a Player Digging face of 6).
 
     python3 tests/tools/independent/alpha_findings.py OUT.pcap
 
@@ -80,9 +80,11 @@ def main():
         for k in range(0, len(group), 1000):
             steps.append((S, b"".join(group[k:k + 1000])))
     c.connection(steps, "fin")
-    # 5. The capture ends with this connection open, inside the server's Time Update (5 of its
-    # 9 bytes).
-    c.connection(login() + [(S, encode(SERVER, "time", time=6000)[:5])], "none")
+    # 5. Frames 64-72: the client digs at a face the document does not list (its faces are 0-5,
+    # -Y to +X; the bytes: 0e 00 00000020 40 00000020 06); then the capture ends with this
+    # connection open, inside the server's Time Update (5 of its 9 bytes).
+    c.connection(login() + [(C, encode(CLIENT, "digging", status=0, x=32, y=64, z=32, face=6)),
+                            (S, encode(SERVER, "time", time=6000)[:5])], "none")
     c.w.close()
 
 

@@ -98,7 +98,12 @@ def main():
     s_isn = 0x20000000
     for k in range(70):
         c.seg(t, False, ACK | PSH, s_isn + 1 + 10 + k * 64000, bytes(64000))
-    # 7. 4097 connections opened (their SYNs only) besides the 6 above: more than tracked at once.
+    # 7. Frames 104-4200: 4097 connections opened (their SYNs only) besides the 6 above, more
+    # than tracked at once (4096). The 6 are still open (none saw both FINs); the first of port
+    # 53004, replaced by its new SYN (frame 24), has ended and makes room. So SYNs 1-4090 are
+    # followed (the 4090th in the ended one's place: 6 + 4090 = 4096 open) and the 4091st, frame
+    # 103 + 4091 = 4194, is the first connection not followed: tcp.connection_limit there, with
+    # the 7 SYNs from it on (4091-4097) not analysed.
     for k in range(4097):
         c.port += 1
         client = pcapfile.Side([2, 0, 0, 0, 0, 2], [192, 0, 2, 3], c.port, 0x10000000)

@@ -3,12 +3,7 @@
 namespace mcjava::mcdata {
 
 const core::FieldTypes& field_types() {
-    static const core::FieldTypes& types = *[] {
-        auto* t = new core::FieldTypes;
-        t->reserve(field_decls().count);
-        for (const core::FieldDecl& d : field_decls()) t->emplace(d.abbrev, core::FieldType{d.vclass, d.bits, d.bitmask});
-        return t;
-    }();
+    static const core::FieldTypes& types = *new core::FieldTypes(core::field_types_of(field_decls()));  // never destroyed: used until exit
     return types;
 }
 

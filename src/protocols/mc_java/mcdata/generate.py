@@ -29,39 +29,20 @@ or, with the package already unpacked somewhere:
 Standard library only; the output is the same for the same package.
 """
 
-import argparse
 import json
 import os
 import re
-import subprocess
 import sys
-import tempfile
-
-PACKAGE = "minecraft-data"
-VERSION = "3.119.0"  # the package version the committed tables come from
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", ".."))
+from minecraft_data_tables import (Pool, cstr, data_dir, description_row, distinct, main,  # noqa: E402
+                                   packet_switch, release_entries, title, write_tables)
+
 STATES = ["handshaking", "status", "login", "configuration", "play"]
 DIRECTIONS = [("toServer", "serverbound"), ("toClient", "clientbound")]
 FIRST_PROTOCOL = 47  # 1.8
 SNAPSHOT = re.compile(r"w|pre|rc")
-
-
-def fetch(dest):
-    """Unpacks the pinned package into dest with npm; returns its directory."""
-    subprocess.run(["npm", "pack", "--silent", f"{PACKAGE}@{VERSION}"], cwd=dest, check=True,
-                   stdout=subprocess.DEVNULL)
-    tarball = os.path.join(dest, f"{PACKAGE}-{VERSION}.tgz")
-    subprocess.run(["tar", "-xzf", tarball, "-C", dest], check=True)
-    return os.path.join(dest, "package")
-
-
-def compact(value):
-    return json.dumps(value, separators=(",", ":"), sort_keys=False)
-
-
-def title(name):
-    return " ".join(w[:1].upper() + w[1:] for w in name.split("_") if w)
 
 
 def load_names():
@@ -78,16 +59,8 @@ def load_names():
 
 def releases(data):
     """[(release name, protocol number, protocol.json path, blocks.json path)], oldest first."""
-    paths = json.load(open(os.path.join(data, "dataPaths.json"), encoding="utf-8"))["pc"]
-    out = []
-    for name, entry in paths.items():  # dataPaths lists releases oldest first
-        if "protocol" not in entry or "version" not in entry or SNAPSHOT.search(name):
-            continue
-        version = json.load(open(os.path.join(data, entry["version"], "version.json"), encoding="utf-8"))
-        if version["version"] < FIRST_PROTOCOL:
-            continue
-        out.append((name, version["version"], entry["protocol"], entry.get("blocks")))
-    return out
+    return [(name, protocol, entry["protocol"], entry.get("blocks")) for name, protocol, entry in
+            release_entries(data, "pc", FIRST_PROTOCOL) if not SNAPSHOT.search(name)]
 
 
 def air_states(data, blocks_path):
@@ -101,27 +74,7 @@ def air_states(data, blocks_path):
 
 def packet_map(direction_types):
     """{id: name} and {name: layout type name} of one state and direction."""
-    packet = direction_types["packet"]
-    fields = packet[1]
-    mapper = next(f for f in fields if f["name"] == "name")["type"]
-    switch = next(f for f in fields if f["name"] == "params")["type"]
-    ids = {int(k, 16) if k.startswith("0x") else int(k): v for k, v in mapper[1]["mappings"].items()}
-    layouts = switch[1]["fields"]
-    return ids, layouts
-
-
-class Pool:
-    """Each distinct JSON text once; its index."""
-
-    def __init__(self):
-        self.texts, self.index = [], {}
-
-    def add(self, value):
-        text = compact(value)
-        if text not in self.index:
-            self.index[text] = len(self.texts)
-            self.texts.append(text)
-        return self.index[text]
+    return packet_switch(direction_types["packet"])
 
 
 def display_names(descriptions, names):
@@ -165,21 +118,12 @@ def display_names(descriptions, names):
     return out
 
 
-def cstr(text):
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
-
 def generate(package, out_path):
-    data = os.path.join(package, "minecraft-data", "data")
-    if not os.path.isdir(data):
-        data = os.path.join(package, "data")
+    data = data_dir(package)
     names = load_names()
     rels = releases(data)
 
-    described = []  # distinct protocol.json paths, oldest first
-    for _, _, path, _ in rels:
-        if path not in described:
-            described.append(path)
+    described = distinct(path for _, _, path, _ in rels)  # distinct protocol.json paths, oldest first
     parsed = {}
     for path in described:
         proto = json.load(open(os.path.join(data, path, "protocol.json"), encoding="utf-8"))
@@ -227,80 +171,15 @@ def generate(package, out_path):
                         f"    {{{cstr(state)}, core::Side::{'Client' if side == 'serverbound' else 'Server'}, "
                         f"0x{pid:02X}, {cstr(key)}, {cstr(theirs)}, {cstr(display)}, {layout}}},")
                     packet_count += 1
-        lines_tables.append(f"    {{{protocol}, {cstr(path)}, {first_packet}, {packet_count - first_packet}, "
-                            f"{first_type}, {type_count - first_type}}},")
+        lines_tables.append(description_row(protocol, path, first_packet, packet_count, first_type, type_count))
 
     lines_releases = [f"    {{{cstr(name)}, {protocol}, {described.index(path)}, "
                       f"{{{', '.join(str(a) for a in air_states(data, blocks))}}}}},"
                       for name, protocol, path, blocks in rels]
-    layout_lines = []
-    for text in layouts.texts:
-        # Split long texts: string literals have an implementation limit.
-        chunks = [text[i:i + 2000] for i in range(0, len(text), 2000)]
-        layout_lines.append("    " + "\n    ".join(f'R"~({c})~"' for c in chunks) + ",")
-
-    with open(out_path, "w", encoding="utf-8") as out:
-        out.write(f"""// Generated by generate.py from {PACKAGE} {VERSION} (npm, MIT): do not edit.
-// {len(rels)} releases, {len(described)} protocol descriptions, {packet_count} packets,
-// {len(layouts.texts)} distinct layouts and named types (minified ProtoDef JSON).
-#include "tables.hpp"
-
-#include <iterator>
-
-namespace mcjava::mcdata {{
-namespace {{
-
-const char* const kLayouts[] = {{
-{chr(10).join(layout_lines)}
-}};
-
-const Packet kPackets[] = {{
-{chr(10).join(lines_packets)}
-}};
-
-const NamedType kTypes[] = {{
-{chr(10).join(lines_types)}
-}};
-
-const Description kDescriptions[] = {{
-{chr(10).join(lines_tables)}
-}};
-
-const Release kReleases[] = {{
-{chr(10).join(lines_releases)}
-}};
-
-}}  // namespace
-
-const char* source() {{ return "{PACKAGE} {VERSION}"; }}
-Span<Description> descriptions() {{ return {{kDescriptions, std::size(kDescriptions)}}; }}
-Span<Release> releases() {{ return {{kReleases, std::size(kReleases)}}; }}
-Span<Packet> packets(const Description& d) {{ return {{kPackets + d.first_packet, d.packet_count}}; }}
-Span<NamedType> named_types(const Description& d) {{ return {{kTypes + d.first_type, d.type_count}}; }}
-const char* layout(uint32_t index) {{ return index < std::size(kLayouts) ? kLayouts[index] : nullptr; }}
-
-}}  // namespace mcjava::mcdata
-""")
-    print(f"{out_path}: {len(rels)} releases, {len(described)} descriptions, {packet_count} packets, "
-          f"{len(layouts.texts)} layouts", file=sys.stderr)
-
-
-def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    src = ap.add_mutually_exclusive_group(required=True)
-    src.add_argument("--package", help=f"an unpacked {PACKAGE} {VERSION} package directory")
-    src.add_argument("--fetch", action="store_true", help=f"fetch {PACKAGE}@{VERSION} with npm into a temporary directory")
-    ap.add_argument("--out", default=os.path.join(HERE, "tables_generated.cpp"))
-    args = ap.parse_args()
-    if args.fetch:
-        with tempfile.TemporaryDirectory() as tmp:
-            generate(fetch(tmp), args.out)
-    else:
-        package = json.load(open(os.path.join(args.package, "package.json"), encoding="utf-8"))
-        if package.get("version") != VERSION:
-            sys.exit(f"{args.package} is {PACKAGE} {package.get('version')}, not the pinned {VERSION}")
-        generate(args.package, args.out)
+    write_tables(out_path, "mcjava::mcdata", len(rels), len(described), packet_count, layouts,
+                 {"Packet": lines_packets, "NamedType": lines_types, "Description": lines_tables,
+                  "Release": lines_releases})
 
 
 if __name__ == "__main__":
-    main()
+    main(__doc__, generate, os.path.join(HERE, "tables_generated.cpp"))

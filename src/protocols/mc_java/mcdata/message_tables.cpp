@@ -11,6 +11,7 @@
 #include "protocols/mc_java/chunk_rows.hpp"
 #include "protocols/mc_java/server_address.hpp"
 #include "protocols/mc_java/mcdata/field_names.hpp"
+#include "protocols/mc_java/mcdata/summary_fields.hpp"
 #include "protocols/mc_java/play_rows.hpp"
 #include "protocols/mc_java/states.hpp"
 #include "protocols/mc_java/types.hpp"
@@ -155,6 +156,37 @@ bool minecraft_native(Translator& t, const TypeSet& types, const std::string& ty
 
 bool structure(Kind k) { return k <= Kind::Type; }  // Group, Array, Switch, Option, Type
 
+bool has_key(const Rows& rows, const char* key) {
+    for (const F& r : rows)
+        if (r.f.key && std::strcmp(r.f.key, key) == 0) return true;
+    return false;
+}
+
+bool in_model(const core::Layout& model, const char* key) {
+    for (size_t i = 0; i < model.count; ++i)
+        if (model.fields[i].key && std::strcmp(model.fields[i].key, key) == 0) return true;
+    return false;
+}
+
+// A summary value of the model the release moved one or two levels down,
+// into rows the model does not have (1.20.2+'s Join Game world state,
+// 1.21.2+'s Player flags): shown in summaries there.
+void summary_below(Rows& rows, const core::Layout& model, const core::Field& m, int depth) {
+    for (F& r : rows) {
+        if (!r.f.key || in_model(model, r.f.key)) continue;
+        for (F& c : r.sub)
+            if (c.f.key && std::strcmp(c.f.key, m.key) == 0 && !structure(c.f.kind)) c.f.summary = true;
+        // A named type this description's translator made (1.20.2+'s
+        // SpawnInfo, Join Game's and Respawn's world state): its own rows.
+        if (r.f.type && r.sub.empty())
+            for (size_t i = 0; i < r.f.type->layout.count; ++i) {
+                core::Field& c = const_cast<core::Field&>(r.f.type->layout.fields[i]);  // the translator's arena
+                if (c.key && std::strcmp(c.key, m.key) == 0 && !structure(c.kind)) c.summary = true;
+            }
+        if (depth > 1) summary_below(r.sub, model, m, depth - 1);
+    }
+}
+
 // Follows `model`'s rows of the same keys, level by level: the summary
 // marks, the hex display, and the fixed point where the wire is the same
 // integer (1.9+'s moves in 1/4096 blocks, as the hand tables read them).
@@ -162,6 +194,7 @@ void follow_model(Rows& rows, const core::Layout& model) {
     for (size_t i = 0; i < model.count; ++i) {
         const core::Field& m = model.fields[i];
         if (!m.key) continue;
+        if (m.summary && !structure(m.kind) && !has_key(rows, m.key)) summary_below(rows, model, m, 2);
         for (F& r : rows)
             if (r.f.key && std::strcmp(r.f.key, m.key) == 0) {
                 if (m.summary && (r.f.kind == m.kind || !structure(r.f.kind))) r.f.summary = true;  // not a group for a value
@@ -211,7 +244,8 @@ const core::MessageType* model_type(const std::vector<core::MessageTable>* model
 }  // namespace
 
 void add_message_tables(std::vector<core::MessageTable>& tables, const Description& d,
-                        const std::vector<core::MessageTable>* model, std::vector<std::string>* failures) {
+                        const std::vector<core::MessageTable>* model, std::vector<std::string>* failures,
+                        const std::vector<core::MessageTable>* other_model) {
     TypeSet types(d);
     Translator t([&](const std::string& n) { return types.find(n); },
                  [&](Translator& tr, const std::string& type, const Json* args, const char* key, const char* name,
@@ -235,7 +269,10 @@ void add_message_tables(std::vector<core::MessageTable>& tables, const Descripti
             describe_chunk_sections(d.protocol, rows);  // what minecraft-data leaves as bytes
         stable_field_names(rows, kTables[uint32_t(s)][uint32_t(p.dir)][0], p.key);
         angles(rows);
-        if (const core::MessageType* m = model_type(model, table_index(s, p.dir), p.key)) follow_model(rows, m->payload);
+        const core::MessageType* m = model_type(model, table_index(s, p.dir), p.key);
+        if (!m) m = model_type(other_model, table_index(s, p.dir), p.key);
+        if (m) follow_model(rows, m->payload);
+        summary_fields(rows, kTables[uint32_t(s)][uint32_t(p.dir)][0], p.key);
         if (s == State::Handshaking && std::strcmp(p.key, "handshake") == 0) describe_server_address(rows);
         by_table[table_index(s, p.dir)].push_back(M{p.id, p.key, p.name, std::move(rows), nullptr});
     }

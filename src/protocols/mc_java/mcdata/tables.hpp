@@ -8,19 +8,13 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "core/protodef_tables.hpp"
 #include "core/side.hpp"
 
 namespace mcjava::mcdata {
 
-template <class T>
-struct Span {
-    const T* data;
-    size_t count;
-    const T* begin() const { return data; }
-    const T* end() const { return data + count; }
-    size_t size() const { return count; }
-    const T& operator[](size_t i) const { return data[i]; }
-};
+using core::protodef::Description;
+using core::protodef::Span;
 
 struct Packet {
     const char* state;    // "handshaking", "status", "login", "configuration", "play"
@@ -38,14 +32,6 @@ struct NamedType {
     const char* scope;
     const char* name;
     uint32_t layout;
-};
-
-// One distinct protocol description (several releases may share one).
-struct Description {
-    int32_t protocol;      // of its first release
-    const char* path;      // minecraft-data's folder ("pc/1.20.3")
-    uint32_t first_packet, packet_count;
-    uint32_t first_type, type_count;
 };
 
 struct Release {

@@ -1,0 +1,73 @@
+#include "bedrock/bedrock_summary.hpp"
+
+namespace blankshark {
+namespace {
+
+using core::Side;
+
+const char* encryption_text(const bedrock::Session& b) {
+    if (!b.encrypted()) return "none";
+    return b.version().ctr() ? "AES-256-CTR" : "AES-256-CFB8";
+}
+
+}  // namespace
+
+void bedrock_summary_text(Output& out, const bedrock::Session& b) {
+    out << "  Bedrock: release " << b.version().name << " (protocol " << b.version().protocol;
+    if (b.release_inferred()) out << ", inferred from the packets: no Login seen";
+    else if (b.protocol() >= 0) out << ", the client's " << b.protocol();
+    out << ")";
+    if (b.mid_connection()) out << "; picked up mid-connection";
+    out << "; encryption " << encryption_text(b);
+    if (b.encrypted()) out << (b.key_found() ? " (key from the key log)" : " (no key: not decrypted)");
+    if (b.threshold() >= 0)
+        out << "; compression threshold " << b.threshold() << ", " << (b.algorithm() == 1 ? "Snappy" : "deflate");
+    if (const bedrock::LoginInfo* l = b.login())
+        out << "; player \"" << l->display_name << "\"" << (l->xuid.empty() ? "" : " XUID " + l->xuid)
+            << (l->device_os.empty() ? "" : ", device " + l->device_os);
+    out << '\n';
+    for (Side s : {Side::Client, Side::Server}) {
+        const bedrock::DirectionStats& d = b.stats(s);
+        out << "    " << (s == Side::Client ? "client->server" : "server->client") << ": " << d.batches
+            << " batches (deflate " << d.by_algorithm[0] << ", Snappy " << d.by_algorithm[1] << ", none "
+            << d.by_algorithm[2] << "; largest " << d.largest << " bytes decompressed), " << d.packets << " packets";
+        if (d.encrypted)
+            out << "; encrypted " << d.encrypted << " (checksum good " << d.checksum_good << ", bad " << d.checksum_bad
+                << ", not decrypted " << d.undecrypted << ")";
+        out << "; held back by RakNet ordering " << d.held_back << ", never handed on " << d.never_delivered << '\n';
+    }
+    if (b.disconnect_frame())
+        out << "    Disconnect from the " << (b.disconnect_from() == Side::Server ? "server" : "client") << " in frame "
+            << b.disconnect_frame() << ": \"" << b.disconnect_message() << "\"\n";
+}
+
+void bedrock_summary_json(Output& out, const bedrock::Session& b) {
+    out << ",\"bedrock\":{\"release\":\"";
+    json_escape(out, b.version().name);
+    out << "\",\"protocol\":" << b.version().protocol << ",\"client_protocol\":" << b.protocol()
+        << ",\"release_inferred\":" << (b.release_inferred() ? "true" : "false")
+        << ",\"mid_connection\":" << (b.mid_connection() ? "true" : "false") << ",\"encryption\":\""
+        << encryption_text(b) << "\",\"key_found\":" << (b.key_found() ? "true" : "false")
+        << ",\"compression_threshold\":" << b.threshold() << ",\"compression_algorithm\":" << b.algorithm();
+    if (const bedrock::LoginInfo* l = b.login()) {
+        out << ",\"player\":\"";
+        json_escape(out, l->display_name);
+        out << "\",\"xuid\":\"";
+        json_escape(out, l->xuid);
+        out << "\",\"device_os\":\"";
+        json_escape(out, l->device_os);
+        out << '"';
+    }
+    for (Side s : {Side::Client, Side::Server}) {
+        const bedrock::DirectionStats& d = b.stats(s);
+        out << ",\"" << (s == Side::Client ? "client_to_server" : "server_to_client") << "\":{\"batches\":" << d.batches
+            << ",\"packets\":" << d.packets << ",\"deflate\":" << d.by_algorithm[0] << ",\"snappy\":" << d.by_algorithm[1]
+            << ",\"uncompressed\":" << d.by_algorithm[2] << ",\"encrypted\":" << d.encrypted
+            << ",\"checksum_good\":" << d.checksum_good << ",\"checksum_bad\":" << d.checksum_bad
+            << ",\"not_decrypted\":" << d.undecrypted << ",\"held_back\":" << d.held_back
+            << ",\"never_handed_on\":" << d.never_delivered << ",\"largest\":" << d.largest << '}';
+    }
+    out << ",\"disconnect_frame\":" << b.disconnect_frame() << '}';
+}
+
+}  // namespace blankshark

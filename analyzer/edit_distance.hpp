@@ -1,0 +1,26 @@
+// How far one word is from another (Levenshtein: letters inserted, removed
+// or changed), for "did you mean" in the command line's errors.
+#pragma once
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace blankshark {
+
+inline size_t edit_distance(const std::string& a, const std::string& b) {
+    std::vector<size_t> row(b.size() + 1);
+    for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (size_t i = 1; i <= a.size(); ++i) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= b.size(); ++j) {
+            const size_t up = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] != b[j - 1])});
+            diag = up;
+        }
+    }
+    return row[b.size()];
+}
+
+}  // namespace blankshark

@@ -1,0 +1,319 @@
+// `decode` and `check` on the real Minecraft Bedrock captures
+// (captures/bedrock/: bedrock-protocol 3.59.0 over RakNet, 1.16.201 to
+// 1.26.60, encrypted, with their key logs). The truth is the captures'
+// independent counter (harness/count.js: its own RakNet, decryption and
+// inflation, then bedrock-protocol's own deserialiser), as its README states
+// per connection ("game packets c2s N, s2c M", the per-id table) and as its
+// counts/NAME.packets.tsv lists every game packet in order (direction, the
+// frame RakNet ordering handed it on in, id). With the key log every packet
+// is decoded, in that order, with that id, in that frame; without a key
+// only the clear packets before encryption; with a wrong key the checksum
+// of the first encrypted batch of each direction fails.
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <sstream>
+#include <tuple>
+#include <vector>
+
+#include "../support/run.hpp"
+
+namespace blank::test {
+namespace {
+
+const std::string kBin = BLANKSHARK_BIN;
+const std::string kBedrock = std::string(BLANKSHARK_CAPTURES) + "/bedrock/";
+
+const char* const kCaptures[] = {
+    "bedrock-1.16.201",        "bedrock-1.19.21",           "bedrock-1.20.50",
+    "bedrock-1.21.0",          "bedrock-1.26.60",           "bedrock-1.26.60-nocompress",
+    "bedrock-1.26.60-lossy-10pct", "bedrock-1.26.60-jsp-raknet",
+};
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+// One game packet: direction ("c2s"/"s2c"), the frame it was handed on in,
+// its id, its name (minecraft-data's: "request_network_settings").
+using Packet = std::tuple<std::string, uint64_t, uint32_t, std::string>;
+
+// Our packet name as minecraft-data spells it ("Request Network Settings" ->
+// "request_network_settings").
+std::string data_name(std::string s) {
+    for (char& c : s) c = c == ' ' ? '_' : char(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+// counts/NAME.packets.tsv: every game packet of the game connection in order.
+std::vector<Packet> tsv_packets(const std::string& name) {
+    std::vector<Packet> out;
+    std::istringstream in(slurp(kBedrock + "counts/" + name + ".packets.tsv"));
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.empty() || line[0] == '#') continue;
+        std::vector<std::string> col;
+        std::istringstream cells(line);
+        std::string c;
+        while (std::getline(cells, c, '\t')) col.push_back(c);
+        if (col.size() < 10) continue;
+        // client, dir, n, frame, delivered_frame, batch, encryption, id, name, bytes
+        out.emplace_back(col[1], std::stoull(col[4]), uint32_t(std::stoul(col[7])), col[8]);
+    }
+    return out;
+}
+
+// The README's section of one capture (from "### NAME.pcap" to the next capture's).
+std::string readme_section(const std::string& name) {
+    const std::string text = slurp(kBedrock + "README.md");
+    const size_t at = text.find("### " + name + ".pcap");
+    if (at == std::string::npos) return "";
+    const size_t end = text.find("\n### bedrock-", at + 1);
+    return text.substr(at, end == std::string::npos ? std::string::npos : end - at);
+}
+
+// The README's "game packets c2s N, s2c M" of the game connection.
+std::pair<uint64_t, uint64_t> readme_totals(const std::string& name) {
+    const std::string s = readme_section(name);
+    std::smatch m;
+    if (!std::regex_search(s, m, std::regex("game packets c2s ([0-9]+), s2c ([0-9]+)"))) return {0, 0};
+    return {std::stoull(m[1]), std::stoull(m[2])};
+}
+
+// The README's per-id table: (dir, id) -> count.
+std::map<std::pair<std::string, uint32_t>, uint64_t> readme_ids(const std::string& name) {
+    std::map<std::pair<std::string, uint32_t>, uint64_t> out;
+    const std::string s = readme_section(name);
+    const std::regex row("\\| (c2s|s2c) \\| ([0-9]+) \\(0x[0-9a-f]+\\) \\| [a-z_0-9]+ \\| ([0-9]+) \\|");
+    for (auto it = std::sregex_iterator(s.begin(), s.end(), row); it != std::sregex_iterator(); ++it)
+        out[{(*it)[1], uint32_t(std::stoul((*it)[2]))}] = std::stoull((*it)[3]);
+    return out;
+}
+
+// Our decode --json: every Bedrock packet in output order.
+std::vector<Packet> decoded_packets(const std::string& args, std::vector<nlohmann::json>* findings = nullptr) {
+    const RunResult r = run(kBin + " decode --json " + args);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    std::vector<Packet> out;
+    auto batch = [&](const nlohmann::json& b, const std::string& dir, uint64_t frame) {
+        if (!b.is_object() || b.value("protocol", "") != "bedrock") return;
+        auto keep = [&](nlohmann::json f) {
+            if (!findings) return;
+            f["frame"] = frame;
+            f["dir"] = dir;
+            f["batch"] = b["bedrock.batch"]["bedrock.batch.number"];
+            findings->push_back(f);
+        };
+        for (const auto& f : b["findings"]) keep(f);
+        for (const auto& p : b["packets"]) {
+            out.emplace_back(dir, frame, p["bedrock.header.id"].get<uint32_t>(), data_name(p["type_name"]));
+            for (const auto& f : p["findings"]) keep(f);
+        }
+    };
+    for (const auto& line : json_lines(r.out)) {
+        const std::string dir = line["direction"] == "client_to_server" ? "c2s" : "s2c";
+        const uint64_t frame = line["frame"];
+        if (line.contains("messages"))
+            for (const auto& m : line["messages"]) batch(m, dir, frame);
+        if (line.contains("held_back_batches"))
+            for (const auto& b : line["held_back_batches"]) batch(b, dir, frame);
+    }
+    return out;
+}
+
+uint64_t count_dir(const std::vector<Packet>& v, const char* dir) {
+    uint64_t n = 0;
+    for (const Packet& p : v) n += std::get<0>(p) == dir;
+    return n;
+}
+
+// Per direction, in order (RakNet hands each direction's batches on in order).
+std::vector<Packet> of_dir(const std::vector<Packet>& v, const char* dir) {
+    std::vector<Packet> out;
+    for (const Packet& p : v)
+        if (std::get<0>(p) == dir) out.push_back(p);
+    return out;
+}
+
+class BedrockCaptures : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(BedrockCaptures, EveryGamePacketAsTheIndependentCounterInOrder) {
+    const std::string name = GetParam();
+    const std::vector<Packet> want = tsv_packets(name);
+    // The TSV is the README's count (the same counter's two outputs).
+    const auto totals = readme_totals(name);
+    ASSERT_GT(totals.first, 0u) << name;
+    EXPECT_EQ(count_dir(want, "c2s"), totals.first) << name;
+    EXPECT_EQ(count_dir(want, "s2c"), totals.second) << name;
+
+    std::vector<nlohmann::json> findings;
+    const std::vector<Packet> got =
+        decoded_packets("--keylog " + kBedrock + name + ".keylog " + kBedrock + name + ".pcap", &findings);
+    EXPECT_EQ(count_dir(got, "c2s"), totals.first) << name;
+    EXPECT_EQ(count_dir(got, "s2c"), totals.second) << name;
+    for (const char* dir : {"c2s", "s2c"}) {
+        const std::vector<Packet> w = of_dir(want, dir), g = of_dir(got, dir);
+        ASSERT_EQ(g.size(), w.size()) << name << " " << dir;
+        for (size_t i = 0; i < w.size(); ++i) {
+            ASSERT_EQ(std::get<2>(g[i]), std::get<2>(w[i])) << name << " " << dir << " packet " << i + 1;
+            ASSERT_EQ(std::get<1>(g[i]), std::get<1>(w[i])) << name << " " << dir << " packet " << i + 1 << " frame";
+            ASSERT_EQ(std::get<3>(g[i]), std::get<3>(w[i])) << name << " " << dir << " packet " << i + 1 << " name";
+        }
+    }
+    // The README's per-id table, by id.
+    std::map<std::pair<std::string, uint32_t>, uint64_t> ids;
+    for (const Packet& p : got) ++ids[{std::get<0>(p), std::get<2>(p)}];
+    const auto readme = readme_ids(name);
+    ASSERT_FALSE(readme.empty()) << name;
+    EXPECT_EQ(ids, readme) << name;
+    // Nothing malformed, no checksum wrong: the one warning is the server's
+    // Move Player teleport (README: "MovePlayer from the server: 1: frame N"),
+    // whose source_entity_type is 0 (harness/server.js), a value
+    // minecraft-data's LegacyEntityType mapping does not have (10 is its first).
+    const std::string s = readme_section(name);
+    std::smatch m;
+    ASSERT_TRUE(std::regex_search(s, m, std::regex("MovePlayer from the server: 1: frame ([0-9]+)"))) << name;
+    int warnings = 0;
+    for (const auto& f : findings) {
+        const std::string sev = f["severity"];
+        if (sev != "warn" && sev != "error") continue;
+        ++warnings;
+        EXPECT_EQ(f["code"], "bedrock.unknown_value") << name << ": " << f.dump();
+        EXPECT_EQ(f["frame"], std::stoull(m[1])) << name << ": " << f.dump();
+        EXPECT_EQ(f["dir"], "s2c") << name << ": " << f.dump();
+    }
+    EXPECT_EQ(warnings, 1) << name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Readme, BedrockCaptures, ::testing::ValuesIn(kCaptures),
+                         [](const ::testing::TestParamInfo<const char*>& i) { return identifier(i.param); });
+
+std::vector<nlohmann::json> check_json(const std::string& args, int want_exit) {
+    const RunResult r = run(kBin + " check --format json " + args);
+    EXPECT_EQ(r.exit_code, want_exit) << r.err;
+    return json_lines(r.out);
+}
+
+const nlohmann::json* bedrock_conversation(const std::vector<nlohmann::json>& ev) {
+    for (const auto& e : ev)
+        if (e["event_type"] == "conversation" && e.contains("bedrock")) return &e;
+    return nullptr;
+}
+
+// README "Key logs" and per capture: the checksums of every encrypted batch
+// good with each of the three key-log formats, the release and the cipher
+// of each era.
+TEST(BedrockCaptures, ChecksumsAndCipherAsTheReadme) {
+    struct Want {
+        const char* name;
+        const char* release;
+        const char* cipher;
+        uint64_t good;
+    };
+    // 1.16.201: "AES-256-CFB8 ... batch checksums good 292"; 1.26.60: "AES-256-CTR ... good 263".
+    const Want wants[] = {{"bedrock-1.16.201", "1.16.201", "AES-256-CFB8", 292},
+                          {"bedrock-1.26.60", "1.26.60", "AES-256-CTR", 263}};
+    // The README's three key-log formats: BEDROCK_KEY, BEDROCK_SHARED_SECRET, MC_Dissector's key alone.
+    for (const Want& w : wants)
+    for (const char* log : {".keylog", ".secret.keylog", ".mc_dissector.key"}) {
+        const std::string n = std::string(w.name) + " " + log;
+        const auto ev = check_json("--keylog " + kBedrock + w.name + log + " " + kBedrock + w.name + ".pcap", 1);
+        const nlohmann::json* c = bedrock_conversation(ev);
+        ASSERT_NE(c, nullptr) << n;
+        const nlohmann::json& b = (*c)["bedrock"];
+        EXPECT_EQ(b["release"], w.release) << n;
+        EXPECT_EQ(b["encryption"], w.cipher) << n;
+        EXPECT_EQ(b["key_found"], true) << n;
+        const uint64_t good = b["client_to_server"]["checksum_good"].get<uint64_t>() +
+                              b["server_to_client"]["checksum_good"].get<uint64_t>();
+        EXPECT_EQ(good, w.good) << n;
+        EXPECT_EQ(b["client_to_server"]["checksum_bad"], 0) << n;
+        EXPECT_EQ(b["server_to_client"]["checksum_bad"], 0) << n;
+    }
+}
+
+// One key log for both protocols that decrypt (docs/bedrock.md, "Key
+// logs": "one file may hold both"): Minecraft Java's two SHARED_SECRET
+// lines (README-encrypted.md: one line per encrypted connection of the
+// 1.13.2 capture, two), the Bedrock capture's BEDROCK_KEY line, a comment
+// and a TLS key log's line. Read as one file: 5 lines, each protocol's
+// taken and used by its connections, only the TLS line not understood.
+// Catches: one protocol counting the other's lines as not understood (the
+// Bedrock line was "not understood" by Minecraft Java's reader, and the
+// warning said so on stderr), or a protocol's used count not kept.
+TEST(BedrockCaptures, OneKeyLogForJavaAndBedrockIsReadAsOneFile) {
+    const std::string java = std::string(BLANKSHARK_CAPTURES) + "/minecraft-java/mcjava-1.13.2-encrypted";
+    const std::string bedrock = kBedrock + "bedrock-1.26.60";
+    const std::string both = testing::TempDir() + "java-and-bedrock.keylog";
+    {
+        std::ofstream o(both);
+        o << slurp(java + ".keylog") << slurp(bedrock + ".keylog") << "# a comment\nCLIENT_RANDOM aa bb\n";
+    }
+    const RunResult t = run(kBin + " check --keylog " + both + " " + java + ".pcap " + bedrock + ".pcap");
+    EXPECT_NE(t.err.find("key log " + both + ": 1 of its 5 lines not understood, skipped (the first: line 5, "
+                         "Minecraft Java: three words, the first not SHARED_SECRET; Minecraft Bedrock: neither "
+                         "BEDROCK_KEY nor BEDROCK_SHARED_SECRET and two words, nor a key alone)"),
+              std::string::npos)
+        << t.err;
+    EXPECT_NE(t.out.find("key log " + both + ": 5 lines read; Minecraft Java: 2 secrets, 2 used by a connection; "
+                         "Minecraft Bedrock: 1 key, 1 used by a connection; 1 line not understood (the first: line 5"),
+              std::string::npos)
+        << t.out;
+    const auto ev = check_json("--keylog " + both + " " + java + ".pcap " + bedrock + ".pcap", 1);
+    std::vector<nlohmann::json> logs;
+    for (const auto& e : ev)
+        if (e["event_type"] == "keylog") logs.push_back(e);
+    ASSERT_EQ(logs.size(), 1u);  // one event for the file, not one a protocol
+    EXPECT_EQ(logs[0]["lines"], 5);
+    EXPECT_EQ(logs[0]["not_understood"], 1);
+    EXPECT_EQ(logs[0]["first_not_understood"]["line"], 5);
+    EXPECT_EQ(logs[0]["mcjava"]["secrets"], 2);
+    EXPECT_EQ(logs[0]["mcjava"]["used"], 2);
+    EXPECT_EQ(logs[0]["bedrock"]["keys"], 1);
+    EXPECT_EQ(logs[0]["bedrock"]["used"], 1);
+
+    // The Bedrock capture's own key log alone: nothing not understood, and
+    // nothing said on stderr.
+    const RunResult alone = run(kBin + " check --keylog " + bedrock + ".keylog " + bedrock + ".pcap");
+    EXPECT_EQ(alone.err.find("not understood"), std::string::npos) << alone.err;
+    EXPECT_NE(alone.out.find(": 1 line read; Minecraft Java: 0 secrets, 0 used by a connection; Minecraft Bedrock: "
+                             "1 key, 1 used by a connection; 0 lines not understood\n"),
+              std::string::npos)
+        << alone.out;
+}
+
+// README "Key logs": without a key log the 4 clear packets (Request Network
+// Settings, Network Settings, Login, Server To Client Handshake) and a note
+// once; with the wrong key a checksum mismatch on the first encrypted batch
+// of each direction (c2s batch 3, s2c batch 3) and nothing read after it.
+TEST(BedrockCaptures, WithoutKeyOrWithTheWrongKey) {
+    const std::string cap = kBedrock + "bedrock-1.26.60.pcap";
+    const std::vector<Packet> clear = decoded_packets(cap);
+    const std::vector<Packet> want_clear = {
+        {"c2s", 18, 193, "request_network_settings"}, {"s2c", 20, 143, "network_settings"},
+        {"c2s", 43, 1, "login"}, {"s2c", 45, 3, "server_to_client_handshake"}};  // packets.tsv's first 4
+    EXPECT_EQ(clear, want_clear);
+    const auto ev = check_json(cap, 0);  // a note, not a failure
+    int no_key = 0;
+    for (const auto& e : ev)
+        if (e["event_type"] == "finding" && e["code"] == "bedrock.encryption.no_key") ++no_key;
+    EXPECT_EQ(no_key, 1);
+
+    std::vector<nlohmann::json> findings;
+    const std::vector<Packet> wrong = decoded_packets("--keylog " + kBedrock + "bedrock-1.26.60.wrong.keylog " + cap, &findings);
+    EXPECT_EQ(wrong, want_clear);
+    std::vector<std::pair<std::string, uint64_t>> bad_batches;
+    for (const auto& f : findings)
+        if (f["code"] == "bedrock.encryption.checksum") bad_batches.emplace_back(f["dir"], f["batch"]);
+    const std::vector<std::pair<std::string, uint64_t>> want_bad = {{"c2s", 3}, {"s2c", 3}};
+    EXPECT_EQ(bad_batches, want_bad);
+}
+
+}  // namespace
+}  // namespace blank::test
