@@ -4,22 +4,22 @@
 
 namespace blankshark {
 
-std::array<uint16_t, core::kProtocolCount> StreamOptions::default_ports() {
-    std::array<uint16_t, core::kProtocolCount> a{};
+std::array<uint16_t, catalog::kProtocolCount> StreamOptions::default_ports() {
+    std::array<uint16_t, catalog::kProtocolCount> a{};
     for (size_t i = 0; i < a.size(); ++i)
-        a[i] = core::protocols()[i]->carried_by ? 0 : core::protocols()[i]->default_port;
+        a[i] = catalog::protocols()[i]->carried_by ? 0 : catalog::protocols()[i]->default_port;
     return a;
 }
 
 uint16_t StreamOptions::port_of(const core::ProtocolInfo& p) const {
     for (size_t i = 0; i < ports.size(); ++i)
-        if (core::protocols()[i] == &p) return ports[i];
+        if (catalog::protocols()[i] == &p) return ports[i];
     return 0;
 }
 
 void StreamOptions::set_port(const core::ProtocolInfo& p, uint16_t port) {
     for (size_t i = 0; i < ports.size(); ++i)
-        if (core::protocols()[i] == &p) ports[i] = port;
+        if (catalog::protocols()[i] == &p) ports[i] = port;
 }
 
 CaptureStream::CaptureStream(StreamOptions opt) : opt_(opt) {}

@@ -38,14 +38,14 @@ struct Conversation {
 
 
 struct StreamOptions {
-    // Each protocol's port, by its place in the catalog (core::protocols()):
+    // Each protocol's port, by its place in the catalog (catalog::protocols()):
     // its default, or --port NAME=N; 0 for one carried by another (MCPE).
     // TCP and UDP protocols are also found on any port by their heuristics
     // (ProtocolInfo::looks_like).
-    std::array<uint16_t, core::kProtocolCount> ports = default_ports();
+    std::array<uint16_t, catalog::kProtocolCount> ports = default_ports();
     uint16_t port_of(const core::ProtocolInfo& p) const;
     void set_port(const core::ProtocolInfo& p, uint16_t port);
-    static std::array<uint16_t, core::kProtocolCount> default_ports();
+    static std::array<uint16_t, catalog::kProtocolCount> default_ports();
     size_t max_conversations = 4096;  // beyond it, packets are still decoded, without a conversation
     bool progress = false;            // a progress bar on stderr (when it is a terminal)
     // Each protocol's own settings (its options: protocol_settings.hpp).

@@ -95,7 +95,7 @@ public:
     virtual KeyLogCounts key_log_counts(const Settings*) const { return {}; }
 };
 
-// Every protocol's front end, in the catalog's order (core::protocols()):
+// Every protocol's front end, in the catalog's order (catalog::protocols()):
 // the order their passes are offered UDP datagrams (blank's first: its tag
 // and conversations), the TCP dispatcher prefers them where several could
 // take a connection (Java before Alpha on their shared port) and the

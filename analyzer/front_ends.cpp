@@ -1,7 +1,7 @@
 // The analyzer's protocols: each front end's file adds it while the program
 // starts (a namespace-scope `[[maybe_unused]] const bool added =
 // add_front_end(...)`, as the plugin's dissectors add their parts), and the
-// catalog (core::protocols()) says their order, so no list of them is kept
+// catalog (catalog::protocols()) says their order, so no list of them is kept
 // here (docs/adding-a-protocol.md).
 #include "front_end.hpp"
 
@@ -20,7 +20,7 @@ std::vector<const FrontEnd*>& added() {
 }
 
 size_t catalog_place(const FrontEnd& fe) {
-    const auto& all = core::protocols();
+    const auto& all = catalog::protocols();
     return size_t(std::find(all.begin(), all.end(), &fe.info()) - all.begin());
 }
 

@@ -26,7 +26,7 @@ bool apply_port(const std::string& spec, StreamOptions& opt, std::string& error)
     const size_t eq = spec.find('=');
     const std::string name = eq == std::string::npos ? "blank" : spec.substr(0, eq);
     const std::string number = eq == std::string::npos ? spec : spec.substr(eq + 1);
-    for (const core::ProtocolInfo* p : core::protocols()) {
+    for (const core::ProtocolInfo* p : catalog::protocols()) {
         if (name != p->field_prefix && name != p->filter_name) continue;
         if (p->carried_by) {
             error = "'" + name + "' has no port of its own: it is carried by " +
@@ -49,7 +49,7 @@ bool apply_port(const std::string& spec, StreamOptions& opt, std::string& error)
 std::string port_help() {
     StreamOptions defaults;
     std::string s;
-    for (const core::ProtocolInfo* p : core::protocols())
+    for (const core::ProtocolInfo* p : catalog::protocols())
         if (const uint16_t port = defaults.port_of(*p))
             s += (s.empty() ? "" : ", ") + std::string(p->field_prefix) + "=" + std::to_string(port);
     return s;

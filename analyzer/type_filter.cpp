@@ -58,7 +58,7 @@ struct Type {
 // Every message type of every version of every protocol, or of `only` (a
 // type shared by versions comes once per version: harmless for matching).
 void each_type(const std::function<void(const Type&)>& f, const core::ProtocolInfo* only = nullptr) {
-    for (const core::ProtocolInfo* p : core::protocols()) {
+    for (const core::ProtocolInfo* p : catalog::protocols()) {
         if (!p->schema || (only && p != only)) continue;
         for (size_t v = 0; v < p->versions(); ++v) {
             const core::Schema& s = p->schema(v);
@@ -120,7 +120,7 @@ bool add_type(const std::string& spec, TypeFilter& into, std::string& error) {
 
 bool print_types(const std::string& protocol) {
     bool any = false;
-    for (const core::ProtocolInfo* p : core::protocols()) {
+    for (const core::ProtocolInfo* p : catalog::protocols()) {
         if (!protocol.empty() && protocol != p->field_prefix && protocol != p->filter_name) continue;
         if (!p->schema) continue;
         any = true;

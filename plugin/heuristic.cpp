@@ -15,12 +15,12 @@ namespace {
 // Per catalog index: the handle its heuristic hands packets to. Wireshark
 // calls a heuristic with no data of its own, so each index has its own
 // function (heuristic<I>) that knows where to look.
-std::array<dissector_handle_t, core::kProtocolCount> handles{};
+std::array<dissector_handle_t, catalog::kProtocolCount> handles{};
 
 template <size_t I>
 ws_compat::heur_result heuristic(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* data) {
     const guint len = tvb_captured_length(tvb);
-    if (!core::protocols()[I]->looks_like(len ? tvb_get_ptr(tvb, 0, gint(len)) : nullptr, len))
+    if (!catalog::protocols()[I]->looks_like(len ? tvb_get_ptr(tvb, 0, gint(len)) : nullptr, len))
         return ws_compat::kHeurRejected;
     conversation_set_dissector(find_or_create_conversation(pinfo), handles[I]);
     call_dissector_only(handles[I], tvb, pinfo, tree, data);
@@ -35,8 +35,8 @@ constexpr std::array<heur_dissector_t, sizeof...(I)> heuristics(std::index_seque
 }  // namespace
 
 void add_heuristic(size_t index, int proto, dissector_handle_t handle) {
-    static constexpr auto all = heuristics(std::make_index_sequence<core::kProtocolCount>());
-    const core::ProtocolInfo& info = *core::protocols()[index];
+    static constexpr auto all = heuristics(std::make_index_sequence<catalog::kProtocolCount>());
+    const core::ProtocolInfo& info = *catalog::protocols()[index];
     handles[index] = handle;
     const bool udp = info.transport == core::Transport::Udp;
     // Wireshark keeps the names: made once, never freed.

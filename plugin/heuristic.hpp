@@ -12,7 +12,7 @@
 namespace plugin {
 
 // Adds the heuristic of the catalog's protocol `index`
-// (core::protocols()[index], which has a looks_like) to its transport's
+// (catalog::protocols()[index], which has a looks_like) to its transport's
 // list ("udp", "tcp") as "<filter name>_<transport>" ("blank_udp",
 // "mcjava_tcp"), enabled, handing what it accepts to `handle`.
 void add_heuristic(size_t index, int proto, dissector_handle_t handle);

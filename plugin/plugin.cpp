@@ -4,7 +4,7 @@
 // build is for (Wireshark loads a plugin only into that one); 4.4 and later
 // also ask plugin_describe() what kind of plugin it is.
 //
-// Every protocol of the catalog (core::protocols()) is registered by the
+// Every protocol of the catalog (catalog::protocols()) is registered by the
 // one loop below from its ProtocolInfo and the part its dissector added
 // (protocol_registration.hpp): nothing here names a protocol.
 #include <epan/packet.h>
@@ -30,7 +30,7 @@ using plugin::ProtocolRegistration;
 // The dissectors' parts in catalog order (nullptr: a protocol without one).
 std::vector<const ProtocolRegistration*> parts() {
     std::vector<const ProtocolRegistration*> all;
-    for (const core::ProtocolInfo* info : core::protocols()) all.push_back(plugin::registration_of(*info));
+    for (const core::ProtocolInfo* info : catalog::protocols()) all.push_back(plugin::registration_of(*info));
     return all;
 }
 
@@ -62,7 +62,7 @@ void register_all() {
     const std::vector<const ProtocolRegistration*> all = parts();
     for (size_t i = 0; i < all.size(); ++i) {
         if (all[i]) register_protocol(*all[i]);
-        else ws_warning("blankshark: no dissector for the protocol %s", core::protocols()[i]->filter_name);
+        else ws_warning("blankshark: no dissector for the protocol %s", catalog::protocols()[i]->filter_name);
     }
     plugin::register_shared_ports(all);
 }

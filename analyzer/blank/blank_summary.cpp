@@ -11,7 +11,7 @@ namespace {
 using blank::Role;
 
 // Nearest rank (exact up to 65536 samples, within 1 % past that: distribution.hpp).
-double percentile(const blank::Distribution& d, double q) { return d.quantile(q); }
+double percentile(const core::Distribution& d, double q) { return d.quantile(q); }
 
 void ms(Output& out, double s) { out.fixed(s * 1000, 1) << " ms"; }
 

@@ -6,14 +6,14 @@ namespace {
 using mcjava::Exchange;
 
 // "p50 0.4 ms, p90 0.9 ms, max 1.2 ms" (milliseconds, 1 decimal).
-void ms_text(Output& out, const blank::Distribution& d) {
+void ms_text(Output& out, const core::Distribution& d) {
     out << "p50 ";
     out.fixed(d.quantile(0.5) * 1000.0, 1) << " ms, p90 ";
     out.fixed(d.quantile(0.9) * 1000.0, 1) << " ms, max ";
     out.fixed(d.max() * 1000.0, 1) << " ms";
 }
 
-void dist_json(Output& out, const blank::Distribution& d) {
+void dist_json(Output& out, const core::Distribution& d) {
     out << "{\"count\":" << d.count() << ",\"min\":";
     out.number(d.min()) << ",\"p50\":";
     out.number(d.quantile(0.5)) << ",\"p90\":";

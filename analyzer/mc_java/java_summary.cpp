@@ -214,7 +214,7 @@ Figures JavaSummary::figures() const {
     const auto one = [&out](const char* name, std::string x, const char* unit) {
         out.rows.push_back(FigureRow{name, std::move(x), {}, unit});
     };
-    const auto ms = [](const blank::Distribution& d) {
+    const auto ms = [](const core::Distribution& d) {
         return d.empty() ? std::string("-") : sfmt("%.1f / %.1f", d.quantile(0.5) * 1000.0, d.max() * 1000.0);
     };
     row("packets", c.packets, v.packets, "packets");

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace blank {
+namespace core {
 namespace {
 
 // Buckets between kLow and kHigh: ceil(log(kHigh / kLow) / log(kRatio)).
@@ -85,4 +85,4 @@ double Distribution::quantile(double q) const {
     return std::clamp(mid, double(min_), double(max_));
 }
 
-}  // namespace blank
+}  // namespace core

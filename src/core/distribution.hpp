@@ -30,7 +30,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace blank {
+namespace core {
 
 class Distribution {
 public:
@@ -66,4 +66,4 @@ private:
     float min_ = 0, max_ = 0;
 };
 
-}  // namespace blank
+}  // namespace core

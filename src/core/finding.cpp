@@ -1,5 +1,6 @@
 #include "finding.hpp"
 
+#include <atomic>
 #include <cstring>
 
 #include "finding_text.hpp"
@@ -8,16 +9,35 @@ namespace core {
 
 namespace {
 
+constexpr size_t kBlocks = 0x10000 / kFindingBlock;
+
+// The registry: a table per block of codes. Registered tables are never
+// removed, and a slot is written once (atomically), so a lookup per
+// finding takes no lock and costs one load.
+std::atomic<const FindingTable*> (&registry())[kBlocks] {
+    static std::atomic<const FindingTable*> by_block[kBlocks] = {};
+    return by_block;
+}
+
 const FindingTable* table_of(Code c) {
-    const FindingTables all = finding_tables();
-    for (size_t i = 0; i < all.count; ++i) {
-        const FindingTable* t = all.tables[i];
-        if (c.v >= t->base && c.v < t->base + t->count) return t;
-    }
-    return nullptr;
+    const FindingTable* t = registry()[c.block()].load(std::memory_order_acquire);
+    return t && c.v >= t->base && c.v < t->base + t->count ? t : nullptr;
 }
 
 }  // namespace
+
+void add_finding_table(const FindingTable& table) {
+    registry()[table.base / kFindingBlock].store(&table, std::memory_order_release);
+}
+
+FindingTables finding_tables() {
+    FindingTables out;
+    for (const auto& slot : registry()) {
+        const FindingTable* t = slot.load(std::memory_order_acquire);
+        if (t && out.count < FindingTables::kMax) out.tables[out.count++] = t;
+    }
+    return out;
+}
 
 const FindingInfo& finding_info(Code c) {
     static const FindingInfo kUnknown{Code{}, "unknown", Severity::Warn, FindingGroup::Protocol,

@@ -114,16 +114,27 @@ int64_t finding_magnitude(const Finding& f);
 bool finding_on_path(const Finding& f);
 const char* severity_name(Severity s);  // "comment", "note", "warn", "error"
 
-// Every protocol's table, in block order. Defined by the protocol registry
-// (src/protocols/registry.cpp), not by the core: the core knows no protocol.
+// The registry of findings tables. The core knows no protocol: each table is
+// handed in by its owner, a protocol's at start-up from its findings header
+// (registered(), below), so wherever a protocol's codes are used its table
+// is there. Thread-safe; a lookup takes no lock.
+void add_finding_table(const FindingTable& t);
+// Every registered table, in block order (a snapshot).
 struct FindingTables {
-    const FindingTable* const* tables;
-    size_t count;
+    static constexpr size_t kMax = 32;
+    const FindingTable* tables[kMax] = {};
+    size_t count = 0;
 };
 FindingTables finding_tables();
-// A front end's own findings (the analyzer's TCP reassembler): added once,
-// before its findings are looked up; idempotent.
-void add_finding_table(const FindingTable& t);
+// In a protocol's findings header, after its FindingBlock and its table's
+// accessor: `inline const bool kFindingsRegistered =
+// core::registered(finding_table());` registers the table in every program
+// that includes the header (an inline variable: initialised once, before
+// main).
+inline bool registered(const FindingTable& t) {
+    add_finding_table(t);
+    return true;
+}
 // The code of a stable name ("blank.seq.duplicate"), if registered.
 bool find_code(const char* name, Code& out);
 

@@ -8,19 +8,19 @@
 #include "protocols/mcpe/protocol_info.hpp"
 #include "protocols/raknet/protocol_info.hpp"
 
-namespace core {
+namespace catalog {
 
-const std::array<const ProtocolInfo*, kProtocolCount>& protocols() {
-    static const std::array<const ProtocolInfo*, kProtocolCount> all{
+const std::array<const core::ProtocolInfo*, kProtocolCount>& protocols() {
+    static const std::array<const core::ProtocolInfo*, kProtocolCount> all{
         &blank::protocol_info(), &mcjava::protocol_info(), &raknet::protocol_info(), &mcpe::protocol_info(),
         &mcalpha::protocol_info()};
     return all;
 }
 
-const ProtocolInfo* find_protocol(const char* filter_name) {
-    for (const ProtocolInfo* p : protocols())
+const core::ProtocolInfo* find_protocol(const char* filter_name) {
+    for (const core::ProtocolInfo* p : protocols())
         if (std::strcmp(p->filter_name, filter_name) == 0) return p;
     return nullptr;
 }
 
-}  // namespace core
+}  // namespace catalog

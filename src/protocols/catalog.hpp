@@ -1,21 +1,21 @@
-// Every protocol blankshark knows, as the front ends and the findings
-// registry see them: the one list to extend when a protocol is added.
+// Every protocol blankshark knows, as the front ends see them: the one list
+// to extend when a protocol is added.
 #pragma once
 
 #include <array>
 
 #include "core/protocol_info.hpp"
 
-namespace core {
+namespace catalog {
 
 // In finding-block order (blank, Minecraft Java, RakNet, MCPE, Minecraft
-// Alpha): the order finding_tables() lists their findings in. An array, not
+// Alpha), the order core::finding_tables() lists their findings in. An array, not
 // a vector: the first finding looked up builds it, and no packet's decoding
 // may allocate.
 constexpr size_t kProtocolCount = 5;
-const std::array<const ProtocolInfo*, kProtocolCount>& protocols();
+const std::array<const core::ProtocolInfo*, kProtocolCount>& protocols();
 
 // The protocol of a Wireshark filter name ("bsraknet"), nullptr if none.
-const ProtocolInfo* find_protocol(const char* filter_name);
+const core::ProtocolInfo* find_protocol(const char* filter_name);
 
-}  // namespace core
+}  // namespace catalog

@@ -7,7 +7,7 @@
 #include <random>
 #include <vector>
 
-namespace blank {
+namespace core {
 namespace {
 
 // The analyzer's former percentile(): nearest rank on a sorted copy.
@@ -133,4 +133,4 @@ TEST(Distribution, Merge) {
 }
 
 }  // namespace
-}  // namespace blank
+}  // namespace core

@@ -1,4 +1,4 @@
-// Every protocol of the catalog (core::protocols()) as tshark sees it once
+// Every protocol of the catalog (catalog::protocols()) as tshark sees it once
 // the plugin is loaded: its fields, exactly those of the core's schemas and
 // findings tables; the conventions Wireshark's checkers ask of a field; its
 // expert infos with the severity and group its findings table gives; its
@@ -40,7 +40,7 @@ const std::vector<Row>& field_rows() {
     static const std::vector<Row> rows = [] {
         const RunResult r = tshark("-G fields");
         // No registration complaints (Wireshark warns of a bad field on stderr).
-        for (const core::ProtocolInfo* p : core::protocols())
+        for (const core::ProtocolInfo* p : catalog::protocols())
             EXPECT_EQ(r.err.find(p->field_prefix), std::string::npos) << r.err;
         std::vector<Row> out;
         std::istringstream in(r.out);
@@ -109,7 +109,7 @@ TEST(PluginCatalog, EachProtocolRegistersExactlyItsCoreFields) {
         ++times[col[2]];
         by_protocol[col[4]][col[2]] = &col;
     }
-    for (const core::ProtocolInfo* p : core::protocols()) {
+    for (const core::ProtocolInfo* p : catalog::protocols()) {
         SCOPED_TRACE(p->filter_name);
         const std::map<std::string, Expected> want = expected_fields(*p);
         const auto& got = by_protocol[p->filter_name];
@@ -150,11 +150,11 @@ TEST(PluginCatalog, EachProtocolRegistersExactlyItsCoreFields) {
 // description, expert infos included, was skipped.)
 TEST(PluginCatalog, EveryFieldFollowsWiresharkConventions) {
     std::map<std::string, const core::ProtocolInfo*> ours;  // by tshark's protocol column (the filter name)
-    for (const core::ProtocolInfo* p : core::protocols()) ours[p->filter_name] = p;
+    for (const core::ProtocolInfo* p : catalog::protocols()) ours[p->filter_name] = p;
     // Expert infos' fields are registered by Wireshark's expert module, with
     // the summary as their label and no description (as its own are).
     std::set<std::string> experts;
-    for (const core::ProtocolInfo* p : core::protocols())
+    for (const core::ProtocolInfo* p : catalog::protocols())
         for (size_t i = 0; i < p->findings().count; ++i) experts.insert(p->findings().infos[i].name);
     std::map<std::string, size_t> checked;
     for (const Row& col : field_rows()) {
@@ -182,7 +182,7 @@ TEST(PluginCatalog, EveryFieldFollowsWiresharkConventions) {
     }
     // Every field the plugin registers for the protocol was looked at.
     // (But MCPE's Login, listed under Wireshark's own mcpe: the test above.)
-    for (const core::ProtocolInfo* p : core::protocols()) {
+    for (const core::ProtocolInfo* p : catalog::protocols()) {
         const size_t shared = wiresharks_mcpe_login() && expected_fields(*p).count("mcpe.login");
         EXPECT_EQ(checked[p->filter_name] + shared, expected_fields(*p).size()) << p->filter_name;
     }
@@ -202,14 +202,14 @@ TEST(PluginCatalog, ProtocolsAreListedWithTheirNames) {
         if (col.size() == columns) lines.insert(col[0] + "\t" + col[1] + "\t" + col[2]);
     }
     EXPECT_GT(lines.size(), 1000u);  // every protocol of tshark, each with its columns
-    for (const core::ProtocolInfo* p : core::protocols())
+    for (const core::ProtocolInfo* p : catalog::protocols())
         EXPECT_TRUE(lines.count(std::string(p->name) + "\t" + p->short_name + "\t" + p->filter_name))
             << p->filter_name;
     // By hand: the two whose filter name is not their field prefix.
     EXPECT_TRUE(lines.count("RakNet (blankshark analysis)\tRakNet-BS\tbsraknet"));
     EXPECT_TRUE(lines.count("Minecraft Pocket Edition 0.x (blankshark)\tMCPE-BS\tbsmcpe"));
     const std::string cap = tshark_file(BLANKSHARK_CAPTURES "/blank-fa73e36-clean-session.pcap");
-    for (const core::ProtocolInfo* p : core::protocols()) {
+    for (const core::ProtocolInfo* p : catalog::protocols()) {
         ASSERT_NE(p->port_preference, nullptr) << p->filter_name;
         const RunResult o =
             tshark("-r " + cap + " -c 1 -o " + p->port_preference + ":" + std::to_string(p->default_port));
@@ -276,7 +276,7 @@ const std::map<std::string, std::vector<std::string>> kWithFindings = {
 // findings table's codes (by summary), listed under the severity and group
 // the table gives it; each protocol shows at least two codes.
 TEST(PluginCatalog, ExpertInfosHaveTheFindingsTablesSeverities) {
-    for (const core::ProtocolInfo* p : core::protocols()) {
+    for (const core::ProtocolInfo* p : catalog::protocols()) {
         SCOPED_TRACE(p->filter_name);
         std::map<std::string, const core::FindingInfo*> by_summary;
         const core::FindingTable& t = p->findings();

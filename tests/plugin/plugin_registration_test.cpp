@@ -111,7 +111,7 @@ std::string module_of(const char* pref) { return std::string(pref, std::strchr(p
 TEST(Plugin, HeuristicsAndPortsComeFromTheCatalog) {
     const std::set<std::string> heur = lines_of(tshark("-G heuristic-decodes").out);
     const std::set<std::string> ports = lines_of(tshark("-G decodes").out);
-    for (const core::ProtocolInfo* p : core::protocols()) {
+    for (const core::ProtocolInfo* p : catalog::protocols()) {
         const std::string transport = p->transport == core::Transport::Udp ? "udp" : "tcp";
         const bool heuristic = p->looks_like != nullptr;
         EXPECT_EQ(enabled_heuristics(heur, transport, p->filter_name), heuristic ? 1u : 0u) << p->filter_name;

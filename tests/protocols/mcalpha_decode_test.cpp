@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/measure.hpp"
-#include "core_collect.hpp"
+#include "../support/collect_decoded.hpp"
 #include "protocols/mc_alpha/directions.hpp"
 #include "protocols/mc_alpha/schema.hpp"
 

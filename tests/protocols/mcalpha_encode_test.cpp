@@ -24,7 +24,7 @@
 #include <vector>
 
 #include "core/encoder.hpp"
-#include "core_collect.hpp"
+#include "../support/collect_decoded.hpp"
 #include "protocols/mc_alpha/directions.hpp"
 #include "protocols/mc_alpha/schema.hpp"
 

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <string>
 
-#include "core_collect.hpp"
+#include "../support/collect_decoded.hpp"
 #include "protocols/mc_java/schema.hpp"
 
 namespace {

@@ -14,7 +14,7 @@
 #include <string>
 #include <tuple>
 
-#include "core_collect.hpp"
+#include "../support/collect_decoded.hpp"
 #include "protocols/mc_java/mcdata/field_list.hpp"
 #include "protocols/mc_java/mcdata/message_tables.hpp"
 #include "protocols/mc_java/mcdata/tables.hpp"

@@ -4,7 +4,7 @@
 // written as their length byte and their bytes ("02 7470" is "tp").
 #include <gtest/gtest.h>
 
-#include "core_collect.hpp"
+#include "../support/collect_decoded.hpp"
 #include "protocols/mc_java/play_values.hpp"
 #include "protocols/mc_java/schema.hpp"
 

@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "core/encoder.hpp"
-#include "core_collect.hpp"
+#include "../support/collect_decoded.hpp"
 #include "protocols/mcpe/schema.hpp"
 
 namespace {

@@ -8,7 +8,7 @@
 #include <cstring>
 
 #include "core/encoder.hpp"
-#include "core_collect.hpp"
+#include "../support/collect_decoded.hpp"
 #include "protocols/mcpe/chunk_summary.hpp"
 #include "protocols/mcpe/schema.hpp"
 

@@ -13,7 +13,7 @@
 
 #include "capture_reader.hpp"
 #include "core/encoder.hpp"
-#include "core_collect.hpp"
+#include "../support/collect_decoded.hpp"
 #include "link_layer.hpp"
 #include "protocols/mcpe/analysis_fields.hpp"
 #include "protocols/mcpe/schema.hpp"

@@ -3,7 +3,7 @@
 // of each Handshake: NeedMore until it can tell, never the wrong answer.
 #include <gtest/gtest.h>
 
-#include "core_collect.hpp"
+#include "../support/collect_decoded.hpp"
 #include "protocols/mc_alpha/simulator.hpp"
 #include "protocols/minecraft_detect.hpp"
 

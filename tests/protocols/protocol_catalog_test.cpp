@@ -20,21 +20,21 @@
 namespace {
 
 TEST(ProtocolCatalog, ListsEveryProtocolOnceInFindingBlockOrder) {
-    const auto& all = core::protocols();
+    const auto& all = catalog::protocols();
     ASSERT_EQ(all.size(), 5u);
     const char* filters[] = {"blank", "mcjava", "bsraknet", "bsmcpe", "mcalpha"};
     const char* prefixes[] = {"blank", "mcjava", "raknet", "mcpe", "mcalpha"};
     for (size_t i = 0; i < all.size(); ++i) {
         EXPECT_STREQ(all[i]->filter_name, filters[i]);
         EXPECT_STREQ(all[i]->field_prefix, prefixes[i]);
-        EXPECT_EQ(core::find_protocol(filters[i]), all[i]);
+        EXPECT_EQ(catalog::find_protocol(filters[i]), all[i]);
     }
-    EXPECT_EQ(core::find_protocol("raknet"), nullptr);  // Wireshark's, not ours
+    EXPECT_EQ(catalog::find_protocol("raknet"), nullptr);  // Wireshark's, not ours
 }
 
 TEST(ProtocolCatalog, EveryFindingTableIsRegisteredUnderItsProtocolsPrefix) {
     const core::FindingTables tables = core::finding_tables();
-    const auto& all = core::protocols();
+    const auto& all = catalog::protocols();
     ASSERT_GE(tables.count, all.size());
     for (size_t i = 0; i < all.size(); ++i) {
         const core::FindingTable& t = all[i]->findings();
@@ -51,14 +51,14 @@ TEST(ProtocolCatalog, EveryFindingTableIsRegisteredUnderItsProtocolsPrefix) {
 // 239 characters (ITEM_LABEL_LENGTH): longer ones are cut, and a filter or
 // a test matching the whole text misses them.
 TEST(ProtocolCatalog, EveryFindingSummaryFitsAnExpertInfo) {
-    for (const core::ProtocolInfo* p : core::protocols()) {
+    for (const core::ProtocolInfo* p : catalog::protocols()) {
         const core::FindingTable& t = p->findings();
         for (size_t k = 0; k < t.count; ++k) EXPECT_LT(std::strlen(t.infos[k].summary), 240u) << t.infos[k].name;
     }
 }
 
 TEST(ProtocolCatalog, PortsAndPreferences) {
-    const core::ProtocolInfo& b = *core::find_protocol("blank");
+    const core::ProtocolInfo& b = *catalog::find_protocol("blank");
     EXPECT_EQ(b.default_port, 12354);  // the game's server default (design.md)
     EXPECT_EQ(b.default_port, blank::kDefaultPort);
     EXPECT_EQ(b.transport, core::Transport::Udp);
@@ -71,7 +71,7 @@ TEST(ProtocolCatalog, PortsAndPreferences) {
     EXPECT_EQ(j.transport, core::Transport::Tcp);
     EXPECT_STREQ(j.port_table(), "tcp.port");
     EXPECT_EQ(j.framing, core::FramingKind::VarIntLength);
-    const core::ProtocolInfo& a = *core::find_protocol("mcalpha");
+    const core::ProtocolInfo& a = *catalog::find_protocol("mcalpha");
     EXPECT_EQ(a.default_port, 25565);  // shared with Java: the dispatcher's preference
     EXPECT_STREQ(a.port_preference, j.port_preference);
     EXPECT_STREQ(a.port_preference, "minecraft.tcp.port");
@@ -83,7 +83,7 @@ TEST(ProtocolCatalog, PortsAndPreferences) {
     const core::ProtocolInfo& m = mcpe::protocol_info();
     EXPECT_EQ(m.carried_by, &r);
     EXPECT_EQ(m.default_port, r.default_port);
-    for (const core::ProtocolInfo* p : core::protocols()) {
+    for (const core::ProtocolInfo* p : catalog::protocols()) {
         if (p != &m) {
             EXPECT_EQ(p->carried_by, nullptr) << p->filter_name;
         }
@@ -97,7 +97,7 @@ TEST(ProtocolCatalog, VersionsByName) {
             for (size_t i = 0; i < p.version_count(); ++i) s.insert(p.version_name(i));
         return s;
     };
-    const auto blank_revs = names(*core::find_protocol("blank"));
+    const auto blank_revs = names(*catalog::find_protocol("blank"));
     EXPECT_TRUE(blank_revs.count("fa73e36")) << blank_revs.size();
     EXPECT_TRUE(blank_revs.count("933ca0f"));
     EXPECT_TRUE(names(mcjava::protocol_info()).count("1.13.2"));
@@ -105,14 +105,14 @@ TEST(ProtocolCatalog, VersionsByName) {
     EXPECT_TRUE(names(raknet::protocol_info()).count("mcpe-0.x"));
     EXPECT_TRUE(names(raknet::protocol_info()).count("current"));
     EXPECT_FALSE(names(mcpe::protocol_info()).empty());
-    EXPECT_TRUE(names(*core::find_protocol("mcalpha")).empty());  // one protocol version, no list
+    EXPECT_TRUE(names(*catalog::find_protocol("mcalpha")).empty());  // one protocol version, no list
 }
 
 TEST(ProtocolCatalog, Heuristics) {
     // blank's tag (little-endian) and a 16-byte header.
     uint8_t blank_pkt[16] = {};
     std::memcpy(blank_pkt, &blank::kTag, 4);
-    const core::ProtocolInfo& b = *core::find_protocol("blank");
+    const core::ProtocolInfo& b = *catalog::find_protocol("blank");
     ASSERT_NE(b.looks_like, nullptr);
     EXPECT_TRUE(b.looks_like(blank_pkt, sizeof blank_pkt));
     EXPECT_FALSE(b.looks_like(blank_pkt, 15));
@@ -123,7 +123,7 @@ TEST(ProtocolCatalog, Heuristics) {
                             'h', 'o', 's', 't', 0x63, 0xDD, 0x02};
     const uint8_t alpha[] = {0x02, 0x00, 0x03, 'b', 'o', 'b'};
     const core::ProtocolInfo& j = mcjava::protocol_info();
-    const core::ProtocolInfo& a = *core::find_protocol("mcalpha");
+    const core::ProtocolInfo& a = *catalog::find_protocol("mcalpha");
     EXPECT_TRUE(j.looks_like(java, sizeof java));
     EXPECT_FALSE(a.looks_like(java, sizeof java));
     EXPECT_TRUE(a.looks_like(alpha, sizeof alpha));
@@ -177,7 +177,7 @@ core::FieldTypes registration(const core::ProtocolInfo& p) {
 // dropped the frame's other packets. The text is window_type_text now.
 TEST(ProtocolCatalog, EveryVersionsFieldsAddAsTheirRegistration) {
     size_t checked = 0;
-    for (const core::ProtocolInfo* p : core::protocols()) {
+    for (const core::ProtocolInfo* p : catalog::protocols()) {
         const core::FieldTypes reg = registration(*p);
         for (size_t i = 0; i < p->versions(); ++i)
             for (const core::FieldInfo& f : p->schema(i).fields) {
@@ -192,7 +192,7 @@ TEST(ProtocolCatalog, EveryVersionsFieldsAddAsTheirRegistration) {
     EXPECT_GT(checked, 40000u);  // (version, field) pairs: 48249 today
     // By hand, the case that broke (the protocol document, seed 003: 1.13.2's
     // Open Window "Window Type: String"; 1.14's a VarInt).
-    const core::ProtocolInfo& java = *core::find_protocol("mcjava");
+    const core::ProtocolInfo& java = *catalog::find_protocol("mcjava");
     const core::FieldTypes reg = registration(java);
     EXPECT_EQ(reg.at("mcjava.play.cb.open_window.window_type").vclass, core::ValueClass::Int);
     EXPECT_EQ(reg.at("mcjava.play.cb.open_window.window_type_text").vclass, core::ValueClass::String);

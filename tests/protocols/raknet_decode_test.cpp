@@ -6,7 +6,7 @@
 
 #include <cstring>
 
-#include "core_collect.hpp"
+#include "../support/collect_decoded.hpp"
 #include "protocols/raknet/constants.hpp"
 #include "protocols/raknet/schema.hpp"
 

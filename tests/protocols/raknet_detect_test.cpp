@@ -3,7 +3,7 @@
 // nothing else.
 #include <gtest/gtest.h>
 
-#include "core_collect.hpp"
+#include "../support/collect_decoded.hpp"
 #include "protocols/raknet/detect.hpp"
 
 namespace {

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "core/encoder.hpp"
-#include "core_collect.hpp"
+#include "../support/collect_decoded.hpp"
 #include "protocols/mcpe/schema.hpp"
 #include "protocols/raknet/builder.hpp"
 #include "protocols/raknet/schema.hpp"

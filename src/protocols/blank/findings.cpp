@@ -371,7 +371,7 @@ size_t format(const Finding& f, char* buf, size_t cap) {
     return size_t(n) < cap ? size_t(n) : cap ? cap - 1 : 0;
 }
 
-const core::FindingTable kTable{"blank", 0, kFindings, kFindingCount, format, finding_magnitude, finding_on_path};
+constexpr core::FindingTable kTable{"blank", 0, kFindings, kFindingCount, format, finding_magnitude, finding_on_path};
 
 }  // namespace
 

@@ -101,3 +101,8 @@ template <>
 struct core::FindingBlock<blank::FindingCode> {
     static constexpr uint16_t base = 0;
 };
+
+namespace blank {
+// Registered with the core's findings registry wherever the codes are used.
+inline const bool kFindingsRegistered = core::registered(finding_table());
+}  // namespace blank

@@ -88,7 +88,7 @@ struct DirectionStats {
     uint64_t reordered = 0, duplicates = 0, ack_back = 0;
     uint64_t lost = 0, received = 0;  // as the sender concluded from the acks
     int64_t first_seq = -1, last_seq = -1;
-    Distribution rtts;  // seconds, one per acknowledged packet (bounded: distribution.hpp)
+    core::Distribution rtts;  // seconds, one per acknowledged packet (bounded: distribution.hpp)
 };
 
 // What is known about a player's predicted state (PlayerUpdate) or the
@@ -116,7 +116,7 @@ public:
     const DirectionStats& stats(Role sender) const { return dir_[index(sender)].stats; }
     uint64_t corrections() const { return corrections_; }
     // Blocks, one per PlayerCorrection linked to its update (bounded: distribution.hpp).
-    const Distribution& correction_distances() const { return correction_distances_; }
+    const core::Distribution& correction_distances() const { return correction_distances_; }
     const char* end_state() const { return end_state_.c_str(); }
     const Silence& final_silence() const { return silence_; }  // after finish()
     // What the last packet's ack newly acknowledged (packets of the other
@@ -202,7 +202,7 @@ private:
     };
     std::vector<Update> updates_;
     uint64_t corrections_ = 0;
-    Distribution correction_distances_;
+    core::Distribution correction_distances_;
     uint64_t login_frame_ = 0, join_frame_ = 0, part_frame_ = 0, restart_frame_ = 0;
     Role part_by_ = Role::Unknown;
     double last_any_ = 0;

@@ -15,7 +15,7 @@ using S = Severity;
 using G = FindingGroup;
 
 // Indexed by FindingCode.
-const FindingInfo kFindings[] = {
+constexpr FindingInfo kFindings[] = {
     {C::UnknownId, "mcalpha.malformed.unknown_id", S::Error, G::Malformed,
      "message id unknown in this direction: its length, and so where the next message starts, is unknown"},
     {C::BadCount, "mcalpha.malformed.count", S::Error, G::Malformed,
@@ -151,7 +151,7 @@ size_t format(const core::Finding& f, char* buf, size_t cap) {
     return core::text::summary(f, buf, cap);
 }
 
-const core::FindingTable kTable{"mcalpha", kFindingBase, kFindings, size_t(C::Count_), format};
+constexpr core::FindingTable kTable{"mcalpha", kFindingBase, kFindings, size_t(C::Count_), format};
 
 }  // namespace
 

@@ -75,3 +75,8 @@ template <>
 struct core::FindingBlock<mcalpha::FindingCode> {
     static constexpr uint16_t base = mcalpha::kFindingBase;
 };
+
+namespace mcalpha {
+// Registered with the core's findings registry wherever the codes are used.
+inline const bool kFindingsRegistered = core::registered(finding_table());
+}  // namespace mcalpha

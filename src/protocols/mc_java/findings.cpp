@@ -16,7 +16,7 @@ using S = Severity;
 using G = FindingGroup;
 
 // Indexed by FindingCode.
-const FindingInfo kFindings[] = {
+constexpr FindingInfo kFindings[] = {
     {C::BadVarInt, "mcjava.malformed.varint", S::Error, G::Malformed, "VarInt longer than its maximum (5 bytes)"},
     {C::LengthOverMax, "mcjava.malformed.length", S::Error, G::Malformed,
      "packet length above the protocol's maximum of 2097151 bytes"},
@@ -279,7 +279,7 @@ size_t format(const core::Finding& f, char* buf, size_t cap) {
     return core::text::summary(f, buf, cap);
 }
 
-const core::FindingTable kTable{"mcjava", kFindingBase, kFindings, size_t(C::Count_), format};
+constexpr core::FindingTable kTable{"mcjava", kFindingBase, kFindings, size_t(C::Count_), format};
 
 }  // namespace
 

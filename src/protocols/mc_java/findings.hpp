@@ -86,3 +86,8 @@ template <>
 struct core::FindingBlock<mcjava::FindingCode> {
     static constexpr uint16_t base = mcjava::kFindingBase;
 };
+
+namespace mcjava {
+// Registered with the core's findings registry wherever the codes are used.
+inline const bool kFindingsRegistered = core::registered(finding_table());
+}  // namespace mcjava

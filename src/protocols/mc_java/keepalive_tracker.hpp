@@ -38,7 +38,7 @@ public:
     void finish(EndFindings& out, double end_time) const;
 
     const std::deque<Exchange>& exchanges() const { return list_.all(); }
-    const blank::Distribution& delays() const { return delays_; }
+    const core::Distribution& delays() const { return delays_; }
     uint64_t unanswered() const { return list_.unanswered(); }
     uint64_t unknown_answers() const { return unknown_; }
     uint64_t late() const { return late_; }
@@ -51,7 +51,7 @@ private:
     double window_, slow_;
     uint64_t slow_count_ = 0;
     ExchangeList list_{16};
-    blank::Distribution delays_;
+    core::Distribution delays_;
     uint64_t unknown_ = 0, late_ = 0;
     bool picked_up_ = false, requested_ = false;
 };

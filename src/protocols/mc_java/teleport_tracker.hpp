@@ -37,8 +37,8 @@ public:
     void picked_up() { picked_up_ = true; }
 
     const std::deque<Exchange>& teleports() const { return list_.all(); }
-    const blank::Distribution& delays() const { return delays_; }
-    const blank::Distribution& distances() const { return distances_; }  // teleports after a client position
+    const core::Distribution& delays() const { return delays_; }
+    const core::Distribution& distances() const { return distances_; }  // teleports after a client position
     uint64_t unconfirmed() const { return list_.unanswered(); }
     uint64_t without_id() const { return without_id_; }  // never awaited a confirm
     uint64_t unknown_confirms() const { return unknown_; }
@@ -53,7 +53,7 @@ private:
     uint64_t pos_frame_ = 0;
     uint64_t command_frame_ = 0;  // the client's command not yet followed by a teleport
     ExchangeList list_{8};
-    blank::Distribution delays_, distances_;
+    core::Distribution delays_, distances_;
     uint64_t unknown_ = 0, far_ = 0, commanded_ = 0, without_id_ = 0;
     bool picked_up_ = false, teleported_ = false;
 };

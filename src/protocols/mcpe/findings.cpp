@@ -12,7 +12,7 @@ using namespace core::finding_rows;
 using C = FindingCode;
 
 // Indexed by FindingCode.
-const FindingInfo kFindings[] = {
+constexpr FindingInfo kFindings[] = {
     {C::UnknownId, "mcpe.malformed.unknown_id", S::Warn, G::Malformed,
      "game packet id the connection's protocol version does not define (another release's packet?)"},
     CORE_USUAL_DECODE_FINDING_ROWS(C, "mcpe", "game packet", "enumerated value outside its defined values"),
@@ -52,7 +52,7 @@ size_t format(const core::Finding& f, char* b, size_t cap) {
     return core::text::summary(f, b, cap);
 }
 
-const core::FindingTable kTable{"mcpe", kFindingBase, kFindings, size_t(C::Count_), format};
+constexpr core::FindingTable kTable{"mcpe", kFindingBase, kFindings, size_t(C::Count_), format};
 
 }  // namespace
 

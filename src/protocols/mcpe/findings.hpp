@@ -38,3 +38,8 @@ template <>
 struct core::FindingBlock<mcpe::FindingCode> {
     static constexpr uint16_t base = mcpe::kFindingBase;
 };
+
+namespace mcpe {
+// Registered with the core's findings registry wherever the codes are used.
+inline const bool kFindingsRegistered = core::registered(finding_table());
+}  // namespace mcpe

@@ -12,7 +12,7 @@ using namespace core::finding_rows;
 using C = FindingCode;
 
 // Indexed by FindingCode.
-const FindingInfo kFindings[] = {
+constexpr FindingInfo kFindings[] = {
     {C::Empty, "raknet.malformed.empty", S::Error, G::Malformed, "UDP payload of 0 bytes: no message id"},
     {C::UnknownId, "raknet.malformed.unknown_id", S::Error, G::Malformed,
      "message id RakNet does not define (offline messages and system messages inside frames)"},
@@ -193,7 +193,7 @@ size_t format(const core::Finding& f, char* b, size_t cap) {
     return core::text::summary(f, b, cap);
 }
 
-const core::FindingTable kTable{"raknet", kFindingBase, kFindings, size_t(C::Count_), format};
+constexpr core::FindingTable kTable{"raknet", kFindingBase, kFindings, size_t(C::Count_), format};
 
 }  // namespace
 

@@ -72,3 +72,8 @@ template <>
 struct core::FindingBlock<raknet::FindingCode> {
     static constexpr uint16_t base = raknet::kFindingBase;
 };
+
+namespace raknet {
+// Registered with the core's findings registry wherever the codes are used.
+inline const bool kFindingsRegistered = core::registered(finding_table());
+}  // namespace raknet

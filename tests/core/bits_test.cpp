@@ -7,8 +7,8 @@
 #include "core/decoder.hpp"
 #include "core/describe.hpp"
 #include "core/schema.hpp"
-#include "core_collect.hpp"
-#include "protocols/mc_java/findings.hpp"
+#include "../support/collect_decoded.hpp"
+#include "test_findings.hpp"
 
 namespace {
 
@@ -39,9 +39,9 @@ core::Schema make() {
     });
     static const core::Version v{"test", "bits test", {kHeader, 1}, "id", &t, 1, nullptr, 0, nullptr, 0, nullptr};
     core::DecodeFindings f{};
-    f.unknown_value = mcjava::FindingCode::UnknownValue;
-    f.trailing = mcjava::FindingCode::TrailingBytes;
-    f.truncated = mcjava::FindingCode::Truncated;
+    f.unknown_value = coretest::FindingCode::UnknownValue;
+    f.trailing = coretest::FindingCode::TrailingBytes;
+    f.truncated = coretest::FindingCode::Truncated;
     return core::compile(core::SchemaSpec{"t", &v, core::ByteOrder::Big, f, {nullptr, 0}});
 }
 
@@ -96,7 +96,7 @@ TEST(CoreBits, UnknownBitsValueFoundInBothModes) {
     // type 3 is not a node type; the switch has no case for it either.
     const Collect c = full("01" "03" "00" "00");
     ASSERT_EQ(c.findings.size(), 1u);
-    EXPECT_EQ(c.finding_names()[0], "mcjava.unknown_value");
+    EXPECT_EQ(c.finding_names()[0], "test.unknown_value");
     EXPECT_EQ(c.findings[0].a, 3);
     EXPECT_EQ(quiet("01" "03" "00" "00"), 1u);
 }

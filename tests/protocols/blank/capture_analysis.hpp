@@ -15,8 +15,7 @@
 namespace blank::test {
 
 inline std::string project_capture(const std::string& name) {
-    const std::string here = __FILE__;  // <project>/tests/core/capture_analysis.hpp
-    return here.substr(0, here.rfind("/tests/core/")) + "/captures/" + name;
+    return std::string(BLANKSHARK_CAPTURES) + "/" + name;
 }
 
 // The real captures bundled with the project (captures/*.pcap*).

@@ -10,8 +10,8 @@
 #include "core/encoder.hpp"
 #include "core/schema.hpp"
 #include "core/utf16.hpp"
-#include "core_collect.hpp"
-#include "protocols/mc_java/findings.hpp"
+#include "../support/collect_decoded.hpp"
+#include "test_findings.hpp"
 
 namespace {
 
@@ -37,10 +37,10 @@ core::Schema make() {
     });
     static const core::Version v{"test", "utf16 test", {kHeader, 1}, "id", &t, 1, nullptr, 0, nullptr, 0, nullptr};
     core::DecodeFindings f{};
-    f.string_not_utf8 = mcjava::FindingCode::StringNotUtf8;
-    f.text_too_long = mcjava::FindingCode::StringTooLong;
-    f.truncated = mcjava::FindingCode::Truncated;
-    f.trailing = mcjava::FindingCode::TrailingBytes;
+    f.string_not_utf8 = coretest::FindingCode::StringNotUtf8;
+    f.text_too_long = coretest::FindingCode::StringTooLong;
+    f.truncated = coretest::FindingCode::Truncated;
+    f.trailing = coretest::FindingCode::TrailingBytes;
     return core::compile(core::SchemaSpec{"t", &v, core::ByteOrder::Big, f, {nullptr, 0}});
 }
 
@@ -73,7 +73,7 @@ TEST(CoreUtf16, UnpairedSurrogateIsReplacedAndReported) {
     EXPECT_EQ(c.text("t.two.a"), "A\xEF\xBF\xBD");
     EXPECT_EQ(c.text("t.two.b"), "\xEF\xBF\xBD");
     ASSERT_EQ(c.findings.size(), 2u);
-    EXPECT_EQ(c.finding_names()[0], "mcjava.string.not_utf8");
+    EXPECT_EQ(c.finding_names()[0], "test.malformed.not_utf8");
     EXPECT_EQ(c.findings[0].offset, 5u);  // the high surrogate's bytes
     EXPECT_EQ(c.findings[0].a, 1);        // its code unit index
     EXPECT_EQ(c.findings[1].offset, 9u);
@@ -82,7 +82,7 @@ TEST(CoreUtf16, UnpairedSurrogateIsReplacedAndReported) {
 TEST(CoreUtf16, TooManyCharactersIsReportedInCodeUnits) {
     const Collect c = decode(from_hex("01" "0009" "004100410041004100410041004100410041" "0000"));
     ASSERT_EQ(c.findings.size(), 1u);
-    EXPECT_EQ(c.finding_names()[0], "mcjava.string.too_long");
+    EXPECT_EQ(c.finding_names()[0], "test.malformed.string_length");
     EXPECT_EQ(c.findings[0].a, 9);
     EXPECT_EQ(c.text("t.two.a"), "AAAAAAAAA");
 }

@@ -662,8 +662,7 @@ std::vector<std::vector<uint8_t>> read_pcap(const std::string& file) {
 }
 
 std::string capture(const char* name) {
-    const std::string here = __FILE__;  // <project>/tests/core/revisions_test.cpp
-    return here.substr(0, here.rfind("/tests/core/")) + "/captures/" + name;
+    return std::string(BLANKSHARK_CAPTURES) + "/" + name;
 }
 
 TEST(Detection, RealOldCapture) {

@@ -16,8 +16,8 @@
 #include "core/measure.hpp"
 #include "core/parsed_framing.hpp"
 #include "core/stream_buffer.hpp"
-#include "core_collect.hpp"
-#include "protocols/mc_java/findings.hpp"
+#include "../support/collect_decoded.hpp"
+#include "test_findings.hpp"
 
 namespace {
 
@@ -55,12 +55,12 @@ core::Schema make() {
     });
     static const core::Version v{"test", "measure test", {kHeader, 1}, "id", &t, 1, nullptr, 0, nullptr, 0, nullptr};
     core::DecodeFindings f{};
-    f.unknown_type = mcjava::FindingCode::UnknownId;
-    f.truncated = mcjava::FindingCode::Truncated;
-    f.trailing = mcjava::FindingCode::TrailingBytes;
-    f.count_range = mcjava::FindingCode::CountRange;
-    f.bad_varint = mcjava::FindingCode::BadVarInt;
-    f.unknown_value = mcjava::FindingCode::UnknownValue;
+    f.unknown_type = coretest::FindingCode::UnknownId;
+    f.truncated = coretest::FindingCode::Truncated;
+    f.trailing = coretest::FindingCode::TrailingBytes;
+    f.count_range = coretest::FindingCode::CountRange;
+    f.bad_varint = coretest::FindingCode::BadVarInt;
+    f.unknown_value = coretest::FindingCode::UnknownValue;
     return core::compile(core::SchemaSpec{"t", &v, core::ByteOrder::Big, f, {nullptr, 0}});
 }
 
@@ -133,19 +133,19 @@ TEST(CoreMeasure, ImpossibleValuesAreInvalidWithTheirFinding) {
     core::Measured r = core::measure_message(schema(), neg.data(), neg.size(), core::DecodeContext{}, kMax, f);
     EXPECT_EQ(r.result.status, Measure::Invalid);
     ASSERT_EQ(f.names.size(), 1u);
-    EXPECT_EQ(f.names[0], "mcjava.malformed.count");
+    EXPECT_EQ(f.names[0], "test.malformed.count");
 
     f.names.clear();
     auto unknown = from_hex("09" "0000");
     r = core::measure_message(schema(), unknown.data(), unknown.size(), core::DecodeContext{}, kMax, f);
     EXPECT_EQ(r.result.status, Measure::Invalid);
-    EXPECT_EQ(f.names, std::vector<std::string>{"mcjava.malformed.unknown_id"});
+    EXPECT_EQ(f.names, std::vector<std::string>{"test.malformed.unknown_id"});
 
     f.names.clear();
     auto varint = from_hex("01" "0000" "0000" "00" "ffffffffff7f" "00");
     r = core::measure_message(schema(), varint.data(), varint.size(), core::DecodeContext{}, kMax, f);
     EXPECT_EQ(r.result.status, Measure::Invalid);
-    EXPECT_EQ(f.names, std::vector<std::string>{"mcjava.malformed.varint"});
+    EXPECT_EQ(f.names, std::vector<std::string>{"test.malformed.varint"});
 }
 
 TEST(CoreMeasure, AMessageLongerThanTheLargestIsInvalid) {
@@ -166,7 +166,7 @@ TEST(CoreMeasure, AFieldPastItsSubstreamIsAFaultNotANeed) {
     const core::Measured r = core::measure_message(schema(), m.data(), m.size(), core::DecodeContext{}, kMax, f);
     EXPECT_EQ(r.result.status, Measure::Complete);
     EXPECT_EQ(r.result.length, m.size());
-    EXPECT_EQ(f.names, std::vector<std::string>{"mcjava.malformed.truncated"});
+    EXPECT_EQ(f.names, std::vector<std::string>{"test.malformed.truncated"});
 }
 
 std::vector<uint8_t> stream() {

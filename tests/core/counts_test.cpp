@@ -12,8 +12,8 @@
 #include "core/encoder.hpp"
 #include "core/format.hpp"
 #include "core/schema.hpp"
-#include "core_collect.hpp"
-#include "protocols/mc_java/findings.hpp"
+#include "../support/collect_decoded.hpp"
+#include "test_findings.hpp"
 
 namespace {
 
@@ -54,8 +54,8 @@ core::Schema make() {
     });
     static const core::Version v{"test", "counts test", {kHeader, 1}, "id", &t, 1, nullptr, 0, nullptr, 0, nullptr};
     core::DecodeFindings f{};
-    f.trailing = mcjava::FindingCode::TrailingBytes;
-    f.truncated = mcjava::FindingCode::Truncated;
+    f.trailing = coretest::FindingCode::TrailingBytes;
+    f.truncated = coretest::FindingCode::Truncated;
     return core::compile(core::SchemaSpec{"t", &v, core::ByteOrder::Big, f, {nullptr, 0}});
 }
 
@@ -78,7 +78,7 @@ TEST(CoreCounts, LengthInBitsRoundsUpToBytes) {
     // 24 bits, 2 bytes there: truncated.
     const Collect t = decode(from_hex("01" "0018" "aabb"));
     ASSERT_EQ(t.finding_names().size(), 1u);
-    EXPECT_EQ(t.finding_names()[0], "mcjava.malformed.truncated");
+    EXPECT_EQ(t.finding_names()[0], "test.malformed.truncated");
 }
 
 TEST(CoreCounts, RestLeavesTheFieldsAfterIt) {
@@ -131,7 +131,7 @@ TEST(CoreCounts, OpenLengthIsWhatTheFixedFieldsAfterItLeave) {
     // Shorter than the fixed fields: the last one runs past the end.
     const Collect cut = decode(from_hex("04" "01" "02" "00000011" "3f00"));
     ASSERT_EQ(cut.finding_names().size(), 1u);
-    EXPECT_EQ(cut.finding_names()[0], "mcjava.malformed.truncated");
+    EXPECT_EQ(cut.finding_names()[0], "test.malformed.truncated");
     // The encoder writes the bytes given.
     EXPECT_EQ(core::encode(schema(), 0, 4,
                            core::Value{{"head", 1}, {"block", core::Value::bytes(std::string("\xaa", 1))}, {"meta", 2},

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "core/encoder.hpp"
-#include "core_collect.hpp"
+#include "../support/collect_decoded.hpp"
 #include "protocols/mc_java/schema.hpp"
 
 namespace {
