@@ -95,7 +95,7 @@ void PacketBuilder::write(uint8_t* p, size_t cap, uint32_t first, uint32_t count
                 write(p, cap, n.first_child, n.child_count, base + n.offset + size_t(e) * n.size, e);
             // The count sibling defaults to the number of entries written.
             // ref.index is the count's scope slot, not its row: the sibling
-            // kept in that slot (core/schema.cpp numbers a large scope's slots).
+            // kept in that slot (core/schema.cpp numbers the rows referred to in order).
             for (uint32_t j = 0; j < k && n.ref.where == core::Ref::Scope && n.ref.up == 0; ++j) {
                 const Node& c = s_.nodes[first + j];
                 if (!c.keep || c.lift != 0 || c.slot != n.ref.index) continue;
