@@ -1,12 +1,16 @@
 // Copies an Ethernet/IPv4 capture with a TCP or UDP port changed on every
 // packet (source and destination), for tests of traffic on another port than
 // a protocol's default. Checksums are left as they were: neither blankshark
-// nor tshark with default preferences checks them.
+// nor tshark with default preferences checks them. The copy is written
+// beside `out` and renamed over it: tests that make the same copy run in
+// parallel (ctest -j2), and one must never read another's half-written file.
 #pragma once
 
 #include <pcap/pcap.h>
+#include <unistd.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -20,7 +24,8 @@ inline long rewrite_port(const std::string& in, const std::string& out, uint16_t
         if (p) pcap_close(p);
         return -1;
     }
-    pcap_dumper_t* d = pcap_dump_open(p, out.c_str());
+    const std::string part = out + ".part" + std::to_string(getpid());
+    pcap_dumper_t* d = pcap_dump_open(p, part.c_str());
     if (!d) {
         pcap_close(p);
         return -1;
@@ -48,6 +53,10 @@ inline long rewrite_port(const std::string& in, const std::string& out, uint16_t
     }
     pcap_dump_close(d);
     pcap_close(p);
+    if (std::rename(part.c_str(), out.c_str()) != 0) {
+        std::remove(part.c_str());
+        return -1;
+    }
     return changed;
 }
 
