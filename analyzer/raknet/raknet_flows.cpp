@@ -22,10 +22,14 @@ private:
 bool RaknetFlows::offer(const capture::Frame& f, const capture::UdpDatagram& d, double time) {
     const uint64_t frame = f.number;
     if (d.src == d.dst) return false;  // a socket to itself
+    if (time > now_) {
+        now_ = time;
+        end_silent(now_);
+    }
     const auto key = capture::EndpointPair::of(d.src, d.dst);
-    RaknetConnection* c = nullptr;
+    Entry* e = nullptr;
     if (auto it = by_key_.find(key); it != by_key_.end()) {
-        c = it->second;
+        e = it->second;
     } else {
         const bool on_port = d.src.port == port_ || d.dst.port == port_;
         if (!on_port && !raknet::looks_like_offline_message(d.payload, d.payload_len)) return false;
@@ -36,27 +40,61 @@ bool RaknetFlows::offer(const capture::Frame& f, const capture::UdpDatagram& d, 
             const auto sender = raknet::sender_of(d.payload[0]);
             src_server = sender && *sender == core::Side::Server;
         }
-        conns_.emplace_back();
-        c = &conns_.back();
-        c->server = src_server ? d.src : d.dst;
-        c->client = src_server ? d.dst : d.src;
-        c->summary = std::make_shared<RaknetSummary>(keys_);
-        c->conv = new_conversation_(c->client, c->server, frame);
-        by_key_[key] = c;
+        e = &conns_.emplace_back();
+        e->key = key;
+        RaknetConnection& c = e->c;
+        c.server = src_server ? d.src : d.dst;
+        c.client = src_server ? d.dst : d.src;
+        c.summary = std::make_shared<RaknetSummary>(keys_);
+        c.conv = new_conversation_(c.client, c.server, frame);
+        by_key_[key] = e;
     }
-    Relay r(listener_, *c);
-    bedrock::Offer offer(c->summary->bedrock, r);
-    const core::Side from = d.src == c->server ? core::Side::Server : core::Side::Client;
-    c->summary->session.packet(from, d.payload, d.payload_len, core::Origin{frame, time}, r, &offer);
+    heard(*e);
+    RaknetConnection& c = e->c;
+    Relay r(listener_, c);
+    bedrock::Offer offer(c.summary->bedrock, r);
+    const core::Side from = d.src == c.server ? core::Side::Server : core::Side::Client;
+    c.summary->session.packet(from, d.payload, d.payload_len, core::Origin{frame, time}, r, &offer);
     return true;
 }
 
-void RaknetFlows::finish(uint64_t last_frame, double last_time) {
-    for (RaknetConnection& c : conns_) {
-        Relay r(listener_, c);
-        bedrock::Offer offer(c.summary->bedrock, r);
-        c.summary->session.finish(core::Origin{last_frame, last_time}, r, &offer);
+void RaknetFlows::heard(Entry& e) {
+    if (newest_ == &e) return;
+    if (e.older || oldest_ == &e) {  // in the list: unlink
+        (e.older ? e.older->newer : oldest_) = e.newer;
+        e.newer->older = e.older;    // not the newest, so it has a newer one
     }
+    e.older = newest_;
+    e.newer = nullptr;
+    (newest_ ? newest_->newer : oldest_) = &e;
+    newest_ = &e;
+}
+
+void RaknetFlows::end_silent(double now) {
+    while (oldest_) {
+        const raknet::Session& s = oldest_->c.summary->session.transport();
+        if (now - s.last_time() < silence_) return;
+        end(*oldest_, s.last_frame(), now);
+    }
+}
+
+void RaknetFlows::end(Entry& e, uint64_t frame, double time) {
+    (e.older ? e.older->newer : oldest_) = e.newer;
+    (e.newer ? e.newer->older : newest_) = e.older;
+    e.older = e.newer = nullptr;
+    by_key_.erase(e.key);
+    RaknetConnection& c = e.c;
+    Relay r(listener_, c);
+    bedrock::Offer offer(c.summary->bedrock, r);
+    c.summary->session.finish(core::Origin{frame, time}, r, &offer);
+    c.summary->session.release();
+    c.summary->bedrock.release();
+    c.open = false;
+}
+
+void RaknetFlows::finish(uint64_t last_frame, double last_time) {
+    for (Entry& e : conns_)  // in the order they began
+        if (e.c.open) end(e, last_frame, last_time);
 }
 
 }  // namespace blankshark

@@ -6,6 +6,14 @@
 // self-test RakNet sends from the server port) belongs to none. User
 // messages go to Bedrock's game layer first (its 0xFE batches), the rest to
 // MCPE's.
+//
+// A conversation ends once the capture has gone on for RakNet's timeout
+// (raknet::Options::silence_seconds) past its last packet, whether it said
+// Disconnect or not: its session is finished then (its end-of-connection
+// findings go out) and everything only reading needed is released, so
+// memory follows the conversations open, not all ever seen. A later
+// datagram of the same endpoints starts a new conversation, as it does for
+// the peers (RakNet has dropped the old one).
 #pragma once
 
 #include <cstdint>
@@ -27,6 +35,7 @@ struct RaknetConnection {
     Conversation* conv = nullptr;
     capture::Endpoint client, server;
     std::shared_ptr<RaknetSummary> summary;  // owns the session
+    bool open = true;                        // false once finished and released
 };
 
 // What the commands get, per connection.
@@ -47,22 +56,40 @@ public:
         std::function<Conversation*(const capture::Endpoint& client, const capture::Endpoint& server, uint64_t frame)>;
     RaknetFlows(uint16_t port, NewConversation new_conversation, RaknetListener& listener,
                 const bedrock::KeyLog* keys = nullptr)
-        : port_(port), new_conversation_(std::move(new_conversation)), listener_(listener), keys_(keys) {}
+        : port_(port),
+          new_conversation_(std::move(new_conversation)),
+          listener_(listener),
+          keys_(keys),
+          silence_(raknet::Options().silence_seconds) {}
 
     // Feeds the datagram if it is RakNet's (true), else leaves it (false).
     bool offer(const capture::Frame& f, const capture::UdpDatagram& d, double time) override;
-    // The end of the capture: every session's end-of-capture results.
+    // The end of the capture: every open session's end-of-capture results.
     void finish(uint64_t last_frame, double last_time);
-    std::deque<RaknetConnection>& connections() { return conns_; }
+    size_t open_conversations() const { return by_key_.size(); }
 
 private:
     class Relay;
+    // A conversation and its place among the open ones, least recently
+    // heard from first (an intrusive list: moving one costs no allocation).
+    struct Entry {
+        RaknetConnection c;
+        capture::EndpointPair key;
+        Entry *older = nullptr, *newer = nullptr;
+    };
+    void heard(Entry& e);                 // to the newest end
+    void end(Entry& e, uint64_t frame, double time);
+    void end_silent(double now);          // every conversation silent for the timeout at `now`
+
     uint16_t port_;
     NewConversation new_conversation_;
     RaknetListener& listener_;
     const bedrock::KeyLog* keys_;  // Bedrock's keys (not owned; null: none)
-    std::deque<RaknetConnection> conns_;
-    std::unordered_map<capture::EndpointPair, RaknetConnection*, capture::EndpointPairHash> by_key_;
+    double silence_;               // seconds after its last packet a conversation ends
+    double now_ = 0;               // the latest time offered
+    std::deque<Entry> conns_;      // every conversation (a listener keeps pointers to them)
+    Entry *oldest_ = nullptr, *newest_ = nullptr;
+    std::unordered_map<capture::EndpointPair, Entry*, capture::EndpointPairHash> by_key_;  // the open ones
 };
 
 }  // namespace blankshark

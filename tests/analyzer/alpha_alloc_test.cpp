@@ -40,23 +40,10 @@ TEST(AlphaAllocations, NoneForMessagesOnceWarm) {
     for (int i = 0; i < 80; ++i)
         server += std::string("\x04\x00\x00\x00\x00\x00\x00\x17\x70" "\x1f\x00\x00\x05\xdc\x01\xff\x02", 17);
     uint64_t frame = 0;
-    uint32_t cseq = 1000, sseq = 5000;
+    testing::InOrder in_order{w};
     auto seg = [&](bool from_client, uint8_t flags, const std::string* p) {
-        capture::TcpSegment s;
-        s.src = from_client ? w.client : w.server;
-        s.dst = from_client ? w.server : w.client;
-        s.seq = from_client ? cseq : sseq;
-        s.ack = from_client ? sseq : cseq;
-        s.flags = flags;
-        s.window = 65535;
-        if (p) {
-            s.payload = reinterpret_cast<const uint8_t*>(p->data());
-            s.payload_len = uint32_t(p->size());
-        }
         ++frame;
-        tcp.feed(s, frame, double(frame) * 0.001);
-        uint32_t& q = from_client ? cseq : sseq;
-        q += (p ? uint32_t(p->size()) : 0) + ((flags & capture::tcpflag::kSyn) ? 1 : 0);
+        tcp.feed(in_order.next(from_client, flags, p), frame, double(frame) * 0.001);
     };
     namespace f = capture::tcpflag;
     const uint64_t start = bench::allocations();

@@ -47,21 +47,10 @@ struct JavaConnections {
     // One connection from client port `port`: opened, the two messages, both FINs.
     void one(uint16_t port) {
         w.client.port = port;
-        uint32_t cseq = 1000, sseq = 5000;
+        testing::InOrder in_order{w};
         auto seg = [&](bool from_client, uint8_t flags, const char* p, size_t n) {
-            capture::TcpSegment s;
-            s.src = from_client ? w.client : w.server;
-            s.dst = from_client ? w.server : w.client;
-            s.seq = from_client ? cseq : sseq;
-            s.ack = from_client ? sseq : cseq;
-            s.flags = flags;
-            s.window = 65535;
-            s.payload = reinterpret_cast<const uint8_t*>(p);
-            s.payload_len = uint32_t(n);
             ++frame;
-            tcp.feed(s, frame, double(frame) * 0.001);
-            uint32_t& q = from_client ? cseq : sseq;
-            q += uint32_t(n) + ((flags & (capture::tcpflag::kSyn | capture::tcpflag::kFin)) ? 1 : 0);
+            tcp.feed(in_order.next(from_client, flags, p, n), frame, double(frame) * 0.001);
         };
         namespace f = capture::tcpflag;
         seg(true, f::kSyn, nullptr, 0);

@@ -26,22 +26,9 @@ TEST(TcpAllocations, NoneForInOrderSegments) {
     testing::Wire w;
     static const std::string chunk(1400, 'x');
     uint64_t frame = 0;
-    uint32_t cseq = 1000, sseq = 5000;
+    testing::InOrder in_order{w};  // not the Wire's make(): that keeps copies
     auto seg = [&](bool from_client, uint8_t flags, const std::string* p) {
-        capture::TcpSegment s;  // built by hand: the Wire's helper keeps copies
-        s.src = from_client ? w.client : w.server;
-        s.dst = from_client ? w.server : w.client;
-        s.seq = from_client ? cseq : sseq;
-        s.ack = from_client ? sseq : cseq;
-        s.flags = flags;
-        s.window = 65535;
-        if (p) {
-            s.payload = reinterpret_cast<const uint8_t*>(p->data());
-            s.payload_len = uint32_t(p->size());
-        }
-        r.feed(s, ++frame, 0);
-        uint32_t& q = from_client ? cseq : sseq;
-        q += (p ? uint32_t(p->size()) : 0) + ((flags & capture::tcpflag::kSyn) ? 1 : 0);
+        r.feed(in_order.next(from_client, flags, p), ++frame, 0);
     };
     namespace f = capture::tcpflag;
     const uint64_t start = bench::allocations();

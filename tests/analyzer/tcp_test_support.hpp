@@ -154,4 +154,30 @@ struct Wire {
     }
 };
 
+// One connection's segments in order, each numbered after the one before
+// it (a SYN or FIN counts one): they point at the caller's bytes, so
+// building one copies and allocates nothing (the allocation tests use it).
+struct InOrder {
+    const Wire& w;
+    uint32_t cseq = 1000, sseq = 5000;
+
+    capture::TcpSegment next(bool from_client, uint8_t flags, const std::string* p = nullptr) {
+        return next(from_client, flags, p ? p->data() : nullptr, p ? p->size() : 0);
+    }
+    capture::TcpSegment next(bool from_client, uint8_t flags, const char* p, size_t n) {
+        capture::TcpSegment s;
+        s.src = from_client ? w.client : w.server;
+        s.dst = from_client ? w.server : w.client;
+        s.seq = from_client ? cseq : sseq;
+        s.ack = from_client ? sseq : cseq;
+        s.flags = flags;
+        s.window = 65535;
+        s.payload = reinterpret_cast<const uint8_t*>(p);
+        s.payload_len = uint32_t(n);
+        uint32_t& q = from_client ? cseq : sseq;
+        q += uint32_t(n) + ((flags & (capture::tcpflag::kSyn | capture::tcpflag::kFin)) ? 1 : 0);
+        return s;
+    }
+};
+
 }  // namespace blankshark::tcp::testing

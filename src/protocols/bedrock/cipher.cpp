@@ -6,13 +6,15 @@
 
 namespace bedrock {
 
-BatchCipher::~BatchCipher() {
+BatchCipher::~BatchCipher() { stop(); }
+
+void BatchCipher::stop() {
     if (handle_) gcry_cipher_close(static_cast<gcry_cipher_hd_t>(handle_));
+    handle_ = nullptr;
 }
 
 bool BatchCipher::start(const Key& key, bool ctr) {
-    if (handle_) gcry_cipher_close(static_cast<gcry_cipher_hd_t>(handle_));
-    handle_ = nullptr;
+    stop();
     counter_ = 0;
     key_ = key;
     static const bool ready = gcry_check_version(nullptr) != nullptr;  // libgcrypt must be initialised once

@@ -28,6 +28,8 @@ public:
     // Starts the stream; false when libgcrypt refuses.
     bool start(const Key& key, bool ctr);
     bool started() const { return handle_ != nullptr; }
+    // Closes the stream (start() opens another).
+    void stop();
     // Decrypts the next `n` bytes of the stream in place.
     void decrypt(uint8_t* p, size_t n);
     // Encrypts (the same stream the other way: tests and crafted captures).

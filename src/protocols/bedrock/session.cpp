@@ -355,7 +355,6 @@ void Session::read_packets(Direction& d, Out& o) {
     st.packets += o.packets.size();
     if (o.packets.size() > st.most_packets) st.most_packets = uint32_t(o.packets.size());
     for (const PacketSpan& p : o.packets) {
-        ++st.by_id[p.id & 0x3FF];
         if (p.id != kLogin && p.id != kRequestNetworkSettings && p.id != kNetworkSettings &&
             p.id != kServerToClientHandshake && p.id != kDisconnect)
             continue;
@@ -451,6 +450,16 @@ void Session::finish(const core::Origin& last, Sink& sink) {
         d.held.clear();
         d.held_bytes = 0;
     }
+}
+
+void Session::release() {
+    for (Direction& d : dirs_) {
+        d.cipher.stop();
+        d.held.clear();  // finish() has emptied it already
+        d.held_bytes = 0;
+    }
+    outs_ = std::vector<std::unique_ptr<Out>>();
+    nouts_ = 0;
 }
 
 }  // namespace bedrock

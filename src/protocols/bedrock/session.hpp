@@ -21,7 +21,6 @@
 // (Options), a batch's decompressed size (kMaxBatch).
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -90,7 +89,6 @@ struct DirectionStats {
     uint64_t held_back = 0, never_delivered = 0, malformed = 0;
     uint32_t largest = 0;           // decompressed
     uint32_t most_packets = 0;      // in one batch
-    std::array<uint64_t, 1024> by_id{};
 };
 
 class Sink {
@@ -109,6 +107,9 @@ public:
     bool message(const raknet::PacketResult& r, uint32_t index, Sink& sink);
     // The end of the capture: batches never handed on.
     void finish(const core::Origin& last, Sink& sink);
+    // After finish(): frees the ciphers and the batch buffers; what the
+    // accessors return stays. No message() after it.
+    void release();
 
     bool recognised() const { return recognised_; }
     bool mid_connection() const { return mid_; }

@@ -25,7 +25,7 @@ constexpr FindingInfo kFindings[] = {
     {C::LoginRefused, "mcpe.login.refused", S::Note, G::Protocol,
      "LoginStatus other than 0: the server (1) or the client (2) is outdated"},
     {C::ChunkUnanswered, "mcpe.chunk.unanswered", S::Note, G::Sequence,
-     "a RequestChunk no ChunkData for the same column answered before the end of the capture"},
+     "a RequestChunk no ChunkData for the same column answered before the connection ended"},
     {C::ChunkUnrequested, "mcpe.chunk.unrequested", S::Comment, G::Sequence,
      "ChunkData for a column no RequestChunk asked for (or asked before the capture)"},
 };

@@ -94,7 +94,6 @@ void Session::game(const raknet::PacketResult& r, uint32_t index, Sink& sink) {
     g.len = m.len;
     GameStats& st = st_[int(r.from)];
     ++st.packets;
-    if (m.len) ++st.by_id[m.data[0]];
     g.id = m.len ? m.data[0] : 0;
 
     const core::Schema* s = &schema(*version_);

@@ -59,7 +59,6 @@ struct Link {
 
 struct GameStats {
     uint64_t packets = 0;
-    uint64_t by_id[256] = {};
     uint64_t chunk_requests = 0, chunks = 0, chunks_answering = 0, wrappers = 0;
 };
 
@@ -86,6 +85,8 @@ public:
     void packet(core::Side from, const uint8_t* p, uint32_t len, const core::Origin& o, Sink& sink,
                 OtherGame* other = nullptr);
     void finish(const core::Origin& last, Sink& sink, OtherGame* other = nullptr);
+    // After finish(): frees what only reading needed (raknet::Session::release).
+    void release() { raknet_.release(); }
 
     const raknet::Session& transport() const { return raknet_; }
     const VersionInfo& version() const { return *version_; }

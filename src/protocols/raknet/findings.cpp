@@ -49,7 +49,7 @@ constexpr FindingInfo kFindings[] = {
     {C::RangeReversed, "raknet.ack.range_reversed", S::Error, G::Malformed,
      "ACK/NAK range whose end is below its start (RakNet discards the packet)"},
     {C::Unacked, "raknet.ack.missing", S::Note, G::Sequence,
-     "a datagram the receiver neither acknowledged nor reported missing before the end of the capture"},
+     "a datagram the receiver neither acknowledged nor reported missing before the connection ended"},
     {C::AckReceiptOnWire, "raknet.frame.ack_receipt", S::Warn, G::Protocol,
      "reliability 5-7 (*_WITH_ACK_RECEIPT) on the wire: RakNet sends these as 0, 2 and 3"},
     {C::FrameResent, "raknet.resend.frame", S::Note, G::Sequence,
@@ -59,7 +59,7 @@ constexpr FindingInfo kFindings[] = {
      "reliable message indexes never seen: lost before the capture point and never resent, or never sent "
      "(jsp-raknet consumes indexes for split fragments of unreliable messages): indexes are not contiguous"},
     {C::ReliableUnacked, "raknet.reliable.unacked", S::Note, G::Sequence,
-     "a reliable message none of whose datagrams the receiver acknowledged before the end of the capture"},
+     "a reliable message none of whose datagrams the receiver acknowledged before the connection ended"},
     {C::OrderGap, "raknet.order.gap", S::Note, G::Sequence,
      "ordering indexes skipped on a channel: messages lost before the capture point (or reordered)"},
     {C::OrderLate, "raknet.order.late", S::Note, G::Sequence,
@@ -84,7 +84,7 @@ constexpr FindingInfo kFindings[] = {
     {C::Disconnect, "raknet.end.disconnect", S::Comment, G::Sequence,
      "Disconnection Notification: the connection ends"},
     {C::EndSilence, "raknet.end.silence", S::Note, G::Sequence,
-     "the connection went silent before the capture ended (RakNet drops a peer after 10 s by default)"},
+     "the connection went silent: no packet for RakNet's timeout (it drops a peer after 10 s by default)"},
     {C::EndCapture, "raknet.end.capture", S::Comment, G::Sequence,
      "the capture ends with the connection still up"},
     {C::AnalysisLimit, "raknet.analysis.limit", S::Note, G::Protocol,
@@ -183,7 +183,8 @@ size_t format(const core::Finding& f, char* b, size_t cap) {
     case C::PongUnmatched: return core::print(b, cap, "Pong for ping time %" PRId64 ": no such ping", f.a);
     case C::Disconnect: return core::print(b, cap, "Disconnection Notification from the %s", what);
     case C::EndSilence:
-        return core::print(b, cap, "Silent for %.1f s before the end of the capture", double(f.a) / 1000.0);
+        return core::print(b, cap, "No packet in the %.0f s after this one (RakNet's timeout): gone",
+                           double(f.a) / 1000.0);
     case C::EndCapture:
         return core::print(b, cap, "Capture ends with the connection up (last packet %.1f s before)",
                            double(f.a) / 1000.0);

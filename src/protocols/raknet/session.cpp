@@ -475,13 +475,40 @@ void Session::finish(const core::Origin& last, Sink& sink) {
         splits_[s].finish(st_[s], ev);
     }
     if (!any_ || end_ == EndReason::Disconnect) return;
+    // Silent for the timeout: the timeout, not how long the silence lasted
+    // (a front end that ends a connection early, at the first packet past
+    // it, and one that ends it with the capture must say the same).
     const double silent = last.time - last_time_;
-    core::Finding f{silent >= o_.silence_seconds ? C::EndSilence : C::EndCapture};
-    end_ = silent >= o_.silence_seconds ? EndReason::Silence : EndReason::CaptureEnd;
+    const bool gone = silent >= o_.silence_seconds;
+    core::Finding f{gone ? C::EndSilence : C::EndCapture};
+    end_ = gone ? EndReason::Silence : EndReason::CaptureEnd;
     end_frame_ = last_frame_;
-    f.a = int64_t(silent * 1000.0);
+    f.a = int64_t((gone ? o_.silence_seconds : silent) * 1000.0);
     f.frame = last_frame_;
     sink.finding(f);
+}
+
+void Session::release() {
+    for (int s = 0; s < 2; ++s) {
+        const Side side = Side(s);
+        dgrams_[s] = DatagramTracker(side, o_.datagram_window);
+        msgs_[s] = MessageTracker(side, o_.message_window);
+        orders_[s] = OrderTracker(o_.order_window);
+        splits_[s] = SplitReassembler(side, o_);
+    }
+    reader_ = PacketReader(o_.max_frames, o_.max_records);
+    parsed_ = ParsedPacket();
+    body_ = ParsedPacket();
+    result_ = PacketResult();
+    // Swapped with empty ones: `v = {}` or clear() would keep the capacity.
+    std::vector<FrameResult>().swap(frames_);
+    std::vector<MessageResult>().swap(messages_);
+    std::vector<uint8_t>().swap(arena_);
+    std::vector<uint64_t>().swap(frame_arena_);
+    std::vector<uint32_t>().swap(arena_at_);
+    std::vector<uint32_t>().swap(frames_at_);
+    std::vector<uint64_t>().swap(links_);
+    std::vector<core::Finding>().swap(findings_);
 }
 
 }  // namespace raknet

@@ -82,6 +82,9 @@ public:
 
     void packet(Side from, const uint8_t* p, uint32_t len, const core::Origin& o, Sink& sink);
     void finish(const core::Origin& last, Sink& sink);
+    // After finish(): frees the windows, split buffers and the packet being
+    // read; what the accessors below return stays. No packet() after it.
+    void release();
 
     const VersionInfo& version() const { return *version_; }
     bool version_decided() const { return decided_; }
@@ -89,6 +92,8 @@ public:
     const DirectionStats& stats(Side s) const { return st_[int(s)]; }
     EndReason end() const { return end_; }
     uint64_t end_frame() const { return end_frame_; }   // the disconnect, or the last packet
+    uint64_t last_frame() const { return last_frame_; }
+    double last_time() const { return last_time_; }     // of its latest packet (0: none yet)
     Side disconnected_by() const { return disconnect_side_; }
     const Options& options() const { return o_; }
 
