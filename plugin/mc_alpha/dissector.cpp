@@ -13,7 +13,7 @@
 //
 // References: seed 001; Wireshark doc/README.dissector ("TCP
 // desegmentation": pinfo->desegment_offset/len, DESEGMENT_ONE_MORE_SEGMENT,
-// since only parsing tells where a message ends, Connection::measure()).
+// since only parsing tells where a message ends, Connection::framing()).
 //
 // Limitations:
 //   - The connection's analyses (state, Map Chunk contents, Pre-Chunk and

@@ -15,7 +15,7 @@ struct ChunkData {
     uint32_t length = 0;
 };
 
-// `p[0, len)`: one whole message of direction `d`, as measure() cut it.
+// `p[0, len)`: one whole message of direction `d`, as its framing cut it.
 ChunkData locate_chunk_data(Side d, const uint8_t* p, uint32_t len);
 
 }  // namespace mcalpha

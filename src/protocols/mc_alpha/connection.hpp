@@ -2,7 +2,7 @@
 // machine (login until the server's Login Response, then play) and the
 // analyses of seed 001's protocol, message by message in capture order.
 //
-// It is handed whole messages (as measure() cut them: the analyzer's
+// It is handed whole messages (as its framing cut them: the analyzer's
 // stream buffer, session.hpp, or Wireshark's desegmentation on its first
 // pass) and hands each on as a Message with what the analyses found:
 //  - the state: a play message before the login completed, a Handshake
@@ -66,16 +66,13 @@ public:
     // `inflater` is shared by the connections of one thread.
     explicit Connection(core::Inflater& inflater, const Settings& settings = Settings());
 
-    // One whole message of direction `d`, as measure() cut it.
+    // One whole message of direction `d`, as framing(d) cut it.
     void message(Side d, const uint8_t* p, uint32_t len, const core::Span& span, MessageSink& sink);
-    // Bytes measure() just gave up on (Invalid): a Message of kind Unframed
+    // Bytes framing(d) just gave up on (Invalid): a Message of kind Unframed
     // with the reason (an unknown id, a negative count, a length too large).
     void unframed(Side d, const uint8_t* p, uint32_t len, const core::Span& span, MessageSink& sink);
 
     // Framing by parsing, for desegmentation (plugin) or a stream buffer.
-    core::MeasureResult measure(Side d, const uint8_t* p, size_t avail) {
-        return framing_[int(d)].measure(p, avail);
-    }
     StreamFraming& framing(Side d) { return framing_[int(d)]; }
 
     // Side `d` ended: FIN, or RST (`reset`), in frame `o`.

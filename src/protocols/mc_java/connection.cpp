@@ -371,12 +371,10 @@ void Connection::advance(Packet& p) {
     if (p.state == State::Configuration && is(p, "finish_configuration")) state_[d] = State::Play;
     if (p.state == State::Play && (is(p, "start_configuration") || is(p, "configuration_acknowledged")))
         state_[d] = State::Configuration;
-    if (p.state == State::Login && is(p, "encryption_request")) encryption_requested_ = true;
     if (p.state == State::Login && is(p, "encryption_response") && !encrypted()) start_decryption(p);
     if ((p.state == State::Status && p.dir == Side::Server && is(p, "pong")) ||
         (p.dir == Side::Server && is(p, "disconnect")))
         ended_[d] = true;
-    (void)encryption_requested_;
 }
 
 void Connection::frame(Side d, const uint8_t* wire, uint32_t len, const core::Span& span, PacketSink& sink) {

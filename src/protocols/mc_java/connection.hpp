@@ -103,7 +103,7 @@ public:
     void gap(Side d, uint64_t offset);
 
     // How the next bytes of direction `d` are cut: a Framing for the stream
-    // buffer (analyzer); the plugin calls frame_length() directly.
+    // buffer (the analyzer) and the plugin's stream cursor.
     core::Framing& framing(Side d) { return framing_[int(d)]; }
     core::MeasureResult frame_length(Side d, const uint8_t* p, size_t avail) const;
 
@@ -204,7 +204,6 @@ private:
     bool announced_ = false;              // the inferred finding is on a packet
     bool announce_start_[2] = {false, false};  // a direction's first packet owes mcjava.stream.mid_start
     bool encrypted_ = false;  // and not decrypted
-    bool encryption_requested_ = false;
     const KeyLog* key_log_ = nullptr;
     std::string verify_token_;      // the Encryption Request's (a key log's key)
     std::string encrypted_secret_;  // the Encryption Response's (a key log's key)

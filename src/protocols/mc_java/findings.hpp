@@ -1,6 +1,7 @@
 // Minecraft Java Edition findings: stable names "mcjava.*", one severity
-// each. Framing and stream findings come from the framer (framer.hpp),
-// decoding findings from the core decoder (DecodeFindings in protocol.cpp).
+// each. Framing and stream findings come from the connection's framing
+// (framing.hpp, connection.cpp), decoding findings from the core decoder
+// (core::usual_decode_findings, message.hpp).
 #pragma once
 
 #include <cstdint>
@@ -10,7 +11,7 @@
 namespace mcjava {
 
 enum class FindingCode : uint16_t {
-    // Framing (framer.hpp)
+    // Framing (framing.hpp)
     BadVarInt,          // a VarInt longer than 5 bytes (length, data length, or a field)
     LengthOverMax,      // packet length above the protocol's maximum (2 MiB)
     EmptyPacket,        // length 0: no packet id
