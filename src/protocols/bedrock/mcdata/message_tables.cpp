@@ -55,6 +55,18 @@ void rewrite_enum_size(Json& t) {
         for (Json& v : t) rewrite_enum_size(v);
 }
 
+// What the game sends that minecraft-data's names leave out. LegacyEntityType
+// names entity ids from 10 on; 0 is no entity (the server's Move Player
+// teleport in every capture of captures/bedrock/, cause 3 "command",
+// carries source entity type 0), not an unknown value.
+void amend_types(std::map<std::string, Json>& types) {
+    auto it = types.find("LegacyEntityType");
+    if (it == types.end()) return;
+    Json& t = it->second;
+    if (t.is_array() && t.size() == 2 && t[0] == "mapper" && t[1].contains("mappings") && !t[1]["mappings"].contains("0"))
+        t[1]["mappings"]["0"] = "none";
+}
+
 bool native(Translator& t, const std::string& type, const Json* args, const char* key, const char* name, Rows& out) {
     if (type == kEnumIndex && args) {
         std::string ref = args->at("count").get<std::string>(), steps;
@@ -89,6 +101,7 @@ core::MessageTable message_table(const Description& d, const core::Layout& heade
                                  std::vector<std::string>* failures) {
     std::map<std::string, Json> types;
     for (const NamedType& n : named_types(d)) types[n.name] = Json::parse(layout(n.layout));
+    amend_types(types);
     Translator t([&](const std::string& n) -> const Json* {
                      auto it = types.find(n);
                      return it == types.end() ? nullptr : &it->second;
