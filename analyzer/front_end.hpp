@@ -29,6 +29,16 @@ namespace blankshark {
 
 class Output;
 
+// A packet type of a protocol carried in a front end's messages that the
+// catalog does not list (Bedrock in RakNet).
+struct CarriedType {
+    const core::ProtocolInfo* protocol;
+    uint32_t id;
+    const char* name;
+    const char* key;            // its filter name's last part
+    const std::string* filter;  // its display filter ("bedrock.move_player")
+};
+
 class FrontEnd {
 public:
     virtual ~FrontEnd() = default;
@@ -40,6 +50,11 @@ public:
     // What its heuristic recognises on any port ("a Minecraft Java
     // Handshake"), or null: its port only.
     virtual const char* heuristic_text() const = 0;
+    // The protocols carried in its messages that the catalog does not list,
+    // and each of their packet types in each of their versions (read from
+    // their tables, not compiled): `types` lists them and -t takes them.
+    virtual std::vector<const core::ProtocolInfo*> carried() const { return {}; }
+    virtual void carried_types(const std::function<void(const CarriedType&)>&) const {}
 
     // Its own settings with their defaults, or null (protocol_settings.hpp).
     virtual std::shared_ptr<Settings> settings() const { return nullptr; }

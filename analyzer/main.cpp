@@ -156,7 +156,7 @@ int main(int argc, char** argv) {
     }
 
     std::string types_of, protocol_names;
-    for (const core::ProtocolInfo* p : catalog::protocols())
+    for (const core::ProtocolInfo* p : typed_protocols())
         protocol_names += (protocol_names.empty() ? "" : ", ") + std::string(p->field_prefix);
     auto* types = app.add_subcommand("types", "List every packet type of every protocol (or of one: " +
                                                   protocol_names + ") with its display filter (tshark -Y) and ids: what decode -t takes");

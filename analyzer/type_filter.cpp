@@ -10,6 +10,7 @@
 
 #include "core/schema.hpp"
 #include "edit_distance.hpp"
+#include "front_end.hpp"
 #include "protocols/catalog.hpp"
 
 namespace blankshark {
@@ -56,7 +57,9 @@ struct Type {
 };
 
 // Every message type of every version of every protocol, or of `only` (a
-// type shared by versions comes once per version: harmless for matching).
+// type shared by versions comes once per version: harmless for matching):
+// the catalog's from their compiled schemas, the carried ones (Bedrock's
+// forty-odd releases) from their tables, which costs no compilation.
 void each_type(const std::function<void(const Type&)>& f, const core::ProtocolInfo* only = nullptr) {
     for (const core::ProtocolInfo* p : catalog::protocols()) {
         if (!p->schema || (only && p != only)) continue;
@@ -69,11 +72,23 @@ void each_type(const std::function<void(const Type&)>& f, const core::ProtocolIn
                                &s.fields[s.nodes[ct.filter_node].field].abbrev});
         }
     }
+    for (const FrontEnd* fe : front_ends())
+        fe->carried_types([&](const CarriedType& c) {
+            if (!only || c.protocol == only) f(Type{c.protocol, c.id, c.name, c.key, c.filter});
+        });
 }
+
 
 void add(const Type& t, TypeFilter& into) { into.names.insert(packet_name_key(t.name)); }
 
 }  // namespace
+
+std::vector<const core::ProtocolInfo*> typed_protocols() {
+    std::vector<const core::ProtocolInfo*> v(catalog::protocols().begin(), catalog::protocols().end());
+    for (const FrontEnd* fe : front_ends())
+        for (const core::ProtocolInfo* p : fe->carried()) v.push_back(p);
+    return v;
+}
 
 bool add_type(const std::string& spec, TypeFilter& into, std::string& error) {
     uint32_t id;
@@ -120,7 +135,7 @@ bool add_type(const std::string& spec, TypeFilter& into, std::string& error) {
 
 bool print_types(const std::string& protocol) {
     bool any = false;
-    for (const core::ProtocolInfo* p : catalog::protocols()) {
+    for (const core::ProtocolInfo* p : typed_protocols()) {
         if (!protocol.empty() && protocol != p->field_prefix && protocol != p->filter_name) continue;
         if (!p->schema) continue;
         any = true;

@@ -1,4 +1,5 @@
-// decode -t: packet types of every protocol in the catalog, by name or id.
+// decode -t: packet types of every protocol (the catalog's, and those the
+// front ends carry: FrontEnd::carried()), by name or id.
 // A name matches in any case with spaces, '_' and '-' alike: exactly if some
 // type is so named, else every type whose name contains it ("keep alive":
 // Keep Alive (clientbound) and (serverbound)); a number (33, 0x21) matches
@@ -9,8 +10,15 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include "core/protocol_info.hpp"
 
 namespace blankshark {
+
+// The protocols `types` lists and -t takes: the catalog's, then those the
+// front ends carry (FrontEnd::carried()).
+std::vector<const core::ProtocolInfo*> typed_protocols();
 
 struct TypeFilter {
     std::set<std::string> names;  // types, as packet_name_key() gives them

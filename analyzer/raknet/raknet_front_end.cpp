@@ -1,6 +1,7 @@
 #include "raknet/raknet_front_end.hpp"
 
 #include <cstdlib>
+#include <deque>
 #include <functional>
 #include <vector>
 
@@ -13,6 +14,8 @@
 #include "raknet/raknet_settings.hpp"
 #include "raknet/raknet_stats.hpp"
 #include "raknet/raknet_timeline.hpp"
+#include "protocols/bedrock/mcdata/tables.hpp"
+#include "protocols/bedrock/protocol_info.hpp"
 #include "protocols/bedrock/schema.hpp"
 #include "protocols/mcpe/schema.hpp"
 #include "protocols/raknet/protocol_info.hpp"
@@ -130,6 +133,8 @@ public:
     const char* title() const override { return "RakNet"; }
     const char* unit_name() const override { return "packets"; }
     const char* heuristic_text() const override { return "a RakNet offline message"; }
+    std::vector<const core::ProtocolInfo*> carried() const override { return {&bedrock::protocol_info()}; }
+    void carried_types(const std::function<void(const CarriedType&)>& f) const override;
     std::unique_ptr<ProtocolPass> start(const PassSetup& s) const override {
         return std::make_unique<RaknetPass>(s);
     }
@@ -154,6 +159,22 @@ public:
         return std::make_unique<ReportOf<RaknetTimeline, feed_timeline>>(max);
     }
 };
+
+// Bedrock's packet types, from minecraft-data's tables (every release's
+// description; their display filters made once, as the schemas make them).
+void RaknetFrontEnd::carried_types(const std::function<void(const CarriedType&)>& f) const {
+    static const std::deque<std::string> filters = [] {
+        std::deque<std::string> out;
+        for (const auto& d : bedrock::mcdata::descriptions())
+            for (const bedrock::mcdata::Packet& p : bedrock::mcdata::packets(d))
+                out.push_back(std::string(bedrock::protocol_info().field_prefix) + "." + p.key);
+        return out;
+    }();
+    size_t i = 0;
+    for (const auto& d : bedrock::mcdata::descriptions())
+        for (const bedrock::mcdata::Packet& p : bedrock::mcdata::packets(d))
+            f(CarriedType{&bedrock::protocol_info(), p.id, p.name, p.key, &filters[i++]});
+}
 
 std::function<const char*(const core::KeyLogLine&)> RaknetFrontEnd::key_log_taker(Settings& settings) const {
     auto& s = static_cast<RaknetSettings&>(settings);

@@ -15,6 +15,7 @@
 #include <fstream>
 #include <map>
 #include <regex>
+#include <set>
 #include <sstream>
 #include <tuple>
 #include <vector>
@@ -191,6 +192,25 @@ TEST_P(BedrockCaptures, EveryGamePacketAsTheIndependentCounterInOrder) {
     for (std::string line; std::getline(lines, line);)
         if (line.find("Source Entity Type:") != std::string::npos) sources.push_back(line.substr(line.find("Source")));
     EXPECT_EQ(sources, std::vector<std::string>{"Source Entity Type: none (0)"}) << name;
+
+    // decode -t takes Bedrock's names: the UDP packets that handed on a
+    // Level Chunk (id 58) are the frames the counter lists for one, each
+    // once, and nothing else.
+    std::set<uint64_t> chunk_frames;
+    for (const Packet& p : want)
+        if (std::get<2>(p) == 58) chunk_frames.insert(std::get<1>(p));
+    ASSERT_FALSE(chunk_frames.empty()) << name;
+    const RunResult t = run(kBin + " decode -t level_chunk --keylog " + kBedrock + name + ".keylog " + kBedrock +
+                            name + ".pcap");
+    ASSERT_EQ(t.exit_code, 0) << t.err;
+    std::set<uint64_t> shown;
+    std::istringstream out(t.out);
+    for (std::string line; std::getline(out, line);) {
+        if (line.empty() || line[0] == '#') continue;
+        EXPECT_NE(line.find("Level Chunk"), std::string::npos) << name << ": " << line;
+        shown.insert(std::stoull(line));
+    }
+    EXPECT_EQ(shown, chunk_frames) << name;
 }
 
 INSTANTIATE_TEST_SUITE_P(Readme, BedrockCaptures, ::testing::ValuesIn(kCaptures),

@@ -140,8 +140,18 @@ TEST(Cli, TypeFilterByPartOfANameOrById) {
 TEST(Cli, TypesListsEveryProtocol) {
     const RunResult all = run(kBin + " types");
     ASSERT_EQ(all.exit_code, 0);
-    for (const char* p : {"blank ", "mcjava ", "mcalpha ", "raknet ", "mcpe "})
+    for (const char* p : {"blank ", "mcjava ", "mcalpha ", "raknet ", "mcpe ", "bedrock "})
         EXPECT_NE(("\n" + all.out).find(std::string("\n") + p), std::string::npos) << p;
+    // Bedrock, carried by RakNet: Move Player is 0x13 in every release
+    // (minecraft-data's protocol.json of 1.16.201 and 1.26.60: "0x13": "move_player").
+    const RunResult bedrock = run(kBin + " types bedrock");
+    ASSERT_EQ(bedrock.exit_code, 0);
+    EXPECT_NE(("\n" + bedrock.out).find("\nbedrock  Move Player "), std::string::npos) << bedrock.out;
+    const size_t mp = bedrock.out.find("bedrock  Move Player ");
+    const std::string mp_line = bedrock.out.substr(mp, bedrock.out.find('\n', mp) - mp);
+    EXPECT_NE(mp_line.find(" bedrock.move_player "), std::string::npos) << mp_line;
+    EXPECT_EQ(mp_line.substr(mp_line.size() - 5), " 0x13") << mp_line;
+    EXPECT_EQ(bedrock.out.find("\nmcpe "), std::string::npos);
     const RunResult java = run(kBin + " types mcjava");
     // Every release's id (wiki.vg's Protocol pages: 0x00 in 1.8, 0x21 in
     // 1.13.2, 0x20 in 1.14, 0x24 in 1.20.4), each once.
