@@ -78,7 +78,6 @@ void each_type(const std::function<void(const Type&)>& f, const core::ProtocolIn
         });
 }
 
-
 void add(const Type& t, TypeFilter& into) { into.names.insert(packet_name_key(t.name)); }
 
 }  // namespace

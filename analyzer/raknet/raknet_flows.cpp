@@ -73,7 +73,7 @@ void RaknetFlows::heard(Entry& e) {
 void RaknetFlows::end_silent(double now) {
     while (oldest_) {
         const raknet::Session& s = oldest_->c.summary->session.transport();
-        if (now - s.last_time() < silence_) return;
+        if (now - s.last_time() < s.options().silence_seconds) return;
         end(*oldest_, s.last_frame(), now);
     }
 }

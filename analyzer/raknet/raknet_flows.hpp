@@ -56,11 +56,7 @@ public:
         std::function<Conversation*(const capture::Endpoint& client, const capture::Endpoint& server, uint64_t frame)>;
     RaknetFlows(uint16_t port, NewConversation new_conversation, RaknetListener& listener,
                 const bedrock::KeyLog* keys = nullptr)
-        : port_(port),
-          new_conversation_(std::move(new_conversation)),
-          listener_(listener),
-          keys_(keys),
-          silence_(raknet::Options().silence_seconds) {}
+        : port_(port), new_conversation_(std::move(new_conversation)), listener_(listener), keys_(keys) {}
 
     // Feeds the datagram if it is RakNet's (true), else leaves it (false).
     bool offer(const capture::Frame& f, const capture::UdpDatagram& d, double time) override;
@@ -85,7 +81,6 @@ private:
     NewConversation new_conversation_;
     RaknetListener& listener_;
     const bedrock::KeyLog* keys_;  // Bedrock's keys (not owned; null: none)
-    double silence_;               // seconds after its last packet a conversation ends
     double now_ = 0;               // the latest time offered
     std::deque<Entry> conns_;      // every conversation (a listener keeps pointers to them)
     Entry *oldest_ = nullptr, *newest_ = nullptr;

@@ -161,19 +161,22 @@ public:
 };
 
 // Bedrock's packet types, from minecraft-data's tables (every release's
-// description; their display filters made once, as the schemas make them).
+// description), made once with their display filters as the schemas make them.
 void RaknetFrontEnd::carried_types(const std::function<void(const CarriedType&)>& f) const {
-    static const std::deque<std::string> filters = [] {
-        std::deque<std::string> out;
+    struct Types {
+        std::deque<std::string> filters;  // stable addresses for CarriedType::filter
+        std::vector<CarriedType> types;
+    };
+    static const Types all = [] {
+        Types t;
         for (const auto& d : bedrock::mcdata::descriptions())
-            for (const bedrock::mcdata::Packet& p : bedrock::mcdata::packets(d))
-                out.push_back(std::string(bedrock::protocol_info().field_prefix) + "." + p.key);
-        return out;
+            for (const bedrock::mcdata::Packet& p : bedrock::mcdata::packets(d)) {
+                t.filters.push_back(std::string(bedrock::protocol_info().field_prefix) + "." + p.key);
+                t.types.push_back(CarriedType{&bedrock::protocol_info(), p.id, p.name, p.key, &t.filters.back()});
+            }
+        return t;
     }();
-    size_t i = 0;
-    for (const auto& d : bedrock::mcdata::descriptions())
-        for (const bedrock::mcdata::Packet& p : bedrock::mcdata::packets(d))
-            f(CarriedType{&bedrock::protocol_info(), p.id, p.name, p.key, &filters[i++]});
+    for (const CarriedType& c : all.types) f(c);
 }
 
 std::function<const char*(const core::KeyLogLine&)> RaknetFrontEnd::key_log_taker(Settings& settings) const {

@@ -453,11 +453,7 @@ void Session::finish(const core::Origin& last, Sink& sink) {
 }
 
 void Session::release() {
-    for (Direction& d : dirs_) {
-        d.cipher.stop();
-        d.held.clear();  // finish() has emptied it already
-        d.held_bytes = 0;
-    }
+    for (Direction& d : dirs_) d.cipher.stop();  // finish() has emptied `held`
     outs_ = std::vector<std::unique_ptr<Out>>();
     nouts_ = 0;
 }
