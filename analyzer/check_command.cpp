@@ -6,6 +6,7 @@
 #include <condition_variable>
 #include <cstdlib>
 #include <map>
+#include <memory>
 #include <set>
 #include <mutex>
 #include <stdexcept>
@@ -46,24 +47,82 @@ std::string nothing_text(const FileReport& rep, const CheckOptions& opt) {
            " frames (tried " + recognition_text(opt.stream) + ")";
 }
 
-void text_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
+// A conversation's part of the text report: its line, its summary's lines, its findings.
+void text_conversation(Output& out, uint32_t id, const ConvReport& c, const CheckOptions& opt) {
+    if (c.has_conv && c.summary) {
+        out << "conversation " << id << ": client " << capture::endpoint_text(c.conv.client) << " <-> server "
+            << capture::endpoint_text(c.conv.server) << " (" << c.summary->protocol() << "), ";
+        out.fixed(c.first_time, 3) << "-";
+        out.fixed(c.last_time, 3) << " s, ended: " << c.summary->ended() << '\n';
+        c.summary->text(out);
+    } else {
+        out << "packets outside any conversation (the conversation or TCP connection limit reached)\n";
+    }
+    text_findings(out, c, FindingsTextOptions{opt.max_listed, opt.comments},
+                  [&opt](const Finding& f) { return counts(opt, f); });
+}
+
+// The text of the conversations that ended before their file did, written
+// as each ended (FileAnalysisOptions::ended) and printed in id order with
+// the rest once the file is done: the report reads the same, memory holds
+// a record per conversation instead of its findings.
+class EndedText {
+public:
+    EndedText() = default;
+    EndedText(const EndedText&) = delete;
+    EndedText& operator=(const EndedText&) = delete;
+    ~EndedText() {
+        if (f_) std::fclose(f_);
+    }
+    void add(uint32_t id, const ConvReport& c, const CheckOptions& opt) {
+        if (!f_ && !(f_ = std::tmpfile())) throw std::runtime_error("cannot create a temporary file");
+        const long at = std::ftell(f_);
+        {
+            Output o(f_);
+            text_conversation(o, id, c, opt);
+        }
+        parts_.push_back(Part{id, uint64_t(at), uint64_t(std::ftell(f_) - at)});
+    }
+    // Before the conversations from `id` on: those ended that come before it.
+    void print_before(Output& out, uint32_t id) {
+        if (!sorted_) {
+            std::sort(parts_.begin(), parts_.end(), [](const Part& a, const Part& b) { return a.id < b.id; });
+            sorted_ = true;
+        }
+        char buf[1 << 14];
+        for (; next_ < parts_.size() && parts_[next_].id < id; ++next_) {
+            const Part& p = parts_[next_];
+            std::fseek(f_, long(p.offset), SEEK_SET);
+            for (uint64_t left = p.size; left;) {
+                const size_t n = std::fread(buf, 1, std::min<uint64_t>(left, sizeof buf), f_);
+                if (!n) throw std::runtime_error("cannot read back a temporary file");
+                out << std::string_view(buf, n);
+                left -= n;
+            }
+        }
+    }
+
+private:
+    struct Part {
+        uint32_t id;
+        uint64_t offset, size;
+    };
+    std::FILE* f_ = nullptr;
+    std::vector<Part> parts_;
+    size_t next_ = 0;
+    bool sorted_ = false;
+};
+
+void text_report(Output& out, const FileReport& rep, const CheckOptions& opt, EndedText& ended) {
     if (rep.result == StreamResult::OpenError) return;  // said once, by the verdict
     out << rep.path << ": " << found_text(rep);
-    out << " in " << rep.stats.frames << " frames, " << (rep.convs.size() - rep.convs.count(0)) << " conversations\n";
+    out << " in " << rep.stats.frames << " frames, " << conversations(rep) << " conversations\n";
     if (rep.files.size() > 1) out << "  " << files_text(rep) << '\n';
     for (const auto& [id, c] : rep.convs) {
-        if (c.has_conv && c.summary) {
-            out << "conversation " << id << ": client " << capture::endpoint_text(c.conv.client) << " <-> server "
-                << capture::endpoint_text(c.conv.server) << " (" << c.summary->protocol() << "), ";
-            out.fixed(c.first_time, 3) << "-";
-            out.fixed(c.last_time, 3) << " s, ended: " << c.summary->ended() << '\n';
-            c.summary->text(out);
-        } else {
-            out << "packets outside any conversation (the conversation or TCP connection limit reached)\n";
-        }
-        text_findings(out, c, FindingsTextOptions{opt.max_listed, opt.comments},
-                      [&opt](const Finding& f) { return counts(opt, f); });
+        ended.print_before(out, id);
+        text_conversation(out, id, c, opt);
     }
+    ended.print_before(out, ~0u);
     if (!recognised(rep))
         out << "  nothing recognised: no conversation of any supported protocol (tried " << recognition_text(opt.stream)
             << ")\n";
@@ -76,7 +135,7 @@ void json_finding(Output& out, const FileReport& rep, uint32_t conv, const Findi
     const FilePosition at = position(rep, f.frame);
     out << "{\"event_type\":\"finding\",\"file\":\"";
     json_escape(out, *at.path);
-    if (rep.files.size() > 1) {
+    if (rep.is_set || rep.files.size() > 1) {
         out << "\",\"capture\":\"";
         json_escape(out, rep.path);
         out << "\",\"frame\":" << f.frame << ",\"conversation\":" << conv;
@@ -106,25 +165,30 @@ void json_error(Output& out, const FileReport& rep) {
     out << "\"}\n";
 }
 
-void json_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
-    for (const auto& [id, c] : rep.convs) {
-        if (c.has_conv && c.summary) {
-            out << "{\"event_type\":\"conversation\",\"file\":\"";
-            json_escape(out, rep.path);
-            out << "\",\"conversation\":" << id << ",\"client\":\"" << capture::endpoint_text(c.conv.client)
-                << "\",\"server\":\"" << capture::endpoint_text(c.conv.server) << "\",\"first_time\":";
-            out.fixed(c.first_time, 6);
-            out << ",\"last_time\":";
-            out.fixed(c.last_time, 6);
-            out << ",\"end\":\"";
-            json_escape(out, c.summary->ended());
-            out << '"';
-            c.summary->json(out);
-            out << ",\"failing\":" << failing(c, opt) << "}\n";
-        }
-        for (const Finding& f : c.findings)
-            if (counts(opt, f)) json_finding(out, rep, id, f, c);
+// A conversation's JSON events: the conversation, then its findings.
+void json_conversation(Output& out, const FileReport& rep, uint32_t id, const ConvReport& c, const CheckOptions& opt) {
+    if (c.has_conv && c.summary) {
+        out << "{\"event_type\":\"conversation\",\"file\":\"";
+        json_escape(out, rep.path);
+        out << "\",\"conversation\":" << id << ",\"client\":\"" << capture::endpoint_text(c.conv.client)
+            << "\",\"server\":\"" << capture::endpoint_text(c.conv.server) << "\",\"first_time\":";
+        out.fixed(c.first_time, 6);
+        out << ",\"last_time\":";
+        out.fixed(c.last_time, 6);
+        out << ",\"end\":\"";
+        json_escape(out, c.summary->ended());
+        out << '"';
+        c.summary->json(out);
+        out << ",\"failing\":" << failing(c, opt) << "}\n";
     }
+    for (const Finding& f : c.findings)
+        if (counts(opt, f)) json_finding(out, rep, id, f, c);
+}
+
+// What is left once the file is done (the conversations that ended before
+// it were written as they ended).
+void json_report(Output& out, const FileReport& rep, const CheckOptions& opt) {
+    for (const auto& [id, c] : rep.convs) json_conversation(out, rep, id, c, opt);
     if (!recognised(rep)) {
         out << "{\"event_type\":\"nothing_recognised\",\"file\":\"";
         json_escape(out, rep.path);
@@ -264,16 +328,21 @@ namespace {
 // One file checked. Checked in parallel, its report (text or JSON) is
 // rendered into a temporary file (not memory: a report lists every finding),
 // so files print in command-line order, byte for byte as a serial run does;
-// checked serially, it is printed as soon as it is done.
+// checked serially, it is printed as soon as it is done. A conversation
+// that ends before its file does is written then and let go: JSON's events
+// go out at once (serially: to the reader while the file is still read),
+// the text waits in `ended` for its place in id order.
 struct CheckedFile {
     FileReport rep;  // JUnit keeps the conversations' findings for the end
     std::FILE* rendered = nullptr;
+    std::unique_ptr<Output> to_rendered;  // JSON written into `rendered` as it comes
+    std::unique_ptr<EndedText> ended = std::make_unique<EndedText>();
     size_t fails = 0;
 };
 
-void render(Output& o, const FileReport& rep, const CheckOptions& opt) {
-    if (opt.format == CheckFormat::Text) text_report(o, rep, opt);
-    if (opt.format == CheckFormat::Json) json_report(o, rep, opt);
+void render(Output& o, CheckedFile& f, const CheckOptions& opt) {
+    if (opt.format == CheckFormat::Text) text_report(o, f.rep, opt, *f.ended);
+    if (opt.format == CheckFormat::Json) json_report(o, f.rep, opt);
 }
 
 // After its text or JSON: what JUnit still reads of a file (its findings,
@@ -283,15 +352,33 @@ void release(FileReport& rep) {
         if (c.summary) c.summary->release();
 }
 
+// `live`: where JSON goes as conversations end, checked serially (null:
+// checked in parallel, into the file's temporary file).
 void check_one(const CaptureFiles& files, const CheckOptions& opt, FileAnalysisOptions fo, CheckedFile& out,
-               bool buffer) {
-    out.rep = analyse_file(files, fo);
-    for (const auto& [id, c] : out.rep.convs) out.fails += failing(c, opt);
+               bool buffer, Output* live) {
     if (buffer && opt.format != CheckFormat::Junit) {
         out.rendered = std::tmpfile();
         if (!out.rendered) throw std::runtime_error("cannot create a temporary file");
-        Output o(out.rendered);
-        render(o, out.rep, opt);
+        out.to_rendered = std::make_unique<Output>(out.rendered);
+        live = out.to_rendered.get();
+    }
+    if (opt.format != CheckFormat::Junit)  // JUnit counts every file's cases before its first
+        fo.ended = [&out, &opt, live, buffer](uint32_t id, ConvReport& c, const FileReport& rep) {
+            out.fails += failing(c, opt);
+            if (opt.format == CheckFormat::Text) {
+                out.ended->add(id, c, opt);
+            } else {
+                json_conversation(*live, rep, id, c, opt);
+                if (!buffer) live->flush();  // to the reader now, not when 64 KiB piled up
+            }
+            if (c.summary) c.summary->release();
+        };
+    out.rep = analyse_file(files, fo);
+    for (const auto& [id, c] : out.rep.convs) out.fails += failing(c, opt);
+    if (out.to_rendered) {
+        render(*out.to_rendered, out, opt);
+        out.to_rendered.reset();  // flushed
+        out.ended.reset();
     }
     if (buffer) release(out.rep);  // done with it (serially: once printed)
 }
@@ -321,8 +408,9 @@ void print_one(Output& out, CheckedFile& f, const CheckOptions& opt) {
         std::fclose(f.rendered);
         f.rendered = nullptr;
     } else {
-        render(out, f.rep, opt);
+        render(out, f, opt);
     }
+    f.ended.reset();
     if (opt.format != CheckFormat::Junit) f.rep.convs.clear();
     else release(f.rep);
 }
@@ -336,11 +424,11 @@ int run_check(const std::vector<CaptureFiles>& files, const CheckOptions& opt) {
     std::condition_variable cv;
     std::atomic<size_t> next{0};
     const size_t workers = std::min<size_t>(std::max<size_t>(opt.jobs, 1), files.size());
-    FileAnalysisOptions fo{opt.stream, Command::Check, opt.comments, unsigned(workers)};
+    FileAnalysisOptions fo{opt.stream, Command::Check, opt.comments, unsigned(workers), {}};
     if (workers > 1) fo.stream.progress = false;  // one bar per file would garble the terminal
     auto work = [&] {
         for (size_t i; (i = next++) < files.size();) {
-            check_one(files[i], opt, fo, done[i], true);
+            check_one(files[i], opt, fo, done[i], true, nullptr);
             std::lock_guard<std::mutex> lock(mu);
             ready[i] = 1;
             cv.notify_all();
@@ -360,7 +448,7 @@ int run_check(const std::vector<CaptureFiles>& files, const CheckOptions& opt) {
             std::unique_lock<std::mutex> lock(mu);
             cv.wait(lock, [&] { return ready[i] != 0; });
         } else {
-            check_one(files[i], opt, fo, done[i], false);
+            check_one(files[i], opt, fo, done[i], false, &out);
         }
         CheckedFile& f = done[i];
         fails += f.fails;

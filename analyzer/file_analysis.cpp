@@ -11,8 +11,11 @@
 
 namespace blankshark {
 
+uint64_t conversations(const FileReport& rep) { return rep.convs.size() - rep.convs.count(0) + rep.ended; }
+
 bool recognised(const FileReport& rep) {
     if (rep.result == StreamResult::OpenError) return true;
+    if (rep.ended) return true;
     for (const auto& [id, c] : rep.convs)
         if (c.has_conv) return true;
     uint64_t units = 0;
@@ -66,11 +69,15 @@ struct UnitCollector : UnitListener {
     FileReport& rep;
     Collector& col;
     const UnitObserver& observe;
+    const CaptureStream& stream;
+    const FileAnalysisOptions& opt;
     const FrontEnd* last_fe = nullptr;
     uint64_t* last_count = nullptr;
     uint32_t last_id = ~0u;
     ConvReport* last = nullptr;
-    UnitCollector(FileReport& r, Collector& c, const UnitObserver& o) : rep(r), col(c), observe(o) {}
+    UnitCollector(FileReport& r, Collector& c, const UnitObserver& o, const CaptureStream& s,
+                  const FileAnalysisOptions& fo)
+        : rep(r), col(c), observe(o), stream(s), opt(fo) {}
 
     void unit(const Unit& u) override {
         ConvReport& c = report_of(u);
@@ -89,6 +96,28 @@ struct UnitCollector : UnitListener {
         col.out = &c.findings;
         u.findings(col);
         if (observe && u.kind != Unit::Kind::Note) observe(u);
+    }
+    // Handed on, then let go: what stays of it is the count.
+    void ended(const Conversation& conv) override {
+        if (!opt.ended) return;
+        const auto it = rep.convs.find(conv.id);
+        if (it == rep.convs.end()) return;
+        ConvReport& c = it->second;
+        finish(c);
+        // Where its findings' frames are (a ring buffer's files read so far).
+        const std::vector<FileSpan>& files = stream.files();
+        if (rep.files.size() == files.size() && !files.empty()) rep.files.back().frames = files.back().frames;
+        else rep.files = files;
+        opt.ended(conv.id, c, rep);
+        rep.convs.erase(it);
+        ++rep.ended;
+        last_id = ~0u;
+    }
+    // Its findings in frame order, its span its transport's.
+    void finish(ConvReport& c) {
+        c.findings.finish();
+        if (c.summary && c.summary->span(c.first_time, c.last_time) && c.last_time > rep.end_time)
+            rep.end_time = c.last_time;
     }
     ConvReport& report_of(const Unit& u) {
         const uint32_t id = u.conv ? u.conv->id : 0;
@@ -113,6 +142,7 @@ struct UnitCollector : UnitListener {
 FileReport analyse_file(const CaptureFiles& files, const FileAnalysisOptions& opt, const UnitObserver& observe) {
     FileReport rep;
     rep.path = files.name();
+    rep.is_set = files.is_set();
     size_t in_memory = SpillFile::kDefaultMemory;
     if (const char* e = std::getenv("BLANKSHARK_FINDINGS_IN_MEMORY")) in_memory = std::strtoull(e, nullptr, 10);  // tests
     rep.spill = std::make_shared<SpillFile>(in_memory);
@@ -120,9 +150,10 @@ FileReport analyse_file(const CaptureFiles& files, const FileAnalysisOptions& op
     Collector col;
     col.comments = opt.comments;
     rep.units.assign(front_ends().size() + 1, 0);  // (one past: a front end not listed)
-    UnitCollector units(rep, col, observe);
+    UnitCollector units(rep, col, observe, stream, opt);
     PassSetup setup{stream, opt.stream, units, opt.command};
     setup.files_at_once = opt.files_at_once;
+    setup.let_go = bool(opt.ended);
     ProtocolPasses passes(setup);
     rep.result = passes.run(files);
     passes.finish(stream.stats().frames, rep.end_time);
@@ -148,11 +179,7 @@ FileReport analyse_file(const CaptureFiles& files, const FileAnalysisOptions& op
     if (const tcp::ReassemblerStats* t = passes.tcp_stats(); t && t->connection_limit_hits)
         capture_finding(tcp::core_code(tcp::Finding::ConnectionLimit), t->first_untracked_frame,
                         int64_t(t->open_at_limit), int64_t(t->untracked_segments));
-    for (auto& [id, c] : rep.convs) {
-        c.findings.finish();
-        if (c.summary && c.summary->span(c.first_time, c.last_time) && c.last_time > rep.end_time)
-            rep.end_time = c.last_time;
-    }
+    for (auto& [id, c] : rep.convs) units.finish(c);
     return rep;
 }
 

@@ -41,7 +41,11 @@ struct FileReport {
     uint64_t error_frame = 0;                  // ReadError: the frame that could not be read
     std::optional<uint64_t> error_offset;      // and where its record starts
     StreamStats stats;
-    std::map<uint32_t, ConvReport> convs;  // by conversation id (0: packets without one)
+    bool is_set = false;  // read from several files (CaptureFiles::is_set)
+    // By conversation id (0: packets without one); without those that ended
+    // earlier and were handed to FileAnalysisOptions::ended.
+    std::map<uint32_t, ConvReport> convs;
+    uint64_t ended = 0;  // conversations handed on and let go
     std::shared_ptr<SpillFile> spill;  // where long finding lists go
     // What findings of the report point into (the text of an Alpha Kick's
     // reason lives in its connection), kept until the report is printed.
@@ -63,6 +67,9 @@ FilePosition position(const FileReport& rep, uint64_t frame);
 // (empty for one file).
 std::string files_text(const FileReport& rep);
 
+// Its conversations, also those handed on before the end.
+uint64_t conversations(const FileReport& rep);
+
 // Whether the file held anything of a supported protocol: a conversation,
 // or packets without one (past the conversation limit). A file that could
 // not be opened is an error, not "nothing recognised".
@@ -78,6 +85,11 @@ struct FileAnalysisOptions {
     Command command = Command::Check;
     bool comments = false;  // keep comment-level findings
     unsigned files_at_once = 1;  // PassSetup::files_at_once
+    // A conversation over before the capture is (UnitListener::ended), its
+    // findings sorted and its span known, with the report so far (its
+    // files); then it is let go. Null: every conversation stays in the
+    // report to the end (stats and report read them all there).
+    std::function<void(uint32_t id, ConvReport&, const FileReport&)> ended;
 };
 
 // Called for every unit (after its findings were collected), but notes.

@@ -76,7 +76,7 @@ void FindingList::spill() {
     runs_.push_back(Run{spill_->append(mem_.data(), mem_.size()), mem_.size()});
     spilled_ += mem_.size();
     spill_->in_memory -= mem_.size();
-    mem_.clear();
+    mem_ = std::vector<Finding>();  // its capacity too: what the lists hold stays near the limit, however many spill
 }
 
 void FindingList::finish() { std::stable_sort(mem_.begin(), mem_.end(), by_frame); }

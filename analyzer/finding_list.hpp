@@ -22,7 +22,9 @@ public:
     SpillFile(const SpillFile&) = delete;
     SpillFile& operator=(const SpillFile&) = delete;
 
-    static constexpr size_t kDefaultMemory = size_t(1) << 16;
+    // About 1 MiB of findings (64 bytes each): enough that a run is long,
+    // small beside a busy capture's open conversations.
+    static constexpr size_t kDefaultMemory = size_t(1) << 14;
     // Findings held in memory by every list together; above the limit the
     // list being added to spills (when it holds at least kMinRun).
     size_t in_memory = 0;

@@ -25,6 +25,9 @@ struct PassSetup {
     UnitListener& listener;
     Command command;
     bool summaries = true;  // keep each conversation's summary for check (decode needs none)
+    // The listener is done with a conversation once its ended() returns
+    // (check has written it): a protocol may free all it kept of it.
+    bool let_go = false;
     // Files read at once by the command (check -j): a protocol's own worker
     // threads are worth it only when the files leave cores idle.
     unsigned files_at_once = 1;

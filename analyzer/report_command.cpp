@@ -241,7 +241,7 @@ void write_page(const Page& pg) {
     const bool nothing = !recognised(rep);
     out << ": " << rep.stats.frames << " frames";
     if (!nothing) out << ", " << found_text(rep);
-    out << ", " << (rep.convs.size() - rep.convs.count(0)) << " conversations. <span class=\"verdict "
+    out << ", " << conversations(rep) << " conversations. <span class=\"verdict "
         << (unread      ? "error\">ERROR"
             : nothing   ? "error\">NOTHING RECOGNISED"
             : warn_or_worse ? "fail\">FAIL"

@@ -41,7 +41,7 @@ void text_report(Output& out, const FileStats& fs) {
     if (rep.result == StreamResult::OpenError) return;  // nothing was read: stderr says why, once
     out << rep.path << ": " << found_text(rep);
     if (!recognised(rep)) out << " in " << rep.stats.frames << " frames";
-    out << ", " << (rep.convs.size() - rep.convs.count(0)) << " conversations\n";
+    out << ", " << conversations(rep) << " conversations\n";
     if (rep.files.size() > 1) out << "  " << files_text(rep) << '\n';
     for (const auto& sec : fs.sections) sec->text(out, rep);
     out << "\nFindings by code\n";
@@ -61,7 +61,7 @@ void json_report(Output& out, const FileStats& fs) {
     const FileReport& rep = fs.rep;
     out << "{\"file\":\"";
     json_escape(out, rep.path);
-    out << "\",\"frames\":" << rep.stats.frames << ",\"conversations\":" << (rep.convs.size() - rep.convs.count(0));
+    out << "\",\"frames\":" << rep.stats.frames << ",\"conversations\":" << conversations(rep);
     for (const auto& sec : fs.sections) sec->json(out, rep);
     out << ",\"findings\":[";
     bool first = true;

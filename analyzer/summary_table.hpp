@@ -24,6 +24,11 @@ public:
         return &s;
     }
 
+    // Lets go of c's summary (its conversation is over; whoever took it keeps it).
+    void drop(const Conversation* c) {
+        if (c->id < by_id_.size()) by_id_[c->id].reset();
+    }
+
 private:
     bool keep_;
     std::vector<std::shared_ptr<S>> by_id_;

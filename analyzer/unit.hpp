@@ -66,6 +66,11 @@ class UnitListener {
 public:
     virtual ~UnitListener() = default;
     virtual void unit(const Unit& u) = 0;
+    // `c` is over before the capture is: no unit of it follows, and its
+    // protocol has let go of its summary (the listener holds the last
+    // reference it took). A conversation still open at the capture's end
+    // may get it or not.
+    virtual void ended(const Conversation& /*c*/) {}
 };
 
 }  // namespace blankshark

@@ -3,8 +3,9 @@
 namespace blankshark {
 
 AlphaFlows::AlphaFlows(NewConversation new_conversation, std::function<void(const AlphaMessage&)> on_message,
-                       OnFinding on_tcp)
-    : SessionFlows(std::move(new_conversation), std::move(on_tcp), {}), on_message_(std::move(on_message)) {}
+                       OnFinding on_tcp, OnClosed on_closed)
+    : SessionFlows(std::move(new_conversation), std::move(on_tcp), std::move(on_closed)),
+      on_message_(std::move(on_message)) {}
 
 void AlphaFlows::Relay::message(mcalpha::Message& m) {
     AlphaMessage am{&m, nullptr, conn_.conv, m.span.last.time};

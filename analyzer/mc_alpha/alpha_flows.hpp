@@ -37,8 +37,9 @@ struct AlphaConnection : tcp::FlowRecord {
 // release_connections(): a Kick's reason is text in the connection.
 class AlphaFlows : public tcp::SessionFlows<AlphaFlows, AlphaConnection> {
 public:
+    // `on_closed`: each connection once it ended (or the capture did).
     AlphaFlows(NewConversation new_conversation, std::function<void(const AlphaMessage&)> on_message,
-               OnFinding on_tcp = {});
+               OnFinding on_tcp = {}, OnClosed on_closed = {});
 
 private:
     friend SessionFlows;
@@ -54,7 +55,7 @@ private:
         double time_;  // of the event that made the session speak
     };
     AlphaConnection& open(tcp::Connection& conn) {
-        AlphaConnection& c = conns_.emplace_back(inflater_);
+        AlphaConnection& c = add(inflater_);
         if (conn.midstream()) c.session.start_mid_stream();
         return c;
     }

@@ -78,25 +78,33 @@ public:
           flows_([&stream = s.stream](const tcp::Connection& c,
                                       uint64_t frame) { return stream.add_conversation(c.client(), c.server(), frame, &alpha_front_end()); },
                  [this](const AlphaMessage& m) { message(m); },
-                 [this](const AlphaConnection& c, const tcp::FindingInfo& f) { tcp_finding(c, f); }) {}
+                 [this](const AlphaConnection& c, const tcp::FindingInfo& f) { tcp_finding(c, f); },
+                 [this](AlphaConnection& c) { closed(c); }) {
+        flows_.let_go(s.let_go);
+    }
 
     tcp::Sink* tcp() override { return &flows_; }
 
-    void finish(uint64_t, double end_time) override {
-        for (const AlphaConnection& ac : flows_.connections()) {
-            if (!ac.conv) continue;
-            const std::shared_ptr<AlphaSummary>* sum = summaries_.of(ac.conv);
-            if (sum) (*sum)->close(ac);
-            // A connection without a message still has its summary.
-            listener_.unit(AlphaUnit(ac.conv, end_time, nullptr, sum));
-        }
-    }
+    // Every connection was closed by the end of the transport (the capture's
+    // end closes those still open).
+    void finish(uint64_t, double) override {}
     // A Kick's reason, which its finding points into, lives in the connection.
     std::shared_ptr<void> keep() override {
-        return std::make_shared<std::deque<AlphaConnection>>(flows_.release_connections());
+        return std::make_shared<std::vector<std::unique_ptr<AlphaConnection>>>(flows_.release_connections());
     }
 
 private:
+    // A connection ended: its summary learns how, and goes to whoever took
+    // it (check writes it now).
+    void closed(const AlphaConnection& ac) {
+        if (!ac.conv) return;
+        const std::shared_ptr<AlphaSummary>* sum = summaries_.of(ac.conv);
+        if (sum) (*sum)->close(ac);
+        // A connection without a message still has its summary.
+        listener_.unit(AlphaUnit(ac.conv, ac.last_time, nullptr, sum));
+        summaries_.drop(ac.conv);
+        listener_.ended(*ac.conv);
+    }
     void message(const AlphaMessage& m) {
         const std::shared_ptr<AlphaSummary>* sum = m.conv ? summaries_.of(m.conv) : nullptr;
         if (sum && m.msg) (*sum)->message(*m.msg);

@@ -15,7 +15,7 @@ void JavaFlows::Relay::packet(mcjava::Packet& p) {
 }
 
 JavaConnection& JavaFlows::open(tcp::Connection& conn) {
-    JavaConnection& c = conns_.emplace_back(inflater_, analysis_);
+    JavaConnection& c = add(inflater_, analysis_);
     if (conn.midstream()) c.session.start_mid_stream(release_);
     c.session.set_key_log(keys_);
     return c;
@@ -24,14 +24,24 @@ JavaConnection& JavaFlows::open(tcp::Connection& conn) {
 mcjava::VersionSet JavaFlows::releases_of_server(const JavaConnection& c) const {
     mcjava::VersionSet set = 0;
     if (!c.conv) return set;
-    for (const JavaConnection& o : conns_) {
-        if (&o == &c || !o.conv || !(o.conv->server == c.conv->server) || o.session.undecided()) continue;
-        const mcjava::Connection& k = o.session.connection();
-        const mcjava::Inferred* r = k.inferred();
-        if (k.version_exact()) set |= mcjava::version_bit(k.version());
-        else if (r && (r->how == mcjava::Inferred::How::Sure || r->how == mcjava::Inferred::How::Given)) set |= k.range();
-    }
+    if (const auto it = forgotten_.find(c.conv->server); it != forgotten_.end()) set = it->second;
+    for (const auto& o : conns_)
+        if (o.get() != &c && o->conv && o->conv->server == c.conv->server) set |= releases_of(*o);
     return set;
+}
+
+mcjava::VersionSet JavaFlows::releases_of(const JavaConnection& o) {
+    if (o.session.undecided()) return 0;
+    const mcjava::Connection& k = o.session.connection();
+    const mcjava::Inferred* r = k.inferred();
+    if (k.version_exact()) return mcjava::version_bit(k.version());
+    if (r && (r->how == mcjava::Inferred::How::Sure || r->how == mcjava::Inferred::How::Given)) return k.range();
+    return 0;
+}
+
+void JavaFlows::forgetting(const JavaConnection& c) {
+    if (c.conv)
+        if (const mcjava::VersionSet v = releases_of(c)) forgotten_[c.conv->server] |= v;
 }
 
 void JavaFlows::on_close(tcp::Connection& conn, tcp::CloseReason why, uint64_t frame, double time) {

@@ -7,10 +7,12 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <vector>
 
 #include "core/inflater.hpp"
+#include "link_layer.hpp"
 #include "protocols/mc_java/analysis.hpp"
 #include "protocols/mc_java/session.hpp"
 #include "tcp/session_flows.hpp"
@@ -80,6 +82,11 @@ private:
     // The releases the other connections to `c`'s server speak (from their
     // Handshakes, or inferred clearly).
     mcjava::VersionSet releases_of_server(const JavaConnection& c) const;
+    static mcjava::VersionSet releases_of(const JavaConnection& c);  // what its Handshake or bytes told
+    void forgetting(const JavaConnection& c);  // its release stays known to its server's others
+
+    // The releases of the connections let go, by server.
+    std::map<capture::Endpoint, mcjava::VersionSet> forgotten_;
 
     static constexpr size_t kMaxParked = 64;
     struct Parked {

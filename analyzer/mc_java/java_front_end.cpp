@@ -98,6 +98,7 @@ public:
         flows_.set_analysis(settings.analysis);
         flows_.set_key_log(settings.keys.get());
         flows_.set_release(settings.release);
+        flows_.let_go(s.let_go);
     }
 
     tcp::Sink* tcp() override { return &flows_; }
@@ -111,7 +112,8 @@ private:
     // A connection ended: what its analysis knows only now (requests never
     // answered, light for columns that never arrived), at their frames;
     // then what only the live analysis needed is let go, so a capture of
-    // many connections keeps counters, not maps, for those that ended.
+    // many connections keeps counters, not maps, for those that ended; and
+    // its summary goes to whoever took it (check writes it now).
     void closed(JavaConnection& jc) {
         if (!jc.conv) return;
         struct End : mcjava::EndFindings {
@@ -124,6 +126,8 @@ private:
         jc.analysis->finish(end);
         listener_.unit(JavaUnit(jc.conv, 0, end.found.data(), end.found.size(), sum));
         jc.analysis->release();
+        summaries_.drop(jc.conv);
+        listener_.ended(*jc.conv);
     }
 
     void packet(const JavaPacket& p) {

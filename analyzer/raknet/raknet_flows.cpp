@@ -90,6 +90,8 @@ void RaknetFlows::end(Entry& e, uint64_t frame, double time) {
     c.summary->session.release();
     c.summary->bedrock.release();
     c.open = false;
+    listener_.ended(c);
+    c.summary.reset();  // whoever took it keeps it; a conversation of a busy day costs this entry alone
 }
 
 void RaknetFlows::finish(uint64_t last_frame, double last_time) {

@@ -34,7 +34,7 @@ struct Conversation;
 struct RaknetConnection {
     Conversation* conv = nullptr;
     capture::Endpoint client, server;
-    std::shared_ptr<RaknetSummary> summary;  // owns the session
+    std::shared_ptr<RaknetSummary> summary;  // owns the session (null once ended: the listener took it)
     bool open = true;                        // false once finished and released
 };
 
@@ -48,6 +48,8 @@ public:
     virtual void link(RaknetConnection&, const raknet::Link&) {}
     virtual void game_link(RaknetConnection&, const mcpe::Link&) {}
     virtual void late_finding(RaknetConnection&, const core::Finding&) {}    // on frame f.frame, earlier
+    // It is over (after its last late finding); its summary is let go next.
+    virtual void ended(RaknetConnection&) {}
 };
 
 class RaknetFlows : public UdpClaimant {

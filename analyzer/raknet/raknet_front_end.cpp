@@ -93,6 +93,9 @@ private:
         batches_.clear();
     }
     void late_finding(RaknetConnection& c, const core::Finding& f) override { listener_.unit(RaknetUnit(c, f)); }
+    void ended(RaknetConnection& c) override {
+        if (c.conv) listener_.ended(*c.conv);
+    }
 
     static const bedrock::KeyLog* keys_of(const PassSetup& s) {
         const auto* rs = static_cast<const RaknetSettings*>(s.settings_of(raknet_front_end()));

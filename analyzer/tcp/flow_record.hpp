@@ -4,6 +4,7 @@
 // derives from it and adds its session (tcp/session_flows.hpp).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "tcp/tcp_sink.hpp"
@@ -29,6 +30,7 @@ struct FlowRecord {
     // its span, whatever of it could be decoded.
     double first_time = 0, last_time = 0;
     uint64_t tcp_findings = 0;   // conflicting retransmissions and the like
+    size_t slot = 0;             // its place in its flows' records (SessionFlows)
 };
 
 }  // namespace tcp

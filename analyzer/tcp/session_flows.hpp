@@ -6,7 +6,7 @@
 // ended and its TCP counters kept, its TCP findings counted and handed on.
 //
 // What stays the protocol's (P, CRTP):
-//   C& open(Connection& conn)          a new record in conns_ (its session on
+//   C& open(Connection& conn)          a new record by add() (its session on
 //                                      inflater_), the session set up
 //   class Relay : <its session's sink> Relay(P&, C&, double time): hands each
 //                                      message on as its commands see it
@@ -14,9 +14,10 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <functional>
+#include <memory>
 #include <utility>
+#include <vector>
 
 #include "core/inflater.hpp"
 #include "core/tcp_session.hpp"
@@ -43,9 +44,15 @@ public:
     // A connection ended (or the capture did).
     using OnClosed = std::function<void(C&)>;
 
-    const std::deque<C>& connections() const { return conns_; }
-    // For whoever keeps what points into them (moving a deque moves no element).
-    std::deque<C> release_connections() { return std::move(conns_); }
+    // The records kept: every connection's, or (let_go) the open ones'.
+    const std::vector<std::unique_ptr<C>>& connections() const { return conns_; }
+    // For whoever keeps what points into them (each record stays where it is).
+    std::vector<std::unique_ptr<C>> release_connections() { return std::move(conns_); }
+    // A connection's record is freed once it ended and its on_closed
+    // returned (check has written its conversation then), so memory follows
+    // the connections open, not all ever seen. Off: every record is kept to
+    // the end (for reports that read them there).
+    void let_go(bool on) { let_go_ = on; }
 
     void on_data(Connection& conn, Side dir, const uint8_t* p, uint32_t n, uint64_t offset,
                  const SegmentOrigin& o) override {
@@ -94,7 +101,8 @@ protected:
     // on_close in its two steps, for a protocol that ends some connections
     // only after the capture: what the TCP side says (before the connection
     // is released), then the session's end.
-    void closing(C& c, const Connection& conn, CloseReason why) {
+    void closing(C& c, Connection& conn, CloseReason why) {
+        conn.user = nullptr;  // the transport says no more of it (the record may go first)
         c.close = why;
         for (int d = 0; d < 2; ++d) c.stats[d] = conn.stats(Side(d));
         c.first_time = conn.first_time();
@@ -106,6 +114,14 @@ protected:
         c.session.finish(r, core::Origin{frame, time});
         c.session.release();  // memory bounded by the connections still open, not all ever seen
         if (on_closed_) on_closed_(c);
+        if (let_go_) forget(c);
+    }
+    // A new record, kept until it is let go (or the end).
+    template <class... A>
+    C& add(A&&... a) {
+        conns_.push_back(std::make_unique<C>(std::forward<A>(a)...));
+        conns_.back()->slot = conns_.size() - 1;
+        return *conns_.back();
     }
     static C* of(Connection& conn) { return static_cast<C*>(conn.user); }
 
@@ -117,10 +133,22 @@ protected:
     // Shared by every connection (one message is inflated at a time);
     // before the connections, which refer to it.
     core::Inflater inflater_;
-    std::deque<C> conns_;
+    std::vector<std::unique_ptr<C>> conns_;  // by FlowRecord::slot
+
+    // What the protocol keeps of a record about to be freed (P may hide it).
+    void forgetting(const C&) {}
 
 private:
     P& self() { return static_cast<P&>(*this); }
+    void forget(C& c) {
+        self().forgetting(c);
+        const size_t i = c.slot;
+        if (i + 1 != conns_.size()) {
+            conns_[i] = std::move(conns_.back());
+            conns_[i]->slot = i;
+        }
+        conns_.pop_back();
+    }
     C& start(Connection& conn, uint64_t frame) {
         C& c = self().open(conn);
         c.tcp = &conn;
@@ -133,6 +161,7 @@ private:
     NewConversation new_conversation_;
     OnFinding on_finding_;
     OnClosed on_closed_;
+    bool let_go_ = false;
 };
 
 }  // namespace blankshark::tcp

@@ -13,6 +13,11 @@ struct Options {
     // are evicted, oldest release first, to make room). Past it, a new
     // connection is not tracked and Finding::ConnectionLimit is reported.
     size_t max_connections = 4096;
+    // A released connection is forgotten once the capture has gone on this
+    // long past its release (TIME_WAIT's span on Linux: a late segment of it
+    // arrives within it), so memory follows the connections open. A segment
+    // of its tuple after that is a new connection, picked up mid-stream.
+    double released_linger_seconds = 60;
     // Out-of-order bytes held (copied) for one direction. Past it, the hole
     // before the first held segment is declared a gap (GapReason::HeldLimit)
     // and delivery resumes after it, as often as needed to get back under.

@@ -60,7 +60,7 @@ std::vector<const Connection*> Reassembler::connections() const {
 
 bool Reassembler::evict_one() {
     while (!released_.empty()) {
-        const uint32_t id = released_.front();
+        const uint32_t id = released_.front().id;
         released_.pop_front();
         const auto it = conns_.find(id);
         if (it == conns_.end()) continue;
@@ -156,7 +156,7 @@ void Reassembler::supersede(Connection& c, const Key& k, uint64_t frame, double 
 void Reassembler::release(Connection& c) {
     if (c.released_) return;
     c.released_ = true;
-    released_.push_back(c.id_);
+    released_.push_back(Released{c.id_, last_time_});
     to_free_.push_back(c.id_);
 }
 
@@ -175,7 +175,9 @@ void Reassembler::process_releases() {
 void Reassembler::feed(const TcpSegment& seg, uint64_t frame, double time) {
     ++stats_.segments;
     last_frame_ = frame;
+    last_time_ = time;
     if (!to_free_.empty()) process_releases();
+    while (!released_.empty() && time - released_.front().time > opt_.released_linger_seconds) evict_one();
     const bool syn = seg.has(flag::kSyn), ack = seg.has(flag::kAck);
     const bool fin = seg.has(flag::kFin), rst = seg.has(flag::kRst);
     const Key k = Key::of(seg.src, seg.dst);

@@ -142,8 +142,9 @@ public:
     // id order, at the last frame fed and end_time. Call once, last.
     void finish(double end_time);
     // The consumer is done with the connection (typically in or after
-    // on_close): no more events; it only counts segments and may be evicted
-    // to make room. Any time, from a sink callback too; idempotent.
+    // on_close): no more events; it only counts segments and is evicted
+    // Options::released_linger_seconds later, or sooner to make room. Any
+    // time, from a sink callback too; idempotent.
     void release(Connection& conn);
 
     // A tracked connection by id (null once evicted, or never opened).
@@ -177,10 +178,15 @@ private:
     ReassemblerStats stats_;
     uint64_t held_cost_ = 0;
     uint64_t last_frame_ = 0;
+    double last_time_ = 0;
     bool limit_reported_ = false;  // in the current connection-limit episode
     std::unordered_map<uint32_t, std::unique_ptr<Connection>> conns_;  // by id
     std::unordered_map<Key, Connection*, capture::EndpointPairHash> by_tuple_;  // the tuple's current connection
-    std::deque<uint32_t> released_;                                    // evictable, oldest release first
+    struct Released {
+        uint32_t id;
+        double time;  // of the last segment fed before its release
+    };
+    std::deque<Released> released_;  // evictable, oldest release first
     std::vector<uint32_t> to_free_;  // released since the last feed: their memory is freed then
     Key last_key_{};
     Connection* last_ = nullptr;  // lookup cache

@@ -78,13 +78,32 @@ TEST(ConnectionRelease, EndedJavaConnectionsKeepNotTheirBuffers) {
     ASSERT_EQ(c.java.connections().size(), 60u);
     EXPECT_EQ(c.packets, 120u);
     EXPECT_EQ(c.big, 60u);
-    for (const JavaConnection& jc : c.java.connections()) EXPECT_EQ(jc.tcp, nullptr);  // all ended
+    for (const auto& jc : c.java.connections()) EXPECT_EQ(jc->tcp, nullptr);  // all ended
     // The counter counts: 10 connections' records and analyses were made.
     EXPECT_GT(after_10 - start, 0);
     // 50 more connections keep their records, not the 256 KiB each buffered.
     const int64_t per_connection = (after_60 - after_10) / 50;
     RecordProperty("bytes_kept_per_ended_connection", int(per_connection));
     EXPECT_LT(per_connection, int64_t(kMessage / 8)) << per_connection << " bytes kept per ended connection";
+}
+
+// check lets go of an ended connection's record too (SessionFlows::let_go):
+// what stays is the reassembler's record of the TCP connection, for the
+// minute a late segment of it may still come.
+TEST(ConnectionRelease, LetGoEndedJavaConnectionsKeepNoRecord) {
+    JavaConnections c;
+    c.java.let_go(true);
+    for (uint16_t i = 0; i < 10; ++i) c.one(uint16_t(40000 + i));
+    const int64_t after_10 = bench::live_bytes();
+    for (uint16_t i = 10; i < 60; ++i) c.one(uint16_t(40000 + i));
+    const int64_t after_60 = bench::live_bytes();
+
+    EXPECT_EQ(c.packets, 120u);
+    EXPECT_EQ(c.big, 60u);
+    EXPECT_TRUE(c.java.connections().empty());  // every one ended and was let go
+    const int64_t per_connection = (after_60 - after_10) / 50;
+    RecordProperty("bytes_kept_per_let_go_connection", int(per_connection));
+    EXPECT_LT(per_connection, 1536) << per_connection << " bytes kept per ended connection";
 }
 
 }  // namespace

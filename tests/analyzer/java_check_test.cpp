@@ -5,6 +5,8 @@
 // decoder); and the settings that change what is flagged.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include <cmath>
 #include <map>
 #include <set>
@@ -177,9 +179,12 @@ TEST(JavaCheck, EveryBundledCapturePassesWithItsLightAndChunks) {
             const std::string code = e["code"];
             ADD_FAILURE() << code << " " << e.dump();  // healthy traffic: nothing above comment
         }
+        EXPECT_EQ(size_t(std::count_if(ev.begin(), ev.end(),
+                                       [](const nlohmann::json& e) { return e["event_type"] == "conversation"; })),
+                  f.pings.size());
         std::vector<int> pings, keepalives, chunk_data;
-        for (const auto& e : ev) {
-            if (e["event_type"] != "conversation") continue;
+        for (uint32_t id = 1; id <= f.pings.size(); ++id) {  // in id order (they come as they end)
+            const nlohmann::json& e = conversation(ev, int(id));
             EXPECT_EQ(e["protocol"], "mcjava");
             pings.push_back(e.at("status_ping").at("sent").get<int>());
             keepalives.push_back(e.at("keepalive").at("sent").get<int>());

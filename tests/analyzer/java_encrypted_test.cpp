@@ -32,10 +32,15 @@ std::vector<nlohmann::json> check_json(const std::string& args, int want_exit) {
     return json_lines(r.out);
 }
 
+// The events of a type, in conversation order (a conversation's events come
+// when it ends: the second may end before the first).
 std::vector<nlohmann::json> of_type(const std::vector<nlohmann::json>& ev, const char* type) {
     std::vector<nlohmann::json> out;
     for (const auto& e : ev)
         if (e["event_type"] == type) out.push_back(e);
+    std::stable_sort(out.begin(), out.end(), [](const nlohmann::json& a, const nlohmann::json& b) {
+        return a["conversation"].get<uint32_t>() < b["conversation"].get<uint32_t>();
+    });
     return out;
 }
 

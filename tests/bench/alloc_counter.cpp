@@ -1,5 +1,5 @@
 // Replaces the global allocation functions of the benchmark binary with
-// malloc/free plus a counter. Only core_bench links this file.
+// malloc/free plus counters. core_bench and the allocation tests link this file.
 #include "alloc_counter.hpp"
 
 #include <malloc.h>  // malloc_usable_size (glibc; ASan's allocator has it too)
@@ -11,9 +11,15 @@
 namespace {
 std::atomic<uint64_t> g_allocations{0};
 std::atomic<int64_t> g_live{0};
+std::atomic<int64_t> g_peak{0};
 
 void* took(void* p) {
-    if (p) g_live.fetch_add(int64_t(malloc_usable_size(p)), std::memory_order_relaxed);
+    if (!p) return p;
+    const int64_t n = int64_t(malloc_usable_size(p));
+    const int64_t now = g_live.fetch_add(n, std::memory_order_relaxed) + n;
+    for (int64_t peak = g_peak.load(std::memory_order_relaxed);
+         now > peak && !g_peak.compare_exchange_weak(peak, now, std::memory_order_relaxed);) {
+    }
     return p;
 }
 void release(void* p) {
@@ -39,6 +45,8 @@ void* counted_aligned(std::size_t n, std::align_val_t al) {
 namespace bench {
 uint64_t allocations() { return g_allocations.load(std::memory_order_relaxed); }
 int64_t live_bytes() { return g_live.load(std::memory_order_relaxed); }
+int64_t peak_live_bytes() { return g_peak.load(std::memory_order_relaxed); }
+void reset_peak() { g_peak.store(g_live.load(std::memory_order_relaxed), std::memory_order_relaxed); }
 }  // namespace bench
 
 void* operator new(std::size_t n) { return counted(n); }

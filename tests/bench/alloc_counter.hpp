@@ -10,5 +10,7 @@ namespace bench {
 
 uint64_t allocations();  // calls to operator new / new[] so far (any thread)
 int64_t live_bytes();    // held by blocks from operator new not deleted yet
+int64_t peak_live_bytes();  // the most live_bytes() was since the start or reset_peak()
+void reset_peak();          // the peak from now on
 
 }  // namespace bench
