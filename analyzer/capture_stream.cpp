@@ -31,14 +31,20 @@ void CaptureStream::conversation_dropped() {
 
 Conversation* CaptureStream::add_conversation(const Endpoint& client, const Endpoint& server, uint64_t frame,
                                               const FrontEnd* protocol) {
-    convs_.emplace_back();
-    Conversation& c = convs_.back();
+    Conversation* slot = nullptr;
+    if (free_.empty()) {
+        slot = &convs_.emplace_back();
+    } else {
+        slot = free_.back();
+        free_.pop_back();
+        *slot = Conversation{};
+    }
+    Conversation& c = *slot;
     c.id = next_id_++;
     c.client = client;
     c.server = server;
     c.first_frame = frame;
     c.protocol = protocol;
-    order_.push_back(&c);
     return &c;
 }
 

@@ -88,6 +88,9 @@ public:
     // after those before it.
     Conversation* add_conversation(const Endpoint& client, const Endpoint& server, uint64_t frame,
                                    const FrontEnd* protocol);
+    // `c` is over and nothing holds it any more (check let it go): its
+    // place is taken by a later conversation.
+    void release(Conversation* c) { free_.push_back(c); }
     // A packet that found no room for its conversation (max_conversations).
     void conversation_dropped();
     const StreamOptions& options() const { return opt_; }
@@ -103,7 +106,7 @@ public:
     std::optional<uint64_t> error_offset() const { return error_offset_; }
     const StreamStats& stats() const { return stats_; }
     int link_type() const { return link_type_; }
-    const std::vector<const Conversation*>& conversations() const { return order_; }
+    uint32_t conversations() const { return next_id_ - 1; }  // ever added
 
 private:
     StreamOptions opt_;
@@ -115,7 +118,7 @@ private:
     int link_type_ = -1;
     uint64_t frame_ = 0;
     std::deque<Conversation> convs_;  // stable addresses
-    std::vector<const Conversation*> order_;
+    std::vector<Conversation*> free_;  // released, to be taken again
     uint32_t next_id_ = 1;
 };
 

@@ -52,7 +52,7 @@ int run_chunks(const CaptureFiles& files, const ChunksOptions& opt) {
         if (r != StreamResult::OpenError && !rows) {
             out << "no chunk data (";
             for (size_t i = 0; i < sections.all.size(); ++i) out << (i ? ", " : "") << sections.all[i]->what();
-            out << ") in " << stream.stats().frames << " frames, " << stream.conversations().size()
+            out << ") in " << stream.stats().frames << " frames, " << stream.conversations()
                 << " conversations\n";
         }
         if (r == StreamResult::ReadError)

@@ -69,13 +69,13 @@ struct UnitCollector : UnitListener {
     FileReport& rep;
     Collector& col;
     const UnitObserver& observe;
-    const CaptureStream& stream;
+    CaptureStream& stream;
     const FileAnalysisOptions& opt;
     const FrontEnd* last_fe = nullptr;
     uint64_t* last_count = nullptr;
     uint32_t last_id = ~0u;
     ConvReport* last = nullptr;
-    UnitCollector(FileReport& r, Collector& c, const UnitObserver& o, const CaptureStream& s,
+    UnitCollector(FileReport& r, Collector& c, const UnitObserver& o, CaptureStream& s,
                   const FileAnalysisOptions& fo)
         : rep(r), col(c), observe(o), stream(s), opt(fo) {}
 
@@ -101,7 +101,7 @@ struct UnitCollector : UnitListener {
     void ended(const Conversation& conv) override {
         if (!opt.ended) return;
         const auto it = rep.convs.find(conv.id);
-        if (it == rep.convs.end()) return;
+        if (it == rep.convs.end()) return stream.release(const_cast<Conversation*>(&conv));
         ConvReport& c = it->second;
         finish(c);
         // Where its findings' frames are (a ring buffer's files read so far).
@@ -112,6 +112,7 @@ struct UnitCollector : UnitListener {
         rep.convs.erase(it);
         ++rep.ended;
         last_id = ~0u;
+        stream.release(const_cast<Conversation*>(&conv));  // nothing holds it now (PassSetup::let_go)
     }
     // Its findings in frame order, its span its transport's.
     void finish(ConvReport& c) {

@@ -1,5 +1,7 @@
 #include "raknet/raknet_flows.hpp"
 
+#include <algorithm>
+
 #include "protocols/raknet/detect.hpp"
 
 namespace blankshark {
@@ -40,8 +42,15 @@ bool RaknetFlows::offer(const capture::Frame& f, const capture::UdpDatagram& d, 
             const auto sender = raknet::sender_of(d.payload[0]);
             src_server = sender && *sender == core::Side::Server;
         }
-        e = &conns_.emplace_back();
+        if (free_.empty()) {
+            e = &conns_.emplace_back();
+        } else {
+            e = free_.back();
+            free_.pop_back();
+            *e = Entry{};
+        }
         e->key = key;
+        e->begun = ++begun_;
         RaknetConnection& c = e->c;
         c.server = src_server ? d.src : d.dst;
         c.client = src_server ? d.dst : d.src;
@@ -92,11 +101,15 @@ void RaknetFlows::end(Entry& e, uint64_t frame, double time) {
     c.open = false;
     listener_.ended(c);
     c.summary.reset();  // whoever took it keeps it; a conversation of a busy day costs this entry alone
+    if (let_go_) free_.push_back(&e);
 }
 
 void RaknetFlows::finish(uint64_t last_frame, double last_time) {
-    for (Entry& e : conns_)  // in the order they began
-        if (e.c.open) end(e, last_frame, last_time);
+    std::vector<Entry*> open;  // in the order they began (an entry may have been taken again)
+    open.reserve(by_key_.size());
+    for (const auto& [key, e] : by_key_) open.push_back(e);
+    std::sort(open.begin(), open.end(), [](const Entry* a, const Entry* b) { return a->begun < b->begun; });
+    for (Entry* e : open) end(*e, last_frame, last_time);
 }
 
 }  // namespace blankshark

@@ -21,6 +21,7 @@
 #include <functional>
 #include <memory>
 #include <unordered_map>
+#include <vector>
 
 #include "endpoint_pair.hpp"
 #include "link_layer.hpp"
@@ -65,6 +66,10 @@ public:
     // The end of the capture: every open session's end-of-capture results.
     void finish(uint64_t last_frame, double last_time);
     size_t open_conversations() const { return by_key_.size(); }
+    // An ended conversation's entry is taken again by a later one, once the
+    // listener's ended() returned (check has written it then); off: every
+    // entry stays to the end (for listeners that keep pointers to them).
+    void let_go(bool on) { let_go_ = on; }
 
 private:
     class Relay;
@@ -73,6 +78,7 @@ private:
     struct Entry {
         RaknetConnection c;
         capture::EndpointPair key;
+        uint64_t begun = 0;  // its place in the order conversations began
         Entry *older = nullptr, *newer = nullptr;
     };
     void heard(Entry& e);                 // to the newest end
@@ -85,6 +91,9 @@ private:
     const bedrock::KeyLog* keys_;  // Bedrock's keys (not owned; null: none)
     double now_ = 0;               // the latest time offered
     std::deque<Entry> conns_;      // every conversation (a listener keeps pointers to them)
+    std::vector<Entry*> free_;     // ended ones to take again (let_go)
+    bool let_go_ = false;
+    uint64_t begun_ = 0;
     Entry *oldest_ = nullptr, *newest_ = nullptr;
     std::unordered_map<capture::EndpointPair, Entry*, capture::EndpointPairHash> by_key_;  // the open ones
 };

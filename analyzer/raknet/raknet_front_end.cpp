@@ -78,7 +78,9 @@ public:
           flows_(s.options.port_of(raknet::protocol_info()),
                  [&stream = s.stream](const capture::Endpoint& client, const capture::Endpoint& server,
                                       uint64_t frame) { return stream.add_conversation(client, server, frame, &raknet_front_end()); },
-                 *this, keys_of(s)) {}
+                 *this, keys_of(s)) {
+        flows_.let_go(s.let_go);
+    }
 
     UdpClaimant* udp() override { return &flows_; }
     void finish(uint64_t frames, double end_time) override { flows_.finish(frames, end_time); }

@@ -113,6 +113,7 @@ protected:
         typename P::Relay r(self(), c, time);
         c.session.finish(r, core::Origin{frame, time});
         c.session.release();  // memory bounded by the connections still open, not all ever seen
+        if (let_go_) self().forgetting(c);  // while its conversation is still its own
         if (on_closed_) on_closed_(c);
         if (let_go_) forget(c);
     }
@@ -135,13 +136,13 @@ protected:
     core::Inflater inflater_;
     std::vector<std::unique_ptr<C>> conns_;  // by FlowRecord::slot
 
-    // What the protocol keeps of a record about to be freed (P may hide it).
+    // What the protocol keeps of a record about to be freed, before its
+    // on_closed (P may hide it).
     void forgetting(const C&) {}
 
 private:
     P& self() { return static_cast<P&>(*this); }
     void forget(C& c) {
-        self().forgetting(c);
         const size_t i = c.slot;
         if (i + 1 != conns_.size()) {
             conns_[i] = std::move(conns_.back());

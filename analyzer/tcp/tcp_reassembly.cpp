@@ -58,8 +58,8 @@ std::vector<const Connection*> Reassembler::connections() const {
     return v;
 }
 
-bool Reassembler::evict_one() {
-    while (!released_.empty()) {
+bool Reassembler::evict_one(double released_before) {
+    while (!released_.empty() && released_.front().time < released_before) {
         const uint32_t id = released_.front().id;
         released_.pop_front();
         const auto it = conns_.find(id);
@@ -177,7 +177,9 @@ void Reassembler::feed(const TcpSegment& seg, uint64_t frame, double time) {
     last_frame_ = frame;
     last_time_ = time;
     if (!to_free_.empty()) process_releases();
-    while (!released_.empty() && time - released_.front().time > opt_.released_linger_seconds) evict_one();
+    const double forget_before = time - opt_.released_linger_seconds;
+    while (!released_.empty() && released_.front().time < forget_before && evict_one(forget_before)) {
+    }
     const bool syn = seg.has(flag::kSyn), ack = seg.has(flag::kAck);
     const bool fin = seg.has(flag::kFin), rst = seg.has(flag::kRst);
     const Key k = Key::of(seg.src, seg.dst);

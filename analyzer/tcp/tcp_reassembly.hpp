@@ -111,6 +111,7 @@
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <limits>
 #include <unordered_map>
 #include <vector>
 
@@ -166,7 +167,9 @@ private:
     StreamContext context(Connection& c, Side d, uint64_t frame, double time) noexcept;
     Connection* lookup(const Key& k) noexcept;
     Connection* open(const Key& k, const capture::TcpSegment& seg, uint64_t frame, double time);
-    bool evict_one();
+    // Forgets the connection released first (only one released before
+    // `released_before`); false: none.
+    bool evict_one(double released_before = std::numeric_limits<double>::infinity());
     bool starts_new(const Connection& c, const capture::TcpSegment& seg) const noexcept;
     void supersede(Connection& c, const Key& k, uint64_t frame, double time);
     void end(Connection& c, CloseReason why, uint64_t frame, double time);

@@ -669,6 +669,30 @@ TEST_F(Tcp, ReleasedConnectionsAreSilentAndStillOwnTheirTuple) {
     EXPECT_EQ(rec.log.back(), "open 2 f9");
 }
 
+// A released connection is remembered for the linger after its release
+// (Options::released_linger_seconds: TIME_WAIT's minute by default), so a
+// late segment of it is still its own; after that it is forgotten and its
+// tuple's next segment with payload is a new connection, picked up mid-stream.
+TEST_F(Tcp, ReleasedConnectionsAreForgottenAfterTheLinger) {
+    opt.released_linger_seconds = 1.05;  // this fixture's frames are 0.1 s apart
+    rec.release_on_close = true;
+    handshake();
+    c(1001, 5001, ACK, "one");
+    c(1004, 5001, FIN | ACK);
+    s(5001, 1005, FIN | ACK);         // f6, 0.6 s: closed and released
+    for (int i = 0; i < 9; ++i) c(1005, 5002, ACK);  // f7-15
+    c(1001, 5001, ACK, "one");        // f16, 1.6 s: a late retransmission, still its own
+    EXPECT_EQ(r().tracked(), 1u);
+    EXPECT_EQ(conn().stats(CS).segments, 14u);
+    EXPECT_EQ(r().stats().evicted, 0u);
+    c(1001, 5001, ACK, "one");        // f17, 1.7 s: past the linger
+    EXPECT_EQ(r().find(1), nullptr);
+    EXPECT_EQ(r().stats().evicted, 1u);
+    ASSERT_NE(r().find(2), nullptr);
+    EXPECT_TRUE(r().find(2)->midstream());
+    EXPECT_EQ(rec.count(Finding::ConnectionLimit), 0u);
+}
+
 TEST_F(Tcp, ReleaseOnCloseOption) {
     opt.release_on_close = true;
     handshake();
