@@ -25,6 +25,9 @@
 #   --clients K       synth clients (default 8)
 #   --seed S          synth seed (default 1)
 #   --long F          memory goal: also check a capture F times longer, once (default 10, 0 = skip)
+#   --busy N          a busy server's day per protocol: N connections (default 100000, 0 = skip),
+#                     mostly server list pings with a whole session every 50th, starting
+#                     every 0.05 s and overlapping; checked once (packets/s, peak RSS)
 #   --chunk-file F    chunk-heavy capture for the threading rows (default: the chunk
 #                     packets of FILE, written by chunk_filter)
 #   --no-tshark       leave out the tshark rows
@@ -41,6 +44,7 @@ packets=1000000
 clients=8
 seed=1
 long=10
+busy=100000
 chunk_file=""
 tshark=1
 regen=0
@@ -57,6 +61,7 @@ while [ $# -gt 0 ]; do
     --clients) clients=$2; shift 2 ;;
     --seed) seed=$2; shift 2 ;;
     --long) long=$2; shift 2 ;;
+    --busy) busy=$2; shift 2 ;;
     --chunk-file) chunk_file=$2; shift 2 ;;
     --no-tshark) tshark=0; shift ;;
     --regen) regen=1; shift ;;
@@ -67,7 +72,7 @@ while [ $# -gt 0 ]; do
   esac
 done
 if [ "$quick" = 1 ]; then
-  packets=20000; repeat=1; long=2
+  packets=20000; repeat=1; long=2; busy=2000
 fi
 build=$(cd "$build" 2>/dev/null && pwd) || die "no build directory $build (cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DBLANKSHARK_BENCH=ON)"
 out=${out:-$build/bench-results}
@@ -169,6 +174,38 @@ raknet_file=$(proto_capture raknet "$packets") || exit 2
 declare -A plong
 if [ "$plong_factor" != 0 ]; then
   for p in java alpha raknet; do plong[$p]=$(proto_capture "$p" $((packets * plong_factor))) || exit 2; done
+fi
+
+# A busy server's day: $busy connections of each protocol, each repetition of
+# the inputs starting 0.05 s after the one before, so that hundreds are open
+# at once. 49 short connections to one whole session: Java's server list
+# pings (its status-only captures, 2 connections of 14 frames each) and
+# RakNet's (an unconnected ping, 3 conversations once the client has another
+# address), with a whole play session each 50th; Alpha has no short
+# capture: its anomalies capture (one connection, 78 frames over 61 s).
+busy_capture() {  # busy_capture KEY: prints the file's path
+  local key=$1 dst="$data/busy-$1-c$busy.pcap" keep=() short=() whole="" per=0
+  case "$key" in
+    java) short=("$top"/captures/minecraft-java/mcjava-1.1{3.2,4.4}-status-only.pcap); whole="$top/captures/minecraft-java/mcjava-1.14.4-compressed.pcap"; per=2 ;;
+    alpha) short=("$top/captures/mc_alpha/mc_alpha-anomalies.pcap"); whole="$top/captures/mc_alpha/mc_alpha-session.pcap"; per=1 ;;
+    raknet) keep=(--keep-ports); short=("$top/captures/raknet/raknet-unconnected-ping.pcap"); whole="$top/captures/raknet/raknet-clean.pcap"; per=3 ;;
+  esac
+  local caps=() i
+  for ((i = 0; i < 49; i++)); do caps+=("${short[i % ${#short[@]}]}"); done
+  caps+=("$whole")
+  local times=$(((busy + 49 * per) / (49 * per + 1)))
+  if [ ! -s "$dst" ] || [ "$regen" = 1 ]; then
+    echo "generating $dst ($times x 50 repetitions)" >&2
+    "$bin/repeat_capture" "${keep[@]}" --every 0.05 --times "$times" "$dst.tmp" 0 "${caps[@]}" \
+      >"$out/logs/repeat_capture_busy_$key.log" 2>&1 ||
+      die "repeat_capture (busy $key) failed: $(tail -2 "$out/logs/repeat_capture_busy_$key.log")"
+    mv "$dst.tmp" "$dst"
+  fi
+  echo "$dst"
+}
+declare -A pbusy
+if [ "$busy" != 0 ]; then
+  for p in java alpha raknet; do pbusy[$p]=$(busy_capture "$p") || exit 2; done
 fi
 
 # tshark as root ignores WIRESHARK_PLUGIN_DIR: run it as nobody then, which
@@ -366,6 +403,13 @@ if [ "$plong_factor" != 0 ]; then
   done
 fi
 
+if [ "$busy" != 0 ]; then
+  for p in "${protos[@]}"; do
+    measure "${p}_busy" "$("$bin/bare_loop" "${pbusy[$p]}" | cut -d' ' -f1)" 0 "$bs" check $quiet "${pbusy[$p]}"
+    runs_of[${p}_busy]=1
+  done
+fi
+
 for ((round = 1; round <= repeat; round++)); do
   for id in "${order[@]}"; do
     [ "${rc[$id]:-}" = skip ] || [ "${rc[$id]:-}" = failed ] && continue
@@ -427,8 +471,10 @@ for p in "${protos[@]}"; do
   goals+=$'\n'"${p}_tshark_none_2	$L: tshark -r -2, no plugin (reference)	-	-	-"
   goals+=$'\n'"${p}_tshark_blank_2	$L: tshark -r -2, blank.so	${p}_tshark_none_2	time_max	1.5"
   goals+=$'\n'"${p}_check_long	$L: check, capture LONGPx longer (peak RSS)	${p}_check	rss_max	1.10"
+  goals+=$'\n'"${p}_busy	$L: check, a busy server's day (BUSY connections)	-	-	-"
 done
 goals+=$'\n'"java_reassemble	Java: read + TCP reassembly (reference)	-	-	-"
+goals=${goals//BUSY/$busy}
 goals=${goals//LONGP/$plong_factor}
 goals=${goals//LONG/$long}
 goals=${goals//NPROC/$(nproc)}
