@@ -26,6 +26,7 @@ std::vector<std::shared_ptr<const void>> first_pass(const CaptureFiles& files, S
     Ignore ignore;
     PassSetup setup{stream, so, ignore, Command::Decode};
     setup.summaries = false;
+    setup.let_go = true;  // nothing is kept of a conversation that ended
     setup.first_pass = true;
     ProtocolPasses passes(setup);
     passes.run(files);
@@ -33,14 +34,18 @@ std::vector<std::shared_ptr<const void>> first_pass(const CaptureFiles& files, S
     return passes.earlier();
 }
 
-// Prints each unit shown, after its conversation's header line.
+// Prints each unit shown, after its conversation's header line. A
+// conversation that ended is printed in full: its place is taken by later
+// ones (memory follows the conversations open, PassSetup::let_go).
 struct Printer : UnitListener {
     const DecodeOptions& opt;
     Output& out;
+    CaptureStream& stream;
     std::vector<bool> announced;  // by conversation id
     double end_time = 0;          // the last packet's
 
-    Printer(const DecodeOptions& o, Output& w) : opt(o), out(w) {}
+    Printer(const DecodeOptions& o, Output& w, CaptureStream& s) : opt(o), out(w), stream(s) {}
+    void ended(const Conversation& c) override { stream.release(const_cast<Conversation*>(&c)); }
     void unit(const Unit& u) override {
         if (u.kind == Unit::Kind::Note) return;
         if (u.kind == Unit::Kind::Trailer) {
@@ -77,9 +82,10 @@ int run_decode(const CaptureFiles& files, const DecodeOptions& opt) {
     std::vector<std::shared_ptr<const void>> earlier;
     if (opt.two_pass) earlier = first_pass(files, opt.stream);
     CaptureStream stream(opt.stream);
-    Printer printer(opt, out);
+    Printer printer(opt, out, stream);
     PassSetup setup{stream, opt.stream, printer, Command::Decode};
     setup.summaries = false;
+    setup.let_go = true;
     if (opt.two_pass) setup.earlier = &earlier;
     ProtocolPasses passes(setup);
     if (files.is_set() && opt.format != DecodeFormat::Json) out << "# " << files.order_text() << '\n';
