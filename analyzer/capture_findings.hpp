@@ -3,7 +3,7 @@
 //
 // | name                        | severity | meaning |
 // |-----------------------------|----------|---------|
-// | capture.limit.conversations | warn     | more conversations than --max-conversations: packets beyond it are decoded without analysis |
+// | capture.limit.conversations | warn     | more conversations open at once than --max-conversations: packets of further ones are not analysed |
 #pragma once
 
 #include "core/finding.hpp"

@@ -31,21 +31,22 @@ void CaptureStream::conversation_dropped() {
 
 Conversation* CaptureStream::add_conversation(const Endpoint& client, const Endpoint& server, uint64_t frame,
                                               const FrontEnd* protocol) {
-    Conversation* slot = nullptr;
-    if (free_.empty()) {
-        slot = &convs_.emplace_back();
-    } else {
-        slot = free_.back();
-        free_.pop_back();
-        *slot = Conversation{};
+    if (open_ >= opt_.max_conversations) {
+        conversation_dropped();
+        return nullptr;
     }
-    Conversation& c = *slot;
+    ++open_;
+    Conversation& c = convs_.take();
     c.id = next_id_++;
     c.client = client;
     c.server = server;
     c.first_frame = frame;
     c.protocol = protocol;
     return &c;
+}
+
+void CaptureStream::ended(const Conversation&) {
+    if (open_) --open_;
 }
 
 namespace {

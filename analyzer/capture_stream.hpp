@@ -7,7 +7,6 @@
 
 #include <array>
 #include <cstdint>
-#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
@@ -15,27 +14,17 @@
 
 #include "capture_files.hpp"
 #include "capture_reader.hpp"
+#include "conversation.hpp"
 #include "link_layer.hpp"
 #include "protocol_settings.hpp"
 #include "protocols/catalog.hpp"
+#include "slot_pool.hpp"
 #include "tcp/tcp_dispatcher.hpp"
 #include "udp_claimant.hpp"
 
 namespace blankshark {
 
-using capture::Endpoint;
-
-class FrontEnd;
 struct KeyLogRead;  // key_log_option.hpp
-
-struct Conversation {
-    uint32_t id = 0;  // 1-based, in order of first packet
-    Endpoint server, client;
-    uint64_t first_frame = 0;
-    uint64_t packets = 0;
-    const FrontEnd* protocol = nullptr;  // the protocol it speaks (front_end.hpp)
-};
-
 
 struct StreamOptions {
     // Each protocol's port, by its place in the catalog (catalog::protocols()):
@@ -46,7 +35,11 @@ struct StreamOptions {
     uint16_t port_of(const core::ProtocolInfo& p) const;
     void set_port(const core::ProtocolInfo& p, uint16_t port);
     static std::array<uint16_t, catalog::kProtocolCount> default_ports();
-    size_t max_conversations = 4096;  // beyond it, packets are still decoded, without a conversation
+    // Conversations open at once (added and not yet ended). Beyond it a new
+    // one is refused and its packets counted (capture.limit.conversations):
+    // blank's are still decoded, without a conversation; a TCP or RakNet
+    // connection is not followed.
+    size_t max_conversations = 4096;
     bool progress = false;            // a progress bar on stderr (when it is a terminal)
     // Each protocol's own settings (its options: protocol_settings.hpp).
     ProtocolSettings settings;
@@ -59,7 +52,7 @@ struct StreamStats {
     uint64_t frames = 0, other_udp = 0, not_udp = 0, fragments = 0, truncated = 0;
     uint64_t tcp = 0;  // TCP segments (given to the TCP dispatcher)
     uint64_t udp = 0;  // UDP datagrams a UDP protocol took
-    uint64_t conversations_dropped = 0;  // packets that found no room for their conversation
+    uint64_t conversations_dropped = 0;  // packets whose conversation found no room (max_conversations)
     uint64_t first_dropped_frame = 0;
 };
 
@@ -85,13 +78,17 @@ public:
     // otherwise: they are not one capture).
     StreamResult run(const CaptureFiles& files, tcp::Dispatcher* tcp, UdpClaimant* udp);
     // A conversation of one of the protocols (its flows' call), numbered
-    // after those before it.
+    // after those before it; nullptr when max_conversations are open (this
+    // packet is counted: conversation_dropped()).
     Conversation* add_conversation(const Endpoint& client, const Endpoint& server, uint64_t frame,
                                    const FrontEnd* protocol);
-    // `c` is over and nothing holds it any more (check let it go): its
+    // No unit of `c` follows (its protocol's call, before its listener's
+    // ended()): it makes room for another under max_conversations.
+    void ended(const Conversation& c);
+    // `c` ended and nothing holds it any more (check let it go): its
     // place is taken by a later conversation.
-    void release(Conversation* c) { free_.push_back(c); }
-    // A packet that found no room for its conversation (max_conversations).
+    void release(Conversation* c) { convs_.give_back(*c); }
+    // A packet of a conversation that found no room (max_conversations).
     void conversation_dropped();
     const StreamOptions& options() const { return opt_; }
 
@@ -107,6 +104,7 @@ public:
     const StreamStats& stats() const { return stats_; }
     int link_type() const { return link_type_; }
     uint32_t conversations() const { return next_id_ - 1; }  // ever added
+    size_t open_conversations() const { return open_; }
 
 private:
     StreamOptions opt_;
@@ -117,9 +115,9 @@ private:
     std::optional<uint64_t> error_offset_;
     int link_type_ = -1;
     uint64_t frame_ = 0;
-    std::deque<Conversation> convs_;  // stable addresses
-    std::vector<Conversation*> free_;  // released, to be taken again
+    SlotPool<Conversation> convs_;
     uint32_t next_id_ = 1;
+    size_t open_ = 0;  // added and not ended
 };
 
 }  // namespace blankshark

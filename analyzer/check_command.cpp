@@ -336,7 +336,7 @@ struct CheckedFile {
     FileReport rep;  // JUnit keeps the conversations' findings for the end
     std::FILE* rendered = nullptr;
     std::unique_ptr<Output> to_rendered;  // JSON written into `rendered` as it comes
-    std::unique_ptr<EndedText> ended = std::make_unique<EndedText>();
+    std::unique_ptr<EndedText> ended;  // text only
     size_t fails = 0;
 };
 
@@ -362,6 +362,7 @@ void check_one(const CaptureFiles& files, const CheckOptions& opt, FileAnalysisO
         out.to_rendered = std::make_unique<Output>(out.rendered);
         live = out.to_rendered.get();
     }
+    if (opt.format == CheckFormat::Text) out.ended = std::make_unique<EndedText>();
     if (opt.format != CheckFormat::Junit)  // JUnit counts every file's cases before its first
         fo.ended = [&out, &opt, live, buffer](uint32_t id, ConvReport& c, const FileReport& rep) {
             out.fails += failing(c, opt);

@@ -45,7 +45,7 @@ struct Printer : UnitListener {
     double end_time = 0;          // the last packet's
 
     Printer(const DecodeOptions& o, Output& w, CaptureStream& s) : opt(o), out(w), stream(s) {}
-    void ended(const Conversation& c) override { stream.release(const_cast<Conversation*>(&c)); }
+    void ended(Conversation& c) override { stream.release(&c); }
     void unit(const Unit& u) override {
         if (u.kind == Unit::Kind::Note) return;
         if (u.kind == Unit::Kind::Trailer) {

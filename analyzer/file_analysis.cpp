@@ -98,10 +98,10 @@ struct UnitCollector : UnitListener {
         if (observe && u.kind != Unit::Kind::Note) observe(u);
     }
     // Handed on, then let go: what stays of it is the count.
-    void ended(const Conversation& conv) override {
+    void ended(Conversation& conv) override {
         if (!opt.ended) return;
         const auto it = rep.convs.find(conv.id);
-        if (it == rep.convs.end()) return stream.release(const_cast<Conversation*>(&conv));
+        if (it == rep.convs.end()) return stream.release(&conv);
         ConvReport& c = it->second;
         finish(c);
         // Where its findings' frames are (a ring buffer's files read so far).
@@ -112,7 +112,7 @@ struct UnitCollector : UnitListener {
         rep.convs.erase(it);
         ++rep.ended;
         last_id = ~0u;
-        stream.release(const_cast<Conversation*>(&conv));  // nothing holds it now (PassSetup::let_go)
+        stream.release(&conv);  // nothing holds it now (PassSetup::let_go)
     }
     // Its findings in frame order, its span its transport's.
     void finish(ConvReport& c) {

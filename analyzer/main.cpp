@@ -147,8 +147,8 @@ int main(int argc, char** argv) {
                       "buffer, <prefix>_<NNNNN>_<YYYYmmddHHMMSS>.<ext>, are one capture without it)");
         sub->add_flag("--no-file-set", separate_files, "read every file on its own, even a ring buffer's");
         sub->add_option("--max-conversations", c.stream->max_conversations,
-                        "conversations analysed at once; packets of further ones are decoded without analysis "
-                        "(capture.limit.conversations)")
+                        "conversations open at once (one that ended makes room); packets of further ones are not "
+                        "analysed, blank's still decoded (capture.limit.conversations)")
             ->capture_default_str();
         add_key_log_option(*sub, c.keylog);
         for (const FrontEnd* fe : front_ends())

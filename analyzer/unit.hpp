@@ -70,7 +70,7 @@ public:
     // protocol has let go of its summary (the listener holds the last
     // reference it took). A conversation still open at the capture's end
     // may get it or not.
-    virtual void ended(const Conversation& /*c*/) {}
+    virtual void ended(Conversation& /*c*/) {}
 };
 
 }  // namespace blankshark

@@ -6,8 +6,8 @@
 
 namespace blankshark {
 
-BlankFlows::BlankFlows(CaptureStream& stream, uint16_t port, size_t max_conversations, Callback on_packet)
-    : stream_(stream), port_(port), max_(max_conversations), on_packet_(std::move(on_packet)) {}
+BlankFlows::BlankFlows(CaptureStream& stream, uint16_t port, Callback on_packet)
+    : stream_(stream), port_(port), on_packet_(std::move(on_packet)) {}
 
 bool BlankFlows::offer(const capture::Frame& f, const capture::UdpDatagram& d, double time) {
     const auto k = capture::EndpointPair::of(d.src, d.dst);
@@ -18,15 +18,10 @@ bool BlankFlows::offer(const capture::Frame& f, const capture::UdpDatagram& d, d
         const bool tagged = blank::looks_like_blank(d.payload, d.payload_len);
         const bool on_port = d.src.port == port_ || d.dst.port == port_;
         if (!tagged && !on_port) return false;
-        if (convs_.size() >= max_) {
-            stream_.conversation_dropped();  // still decoded, without a conversation
-        } else {
-            const bool server = blank::first_sender_is_server(blank::header_type(d.payload, d.payload_len),
-                                                              d.src.port, d.dst.port, port_);
-            conv = stream_.add_conversation(server ? d.dst : d.src, server ? d.src : d.dst, f.number,
-                                            &blank_front_end());
-            convs_.emplace(k, conv);
-        }
+        const bool server = blank::first_sender_is_server(blank::header_type(d.payload, d.payload_len),
+                                                          d.src.port, d.dst.port, port_);
+        conv = stream_.add_conversation(server ? d.dst : d.src, server ? d.src : d.dst, f.number, &blank_front_end());
+        if (conv) convs_.emplace(k, conv);  // else: no room, still decoded without a conversation
     }
     ++packets_;
     BlankPacket bp;
@@ -42,8 +37,7 @@ bool BlankFlows::offer(const capture::Frame& f, const capture::UdpDatagram& d, d
 }
 
 StreamResult run_blank(CaptureStream& stream, const CaptureFiles& files, const BlankFlows::Callback& on_packet) {
-    BlankFlows flows(stream, stream.options().port_of(blank::protocol_info()), stream.options().max_conversations,
-                     on_packet);
+    BlankFlows flows(stream, stream.options().port_of(blank::protocol_info()), on_packet);
     return stream.run(files, nullptr, &flows);
 }
 

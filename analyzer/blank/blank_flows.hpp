@@ -31,7 +31,9 @@ struct BlankPacket {
 class BlankFlows final : public UdpClaimant {
 public:
     using Callback = std::function<void(const BlankPacket&)>;
-    BlankFlows(CaptureStream& stream, uint16_t port, size_t max_conversations, Callback on_packet);
+    // A pair's conversation is the stream's (none past its max_conversations:
+    // its packets still come, without one).
+    BlankFlows(CaptureStream& stream, uint16_t port, Callback on_packet);
 
     bool offer(const capture::Frame& f, const capture::UdpDatagram& d, double time) override;
     // blank datagrams taken so far.
@@ -40,7 +42,6 @@ public:
 private:
     CaptureStream& stream_;
     uint16_t port_;
-    size_t max_;
     Callback on_packet_;
     std::unordered_map<capture::EndpointPair, Conversation*, capture::EndpointPairHash> convs_;
     uint64_t packets_ = 0;

@@ -49,8 +49,7 @@ public:
         }
         analyses_.emplace(cfg);
         if (const void* e = s.earlier_of(blank_front_end())) analyses_->mark_silences(*static_cast<const Silences*>(e));
-        flows_.emplace(s.stream, s.options.port_of(blank::protocol_info()), s.options.max_conversations,
-                       [this](const BlankPacket& p) { packet(p); });
+        flows_.emplace(s.stream, s.options.port_of(blank::protocol_info()), [this](const BlankPacket& p) { packet(p); });
     }
 
     UdpClaimant* udp() override { return &*flows_; }

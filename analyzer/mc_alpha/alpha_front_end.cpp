@@ -74,6 +74,7 @@ class AlphaPass final : public ProtocolPass {
 public:
     explicit AlphaPass(const PassSetup& s)
         : listener_(s.listener),
+          stream_(s.stream),
           summaries_(s.summaries),
           flows_([&stream = s.stream](const tcp::Connection& c,
                                       uint64_t frame) { return stream.add_conversation(c.client(), c.server(), frame, &alpha_front_end()); },
@@ -81,6 +82,7 @@ public:
                  [this](const AlphaConnection& c, const tcp::FindingInfo& f) { tcp_finding(c, f); },
                  [this](AlphaConnection& c) { closed(c); }) {
         flows_.let_go(s.let_go);
+        flows_.on_no_room([&stream = s.stream] { stream.conversation_dropped(); });
     }
 
     tcp::Sink* tcp() override { return &flows_; }
@@ -103,6 +105,7 @@ private:
         // A connection without a message still has its summary.
         listener_.unit(AlphaUnit(ac.conv, ac.last_time, nullptr, sum));
         summaries_.drop(ac.conv);
+        stream_.ended(*ac.conv);
         listener_.ended(*ac.conv);
     }
     void message(const AlphaMessage& m) {
@@ -117,6 +120,7 @@ private:
     }
 
     UnitListener& listener_;
+    CaptureStream& stream_;
     SummaryTable<AlphaSummary> summaries_;
     AlphaFlows flows_;
 };

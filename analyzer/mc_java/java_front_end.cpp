@@ -88,6 +88,7 @@ class JavaPass final : public ProtocolPass {
 public:
     explicit JavaPass(const PassSetup& s)
         : listener_(s.listener),
+          stream_(s.stream),
           summaries_(s.summaries),
           flows_([&stream = s.stream](const tcp::Connection& c,
                                       uint64_t frame) { return stream.add_conversation(c.client(), c.server(), frame, &java_front_end()); },
@@ -99,6 +100,7 @@ public:
         flows_.set_key_log(settings.keys.get());
         flows_.set_release(settings.release);
         flows_.let_go(s.let_go);
+        flows_.on_no_room([&stream = s.stream] { stream.conversation_dropped(); });
     }
 
     tcp::Sink* tcp() override { return &flows_; }
@@ -127,6 +129,7 @@ private:
         listener_.unit(JavaUnit(jc.conv, 0, end.found.data(), end.found.size(), sum));
         jc.analysis->release();
         summaries_.drop(jc.conv);
+        stream_.ended(*jc.conv);
         listener_.ended(*jc.conv);
     }
 
@@ -142,6 +145,7 @@ private:
     }
 
     UnitListener& listener_;
+    CaptureStream& stream_;
     SummaryTable<JavaSummary> summaries_;
     JavaFlows flows_;
 };

@@ -42,20 +42,18 @@ bool RaknetFlows::offer(const capture::Frame& f, const capture::UdpDatagram& d, 
             const auto sender = raknet::sender_of(d.payload[0]);
             src_server = sender && *sender == core::Side::Server;
         }
-        if (free_.empty()) {
-            e = &conns_.emplace_back();
-        } else {
-            e = free_.back();
-            free_.pop_back();
-            *e = Entry{};
-        }
+        const capture::Endpoint& server = src_server ? d.src : d.dst;
+        const capture::Endpoint& client = src_server ? d.dst : d.src;
+        Conversation* conv = new_conversation_(client, server, frame);
+        if (!conv) return true;  // no room (counted): not followed while the others are open
+        e = &conns_.take();
         e->key = key;
         e->begun = ++begun_;
         RaknetConnection& c = e->c;
-        c.server = src_server ? d.src : d.dst;
-        c.client = src_server ? d.dst : d.src;
+        c.server = server;
+        c.client = client;
         c.summary = std::make_shared<RaknetSummary>(keys_);
-        c.conv = new_conversation_(c.client, c.server, frame);
+        c.conv = conv;
         by_key_[key] = e;
     }
     heard(*e);
@@ -101,7 +99,7 @@ void RaknetFlows::end(Entry& e, uint64_t frame, double time) {
     c.open = false;
     listener_.ended(c);
     c.summary.reset();  // whoever took it keeps it; a conversation of a busy day costs this entry alone
-    if (let_go_) free_.push_back(&e);
+    if (let_go_) conns_.give_back(e);
 }
 
 void RaknetFlows::finish(uint64_t last_frame, double last_time) {

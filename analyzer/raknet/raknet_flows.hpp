@@ -17,7 +17,6 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <memory>
 #include <unordered_map>
@@ -26,6 +25,7 @@
 #include "endpoint_pair.hpp"
 #include "link_layer.hpp"
 #include "raknet/raknet_summary.hpp"
+#include "slot_pool.hpp"
 #include "udp_claimant.hpp"
 
 namespace blankshark {
@@ -55,6 +55,8 @@ public:
 
 class RaknetFlows : public UdpClaimant {
 public:
+    // A new conversation (nullptr: no room; its datagrams are taken, counted
+    // and not followed).
     using NewConversation =
         std::function<Conversation*(const capture::Endpoint& client, const capture::Endpoint& server, uint64_t frame)>;
     RaknetFlows(uint16_t port, NewConversation new_conversation, RaknetListener& listener,
@@ -90,8 +92,8 @@ private:
     RaknetListener& listener_;
     const bedrock::KeyLog* keys_;  // Bedrock's keys (not owned; null: none)
     double now_ = 0;               // the latest time offered
-    std::deque<Entry> conns_;      // every conversation (a listener keeps pointers to them)
-    std::vector<Entry*> free_;     // ended ones to take again (let_go)
+    SlotPool<Entry> conns_;        // every conversation (a listener keeps pointers to them;
+                                   // let_go: an ended one's is taken again)
     bool let_go_ = false;
     uint64_t begun_ = 0;
     Entry *oldest_ = nullptr, *newest_ = nullptr;

@@ -75,6 +75,7 @@ class RaknetPass final : public ProtocolPass, RaknetListener {
 public:
     explicit RaknetPass(const PassSetup& s)
         : listener_(s.listener),
+          stream_(s.stream),
           flows_(s.options.port_of(raknet::protocol_info()),
                  [&stream = s.stream](const capture::Endpoint& client, const capture::Endpoint& server,
                                       uint64_t frame) { return stream.add_conversation(client, server, frame, &raknet_front_end()); },
@@ -96,7 +97,9 @@ private:
     }
     void late_finding(RaknetConnection& c, const core::Finding& f) override { listener_.unit(RaknetUnit(c, f)); }
     void ended(RaknetConnection& c) override {
-        if (c.conv) listener_.ended(*c.conv);
+        if (!c.conv) return;
+        stream_.ended(*c.conv);
+        listener_.ended(*c.conv);
     }
 
     static const bedrock::KeyLog* keys_of(const PassSetup& s) {
@@ -105,6 +108,7 @@ private:
     }
 
     UnitListener& listener_;
+    CaptureStream& stream_;
     RaknetFlows flows_;
     std::vector<mcpe::GamePacket> games_;     // of the packet being read (its capacity kept)
     std::vector<bedrock::Batch> batches_;    // the same

@@ -37,7 +37,9 @@ inline core::Finding core_finding(const FindingInfo& f) {
 template <class P, class C>
 class SessionFlows : public Sink {
 public:
-    // Registers a connection's conversation (ids shared with the UDP protocols).
+    // Registers a connection's conversation (ids shared with the UDP
+    // protocols); nullptr: no room (the conversation limit), and the
+    // connection is not followed.
     using NewConversation = std::function<Conversation*(const Connection&, uint64_t frame)>;
     // Every TCP finding of one of its connections.
     using OnFinding = std::function<void(const C&, const FindingInfo&)>;
@@ -53,11 +55,17 @@ public:
     // the connections open, not all ever seen. Off: every record is kept to
     // the end (for reports that read them there).
     void let_go(bool on) { let_go_ = on; }
+    // Each further delivery of a connection that found no room, to count.
+    void on_no_room(std::function<void()> f) { no_room_ = std::move(f); }
 
     void on_data(Connection& conn, Side dir, const uint8_t* p, uint32_t n, uint64_t offset,
                  const SegmentOrigin& o) override {
         C* c = of(conn);
-        if (!c) c = &start(conn, o.delivered_frame);  // its first bytes (the dispatcher gave it)
+        if (!c && conn.user == &kNoRoom) {
+            if (no_room_) no_room_();
+            return;
+        }
+        if (!c && !(c = start(conn, o.delivered_frame))) return;  // its first bytes (the dispatcher gave it)
         typename P::Relay r(self(), *c, o.delivered_time);
         c->session.data(dir, p, n, offset, core_origin(o), r);
     }
@@ -124,7 +132,7 @@ protected:
         conns_.back()->slot = conns_.size() - 1;
         return *conns_.back();
     }
-    static C* of(Connection& conn) { return static_cast<C*>(conn.user); }
+    static C* of(Connection& conn) { return conn.user == &kNoRoom ? nullptr : static_cast<C*>(conn.user); }
 
     SessionFlows(NewConversation new_conversation, OnFinding on_finding, OnClosed on_closed)
         : new_conversation_(std::move(new_conversation)),
@@ -150,18 +158,25 @@ private:
         }
         conns_.pop_back();
     }
-    C& start(Connection& conn, uint64_t frame) {
+    C* start(Connection& conn, uint64_t frame) {
+        Conversation* conv = new_conversation_(conn, frame);
+        if (!conv) {
+            conn.user = &kNoRoom;  // not followed (this delivery was counted)
+            return nullptr;
+        }
         C& c = self().open(conn);
         c.tcp = &conn;
         c.midstream = conn.midstream();
-        c.conv = new_conversation_(conn, frame);
+        c.conv = conv;
         conn.user = &c;
-        return c;
+        return &c;
     }
+    static inline char kNoRoom = 0;  // conn.user of a connection that found no room
 
     NewConversation new_conversation_;
     OnFinding on_finding_;
     OnClosed on_closed_;
+    std::function<void()> no_room_;
     bool let_go_ = false;
 };
 

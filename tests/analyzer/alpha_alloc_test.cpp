@@ -7,6 +7,7 @@
 #include <string>
 
 #include "alloc_counter.hpp"
+#include "conversation.hpp"
 #include "mc_alpha/alpha_flows.hpp"
 #include "mc_java/java_flows.hpp"
 #include "protocols/mc_alpha/protocol_info.hpp"
@@ -19,9 +20,9 @@ namespace {
 
 TEST(AlphaAllocations, NoneForMessagesOnceWarm) {
     uint64_t messages[2] = {0, 0}, unframed = 0;
-    Conversation* none = nullptr;
-    JavaFlows java([&](const Connection&, uint64_t) { return none; }, [](const JavaPacket&) {});
-    AlphaFlows alpha([&](const Connection&, uint64_t) { return none; },
+    Conversation conv;  // every connection's (nullptr would say: no room for it)
+    JavaFlows java([&](const Connection&, uint64_t) { return &conv; }, [](const JavaPacket&) {});
+    AlphaFlows alpha([&](const Connection&, uint64_t) { return &conv; },
                      [&](const AlphaMessage& m) {
                          if (!m.msg) return;
                          ++messages[int(m.msg->dir)];

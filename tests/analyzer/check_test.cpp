@@ -2,6 +2,7 @@
 // against an independent count made from tshark's plain UDP export.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -211,6 +212,7 @@ TEST(Check, JunitOneCasePerConversationAndCheck) {
 }  // namespace blank::test
 
 #include "pcap_writer.hpp"
+#include "../support/capture_repeat.hpp"
 #include "protocols/blank/encoder.hpp"
 
 namespace blank::test {
@@ -239,6 +241,88 @@ TEST(Check, ConversationLimitIsAFinding) {
     EXPECT_EQ(limit, 1u);
     // decode still shows every packet
     EXPECT_EQ(json_lines(run(kBin + " decode --json --max-conversations 5 " + file).out).size(), 20u);
+}
+
+// --max-conversations counts conversations open at once: one that ended
+// makes room for the next (issue 55). Real connections repeated one after
+// the other are all analysed under a limit of a few; the same repetitions
+// overlapping are not, and the finding counts the packets not followed.
+struct Limited {
+    size_t conversations = 0, max_open = 0;
+    std::string limit;  // the capture.limit.conversations message, if any
+};
+
+// `linger`: how long a conversation stays open after its last packet
+// (RakNet's timeout; a TCP connection ends at its last FIN).
+Limited check_limited(const std::string& file, int limit, double linger) {
+    Limited l;
+    std::vector<std::pair<double, int>> edges;  // (time, +1 open / -1 ended)
+    for (const auto& e : json_lines(run(kBin + " check --format json --max-conversations " + std::to_string(limit) +
+                                        " " + file)
+                                        .out)) {
+        if (e.at("event_type") == "conversation") {
+            ++l.conversations;
+            edges.emplace_back(e.at("first_time").get<double>(), 1);
+            edges.emplace_back(e.at("last_time").get<double>() + linger, -1);
+        } else if (e.at("event_type") == "finding" && e.at("code") == "capture.limit.conversations") {
+            l.limit = e.at("message").get<std::string>();
+        }
+    }
+    std::sort(edges.begin(), edges.end());  // an end before a start at the same time
+    int open = 0;
+    for (const auto& [t, d] : edges) l.max_open = std::max(l.max_open, size_t(open += d));
+    return l;
+}
+
+std::string repeated(const std::string& name, const std::string& input, uint64_t times, double every,
+                     bool keep_ports) {
+    const std::string file = ::testing::TempDir() + "/" + name + ".pcap";
+    RepeatOptions o;
+    o.times = times;
+    o.every = every;
+    o.keep_ports = keep_ports;
+    std::string err;
+    EXPECT_GT(repeat_captures(file, {kCaps + "/" + input}, o, err), 0) << err;
+    return file;
+}
+
+TEST(Check, ConversationLimitCountsTcpConnectionsOpenAtOnce) {
+    // Two server list pings a repetition (README: 3 packets from the
+    // client, 2 from the server each, 0.346 s in all), 20 repetitions.
+    const std::string status = "minecraft-java/mcjava-1.14.4-status-only.pcap";
+    const Limited one_after_another = check_limited(repeated("status-seq", status, 20, 0, false), 2, 0);
+    EXPECT_EQ(one_after_another.conversations, 40u);
+    EXPECT_EQ(one_after_another.limit, "");
+    EXPECT_LE(one_after_another.max_open, 2u);
+
+    // A repetition every 10 ms, each connection's bytes lasting 29 ms: up
+    // to 3 at once. (A conversation begins with its first bytes, after the
+    // SYNs, so the times in the report cannot show how many were open.)
+    const Limited overlapping = check_limited(repeated("status-overlap", status, 20, 0.01, false), 2, 0);
+    EXPECT_GT(overlapping.conversations, 2u);  // those that ended made room
+    ASSERT_LT(overlapping.conversations, 40u);
+    // Every connection not followed is counted with its 5 packets.
+    const size_t refused = 40 - overlapping.conversations;
+    EXPECT_EQ(overlapping.limit, "Conversation limit 2 reached (open at once): " + std::to_string(5 * refused) +
+                                     " packets of further conversations not analysed");
+}
+
+TEST(Check, ConversationLimitCountsRaknetConversationsOpenAtOnce) {
+    // Three conversations a repetition once the client address changes
+    // (README: the native client's 3 pings, the jsp client's 3, and the
+    // server's socket self-test to its own port), 6 s long; each ends 10 s
+    // after its last datagram.
+    const std::string ping = "raknet/raknet-unconnected-ping.pcap";
+    const Limited apart = check_limited(repeated("ping-apart", ping, 10, 30, true), 3, 10);
+    EXPECT_EQ(apart.conversations, 30u);
+    EXPECT_EQ(apart.limit, "");
+
+    // A repetition every second: about 16 at once.
+    const Limited overlapping = check_limited(repeated("ping-overlap", ping, 10, 1, true), 3, 10);
+    EXPECT_LE(overlapping.max_open, 3u);
+    EXPECT_GT(overlapping.conversations, 3u);  // those that ended made room
+    EXPECT_LT(overlapping.conversations, 30u);
+    EXPECT_NE(overlapping.limit.find("Conversation limit 3 reached (open at once): "), std::string::npos);
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "alloc_counter.hpp"
+#include "conversation.hpp"
 #include "mc_java/java_flows.hpp"
 #include "protocols/mc_java/protocol_info.hpp"
 #include "tcp/tcp_dispatcher.hpp"
@@ -28,9 +29,9 @@ constexpr size_t kMessage = 256 * 1024;
 std::string as_string(const std::vector<uint8_t>& v) { return std::string(v.begin(), v.end()); }
 
 struct JavaConnections {
-    Conversation* none = nullptr;
+    Conversation conv;  // every connection's (nullptr would say: no room for it)
     uint64_t packets = 0, big = 0;
-    JavaFlows java{[this](const Connection&, uint64_t) { return none; }, [this](const JavaPacket& p) {
+    JavaFlows java{[this](const Connection&, uint64_t) { return &conv; }, [this](const JavaPacket& p) {
                        ++packets;
                        big += p.packet->data_len >= kMessage;
                    }};

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "alloc_counter.hpp"
+#include "conversation.hpp"
 #include "protocols/raknet/builder.hpp"
 #include "protocols/raknet/findings.hpp"
 #include "raknet/raknet_flows.hpp"
@@ -43,10 +44,11 @@ struct Listener : RaknetListener {
 struct Conversations {
     Listener seen;
     uint64_t began = 0;  // conversations
+    Conversation conv;   // every conversation's (nullptr would say: no room for it)
     RaknetFlows flows{kPort,
                       [this](const capture::Endpoint&, const capture::Endpoint&, uint64_t) {
                           ++began;
-                          return nullptr;
+                          return &conv;
                       },
                       seen};
     std::vector<std::vector<uint8_t>> datagrams;  // one conversation's, built once (building allocates)
