@@ -78,6 +78,43 @@ void for_each_value(const uint8_t* p, unsigned bits, bool padded, F&& f, uint32_
     }
 }
 
+// Counts a section's palette indices of B bits that never span two longs
+// into four sets of counters in turn, a long's values unrolled (their
+// shifts known when compiled).
+template <unsigned B>
+void count_whole_longs(const uint8_t* p, uint16_t (&turn)[4][256]) {
+    constexpr unsigned per_long = 64 / B;
+    constexpr uint64_t mask = (uint64_t(1) << B) - 1;
+    constexpr uint32_t whole = kBlocksPerSection / per_long;  // longs whose every value counts
+    for (uint32_t k = 0; k < whole; ++k) {
+        const uint64_t cur = core::wire::uint_be(p + 8 * size_t(k), 8);
+#pragma GCC unroll 64
+        for (unsigned j = 0; j < per_long; ++j) ++turn[j & 3][(cur >> (j * B)) & mask];
+    }
+    const uint64_t last = kBlocksPerSection % per_long ? core::wire::uint_be(p + 8 * size_t(whole), 8) : 0;
+    for (unsigned j = 0; j < kBlocksPerSection % per_long; ++j) ++turn[j & 3][(last >> (j * B)) & mask];
+}
+
+// A section's 4096 palette indices (1 to 8 bits) counted into four sets of
+// counters in turn: a section mostly of one state (stone, air) would
+// otherwise wait on one counter's last store at every value.
+void count_indices(const uint8_t* p, unsigned bits, bool padded, uint16_t (&turn)[4][256]) {
+    if (padded || 64 % bits == 0) {
+        switch (bits) {
+            case 1: return count_whole_longs<1>(p, turn);
+            case 2: return count_whole_longs<2>(p, turn);
+            case 3: return count_whole_longs<3>(p, turn);
+            case 4: return count_whole_longs<4>(p, turn);
+            case 5: return count_whole_longs<5>(p, turn);
+            case 6: return count_whole_longs<6>(p, turn);
+            case 7: return count_whole_longs<7>(p, turn);
+            case 8: return count_whole_longs<8>(p, turn);
+        }
+    }
+    uint32_t i = 0;  // before 1.16, 3, 5, 6 and 7 bits span longs
+    for_each_value(p, bits, padded, [&](uint32_t v) { ++turn[i++ & 3][v]; });
+}
+
 // What a version's Chunk Data is read with, resolved once per schema.
 struct ChunkFields {
     core::FieldId x, z, full, mask, mask_long, count, bits, state, packed, biomes, shorts, biome_bits, biome,
@@ -243,11 +280,16 @@ private:
         // per palette entry; with global ids, each one is resolved.
         bool bad_index = false;
         if (s.palette) {
-            uint16_t per_index[256] = {};
             // 2^bits <= 256 counters: no test per value; an index past the
             // palette shows as a count there, and then the first one in
             // order is looked for (rare: a broken chunk).
-            for_each_value(p, bits_, f_.padded, [&](uint32_t v) { ++per_index[v]; });
+            const uint32_t indices = 1u << bits_;
+            uint16_t turn[4][256];
+            for (auto& t : turn) std::memset(t, 0, indices * sizeof t[0]);
+            count_indices(p, bits_, f_.padded, turn);
+            uint16_t per_index[256] = {};
+            for (uint32_t j = 0; j < indices; ++j)
+                per_index[j] = uint16_t(turn[0][j] + turn[1][j] + turn[2][j] + turn[3][j]);
             for (uint32_t j = npalette_; j < (1u << bits_) && !bad_index; ++j) bad_index = per_index[j] != 0;
             if (bad_index) {
                 bool reported = false;
