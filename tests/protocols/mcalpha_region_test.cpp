@@ -74,4 +74,28 @@ TEST(McAlphaRegion, AWholeColumnAndAWrongLength) {
     EXPECT_EQ(s.non_air, 0u);
 }
 
+// Runs of one type or light (most of a real column) are read a word of 8
+// bytes at a time: a word equal to the run before it, a word that starts
+// a new run, and bytes past the last whole word all count.
+TEST(McAlphaRegion, RunsCountWholeWordsAndTheTail) {
+    Region r;
+    r.sx = 5, r.sy = 8;  // 40 blocks: five words of types; 20 bytes per nibble array
+    std::vector<uint8_t> data(r.bytes_min(), 0);
+    ASSERT_EQ(data.size(), 100u);
+    for (int i = 0; i < 16; ++i) data[i] = 1;   // two words of stone (the second equals the run)
+    for (int i = 19; i < 24; ++i) data[i] = 3;  // 3 air, then 5 dirt
+    // then two words of air: the first starts the run, the second equals it
+    const uint32_t sky = 40 + 2 * 20;
+    for (uint32_t i = 0; i < 20; ++i) data[sky + i] = 0xFF;
+    data[sky + 19] = 0xF4;  // a sky light of 4 in the tail past the second word
+    const auto s = mcalpha::summarize_region(r, data.data(), data.size());
+    ASSERT_TRUE(s.valid);
+    EXPECT_EQ(s.non_air, 21u);  // 16 stone + 5 dirt
+    EXPECT_EQ(s.distinct, 3u);  // stone, air, dirt
+    EXPECT_EQ(s.block_light_min, 0);
+    EXPECT_EQ(s.block_light_max, 0);
+    EXPECT_EQ(s.sky_light_min, 4);
+    EXPECT_EQ(s.sky_light_max, 15);
+}
+
 }  // namespace
