@@ -28,10 +28,13 @@ ChunkSummary summarize_chunk(const uint8_t* data, size_t len) {
             layer_gen = 1;
         }
         uint16_t distinct = 0;
+        int32_t last = -1;  // the type before, stamped already: a run of air or stone waits on no stamp
         for (int z = 0; z < kChunkSide; ++z)
             for (int x = 0; x < kChunkSide; ++x) {
                 const uint16_t type = blank::le::u16(data + 4 * (x + kChunkSide * y + kChunkSide * kChunkSide * z));
                 if (type != 0) ++s.layers[y].non_empty;
+                if (type == last) continue;
+                last = type;
                 uint32_t& st = stamp[type];
                 if ((st & 0xFFFF) != gen) ++s.distinct_types;
                 if ((st >> 16) != layer_gen) ++distinct;
@@ -41,9 +44,13 @@ ChunkSummary summarize_chunk(const uint8_t* data, size_t len) {
         s.non_empty += s.layers[y].non_empty;
     }
     const uint8_t* light = data + 4 * kChunkBlocks;
-    const auto mm = std::minmax_element(light, light + kChunkBlocks);
-    s.light_min = *mm.first;
-    s.light_max = *mm.second;
+    uint8_t lo = 255, hi = 0;  // a plain loop: the compiler makes it a vector one
+    for (int i = 0; i < kChunkBlocks; ++i) {
+        lo = std::min(lo, light[i]);
+        hi = std::max(hi, light[i]);
+    }
+    s.light_min = lo;
+    s.light_max = hi;
     return s;
 }
 
