@@ -9,6 +9,7 @@
 #include "item_visitors.hpp"
 #include "link_layer.hpp"
 #include "capture_stream.hpp"
+#include "core/text_buffer.hpp"
 #include "json_packet_head.hpp"
 #include "nested_json.hpp"
 #include "packet_lines.hpp"
@@ -99,10 +100,7 @@ void print_raknet_summary(Output& out, const RaknetPrint& r) {
     const char* last = nullptr;
     uint32_t repeats = 0;
     auto flush = [&] {
-        if (repeats > 1) {
-            const int w = std::snprintf(names + n, sizeof names - n, " x%u", repeats);
-            if (w > 0) n = std::min(sizeof names - 1, n + size_t(w));
-        }
+        if (repeats > 1) n = core::TextBuffer(names, sizeof names, n).add(" x").add(repeats).size();
         repeats = 0;
     };
     show(r, v, false, [&](const core::MessageSummary& s, bool, bool bedrock) {
@@ -112,8 +110,7 @@ void print_raknet_summary(Output& out, const RaknetPrint& r) {
             return;
         }
         flush();
-        const int w = std::snprintf(names + n, sizeof names - n, "%s%s", n ? ", " : "", name);
-        if (w > 0) n = std::min(sizeof names - 1, n + size_t(w));
+        n = core::TextBuffer(names, sizeof names, n).add(n ? ", " : "").add(name).size();
         last = name;
         repeats = bedrock ? 1 : 0;
     });

@@ -1,5 +1,7 @@
 #include "format.hpp"
 
+#include "text_buffer.hpp"
+
 #include <charconv>
 #include <cstdio>
 #include <cmath>
@@ -95,16 +97,17 @@ size_t format_value(const Item& it, char* buf, size_t cap, bool compact) {
     switch (it.vclass) {
     case ValueClass::Uint: {
         if (it.info->kind == Kind::Ipv4) {
-            const int n = std::snprintf(num, sizeof num, "%u.%u.%u.%u", unsigned(it.u >> 24 & 0xFF),
-                                        unsigned(it.u >> 16 & 0xFF), unsigned(it.u >> 8 & 0xFF), unsigned(it.u & 0xFF));
-            return put(buf, 0, cap, num, size_t(n));
+            TextBuffer t(buf, cap);
+            t.add(it.u >> 24 & 0xFF).add(".").add(it.u >> 16 & 0xFF).add(".").add(it.u >> 8 & 0xFF).add(".");
+            return t.add(it.u & 0xFF).size();
         }
         // Hex as wide as the field; a VarInt's width is what it took on the wire.
         const bool var = is_varint(it.info->kind);
         const int digits = var ? int(it.length ? it.length * 2 : 2) : it.info->bits / 4;
-        int n = it.info->display == Display::Hex
-                    ? std::snprintf(num, sizeof num, "0x%0*llx", digits, (unsigned long long)it.u)
-                    : std::snprintf(num, sizeof num, "%llu", (unsigned long long)it.u);
+        TextBuffer t(num, sizeof num);
+        if (it.info->display == Display::Hex) t.hex(it.u, digits);
+        else t.add(it.u);
+        const size_t n = t.size();
         if (const char* e = enum_text(*it.info, it.u)) {
             size_t len = put(buf, 0, cap, e, std::strlen(e));
             len = put(buf, len, cap, " (", 2);
@@ -145,8 +148,7 @@ size_t format_value(const Item& it, char* buf, size_t cap, bool compact) {
             }
             return len;
         }
-        int n = std::snprintf(num, sizeof num, "<%zu bytes>", it.s.size());
-        return put(buf, 0, cap, num, size_t(n));
+        return TextBuffer(buf, cap).add("<").add(uint64_t(it.s.size())).add(" bytes>").size();
     }
     case ValueClass::None: break;
     }
@@ -173,10 +175,12 @@ size_t append_summary(const Item& it, char* buf, size_t len, size_t cap) {
     len = put(buf, len, cap, " ", 1);
     // The row's own key: a field one filter name could not keep (its type
     // differs from another release's: uuid_uuid) still reads as its table names it.
-    const char* key = short_key(*it.info);
+    const char* key = nullptr;
     if (const char* k = it.node->key) {
         const char* dot = std::strrchr(k, '.');
         key = dot ? dot + 1 : k;
+    } else {
+        key = short_key(*it.info);
     }
     len = put(buf, len, cap, key, std::strlen(key));
     len = put(buf, len, cap, "=", 1);

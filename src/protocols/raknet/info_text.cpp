@@ -1,7 +1,8 @@
 #include "info_text.hpp"
 
-#include <cstdio>
 #include <cstring>
+
+#include "core/text_buffer.hpp"
 
 namespace raknet {
 namespace {
@@ -38,9 +39,11 @@ size_t record_ranges_text(const Record* records, uint32_t n, uint32_t total, cha
     for (uint32_t i = 0; i < n; ++i) {
         char num[32];
         const Record& r = records[i];
-        const int w = r.max != r.min ? std::snprintf(num, sizeof num, "%s%u..%u", i ? ", " : " ", r.min, r.max)
-                                     : std::snprintf(num, sizeof num, "%s%u", i ? ", " : " ", r.min);
-        if (len + size_t(w) + 4 >= cap) {  // room for "..." and the NUL
+        core::TextBuffer t(num, sizeof num);
+        t.add(i ? ", " : " ").add(r.min);
+        if (r.max != r.min) t.add("..").add(r.max);
+        const size_t w = t.size();
+        if (len + w + 4 >= cap) {  // room for "..." and the NUL
             if (len + 4 <= cap) {
                 std::memcpy(out + len, "...", 3);
                 len += 3;
@@ -48,8 +51,8 @@ size_t record_ranges_text(const Record* records, uint32_t n, uint32_t total, cha
             out[len] = '\0';
             return len;
         }
-        std::memcpy(out + len, num, size_t(w));
-        len += size_t(w);
+        std::memcpy(out + len, num, w);
+        len += w;
     }
     if (total > n && len + 4 <= cap) {
         std::memcpy(out + len, "...", 3);
@@ -77,23 +80,17 @@ size_t append_markers(const PacketResult& p, char* out, size_t len, size_t cap) 
     case SeqStatus::Reused: status = " [reused]"; break;
     default: break;
     }
-    int n = std::snprintf(out + len, cap - len, "%s", status);
-    if (n > 0) len = len + size_t(n) < cap ? len + size_t(n) : cap - 1;
+    core::TextBuffer t(out, cap, len);
+    t.add(status);
     // Reliable messages seen before, in this new datagram: RakNet's resends.
     uint32_t after_nak = 0, on_timeout = 0;
     for (const FrameResult& f : p.frames)
         if (f.role == FrameRole::Resend) ++(f.nak_frame ? after_nak : on_timeout);
-    if (after_nak && len < cap) {
-        n = after_nak == 1 ? std::snprintf(out + len, cap - len, " [resent after NAK]")
-                           : std::snprintf(out + len, cap - len, " [%u resent after NAK]", after_nak);
-        if (n > 0) len = len + size_t(n) < cap ? len + size_t(n) : cap - 1;
-    }
-    if (on_timeout && len < cap) {
-        n = on_timeout == 1 ? std::snprintf(out + len, cap - len, " [resent on timeout]")
-                            : std::snprintf(out + len, cap - len, " [%u resent on timeout]", on_timeout);
-        if (n > 0) len = len + size_t(n) < cap ? len + size_t(n) : cap - 1;
-    }
-    return len;
+    if (after_nak == 1) t.add(" [resent after NAK]");
+    else if (after_nak) t.add(" [").add(after_nak).add(" resent after NAK]");
+    if (on_timeout == 1) t.add(" [resent on timeout]");
+    else if (on_timeout) t.add(" [").add(on_timeout).add(" resent on timeout]");
+    return t.size();
 }
 
 }  // namespace raknet
