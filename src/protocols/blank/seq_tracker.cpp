@@ -15,7 +15,10 @@ Finding at(FindingCode c, const PacketRef& p, int64_t a = 0, int64_t b = 0, int6
     return f;
 }
 
-size_t ring_index(int64_t seq, size_t n) { return size_t(((seq % int64_t(n)) + int64_t(n)) % int64_t(n)); }
+size_t ring_index(int64_t seq, size_t n) {
+    const int64_t r = seq % int64_t(n);  // one division (the window need not be a power of two)
+    return size_t(r < 0 ? r + int64_t(n) : r);
+}
 
 }  // namespace
 
@@ -269,11 +272,15 @@ void SeqTracker::ack_side(Direction& d, Direction& o, const PacketRef& p, uint16
         d.quirk_until = std::max(d.ack_max, d.ack_prev) + 32;
     }
     if (o.acked.empty()) o.acked.assign(cfg_.window ? cfg_.window : 1, -1);
-    // A seq acknowledged before must not be reported missing again.
-    for (int i = 0; i < 32; ++i) {
+    // A seq acknowledged before must not be reported missing again. The
+    // ring's slot of each seq further back is the one before (no division
+    // per history bit).
+    const size_t n = o.acked.size();
+    size_t ring_at = ring_index(au - 1, n);
+    for (int i = 0; i < 32; ++i, ring_at = ring_at ? ring_at - 1 : n - 1) {
         const int64_t x = au - 1 - i;
         if (x < o.min) break;
-        int64_t& mark = o.acked[ring_index(x, o.acked.size())];
+        int64_t& mark = o.acked[ring_at];
         if (hist >> i & 1) {
             mark = x;
         } else if (mark == x) {
