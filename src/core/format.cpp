@@ -10,12 +10,9 @@
 namespace core {
 namespace {
 
+// buf[0, len) then s[0, n), cut at cap.
 size_t put(char* buf, size_t len, size_t cap, const char* s, size_t n) {
-    if (len + 1 >= cap) return len;
-    if (n > cap - 1 - len) n = cap - 1 - len;
-    std::memcpy(buf + len, s, n);
-    buf[len + n] = '\0';
-    return len + n;
+    return TextBuffer(buf, cap, len).add(std::string_view(s, n)).size();
 }
 
 const char* enum_text(const FieldInfo& f, uint64_t v) {
