@@ -2,10 +2,14 @@
 
 #include <epan/conversation.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstring>
 #include <deque>
 #include <string>
+#include <vector>
+
+#include "core/midstream_choice.hpp"
 
 namespace plugin {
 
@@ -36,16 +40,57 @@ struct Dispatcher {
 };
 std::deque<Dispatcher> dispatchers;  // stable: each is its dissector's data
 
-// Which member the client's first bytes are (see shared_port.hpp).
-guint choose(const Dispatcher& d, tvbuff_t* tvb, packet_info* pinfo) {
+// A test of the client's first bytes that holds off the port too (Java's
+// whole Handshake; Alpha's whole Handshake, or MoreBytes: its start).
+// Alpha's test wants the Handshake alone, as a client's first segment is;
+// bytes desegmented after a start (below) may go on past it (the Login):
+// a whole one at their start is enough.
+core::Looks starts_as(const ProtocolRegistration& m, const guint8* p, guint len) {
+    const core::ProtocolInfo& info = *m.info;
+    if (!info.looks_like_on_port_only) return info.looks_like && info.looks_like(p, len) ? core::Looks::Yes : core::Looks::No;
+    if (!info.looks_like_anywhere) return core::Looks::No;
+    const core::Looks l = info.looks_like_anywhere(p, len);
+    if (l != core::Looks::No) return l;
+    for (guint k = std::min<guint>(len, 64); k-- > 1;)
+        if (info.looks_like_anywhere(p, k) == core::Looks::Yes) return core::Looks::Yes;
+    return core::Looks::No;
+}
+
+// The client's first bytes that may be the start of a Handshake are
+// desegmented up to this many before the choice is made without them.
+constexpr guint kStartWait = 4096;
+
+// Which member a conversation is (see shared_port.hpp), from its first
+// payload; -1: the start of a Handshake, wait for the client's next segment.
+int choose(const Dispatcher& d, tvbuff_t* tvb, packet_info* pinfo) {
     const guint32 port = pinfo->match_uint ? pinfo->match_uint : d.members[0]->info->default_port;
-    if (pinfo->destport != port || pinfo->srcport == port) return 0;
+    const bool from_client = pinfo->destport == port && pinfo->srcport != port;
     const guint len = tvb_captured_length(tvb);
     const guint8* p = len ? tvb_get_ptr(tvb, 0, gint(len)) : nullptr;
+    if (from_client) {
+        bool more = false;
+        for (guint i = 0; i < d.members.size(); ++i) {
+            const core::Looks l = starts_as(*d.members[i], p, len);
+            if (l == core::Looks::Yes) return int(i);
+            more = more || l == core::Looks::MoreBytes;
+        }
+        if (more && pinfo->can_desegment && len < kStartWait) return -1;
+    }
+    // No start any member recognises: picked up mid-way (Wireshark started
+    // late), or the server spoke first. The member whose messages read the
+    // most of these bytes back to back (the analyzer's rule, on the first
+    // segment only: a choice made later could not show the earlier frames).
+    std::vector<const core::ProtocolInfo*> infos;
+    for (const ProtocolRegistration* m : d.members) infos.push_back(m->info);
+    const guint8* bytes[2] = {from_client ? p : nullptr, from_client ? nullptr : p};
+    const size_t lens[2] = {from_client ? len : 0, from_client ? 0 : len};
+    const int best = core::midstream_choice(infos.data(), infos.size(), bytes, lens, true);
+    if (best >= 0) return best;
+    if (!from_client) return 0;
     for (guint i = 0; i < d.members.size(); ++i)
-        if (d.members[i]->info->looks_like && d.members[i]->info->looks_like(p, len)) return i;
+        if (d.members[i]->info->looks_like && d.members[i]->info->looks_like(p, len)) return int(i);
     for (guint i = 0; i < d.members.size(); ++i)
-        if (d.members[i]->claims_on_shared_port && d.members[i]->claims_on_shared_port(p, len)) return i;
+        if (d.members[i]->claims_on_shared_port && d.members[i]->claims_on_shared_port(p, len)) return int(i);
     return 0;
 }
 
@@ -56,8 +101,14 @@ int dissect_shared(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* da
     conversation_t* conv = find_or_create_conversation(pinfo);
     auto* choice = static_cast<guint*>(conversation_get_proto_data(conv, d.proto));
     if (!choice) {
+        const int c = choose(d, tvb, pinfo);
+        if (c < 0) {
+            pinfo->desegment_offset = 0;
+            pinfo->desegment_len = DESEGMENT_ONE_MORE_SEGMENT;
+            return int(tvb_captured_length(tvb));
+        }
         choice = wmem_new(wmem_file_scope(), guint);
-        *choice = choose(d, tvb, pinfo);
+        *choice = guint(c);
         conversation_add_proto_data(conv, d.proto, choice);
     }
     return call_dissector_only(d.members[*choice]->into->handle, tvb, pinfo, tree, data);

@@ -51,6 +51,9 @@
 
 #include <cstring>
 #include <map>
+#include <memory>
+#include <string>
+#include <vector>
 
 #include "core/decoder.hpp"
 #include "core/format.hpp"
@@ -59,6 +62,7 @@
 #include "protocols/mc_java/analysis.hpp"
 #include "protocols/mc_java/connection.hpp"
 #include "protocols/mc_java/findings.hpp"
+#include "protocols/mc_java/inferred.hpp"
 #include "protocols/mc_java/key_log.hpp"
 #include "protocols/mc_java/packet_fields.hpp"
 #include "protocols/mc_java/packet_name.hpp"
@@ -66,7 +70,9 @@
 #include "protocols/mc_java/protocol_info.hpp"
 #include "protocols/mc_java/schema.hpp"
 #include "protocols/mc_java/session.hpp"
+#include "protocols/minecraft_detect.hpp"
 #include "../tree_builder.hpp"
+#include "picked_up.hpp"
 #include "stats_tree.hpp"
 #include "tap_info.hpp"
 #include "../ws_compat.hpp"
@@ -87,6 +93,21 @@ const char* pref_teleport_threshold = nullptr;
 const char* pref_keepalive_slow = nullptr;
 // The key log of encrypted connections' shared secrets (mcjava.keylog_file).
 const char* pref_keylog_file = nullptr;
+// The release of connections picked up without their Handshake (mcjava.release; empty: inferred).
+const char* pref_release = nullptr;
+
+// The release the preference names (null: inferred), read at each
+// connection picked up mid-way; a name that names none is said once.
+const mcjava::VersionInfo* given_release() {
+    static std::string warned;
+    if (!pref_release || !*pref_release) return nullptr;
+    const mcjava::VersionInfo* v = mcjava::find_release(pref_release);
+    if (!v && warned != pref_release) {
+        warned = pref_release;
+        ws_warning("mcjava: preference release '%s' names no release or protocol number: inferred", pref_release);
+    }
+    return v;
+}
 
 // The key log, read at the first connection of each capture (a live
 // capture's client may have added lines since the last one).
@@ -113,9 +134,15 @@ mcjava::AnalysisConfig analysis_config() {
     return c;
 }
 
-// Per connection: the state machine and the analyses, beside the stream layer's.
+struct PduRecord;
+
+// Per connection: the state machine and the analyses, beside the stream
+// layer's; a connection picked up without its Handshake has a session of
+// its own instead (picked_up.hpp).
 struct ConnState : plugin::stream::CoreConnection<mcjava::Connection, mcjava::cut_finding> {
     mcjava::Analysis analysis{analysis_config()};
+    bool begun = false;  // its first bytes were seen (on the first pass)
+    std::unique_ptr<mcjava_plugin::PickedUp<PduRecord>> picked_up;
     ConnState() { conn.set_key_log(keys.get()); }
 };
 plugin::stream::Connections<ConnState> connections;
@@ -134,7 +161,10 @@ struct PduRecord {
     core::Finding findings[mcjava::Packet::kMaxFindings];
     mcjava::PacketLink link;  // into the connection's analysis (lives as long as the capture)
     ConnState* conn;          // whose end-of-capture findings this packet may carry
-    const guint8* decrypted;  // the piece's bytes decrypted (file scope), or null
+    // The packet's bytes when not shown from the call's tvb (file scope):
+    // decrypted, or those of a connection picked up mid-way spanning frames.
+    const guint8* own_bytes;
+    const char* own_source;   // their data source's name
 };
 
 guint8 version_index(const mcjava::VersionInfo* v) { return v ? guint8(v->index) : 0; }
@@ -226,13 +256,13 @@ void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, con
         show_passed_over(tvb, pinfo, tree, offset, rec);
         return;
     }
-    if (rec.decrypted) {
-        // Shown from its decrypted bytes, as TLS shows application data.
-        tvb = tvb_new_child_real_data(tvb, rec.decrypted, rec.piece.len, gint(rec.piece.len));
-        add_new_data_source(pinfo, tvb, "Decrypted");
+    if (rec.own_bytes) {
+        // Shown from its own bytes, as TLS shows application data.
+        tvb = tvb_new_child_real_data(tvb, rec.own_bytes, rec.piece.len, gint(rec.piece.len));
+        add_new_data_source(pinfo, tvb, rec.own_source);
         offset = 0;
     }
-    const guint8* wire = tvb_get_ptr(tvb, gint(offset), gint(rec.piece.len));
+    const guint8* wire = rec.piece.len ? tvb_get_ptr(tvb, gint(offset), gint(rec.piece.len)) : nullptr;
     mcjava::Packet p;
     p.kind = rec.kind;
     p.state = rec.state;
@@ -361,7 +391,10 @@ PduRecord* record(ConnState& cs, Side d, PieceKind k, const guint8* p, guint32 l
         r->link = c.link;
         r->conn = &cs;
         const mcjava::Packet& q = c.caught;
-        if (q.decrypted) r->decrypted = static_cast<const guint8*>(wmem_memdup(wmem_file_scope(), p, len));
+        if (q.decrypted) {
+            r->own_bytes = static_cast<const guint8*>(wmem_memdup(wmem_file_scope(), p, len));
+            r->own_source = "Decrypted";
+        }
         if (q.inflated && q.data_len == q.parts.data_length) first_pass_inflated = {r, q.data, q.data_len};
     } else {
         if (k == PieceKind::Gap) cs.conn.gap(d, span.stream_offset);  // where the stream resumes
@@ -374,13 +407,139 @@ PduRecord* record(ConnState& cs, Side d, PieceKind k, const guint8* p, guint32 l
     return r;
 }
 
+// A picked-up connection's packets as its session hands them out, each
+// recorded by the frame that completed it; shown from the call's tvb when
+// it lies in this call's bytes, else from a copy.
+struct PickedUpRecorder : mcjava::PacketSink {
+    ConnState& cs;
+    uint64_t frame = 0;                     // this call's frame (0: none, finishing)
+    uint64_t from = 0, to = 0;              // stream offsets of this call's bytes
+    guint tvb_at = 0;                       // where `from` is in its tvb
+    explicit PickedUpRecorder(ConnState& c) : cs(c) {}
+    void packet(mcjava::Packet& p) override {
+        const mcjava::PacketLink link = cs.analysis.packet(p);
+        PduRecord* r = record_of(p);
+        r->link = link;
+        r->conn = &cs;
+        r->piece.kind = PieceKind::Message;
+        r->piece.len = p.wire_len;
+        const uint64_t at = p.span.stream_offset;
+        if (!p.decrypted && p.span.first.frame == frame && p.span.last.frame == frame && at >= from &&
+            at + p.wire_len <= to) {
+            r->piece.tvb_offset = tvb_at + guint(at - from);
+        } else if (p.wire_len) {
+            r->own_bytes = static_cast<const guint8*>(wmem_memdup(wmem_file_scope(), p.wire, p.wire_len));
+            r->own_source = p.decrypted ? "Decrypted" : "Reassembled packet";
+        }
+        cs.picked_up->add(p.span.last.frame, p.dir, p.span.stream_offset, r);
+    }
+};
+
+// Where a picked-up connection's frame's bytes lie in its stream (file
+// scope proto data of the frame, from the first pass; keys from 1 up are
+// the stream layer's pieces).
+constexpr guint32 kPickedUpKey = G_MAXINT32;
+struct PickedUpBytes {
+    guint offset;  // in the call's tvb (bytes before it were handed over before)
+    guint64 end;   // stream offset after them
+};
+
+// The Info text and item of a frame that completed none of a picked-up
+// connection's packets: its bytes held (first pass), passed over before
+// the direction's first packet, or part of a packet completed later.
+void show_no_packet(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, const ConnState& cs, bool held) {
+    const auto* at = static_cast<const PickedUpBytes*>(p_get_proto_data(wmem_file_scope(), pinfo, reg.proto, kPickedUpKey));
+    const guint len = tvb_captured_length(tvb);
+    if (!at || at->offset >= len) return;
+    const guint offset = at->offset, n = len - offset;
+    proto_item* ti = proto_tree_add_item(tree, reg.proto, tvb, gint(offset), gint(n), ENC_NA);
+    char text[160];
+    if (held)
+        std::snprintf(text, sizeof text,
+                      "[%u bytes held: no Handshake, the release is being inferred; shown on the second pass]", n);
+    else if (at->end <= cs.picked_up->first_packet[int(cs.sender(pinfo))])
+        std::snprintf(text, sizeof text, "[%u bytes passed over: before the first whole packet found]", n);
+    else
+        std::snprintf(text, sizeof text, "[Continuation: %u bytes of a packet completed later]", n);
+    proto_item_append_text(ti, ", %s", text);
+    plugin::stream::append_info(pinfo, reg.proto, text);
+}
+
+// A connection picked up without its Handshake (picked_up.hpp): the first
+// pass hands every byte to its session; every pass shows the packets
+// recorded for this frame.
+int dissect_picked_up(ConnState& cs, tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* data) {
+    auto& up = *cs.picked_up;
+    const Side d = cs.sender(pinfo);
+    const guint len = tvb_captured_length(tvb);
+    first_pass_inflated = {};
+    if (!PINFO_FD_VISITED(pinfo)) {
+        plugin::stream::StreamCursor& cursor = cs.cursor[int(d)];
+        const auto* tcp = static_cast<const struct tcpinfo*>(data);
+        const guint offset = cursor.begin(tcp != nullptr, tcp ? tcp->seq : 0, len, cs.conn.framing(d));
+        const core::Origin o{pinfo->num, nstime_to_sec(&pinfo->rel_ts), 0};
+        PickedUpRecorder rec(cs);
+        rec.frame = pinfo->num;
+        const plugin::stream::StreamEvents& ev = cursor.events();
+        if (ev.gap) up.session.gap(d, ev.gap_offset, ev.gap_missing, o, rec);
+        if (offset < len) {
+            rec.from = cursor.stream_offset(offset);
+            rec.to = rec.from + (len - offset);
+            rec.tvb_at = offset;
+            up.session.data(d, tvb_get_ptr(tvb, gint(offset), gint(len - offset)), len - offset, rec.from, o, rec);
+        }
+        auto* at = wmem_new(wmem_file_scope(), PickedUpBytes);
+        *at = {offset, cursor.stream_offset(len)};
+        p_add_proto_data(wmem_file_scope(), pinfo, reg.proto, kPickedUpKey, at);
+        cursor.taken(offset, len - offset);
+        up.last = o;
+    } else if (!up.finished) {
+        // The first pass is over: what is still held is decided on, a
+        // packet still incomplete reported.
+        up.finished = true;
+        PickedUpRecorder rec(cs);
+        up.session.finish(rec, up.last);
+    }
+    const std::vector<PduRecord*>* recs = up.of(pinfo->num);
+    if (!recs) {
+        show_no_packet(tvb, pinfo, tree, cs, !PINFO_FD_VISITED(pinfo) && up.session.undecided());
+        return int(len);
+    }
+    for (const PduRecord* r : *recs) show(tvb, pinfo, tree, r->piece.tvb_offset, *r);
+    return int(len);
+}
+
+// Its first bytes (the connection's first on the first pass) are not the
+// client's Handshake or legacy ping.
+bool picked_up_mid_way(ConnState& cs, tvbuff_t* tvb, packet_info* pinfo) {
+    const guint len = tvb_captured_length(tvb);
+    const guint8* p = len ? tvb_get_ptr(tvb, 0, gint(len)) : nullptr;
+    if (cs.sender(pinfo) == Side::Client) {
+        const minecraft::Edition e = minecraft::classify_first_client_bytes(p, len);
+        if (e == minecraft::Edition::Java || e == minecraft::Edition::JavaLegacyPing) return false;
+    }
+    return true;
+}
+
+// The stream layer's hook: a connection whose client does not begin
+// with a Handshake (or the legacy ping) was picked up mid-way and is
+// decoded by a session of its own from its first bytes on.
+int own_stream(ConnState& cs, tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* data) {
+    if (!cs.begun && !PINFO_FD_VISITED(pinfo)) {
+        cs.begun = true;
+        if (picked_up_mid_way(cs, tvb, pinfo))
+            cs.picked_up = std::make_unique<mcjava_plugin::PickedUp<PduRecord>>(keys.get(), given_release());
+    }
+    return cs.picked_up ? dissect_picked_up(cs, tvb, pinfo, tree, data) : -1;
+}
+
 int dissect_mcjava(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* data) {
     const core::ProtocolInfo& info = mcjava::protocol_info();
     // The stream findings as mcjava::Session reports them (a resync counts
     // every byte passed over, the gaps' missing ones too).
     const plugin::stream::StreamProtocol<ConnState, PduRecord> stream{
         reg.proto, info.short_name, &connections, info.default_port,
-        {mcjava::FindingCode::StreamGap, mcjava::FindingCode::Resynchronised, false}, record, show};
+        {mcjava::FindingCode::StreamGap, mcjava::FindingCode::Resynchronised, false}, record, show, own_stream};
     return plugin::stream::dissect_pdus(stream, tvb, pinfo, tree, data);
 }
 
@@ -400,6 +559,12 @@ void register_prefs(module_t* prefs) {
                                        "MC_Dissector's '<verify token hex> <shared secret hex>'. Empty: "
                                        "$MINECRAFT_KEY_LOG_FILE",
                                        &pref_keylog_file, FALSE);
+    prefs_register_string_preference(prefs, "release", "Release of connections without a Handshake",
+                                     "A connection the capture picked up after its Handshake is decoded as this "
+                                     "release ('1.20.4', or a protocol number: '765'); its state and compression "
+                                     "are still inferred. Empty: the release is inferred from the packets "
+                                     "(mcjava.version.inferred says from how many, and the runner-up)",
+                                     &pref_release);
 }
 
 // Its port, 25565, is Minecraft Alpha's too: the shared port's dissector

@@ -111,6 +111,10 @@ struct StreamProtocol {
     Record* (*record)(Conn&, core::Side from, PieceKind, const guint8* p, guint32 len, const core::Span&);
     // Shows a recorded piece of `rec.piece.len` bytes at `offset` of `tvb`.
     void (*show)(tvbuff_t* tvb, packet_info*, proto_tree*, guint offset, const Record& rec);
+    // Optional: a connection the protocol cuts into messages itself (a Java
+    // connection picked up mid-way) dissects the call and returns what it
+    // took; -1: cut here.
+    int (*own_stream)(Conn&, tvbuff_t*, packet_info*, proto_tree*, void* data) = nullptr;
 };
 
 template <class Conn, class Record>
@@ -122,6 +126,10 @@ int dissect_pdus(const StreamProtocol<Conn, Record>& proto, tvbuff_t* tvb, packe
     // segment): the Info column is cleared by the first only.
     if (!p_get_proto_data(pinfo->pool, pinfo, id, 0)) col_clear(pinfo->cinfo, COL_INFO);
     Conn& conn = proto.connections->of(pinfo, id, proto.server_port);
+    if (proto.own_stream) {
+        const int taken = proto.own_stream(conn, tvb, pinfo, tree, data);
+        if (taken >= 0) return taken;
+    }
     const core::Side d = conn.sender(pinfo);
     StreamCursor& cursor = conn.cursor[int(d)];
     const guint len = tvb_captured_length(tvb);

@@ -78,6 +78,10 @@ public:
     Step step(uint32_t at, const uint8_t* p, uint32_t avail, core::Framing& f);
     // The step's piece at `at` was recorded.
     void cut(uint32_t at, const Step& s);
+    // Bytes [at, at + len) of this call went whole to a stream buffer of
+    // the protocol's own (a Java connection picked up mid-way cuts its
+    // packets as the analyzer does): the cursor only moves past them.
+    void taken(uint32_t at, uint32_t len) { cut(at, Step{false, PieceKind::Tail, len}); }
     // What happened before the piece about to be recorded (cleared by cut()).
     const StreamEvents& events() const { return ev_; }
     // The gap was shown (as a piece of its own).
