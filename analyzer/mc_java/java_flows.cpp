@@ -31,12 +31,7 @@ mcjava::VersionSet JavaFlows::releases_of_server(const JavaConnection& c) const 
 }
 
 mcjava::VersionSet JavaFlows::releases_of(const JavaConnection& o) {
-    if (o.session.undecided()) return 0;
-    const mcjava::Connection& k = o.session.connection();
-    const mcjava::Inferred* r = k.inferred();
-    if (k.version_exact()) return mcjava::version_bit(k.version());
-    if (r && (r->how == mcjava::Inferred::How::Sure || r->how == mcjava::Inferred::How::Given)) return k.range();
-    return 0;
+    return o.session.undecided() ? 0 : o.session.connection().known_releases();
 }
 
 void JavaFlows::forgetting(const JavaConnection& c) {

@@ -494,9 +494,18 @@ int dissect_picked_up(ConnState& cs, tvbuff_t* tvb, packet_info* pinfo, proto_tr
         cursor.taken(offset, len - offset);
         up.last = o;
     } else if (!up.finished) {
-        // The first pass is over: what is still held is decided on, a
-        // packet still incomplete reported.
+        // The first pass is over: what is still held is decided on (a tie
+        // goes to the releases other connections to its server speak, as
+        // in the analyzer), a packet still incomplete reported.
         up.finished = true;
+        mcjava::VersionSet peers = 0;
+        connections.for_each([&](const ConnState& o) {
+            if (&o == &cs || o.server.port != cs.server.port || !addresses_equal(&o.server.addr, &cs.server.addr))
+                return;
+            peers |= o.picked_up ? (o.picked_up->session.undecided() ? 0 : o.picked_up->session.connection().known_releases())
+                                 : o.conn.known_releases();
+        });
+        up.session.hint(peers);
         PickedUpRecorder rec(cs);
         up.session.finish(rec, up.last);
     }

@@ -68,6 +68,10 @@ public:
         return *c;
     }
     void clear() { all_.clear(); }
+    template <class F>
+    void for_each(F f) const {
+        for (const auto& c : all_) f(*c);
+    }
 
 private:
     std::vector<std::unique_ptr<Conn>> all_;

@@ -140,8 +140,13 @@ protected:
         judge_held(sink, false);
         return true;
     }
-    void hold_finish(Sink& sink) {
-        if (held_bytes_) judge_held(sink, true);
+    // The capture ended in `last`: no more bytes come in either direction
+    // (each ends there unless a gap or an end came first).
+    void hold_finish(Sink& sink, const Origin& last) {
+        if (!held_bytes_) return;
+        for (const Side d : {Side::Client, Side::Server})
+            if (!held_bytes_->contiguous_ended(d)) held_bytes_->end(d, StreamEnd::CaptureEnd, last);
+        judge_held(sink, true);
     }
     // Asks P again (a connection's end may tell what its bytes did not).
     void judge_held(Sink& sink, bool last) {

@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "../support/capture_cuts.hpp"
+#include "../support/midstream_cases.hpp"
 #include "../support/run.hpp"
 #include "protocols/mc_java/inferred.hpp"
 
@@ -35,52 +36,6 @@ using nlohmann::json;
 
 const std::string kBin = BLANKSHARK_BIN;
 const std::string kCaptures = BLANKSHARK_CAPTURES;
-
-struct Case {
-    std::string path;    // under captures/
-    std::string keylog;  // under captures/, or empty
-};
-
-// Not held to it yet (issue 52 left open; each fails this test today):
-//  - Minecraft Alpha (every capture): a connection picked up before its
-//    Handshake is decoded in play, and a few play packets after a cut
-//    (Player Position & Look, Collect Item) differ from the uncut ones;
-//  - the encrypted captures: a connection with a few packets after the cut
-//    is given a release from one or two packets, outside the true one;
-//  - cuts inside a segment's payload on 1.8.9, 1.12.2, 1.16.5, 1.18.2,
-//    1.21.4 and 26.1 uncompressed: undecided, a packet or two after the cut
-//    lost, or (26.1) a Java connection read as Alpha;
-//  - 1.13.2 (compressed, mtu1500, nocompress*) and 1.14.4 compressed:
-//    packets after some 5 % cuts not as uncut (a Chunk Data and the
-//    packets of its segment after it missing).
-bool not_yet(const std::string& rel) {
-    if (rel.rfind("mc_alpha/", 0) == 0) return true;
-    for (const char* f : {"mcjava-1.13.2-encrypted.pcap", "mcjava-1.14.4-encrypted-nocompress.pcap",
-                          "mcjava-1.8.9-compressed.pcap", "mcjava-1.8.9-nocompress.pcap",
-                          "mcjava-1.12.2-compressed.pcap", "mcjava-1.16.5-compressed.pcap",
-                          "mcjava-1.18.2-compressed.pcap", "mcjava-1.21.4-compressed.pcap",
-                          "mcjava-26.1-nocompress.pcap", "mcjava-1.13.2-compressed.pcap", "mcjava-1.13.2-mtu1500.pcap",
-                          "mcjava-1.13.2-nocompress.pcap", "mcjava-1.13.2-nocompress-mtu1500.pcap",
-                          "mcjava-1.14.4-compressed.pcap"})
-        if (rel.size() >= std::strlen(f) && rel.compare(rel.size() - std::strlen(f), std::string::npos, f) == 0)
-            return true;
-    return false;
-}
-
-std::vector<Case> cases() {
-    std::vector<Case> out;
-    for (const char* dir : {"minecraft-java", "minecraft-java/eras", "mc_alpha"})
-        for (const auto& e : fs::directory_iterator(kCaptures + "/" + dir))
-            if (e.path().extension() == ".pcap") {
-                const std::string rel = std::string(dir) + "/" + e.path().filename().string();
-                if (not_yet(rel)) continue;
-                std::string keylog = e.path().string();
-                keylog = keylog.substr(0, keylog.size() - 5) + ".keylog";
-                out.push_back({rel, fs::exists(keylog) ? keylog.substr(kCaptures.size() + 1) : ""});
-            }
-    std::sort(out.begin(), out.end(), [](const Case& a, const Case& b) { return a.path < b.path; });
-    return out;
-}
 
 // Links from an analysis to another frame (a keep-alive's request, a
 // teleport's client position) and what they measure.
@@ -169,6 +124,7 @@ bool inferred_range(const std::string& message, int32_t& lo, int32_t& hi) {
     return true;
 }
 
+using Case = MidstreamCase;
 class MidstreamCuts : public ::testing::TestWithParam<Case> {};
 
 TEST_P(MidstreamCuts, EveryWholePacketAfterTheCutIsDecodedAsUncut) {
@@ -176,23 +132,9 @@ TEST_P(MidstreamCuts, EveryWholePacketAfterTheCutIsDecodedAsUncut) {
     const std::string src = kCaptures + "/" + c.path;
     Pcap in;
     ASSERT_TRUE(in.read(src)) << src;
-    const size_t n = in.frames.size();
-    // Every 5 %, then inside the largest segment after a third of the capture.
-    std::vector<Cut> cuts;
-    for (size_t k = 5; k < 100; k += 5) cuts.push_back({n * k / 100 + 1, 0});
-    size_t big = 0, big_len = 0;
-    for (size_t i = n / 3; i < n; ++i) {
-        const size_t l = tcp_payload(in.frames[i].data).len;
-        if (l > big_len) big = i, big_len = l;
-    }
-    if (big_len > 1) cuts.push_back({big + 1, big_len / 2});
-    Pcap merged;
-    merged.header = in.header;
+    const std::vector<Cut> cuts = users_cuts(in);
     std::vector<uint64_t> starts;  // each block's first frame in the merged file
-    for (size_t b = 0; b < cuts.size(); ++b) {
-        starts.push_back(merged.frames.size() + 1);
-        append_cut(in, cuts[b], uint8_t(b + 1), merged);
-    }
+    const Pcap merged = side_by_side(in, cuts, starts);
     const std::string dir = std::string(TEST_ARTIFACTS) + "/midstream-cuts";
     fs::create_directories(dir);
     const std::string cut_path = dir + "/" + identifier(c.path);
@@ -263,7 +205,7 @@ TEST_P(MidstreamCuts, EveryWholePacketAfterTheCutIsDecodedAsUncut) {
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(Captures, MidstreamCuts, ::testing::ValuesIn(cases()),
+INSTANTIATE_TEST_SUITE_P(Captures, MidstreamCuts, ::testing::ValuesIn(midstream_cases(kCaptures)),
                          [](const ::testing::TestParamInfo<Case>& i) { return identifier(i.param.path); });
 
 }  // namespace

@@ -121,4 +121,32 @@ inline size_t append_cut(const Pcap& in, const Cut& cut, uint8_t block, Pcap& ou
     return added;
 }
 
+// Where users' captures start: every 5 % of the frames, then inside the
+// largest segment after a third of the capture (cut in its middle).
+inline std::vector<Cut> users_cuts(const Pcap& in) {
+    const size_t n = in.frames.size();
+    std::vector<Cut> cuts;
+    for (size_t k = 5; k < 100; k += 5) cuts.push_back({n * k / 100 + 1, 0});
+    size_t big = 0, big_len = 0;
+    for (size_t i = n / 3; i < n; ++i) {
+        const size_t l = tcp_payload(in.frames[i].data).len;
+        if (l > big_len) big = i, big_len = l;
+    }
+    if (big_len > 1) cuts.push_back({big + 1, big_len / 2});
+    return cuts;
+}
+
+// The cuts of `in` side by side in one capture, cut b in block b + 1;
+// `starts[b]`: its first frame there.
+inline Pcap side_by_side(const Pcap& in, const std::vector<Cut>& cuts, std::vector<uint64_t>& starts) {
+    Pcap merged;
+    merged.header = in.header;
+    starts.clear();
+    for (size_t b = 0; b < cuts.size(); ++b) {
+        starts.push_back(merged.frames.size() + 1);
+        append_cut(in, cuts[b], uint8_t(b + 1), merged);
+    }
+    return merged;
+}
+
 }  // namespace blank::test

@@ -76,7 +76,7 @@ void Session::end(Side d, StreamEnd how, const core::Origin& o, MessageSink& sin
 }
 
 void Session::finish(MessageSink& sink, const core::Origin& last) {
-    hold_finish(sink);
+    hold_finish(sink, last);
     for (int i = 0; i < 2; ++i) {
         const Side d = Side(i);
         // No more bytes will come: a search for a message start stops waiting.

@@ -126,6 +126,16 @@ public:
     // and the releases that still agree with every packet.
     const Inferred* inferred() const { return inferred_ ? &inferred_info_ : nullptr; }
     VersionSet range() const { return range_; }
+    // The releases it is known to speak, a hint to other connections to
+    // its server picked up without a Handshake: its Handshake's, or the
+    // range inferred clearly ahead or given; 0 when not known (undecided,
+    // or only the best when the bytes ran out).
+    VersionSet known_releases() const {
+        if (version_exact()) return version_bit(*version_);
+        const bool sure = inferred_ && (inferred_info_.how == Inferred::How::Sure ||
+                                        inferred_info_.how == Inferred::How::Given);
+        return sure ? range_ : 0;
+    }
     int64_t threshold() const { return threshold_; }  // -1: not seen (no compression, or an inferred one)
     // Packets carry a Data Length (Set Compression seen, or inferred).
     bool compressed_framing() const { return threshold_ >= 0 || compressed_inferred_; }

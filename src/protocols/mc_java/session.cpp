@@ -99,7 +99,7 @@ void Session::gap(Side d, uint64_t offset, uint64_t missing, const core::Origin&
 }
 
 void Session::finish(PacketSink& sink, const core::Origin& last) {
-    hold_finish(sink);
+    hold_finish(sink, last);
     for (int i = 0; i < 2; ++i) {
         const Side d = Side(i);
         close(d, StreamEnd::CaptureEnd, last);  // unless FIN or RST ended it first
