@@ -21,6 +21,10 @@
 
 namespace plugin {
 
+namespace stream {
+struct Prelude;
+}
+
 // What the loop registered for a protocol, read by its dissector.
 struct Registered {
     int proto = -1;
@@ -57,6 +61,11 @@ struct ProtocolRegistration {
     // this protocol's though its looks_like cannot tell yet (a first message
     // cut, or damaged). Asked after every sharing protocol's looks_like.
     bool (*claims_on_shared_port)(const guint8* p, guint len) = nullptr;
+    // On a shared port: takes over a connection picked up mid-way whose
+    // first bytes the shared port held while it chose (stream/own_stream.hpp);
+    // its dissector is then called for the frame that decided. Needed, with
+    // the catalog's reads_midstream, to be chosen by those bytes.
+    void (*adopt)(packet_info* pinfo, const stream::Prelude& prelude) = nullptr;
 };
 
 // Adds a protocol's part (kept by value); returns true.

@@ -1,15 +1,21 @@
 #include "shared_port.hpp"
 
 #include <epan/conversation.h>
+#include <epan/dissectors/packet-tcp.h>
+#include <epan/proto_data.h>
 
 #include <algorithm>
 #include <cctype>
 #include <cstring>
+#include <cstdio>
 #include <deque>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "core/midstream_choice.hpp"
+#include "stream/own_stream.hpp"
+#include "stream/server_side.hpp"
 
 namespace plugin {
 
@@ -40,78 +46,149 @@ struct Dispatcher {
 };
 std::deque<Dispatcher> dispatchers;  // stable: each is its dissector's data
 
-// A test of the client's first bytes that holds off the port too (Java's
-// whole Handshake; Alpha's whole Handshake, or MoreBytes: its start).
-// Alpha's test wants the Handshake alone, as a client's first segment is;
-// bytes desegmented after a start (below) may go on past it (the Login):
-// a whole one at their start is enough.
-core::Looks starts_as(const ProtocolRegistration& m, const guint8* p, guint len) {
-    const core::ProtocolInfo& info = *m.info;
-    if (!info.looks_like_on_port_only) return info.looks_like && info.looks_like(p, len) ? core::Looks::Yes : core::Looks::No;
-    if (!info.looks_like_anywhere) return core::Looks::No;
-    const core::Looks l = info.looks_like_anywhere(p, len);
-    if (l != core::Looks::No) return l;
-    for (guint k = std::min<guint>(len, 64); k-- > 1;)
-        if (info.looks_like_anywhere(p, k) == core::Looks::Yes) return core::Looks::Yes;
-    return core::Looks::No;
-}
-
-// The client's first bytes that may be the start of a Handshake are
-// desegmented up to this many before the choice is made without them.
-constexpr guint kStartWait = 4096;
-
-// Which member a conversation is (see shared_port.hpp), from its first
-// payload; -1: the start of a Handshake, wait for the client's next segment.
-int choose(const Dispatcher& d, tvbuff_t* tvb, packet_info* pinfo) {
-    const guint32 port = pinfo->match_uint ? pinfo->match_uint : d.members[0]->info->default_port;
-    const bool from_client = pinfo->destport == port && pinfo->srcport != port;
-    const guint len = tvb_captured_length(tvb);
-    const guint8* p = len ? tvb_get_ptr(tvb, 0, gint(len)) : nullptr;
-    if (from_client) {
-        bool more = false;
-        for (guint i = 0; i < d.members.size(); ++i) {
-            const core::Looks l = starts_as(*d.members[i], p, len);
-            if (l == core::Looks::Yes) return int(i);
-            more = more || l == core::Looks::MoreBytes;
-        }
-        if (more && pinfo->can_desegment && len < kStartWait) return -1;
-    }
-    // No start any member recognises: picked up mid-way (Wireshark started
-    // late), or the server spoke first. The member whose messages read the
-    // most of these bytes back to back (the analyzer's rule, on the first
-    // segment only: a choice made later could not show the earlier frames).
-    std::vector<const core::ProtocolInfo*> infos;
-    for (const ProtocolRegistration* m : d.members) infos.push_back(m->info);
-    const guint8* bytes[2] = {from_client ? p : nullptr, from_client ? nullptr : p};
-    const size_t lens[2] = {from_client ? len : 0, from_client ? 0 : len};
-    const int best = core::midstream_choice(infos.data(), infos.size(), bytes, lens, true);
-    if (best >= 0) return best;
-    if (!from_client) return 0;
+// Which member a conversation whose start TCP saw (its SYN) is, from the
+// client's first bytes (see shared_port.hpp): the first whose looks_like
+// accepts them, else the first that claims them, else the first.
+guint choose_at_start(const Dispatcher& d, const guint8* p, guint len) {
     for (guint i = 0; i < d.members.size(); ++i)
-        if (d.members[i]->info->looks_like && d.members[i]->info->looks_like(p, len)) return int(i);
+        if (d.members[i]->info->looks_like && d.members[i]->info->looks_like(p, len)) return i;
     for (guint i = 0; i < d.members.size(); ++i)
-        if (d.members[i]->claims_on_shared_port && d.members[i]->claims_on_shared_port(p, len)) return int(i);
+        if (d.members[i]->claims_on_shared_port && d.members[i]->claims_on_shared_port(p, len)) return i;
     return 0;
 }
 
-// The choice is made on the first pass and kept as conversation data
-// (read back on later passes).
+// A connection picked up mid-way: the member whose test of the client's
+// first bytes holds anywhere (a whole Handshake; a port-only test reads a
+// stream's start, not its middle: Alpha's 0x02 is also a Java length), or -1.
+int choose_anywhere(const Dispatcher& d, const guint8* p, guint len) {
+    for (guint i = 0; i < d.members.size(); ++i) {
+        const core::ProtocolInfo& info = *d.members[i]->info;
+        const bool yes = info.looks_like_on_port_only
+                             ? info.looks_like_anywhere && info.looks_like_anywhere(p, len) == core::Looks::Yes
+                             : info.looks_like && info.looks_like(p, len);
+        if (yes) return int(i);
+    }
+    return -1;
+}
+
+// Places the bytes and nothing else: nothing is framed while they are held.
+struct NoFraming final : core::Framing {
+    core::MeasureResult measure(const uint8_t*, size_t) override { return {core::Measure::Invalid, 1}; }
+    core::Measure starts_here(const uint8_t*, size_t) override { return core::Measure::Invalid; }
+    uint32_t max_message() const override { return 0; }
+};
+
+// A connection picked up mid-way whose first bytes start no member's
+// Handshake: both directions held until one member's messages read them
+// back to back (core::midstream_choice, as the analyzer's PendingClaim),
+// at most kMaxHeld bytes each, then handed to it (its adopt()).
+struct Contest {
+    static constexpr size_t kMaxHeld = 64 * 1024;
+    stream::ServerSide server;
+    stream::StreamCursor cursor[2];  // by core::Side
+    core::HeldStreams held{kMaxHeld};
+};
+
+// The choice, made on the first pass and kept as conversation data (read
+// back on later passes); a contest while undecided.
+struct Choice {
+    int member = -1;
+    Contest* contest = nullptr;
+};
+std::vector<std::unique_ptr<Contest>> contests;  // the capture's, for cleanup
+
+bool no_syn_seen(packet_info* pinfo, conversation_t* conv) {
+    const struct tcp_analysis* tcpd = get_tcp_conversation_data(conv, pinfo);
+    return tcpd && !tcpd->server_port;
+}
+
+// The members that read a stream's middle and take one over.
+std::vector<guint> contenders(const Dispatcher& d) {
+    std::vector<guint> out;
+    for (guint i = 0; i < d.members.size(); ++i)
+        if (d.members[i]->info->reads_midstream && d.members[i]->adopt) out.push_back(i);
+    return out;
+}
+
+// Decides the contest on what is held (`final`: the best reading wins,
+// else the first member): the member, or -1.
+int judge(const Dispatcher& d, const Contest& k, bool final) {
+    const std::vector<guint> who = contenders(d);
+    std::vector<const core::ProtocolInfo*> infos;
+    for (guint i : who) infos.push_back(d.members[i]->info);
+    const uint8_t* bytes[2] = {k.held.bytes(core::Side::Client), k.held.bytes(core::Side::Server)};
+    const size_t len[2] = {k.held.contiguous(core::Side::Client), k.held.contiguous(core::Side::Server)};
+    const int best = core::midstream_choice(infos.data(), infos.size(), bytes, len, final);
+    if (best >= 0) return int(who[size_t(best)]);
+    return final ? 0 : -1;
+}
+
+// First pass, undecided: the call's bytes held. Returns the member once
+// decided (the held bytes then go to it; with `taken` false, this call's
+// bytes were not held: the bound), else -1.
+int hold(const Dispatcher& d, Contest& k, tvbuff_t* tvb, packet_info* pinfo, void* data, bool& taken) {
+    const core::Side side = k.server.sent_by(pinfo) ? core::Side::Server : core::Side::Client;
+    stream::StreamCursor& cursor = k.cursor[int(side)];
+    const guint len = tvb_captured_length(tvb);
+    const auto* tcp = static_cast<const struct tcpinfo*>(data);
+    NoFraming none;
+    const guint offset = cursor.begin(tcp != nullptr, tcp ? tcp->seq : 0, len, none);
+    const core::Origin o{pinfo->num, nstime_to_sec(&pinfo->rel_ts), 0};
+    const stream::StreamEvents& ev = cursor.events();
+    if (ev.gap) k.held.gap(side, ev.gap_offset, ev.gap_missing, o);
+    taken = offset >= len ||
+            k.held.data(side, tvb_get_ptr(tvb, gint(offset), gint(len - offset)), len - offset,
+                        cursor.stream_offset(offset), o);
+    if (taken) cursor.taken(offset, len - offset);
+    return judge(d, k, !taken);
+}
+
+void show_held(const Dispatcher& d, tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree) {
+    const guint len = tvb_captured_length(tvb);
+    col_set_str(pinfo->cinfo, COL_PROTOCOL, d.short_name.c_str());
+    char text[160];
+    std::snprintf(text, sizeof text,
+                  "[%u bytes held: picked up mid-connection, which protocol not known yet; shown on the second pass]",
+                  len);
+    col_add_str(pinfo->cinfo, COL_INFO, text);
+    proto_item* ti = proto_tree_add_item(tree, d.proto, tvb, 0, gint(len), ENC_NA);
+    proto_item_append_text(ti, ", %s", text);
+}
+
 int dissect_shared(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* data, void* cb_data) {
     const auto& d = *static_cast<const Dispatcher*>(cb_data);
     conversation_t* conv = find_or_create_conversation(pinfo);
-    auto* choice = static_cast<guint*>(conversation_get_proto_data(conv, d.proto));
+    auto* choice = static_cast<Choice*>(conversation_get_proto_data(conv, d.proto));
+    const guint32 port = pinfo->match_uint ? pinfo->match_uint : d.members[0]->info->default_port;
     if (!choice) {
-        const int c = choose(d, tvb, pinfo);
-        if (c < 0) {
-            pinfo->desegment_offset = 0;
-            pinfo->desegment_len = DESEGMENT_ONE_MORE_SEGMENT;
+        choice = wmem_new0(wmem_file_scope(), Choice);
+        choice->member = 0;
+        conversation_add_proto_data(conv, d.proto, choice);
+        const bool from_client = pinfo->destport == port && pinfo->srcport != port;
+        const guint len = tvb_captured_length(tvb);
+        const guint8* p = len ? tvb_get_ptr(tvb, 0, gint(len)) : nullptr;
+        if (!no_syn_seen(pinfo, conv)) {
+            if (from_client) choice->member = int(choose_at_start(d, p, len));
+        } else if (const int c = from_client ? choose_anywhere(d, p, len) : -1; c >= 0) {
+            choice->member = c;
+        } else if (contenders(d).size() >= 2 && !PINFO_FD_VISITED(pinfo)) {
+            contests.push_back(std::make_unique<Contest>());
+            choice->contest = contests.back().get();
+            choice->contest->server.decide(pinfo, port);
+            choice->member = -1;
+        }
+    }
+    if (choice->member < 0) {
+        Contest& k = *choice->contest;
+        bool taken = true;
+        choice->member = PINFO_FD_VISITED(pinfo) ? judge(d, k, true) : hold(d, k, tvb, pinfo, data, taken);
+        if (choice->member < 0) {
+            show_held(d, tvb, pinfo, tree);
             return int(tvb_captured_length(tvb));
         }
-        choice = wmem_new(wmem_file_scope(), guint);
-        *choice = guint(c);
-        conversation_add_proto_data(conv, d.proto, choice);
+        d.members[guint(choice->member)]->adopt(pinfo, stream::Prelude{&k.held, k.cursor});
     }
-    return call_dissector_only(d.members[*choice]->into->handle, tvb, pinfo, tree, data);
+    return call_dissector_only(d.members[guint(choice->member)]->into->handle, tvb, pinfo, tree, data);
 }
 
 std::string joined(const Dispatcher& d, const char* core::ProtocolInfo::*name, const char* sep) {
@@ -135,6 +212,7 @@ bool has_port_alone(const ProtocolRegistration& r, const std::vector<const Proto
 }
 
 void register_shared_ports(const std::vector<const ProtocolRegistration*>& parts) {
+    register_cleanup_routine([] { contests.clear(); });
     for (const ProtocolRegistration* r : parts) {
         if (!shares_port(r, parts)) continue;
         auto d = dispatchers.begin();

@@ -53,8 +53,10 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <memory>
 
 #include "../protocol_registration.hpp"
+#include "../stream/own_stream_dissection.hpp"
 #include "../stream/pdu_dissection.hpp"
 #include "../tree_builder.hpp"
 #include "../ws_compat.hpp"
@@ -78,10 +80,6 @@ using plugin::stream::PieceKind;
 // the catalog (../plugin.cpp).
 plugin::Registered reg;
 
-// Per connection: the analyses (first pass), beside the stream layer's.
-using ConnState = plugin::stream::CoreConnection<mcalpha::Connection, mcalpha::cut_finding>;
-plugin::stream::Connections<ConnState> connections;
-
 // What the first pass learned about one piece of a stream, read back later.
 struct PduRecord {
     plugin::stream::PieceRecord piece;
@@ -90,7 +88,19 @@ struct PduRecord {
     mcalpha::MessageAnalysis analysis;
     guint8 nfindings;
     core::Finding findings[mcalpha::Message::kMaxFindings];
+    // The message's bytes when not shown from the call's tvb (file scope):
+    // a connection picked up mid-way, a message spanning frames.
+    const guint8* own_bytes;
 };
+
+// Per connection: the analyses (first pass), beside the stream layer's; a
+// connection picked up mid-way (handed over by the shared port) is cut by
+// a session of its own instead (../stream/own_stream.hpp).
+using PickedUp = plugin::stream::OwnStream<mcalpha::Session, PduRecord>;
+struct ConnState : plugin::stream::CoreConnection<mcalpha::Connection, mcalpha::cut_finding> {
+    std::unique_ptr<PickedUp> picked_up;
+};
+plugin::stream::Connections<ConnState> connections;
 
 // Catches the Message the connection hands out on the first pass.
 struct Catch : mcalpha::MessageSink {
@@ -124,7 +134,12 @@ void add_inflated_chunk(tvbuff_t* tvb, packet_info* pinfo, const PduRecord& rec,
 // Shows one piece of `rec.piece.len` bytes at `offset` of `tvb`.
 void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, const PduRecord& rec) {
     const core::Schema& s = mcalpha::schema();
-    const guint8* wire = tvb_get_ptr(tvb, gint(offset), gint(rec.piece.len));
+    if (rec.own_bytes) {
+        tvb = tvb_new_child_real_data(tvb, rec.own_bytes, rec.piece.len, gint(rec.piece.len));
+        add_new_data_source(pinfo, tvb, "Reassembled message");
+        offset = 0;
+    }
+    const guint8* wire = rec.piece.len ? tvb_get_ptr(tvb, gint(offset), gint(rec.piece.len)) : nullptr;
     proto_item* ti = proto_tree_add_item(tree, reg.proto, tvb, gint(offset), gint(rec.piece.len), ENC_NA);
     proto_tree* pt = proto_item_add_subtree(ti, reg.ett);
     tvbuff_t* msg_tvb = tvb_new_subset_length(tvb, gint(offset), gint(rec.piece.len));
@@ -195,13 +210,62 @@ PduRecord* record(ConnState& cs, Side d, PieceKind k, const guint8* p, guint32 l
     return r;
 }
 
+// A picked-up connection's messages as its session hands them out, each
+// recorded by the frame that completed it.
+struct PickedUpRecorder : mcalpha::MessageSink {
+    ConnState& cs;
+    plugin::stream::CallBytes call;
+    PickedUpRecorder(ConnState& c, const plugin::stream::CallBytes& where) : cs(c), call(where) {}
+    void message(mcalpha::Message& m) override {
+        auto* r = wmem_new0(wmem_file_scope(), PduRecord);
+        r->state = m.state;
+        r->dir = m.dir;
+        r->analysis = m.analysis;
+        r->nfindings = m.nfindings;
+        std::copy(m.findings, m.findings + m.nfindings, r->findings);
+        r->piece.kind = m.kind == MessageKind::Message ? PieceKind::Message : PieceKind::Unframed;
+        r->piece.len = m.len;
+        if (call.holds(m.span, m.len))
+            r->piece.tvb_offset = call.tvb_at + guint(m.span.stream_offset - call.from);
+        else if (m.len)
+            r->own_bytes = static_cast<const guint8*>(wmem_memdup(wmem_file_scope(), m.data, m.len));
+        cs.picked_up->add(m.span.last.frame, m.dir, m.span.stream_offset, r);
+    }
+};
+
+void show_recorded(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, const PduRecord& r) {
+    show(tvb, pinfo, tree, r.piece.tvb_offset, r);
+}
+
+// The stream layer's hook: a connection the shared port handed over
+// picked up mid-way (adopt) is cut by its own session.
+int own_stream(ConnState& cs, tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* data) {
+    if (!cs.picked_up) return -1;
+    PickedUp& up = *cs.picked_up;
+    return plugin::stream::dissect_own_stream(
+        reg.proto, cs, up, tvb, pinfo, tree, data,
+        [&](const plugin::stream::CallBytes& c) { return PickedUpRecorder(cs, c); },
+        [&](PickedUpRecorder& rec) { up.session.finish(rec, up.last); }, show_recorded);
+}
+
+// The shared port held the connection's first bytes while it chose (picked
+// up mid-way, Java or Alpha): they are replayed into its own session, which
+// finds where each direction's first whole message starts.
+void adopt(packet_info* pinfo, const plugin::stream::Prelude& prelude) {
+    ConnState& cs = connections.of(pinfo, reg.proto, mcalpha::protocol_info().default_port);
+    cs.picked_up = std::make_unique<PickedUp>();
+    cs.picked_up->session.start_mid_stream();
+    plugin::stream::adopt_own_stream(cs, *cs.picked_up, prelude, pinfo,
+                                     [&](const plugin::stream::CallBytes& c) { return PickedUpRecorder(cs, c); });
+}
+
 int dissect_mcalpha(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* data) {
     const core::ProtocolInfo& info = mcalpha::protocol_info();
     // The stream findings as mcalpha::Session reports them (a resync counts
     // the bytes not decoded, the gaps' missing ones left out).
     const plugin::stream::StreamProtocol<ConnState, PduRecord> stream{
         reg.proto, info.short_name, &connections, info.default_port,
-        {mcalpha::FindingCode::StreamGap, mcalpha::FindingCode::Resynchronised, true}, record, show};
+        {mcalpha::FindingCode::StreamGap, mcalpha::FindingCode::Resynchronised, true}, record, show, own_stream};
     return plugin::stream::dissect_pdus(stream, tvb, pinfo, tree, data);
 }
 
@@ -235,6 +299,7 @@ plugin::ProtocolRegistration part() {
     plugin::ProtocolRegistration p(mcalpha::protocol_info(), reg, dissect_mcalpha);
     p.cleanup = [] { connections.clear(); };
     p.claims_on_shared_port = handshake_id_first;
+    p.adopt = adopt;
     // Not the generic heuristic (looks_like, the first byte, holds on the
     // port only): heuristic_mcalpha, added at handoff.
     p.heuristic = false;

@@ -58,6 +58,7 @@
 #include "core/decoder.hpp"
 #include "core/format.hpp"
 #include "../protocol_registration.hpp"
+#include "../stream/own_stream_dissection.hpp"
 #include "../stream/pdu_dissection.hpp"
 #include "protocols/mc_java/analysis.hpp"
 #include "protocols/mc_java/connection.hpp"
@@ -72,7 +73,6 @@
 #include "protocols/mc_java/session.hpp"
 #include "protocols/minecraft_detect.hpp"
 #include "../tree_builder.hpp"
-#include "picked_up.hpp"
 #include "stats_tree.hpp"
 #include "tap_info.hpp"
 #include "../ws_compat.hpp"
@@ -137,13 +137,22 @@ mcjava::AnalysisConfig analysis_config() {
 struct PduRecord;
 
 // Per connection: the state machine and the analyses, beside the stream
-// layer's; a connection picked up without its Handshake has a session of
-// its own instead (picked_up.hpp).
+// layer's; a connection picked up without its Handshake is cut by a
+// session of its own instead (../stream/own_stream.hpp).
+using PickedUp = plugin::stream::OwnStream<mcjava::Session, PduRecord>;
 struct ConnState : plugin::stream::CoreConnection<mcjava::Connection, mcjava::cut_finding> {
     mcjava::Analysis analysis{analysis_config()};
     bool begun = false;  // its first bytes were seen (on the first pass)
-    std::unique_ptr<mcjava_plugin::PickedUp<PduRecord>> picked_up;
+    std::unique_ptr<PickedUp> picked_up;
     ConnState() { conn.set_key_log(keys.get()); }
+    // From here on, its own session (a release the user named, else inferred).
+    PickedUp& pick_up() {
+        begun = true;
+        picked_up = std::make_unique<PickedUp>();
+        picked_up->session.set_key_log(keys.get());
+        picked_up->session.start_mid_stream(given_release());
+        return *picked_up;
+    }
 };
 plugin::stream::Connections<ConnState> connections;
 
@@ -412,10 +421,8 @@ PduRecord* record(ConnState& cs, Side d, PieceKind k, const guint8* p, guint32 l
 // it lies in this call's bytes, else from a copy.
 struct PickedUpRecorder : mcjava::PacketSink {
     ConnState& cs;
-    uint64_t frame = 0;                     // this call's frame (0: none, finishing)
-    uint64_t from = 0, to = 0;              // stream offsets of this call's bytes
-    guint tvb_at = 0;                       // where `from` is in its tvb
-    explicit PickedUpRecorder(ConnState& c) : cs(c) {}
+    plugin::stream::CallBytes call;
+    PickedUpRecorder(ConnState& c, const plugin::stream::CallBytes& where) : cs(c), call(where) {}
     void packet(mcjava::Packet& p) override {
         const mcjava::PacketLink link = cs.analysis.packet(p);
         PduRecord* r = record_of(p);
@@ -423,10 +430,8 @@ struct PickedUpRecorder : mcjava::PacketSink {
         r->conn = &cs;
         r->piece.kind = PieceKind::Message;
         r->piece.len = p.wire_len;
-        const uint64_t at = p.span.stream_offset;
-        if (!p.decrypted && p.span.first.frame == frame && p.span.last.frame == frame && at >= from &&
-            at + p.wire_len <= to) {
-            r->piece.tvb_offset = tvb_at + guint(at - from);
+        if (!p.decrypted && call.holds(p.span, p.wire_len)) {
+            r->piece.tvb_offset = call.tvb_at + guint(p.span.stream_offset - call.from);
         } else if (p.wire_len) {
             r->own_bytes = static_cast<const guint8*>(wmem_memdup(wmem_file_scope(), p.wire, p.wire_len));
             r->own_source = p.decrypted ? "Decrypted" : "Reassembled packet";
@@ -435,92 +440,57 @@ struct PickedUpRecorder : mcjava::PacketSink {
     }
 };
 
-// Where a picked-up connection's frame's bytes lie in its stream (file
-// scope proto data of the frame, from the first pass; keys from 1 up are
-// the stream layer's pieces).
-constexpr guint32 kPickedUpKey = G_MAXINT32;
-struct PickedUpBytes {
-    guint offset;  // in the call's tvb (bytes before it were handed over before)
-    guint64 end;   // stream offset after them
-};
-
-// The Info text and item of a frame that completed none of a picked-up
-// connection's packets: its bytes held (first pass), passed over before
-// the direction's first packet, or part of a packet completed later.
-void show_no_packet(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, const ConnState& cs, bool held) {
-    const auto* at = static_cast<const PickedUpBytes*>(p_get_proto_data(wmem_file_scope(), pinfo, reg.proto, kPickedUpKey));
-    const guint len = tvb_captured_length(tvb);
-    if (!at || at->offset >= len) return;
-    const guint offset = at->offset, n = len - offset;
-    proto_item* ti = proto_tree_add_item(tree, reg.proto, tvb, gint(offset), gint(n), ENC_NA);
-    char text[160];
-    if (held)
-        std::snprintf(text, sizeof text,
-                      "[%u bytes held: no Handshake, the release is being inferred; shown on the second pass]", n);
-    else if (at->end <= cs.picked_up->first_packet[int(cs.sender(pinfo))])
-        std::snprintf(text, sizeof text, "[%u bytes passed over: before the first whole packet found]", n);
-    else
-        std::snprintf(text, sizeof text, "[Continuation: %u bytes of a packet completed later]", n);
-    proto_item_append_text(ti, ", %s", text);
-    plugin::stream::append_info(pinfo, reg.proto, text);
+// The end of the first pass for a picked-up connection: what is still held
+// is decided on (a tie goes to the releases other connections to its
+// server speak, as in the analyzer), a packet still incomplete reported.
+void finish_picked_up(ConnState& cs, PickedUpRecorder& rec) {
+    mcjava::VersionSet peers = 0;
+    connections.for_each([&](const ConnState& o) {
+        if (&o == &cs || o.server.port != cs.server.port || !addresses_equal(&o.server.addr, &cs.server.addr)) return;
+        const PickedUp* up = o.picked_up.get();
+        peers |= up ? (up->session.undecided() ? 0 : up->session.connection().known_releases())
+                    : o.conn.known_releases();
+    });
+    PickedUp& up = *cs.picked_up;
+    up.session.hint(peers);
+    up.session.finish(rec, up.last);
 }
 
-// A connection picked up without its Handshake (picked_up.hpp): the first
-// pass hands every byte to its session; every pass shows the packets
-// recorded for this frame.
+void show_recorded(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, const PduRecord& r) {
+    show(tvb, pinfo, tree, r.piece.tvb_offset, r);
+}
+
+// A connection picked up without its Handshake: the first pass hands
+// every byte to its session; every pass shows the packets recorded for
+// this frame (../stream/own_stream_dissection.hpp).
 int dissect_picked_up(ConnState& cs, tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* data) {
-    auto& up = *cs.picked_up;
-    const Side d = cs.sender(pinfo);
-    const guint len = tvb_captured_length(tvb);
     first_pass_inflated = {};
-    if (!PINFO_FD_VISITED(pinfo)) {
-        plugin::stream::StreamCursor& cursor = cs.cursor[int(d)];
-        const auto* tcp = static_cast<const struct tcpinfo*>(data);
-        const guint offset = cursor.begin(tcp != nullptr, tcp ? tcp->seq : 0, len, cs.conn.framing(d));
-        const core::Origin o{pinfo->num, nstime_to_sec(&pinfo->rel_ts), 0};
-        PickedUpRecorder rec(cs);
-        rec.frame = pinfo->num;
-        const plugin::stream::StreamEvents& ev = cursor.events();
-        if (ev.gap) up.session.gap(d, ev.gap_offset, ev.gap_missing, o, rec);
-        if (offset < len) {
-            rec.from = cursor.stream_offset(offset);
-            rec.to = rec.from + (len - offset);
-            rec.tvb_at = offset;
-            up.session.data(d, tvb_get_ptr(tvb, gint(offset), gint(len - offset)), len - offset, rec.from, o, rec);
-        }
-        auto* at = wmem_new(wmem_file_scope(), PickedUpBytes);
-        *at = {offset, cursor.stream_offset(len)};
-        p_add_proto_data(wmem_file_scope(), pinfo, reg.proto, kPickedUpKey, at);
-        cursor.taken(offset, len - offset);
-        up.last = o;
-    } else if (!up.finished) {
-        // The first pass is over: what is still held is decided on (a tie
-        // goes to the releases other connections to its server speak, as
-        // in the analyzer), a packet still incomplete reported.
-        up.finished = true;
-        mcjava::VersionSet peers = 0;
-        connections.for_each([&](const ConnState& o) {
-            if (&o == &cs || o.server.port != cs.server.port || !addresses_equal(&o.server.addr, &cs.server.addr))
-                return;
-            peers |= o.picked_up ? (o.picked_up->session.undecided() ? 0 : o.picked_up->session.connection().known_releases())
-                                 : o.conn.known_releases();
-        });
-        up.session.hint(peers);
-        PickedUpRecorder rec(cs);
-        up.session.finish(rec, up.last);
-    }
-    const std::vector<PduRecord*>* recs = up.of(pinfo->num);
-    if (!recs) {
-        show_no_packet(tvb, pinfo, tree, cs, !PINFO_FD_VISITED(pinfo) && up.session.undecided());
-        return int(len);
-    }
-    for (const PduRecord* r : *recs) show(tvb, pinfo, tree, r->piece.tvb_offset, *r);
-    return int(len);
+    return plugin::stream::dissect_own_stream(
+        reg.proto, cs, *cs.picked_up, tvb, pinfo, tree, data,
+        [&](const plugin::stream::CallBytes& c) { return PickedUpRecorder(cs, c); },
+        [&](PickedUpRecorder& rec) { finish_picked_up(cs, rec); }, show_recorded);
 }
 
-// Its first bytes (the connection's first on the first pass) are not the
-// client's Handshake or legacy ping.
+// The shared port held the connection's first bytes while it chose
+// (picked up mid-way, Java or Alpha): they are replayed into its session.
+void adopt(packet_info* pinfo, const plugin::stream::Prelude& prelude) {
+    ConnState& cs = connections.of(pinfo, reg.proto, mcjava::protocol_info().default_port);
+    plugin::stream::adopt_own_stream(cs, cs.pick_up(), prelude, pinfo,
+                                     [&](const plugin::stream::CallBytes& c) { return PickedUpRecorder(cs, c); });
+}
+
+// No SYN seen (TCP's server_port is set by a SYN or SYN/ACK): the capture
+// began inside the connection.
+bool no_syn_seen(packet_info* pinfo) {
+    const struct tcp_analysis* tcpd = get_tcp_conversation_data(find_or_create_conversation(pinfo), pinfo);
+    return tcpd && !tcpd->server_port;
+}
+
+// Picked up mid-way (the analyzer's rule): no SYN, and its first bytes
+// (the connection's first on the first pass) are not the client's
+// Handshake or legacy ping.
 bool picked_up_mid_way(ConnState& cs, tvbuff_t* tvb, packet_info* pinfo) {
+    if (!no_syn_seen(pinfo)) return false;
     const guint len = tvb_captured_length(tvb);
     const guint8* p = len ? tvb_get_ptr(tvb, 0, gint(len)) : nullptr;
     if (cs.sender(pinfo) == Side::Client) {
@@ -536,8 +506,7 @@ bool picked_up_mid_way(ConnState& cs, tvbuff_t* tvb, packet_info* pinfo) {
 int own_stream(ConnState& cs, tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* data) {
     if (!cs.begun && !PINFO_FD_VISITED(pinfo)) {
         cs.begun = true;
-        if (picked_up_mid_way(cs, tvb, pinfo))
-            cs.picked_up = std::make_unique<mcjava_plugin::PickedUp<PduRecord>>(keys.get(), given_release());
+        if (picked_up_mid_way(cs, tvb, pinfo)) cs.pick_up();
     }
     return cs.picked_up ? dissect_picked_up(cs, tvb, pinfo, tree, data) : -1;
 }
@@ -583,6 +552,7 @@ void register_prefs(module_t* prefs) {
 plugin::ProtocolRegistration part() {
     plugin::ProtocolRegistration p(mcjava::protocol_info(), reg, dissect_mcjava);
     p.prefs = register_prefs;
+    p.adopt = adopt;
     p.extra = [](const plugin::Registered&) { mcjava_plugin::register_stats_tree(); };
     p.cleanup = [] {
         end_findings.clear();

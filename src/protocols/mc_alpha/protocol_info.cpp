@@ -39,20 +39,24 @@ core::Looks whole_handshake(const uint8_t* p, size_t len) {
 }
 
 // A stream picked up mid-way: the bytes of the messages that read back to
-// back from the first place where they start (first_message()) to the end.
+// back from the first place where they start (first_message()) to the end,
+// Keep Alives left out: a run of zero bytes (a Java chunk's empty
+// sections, picked up inside) reads as nothing but one-byte Keep Alives.
 uint32_t reads_midstream(const uint8_t* p, size_t len, bool from_client) {
     const Side d = from_client ? Side::Client : Side::Server;
     size_t at = 0;
     if (first_message(d, p, len, true, at) != core::Measure::Complete) return 0;
     StreamFraming f(d);
-    size_t end = at;
+    size_t end = at, keep_alives = 0;
     for (;;) {
         const core::MeasureResult m = f.measure(p + end, len - end);
         if (m.status != core::Measure::Complete) break;
+        if (p[end] == kKeepAlive) keep_alives += m.length;
         end += m.length;
     }
     // Not to the end (the last one may be cut by it): not this protocol's.
-    return f.measure(p + end, len - end).status == core::Measure::Invalid && end < len ? 0 : uint32_t(end - at);
+    if (f.measure(p + end, len - end).status == core::Measure::Invalid && end < len) return 0;
+    return uint32_t(end - at - keep_alives);
 }
 
 // One version's tables, for ProtocolInfo::schema.

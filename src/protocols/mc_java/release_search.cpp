@@ -569,8 +569,14 @@ uint32_t reads_midstream(const uint8_t* p, size_t len, bool from_client) {
     const Side d = from_client ? Side::Client : Side::Server;
     probe.add_starts(d, p, len, true);
     uint32_t best = 0;
-    for (const ReleaseSearch::Chain& c : probe.dirs_[int(d)].chains)
-        if (c.alive && c.errors * 8 <= c.frames) best = std::max(best, c.pos - c.start);
+    for (const ReleaseSearch::Chain& c : probe.dirs_[int(d)].chains) {
+        if (!c.alive || c.errors * 8 > c.frames) continue;
+        // Read to the end: the bytes after its last whole packet are the
+        // start of one whose Length fits (a big Chunk Data in progress),
+        // once a few packets before it decoded cleanly.
+        const bool to_end = c.frames >= 2 && !c.errors;
+        best = std::max(best, to_end ? uint32_t(len) - c.start : c.pos - c.start);
+    }
     return best;
 }
 
