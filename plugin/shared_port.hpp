@@ -1,21 +1,21 @@
 // A port several protocols of the catalog share (the same transport and
 // default port: Minecraft Java and Alpha on TCP 25565). One dissector
 // holds the port and hands every packet of a conversation to one of them,
-// chosen once, from the conversation's first payload:
-//  - the client's (the side away from the port the dissector was found
-//    by: the preference's, or one given by Decode As) that starts as one
-//    of them anywhere (Java's whole Handshake or legacy ping, Alpha's
-//    whole Handshake); the start of such a Handshake waits for the
-//    client's next segment (desegmented, up to 4 KB: what a member then
-//    decodes from those bytes is shown in the frame that ended the wait,
-//    Wireshark's way with a reassembly);
-//  - else (a connection picked up mid-way, a server speaking first) the
-//    one whose messages read the most of those bytes back to back
-//    (core::midstream_choice, the analyzer's rule);
-//  - else the first whose port-only test holds, the first that claims them
+// chosen once, as the analyzer's TCP dispatcher chooses:
+//  - a connection whose SYN TCP saw: by the client's first payload (the
+//    side away from the port the dissector was found by: the preference's,
+//    or one given by Decode As): the first protocol, in catalog order,
+//    whose looks_like accepts it, else the first that claims it
 //    (ProtocolRegistration::claims_on_shared_port: Alpha's Handshake id cut
 //    or damaged), else the first of them (Minecraft Java, which reports
-//    what it cannot read).
+//    what it cannot read). A server speaking first goes to the first too.
+//  - a connection picked up mid-way (no SYN): the protocol whose test of
+//    the client's first payload holds anywhere (a whole Handshake), else
+//    both directions are held (at most 64 KB each, shown as held on the
+//    first pass) until one protocol's messages read them back to back
+//    (core::midstream_choice), then handed to it with what was held
+//    (ProtocolRegistration::adopt: it replays them into a stream of its
+//    own, stream/own_stream.hpp, and shows them from the second pass).
 //
 // Its protocol and preference are named by the protocols' port
 // preference: "minecraft.tcp.port" is protocol "minecraft"'s.

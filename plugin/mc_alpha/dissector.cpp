@@ -43,6 +43,11 @@
 //     hands over a segment that filled a hole (tcp.no_subdissector_on_error):
 //     the messages in it are lost here (a stream gap) while blankshark
 //     reorders; switch the preference on to see them.
+//   - A connection picked up mid-way (no SYN) on the port shared with Java
+//     is held by the shared port until its bytes read as Alpha's, then cut
+//     by mcalpha::Session as in the analyzer (adopt(): from each
+//     direction's first whole message, in play); the held messages are
+//     shown from the second pass (../stream/own_stream.hpp).
 //   - How the connection ended without a Kick or Disconnect (FIN, RST,
 //     capture end) is reported by the analyzer only: a subdissector sees
 //     no FIN.
@@ -91,6 +96,7 @@ struct PduRecord {
     // The message's bytes when not shown from the call's tvb (file scope):
     // a connection picked up mid-way, a message spanning frames.
     const guint8* own_bytes;
+    const char* own_source;  // their data source's name
 };
 
 // Per connection: the analyses (first pass), beside the stream layer's; a
@@ -136,7 +142,7 @@ void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, con
     const core::Schema& s = mcalpha::schema();
     if (rec.own_bytes) {
         tvb = tvb_new_child_real_data(tvb, rec.own_bytes, rec.piece.len, gint(rec.piece.len));
-        add_new_data_source(pinfo, tvb, "Reassembled message");
+        add_new_data_source(pinfo, tvb, rec.own_source);
         offset = 0;
     }
     const guint8* wire = rec.piece.len ? tvb_get_ptr(tvb, gint(offset), gint(rec.piece.len)) : nullptr;
@@ -229,6 +235,7 @@ struct PickedUpRecorder : mcalpha::MessageSink {
             r->piece.tvb_offset = call.tvb_at + guint(m.span.stream_offset - call.from);
         else if (m.len)
             r->own_bytes = static_cast<const guint8*>(wmem_memdup(wmem_file_scope(), m.data, m.len));
+        r->own_source = m.span.first.frame == m.span.last.frame ? "Held message" : "Reassembled message";
         cs.picked_up->add(m.span.last.frame, m.dir, m.span.stream_offset, r);
     }
 };

@@ -34,6 +34,12 @@
 //     (plugin/stream/transformed_bytes.hpp), every packet is shown from a
 //     "Decrypted" data source and analysed as in clear; without it the rest
 //     is shown as encrypted data with one mcjava.encrypted note.
+//   - A connection picked up mid-way (no SYN seen, the client's first bytes
+//     no Handshake: Wireshark started late) is cut by mcjava::Session as in
+//     the analyzer (release, state and compression inferred from its
+//     packets, preference mcjava.release to name the release), not by
+//     desegmentation; the packets held while it is inferred are shown from
+//     the second pass (../stream/own_stream.hpp, docs/minecraft-java.md).
 //   - The connection analysis (mc_java/analysis.hpp: keep-alive, ping and
 //     teleport links, chunk columns, entities) runs on the first pass too.
 //     A request's response_in and the findings known only at the end
@@ -434,7 +440,11 @@ struct PickedUpRecorder : mcjava::PacketSink {
             r->piece.tvb_offset = call.tvb_at + guint(p.span.stream_offset - call.from);
         } else if (p.wire_len) {
             r->own_bytes = static_cast<const guint8*>(wmem_memdup(wmem_file_scope(), p.wire, p.wire_len));
-            r->own_source = p.decrypted ? "Decrypted" : "Reassembled packet";
+            // Its frame's bytes were held when it was cut (replayed), or
+            // it spans frames.
+            r->own_source = p.decrypted                                  ? "Decrypted"
+                            : p.span.first.frame == p.span.last.frame ? "Held packet"
+                                                                      : "Reassembled packet";
         }
         cs.picked_up->add(p.span.last.frame, p.dir, p.span.stream_offset, r);
     }
