@@ -186,7 +186,7 @@ int dissect_shared(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* da
             show_held(d, tvb, pinfo, tree);
             return int(tvb_captured_length(tvb));
         }
-        d.members[guint(choice->member)]->adopt(pinfo, stream::Prelude{&k.held, k.cursor});
+        d.members[guint(choice->member)]->adopt(pinfo, stream::Prelude{&k.held, k.cursor, &k.server});
     }
     return call_dissector_only(d.members[guint(choice->member)]->into->handle, tvb, pinfo, tree, data);
 }

@@ -20,6 +20,7 @@
 #include "core/held_streams.hpp"
 #include "core/inflater.hpp"
 #include "core/side.hpp"
+#include "server_side.hpp"
 #include "stream_cursor.hpp"
 
 namespace plugin::stream {
@@ -57,6 +58,7 @@ private:
 struct Prelude {
     const core::HeldStreams* held = nullptr;
     const StreamCursor* cursor = nullptr;  // [2], by core::Side
+    const ServerSide* server = nullptr;    // which side the held bytes took as the server
 };
 
 // Replays `p`'s events into `session` (data(), gap(), end() with the

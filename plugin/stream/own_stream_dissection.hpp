@@ -108,6 +108,7 @@ int dissect_own_stream(int proto, Conn& cs, Own& own, tvbuff_t* tvb, packet_info
 // dissector's call for the frame that decided shows that frame.
 template <class Conn, class Own, class SinkFor>
 void adopt_own_stream(Conn& cs, Own& own, const Prelude& prelude, packet_info* pinfo, SinkFor sink_for) {
+    cs.server = *prelude.server;
     for (int i = 0; i < 2; ++i) cs.cursor[i] = prelude.cursor[i];
     auto sink = sink_for(CallBytes{});
     replay(prelude, own.session, sink);
