@@ -128,6 +128,9 @@ struct Keys {
             const char* file = pref_keylog_file && *pref_keylog_file ? pref_keylog_file : env;
             std::string error;
             if (file && !log.load(file, error)) ws_warning("mcjava: %s", error.c_str());
+            else if (file && log.bad_lines())
+                ws_warning("mcjava: key log %s: %zu of its %zu lines not understood, skipped (the first: line %zu, %s)",
+                           file, log.bad_lines(), log.lines(), log.first_bad_line(), log.first_bad_reason());
         }
         return log.size() ? &log : nullptr;
     }

@@ -15,6 +15,12 @@
 //     bytes: teleport id 02, doubles 0x4038800000000000...), the client's
 //     last position (8.5, 65, 8.5) in frame 137: sqrt(256 + 1) = 16.031
 //     blocks, a warning mcjava.teleport.far.
+// mcjava.release names the release of connections picked up without their
+// Handshake: eras/mcjava-1.20.4-compressed.pcap (README-eras.md: two
+// connections, protocol 765) from 40 % of its frames on.
+// A key log's lines the plugin does not understand are said (Wireshark's
+// log, stderr for tshark): mcjava-1.14.4-encrypted-nocompress.keylog's two
+// lines and two more; its 999 packets are still decrypted (README-encrypted.md).
 // And Wireshark's own tcp.desegment_tcp_streams switched off (docs/plugin.md,
 // "TCP streams"): crafted/mcjava-crafted-segments.pcap (its README) has two
 // server packets over several segments, the 200-byte chat whose Length
@@ -22,9 +28,13 @@
 // segments (frames 7-19); every other packet lies in one segment.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <sstream>
 
+#include "../support/capture_cuts.hpp"
 #include "tshark_findings.hpp"
 
 namespace blank::test {
@@ -33,6 +43,14 @@ namespace {
 const std::string kJava = std::string(BLANKSHARK_CAPTURES) + "/minecraft-java/";
 const std::string kTeleport = kJava + "mcjava-1.13.2-teleport.pcap";
 const std::string kEras261 = kJava + "eras/mcjava-26.1-compressed.pcap";
+const std::string kEras1204 = kJava + "eras/mcjava-1.20.4-compressed.pcap";
+const std::string kEnc1144 = kJava + "mcjava-1.14.4-encrypted-nocompress";
+
+size_t lines_of(const std::string& text) {
+    size_t n = 0;
+    for (char c : text) n += c == '\n';
+    return n;
+}
 
 // The findings whose code starts with `prefix`, with the preferences `prefs`.
 ShownFindings shown(const std::string& file, const std::string& prefix, const std::string& prefs = "") {
@@ -127,6 +145,61 @@ TEST(TsharkJavaPrefs, WithoutTcpDesegmentationPacketsOverSegmentsAreLostAndSaid)
     // Nothing shown malformed, the lost bytes only passed over.
     const RunResult m = tshark("-r " + tshark_file(file) + " -o tcp.desegment_tcp_streams:FALSE -Y _ws.malformed");
     EXPECT_EQ(m.out, "");
+}
+
+// Catches: the preference not registered or not read, the release not
+// handed to the session, a name that names nothing taken silently.
+TEST(TsharkJavaPrefs, ReleaseNamesThatOfConnectionsWithoutHandshake) {
+    Pcap in;
+    ASSERT_TRUE(in.read(kEras1204));
+    Pcap cut;
+    cut.header = in.header;
+    append_cut(in, {in.frames.size() * 4 / 10 + 1, 0}, 1, cut);
+    const std::string path = TsharkStage::get().dir() + "/mcjava-1.20.4-from-40pct.pcap";
+    ASSERT_TRUE(cut.write(path));
+    const std::string fields = " -2 -r " + path + " -Y mcjava.finding -T fields -e mcjava.finding";
+    auto count = [](const std::string& out, const std::string& text) {
+        size_t n = 0;
+        for (size_t at = out.find(text); at != std::string::npos; at = out.find(text, at + 1)) ++n;
+        return n;
+    };
+    const RunResult inferred = tshark(fields);
+    EXPECT_EQ(count(inferred.out, "No Handshake: release 1.20.3/1.20.4 (protocol 765) inferred from"), 2u) << inferred.out;
+    const RunResult named = tshark("-o mcjava.release:1.20.4" + fields);
+    EXPECT_EQ(count(named.out, "No Handshake: release 1.20.3/1.20.4 (protocol 765) as named"), 2u) << named.out;
+    EXPECT_EQ(count(named.out, "inferred from"), 0u) << named.out;
+    const RunResult by_number = tshark("-o mcjava.release:765" + fields);
+    EXPECT_EQ(count(by_number.out, "(protocol 765) as named"), 2u) << by_number.out;
+    // A release whose tables do not read these packets: not decoded, and said.
+    const RunResult wrong = tshark("-o mcjava.release:1.8" + fields);
+    EXPECT_EQ(count(wrong.out, "no release decodes the packets: not decoded"), 2u) << wrong.out;
+    const RunResult nothing = tshark("-o mcjava.release:9.99" + fields);
+    EXPECT_NE(nothing.err.find("preference release '9.99' names no release or protocol number"), std::string::npos)
+        << nothing.err;
+    EXPECT_EQ(nothing.out, inferred.out);
+}
+
+TEST(TsharkJavaPrefs, KeyLogLinesNotUnderstoodAreSaid) {
+    std::ifstream good(kEnc1144 + ".keylog");
+    std::stringstream text;
+    text << good.rdbuf();
+    ASSERT_EQ(lines_of(text.str()), 2u);
+    const std::string path = TsharkStage::get().dir() + "/partly-understood.keylog";
+    {
+        std::ofstream o(path);
+        o << text.str() << "hello world\nSHARED_SECRET zz 11\n";
+    }
+    std::filesystem::permissions(path, std::filesystem::perms(0644));
+    const RunResult r = tshark("-r " + tshark_file(kEnc1144 + ".pcap") + " -o mcjava.keylog_file:" + path +
+                               " -Y mcjava -T fields -e mcjava.packet_id");
+    EXPECT_NE(r.err.find("key log " + path + ": 2 of its 4 lines not understood, skipped (the first: line 3"),
+              std::string::npos)
+        << r.err;
+    size_t packets = 0;  // every id of every frame (-T fields joins a frame's with ',')
+    std::istringstream in(r.out);
+    for (std::string line; std::getline(in, line);)
+        if (!line.empty()) packets += 1 + size_t(std::count(line.begin(), line.end(), ','));
+    EXPECT_EQ(packets, 999u);  // still decrypted with the lines it understood
 }
 
 }  // namespace

@@ -126,12 +126,13 @@ constexpr FindingInfo kFindings[] = {
      "(the release whose tables decode them cleanly, clearly ahead of every other)"},
     {C::VersionGiven, "mcjava.version.given", S::Comment, G::Protocol,
      "no Handshake was captured: the release is the one named by the user (analyzer option "
-     "--mcjava-release); the states and compressed framing are inferred from the packets"},
+     "--mcjava-release, Wireshark preference mcjava.release); the states and compressed framing are inferred from "
+     "the packets"},
     {C::VersionNarrowed, "mcjava.version.narrowed", S::Comment, G::Protocol,
      "a packet that the releases of the inferred range decode differently: fewer releases agree with it"},
     {C::VersionUndecided, "mcjava.version.undecided", S::Warn, G::Protocol,
      "no Handshake was captured and no release decodes the packets, or several fit them equally: the connection is "
-     "not decoded (name its release with --mcjava-release)"},
+     "not decoded (name its release with --mcjava-release, in Wireshark mcjava.release)"},
     {C::KeyFound, "mcjava.decrypt.key_found", S::Note, G::Protocol,
      "picked up after its Encryption Response: decrypted with the key log's secret whose plaintext decodes (AES/CFB8 "
      "decrypts right 16 bytes into the stream)"},
@@ -262,9 +263,9 @@ size_t format(const core::Finding& f, char* buf, size_t cap) {
     case C::VersionUndecided:
         if (f.b)
             return core::print(buf, cap, "No Handshake, and the %" PRId64 " packets seen fit several releases (%s) "
-                               "equally: not decoded (--mcjava-release names it)", f.a, range_name(VersionSet(f.b)));
+                               "equally: not decoded (--mcjava-release or mcjava.release names it)", f.a, range_name(VersionSet(f.b)));
         return core::print(buf, cap, "No Handshake, and no release decodes the packets: not decoded "
-                           "(--mcjava-release names it)");
+                           "(--mcjava-release or mcjava.release names it)");
     case C::KeyFound:
         return core::print(buf, cap, "Picked up encrypted: decrypted with the key log's line %" PRId64
                            " (its secret's plaintext decodes; %" PRId64 " secrets tried)", f.a, f.b);
