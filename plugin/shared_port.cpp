@@ -87,6 +87,7 @@ struct Contest {
     stream::ServerSide server;
     stream::StreamCursor cursor[2];  // by core::Side
     core::HeldStreams held{kMaxHeld};
+    core::Origin last;  // the last frame held
 };
 
 // The choice, made on the first pass and kept as conversation data (read
@@ -139,7 +140,11 @@ int hold(const Dispatcher& d, Contest& k, tvbuff_t* tvb, packet_info* pinfo, voi
     taken = offset >= len ||
             k.held.data(side, tvb_get_ptr(tvb, gint(offset), gint(len - offset)), len - offset,
                         cursor.stream_offset(offset), o);
-    if (taken) cursor.taken(offset, len - offset);
+    k.last = o;
+    // Not held (the bound): the chosen protocol's own call places them; its
+    // cursor, copied from this one, must not see this call's gap again
+    // (it is held, and replayed).
+    cursor.taken(offset, taken ? len - offset : 0);
     return judge(d, k, !taken);
 }
 
@@ -186,7 +191,7 @@ int dissect_shared(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* da
             show_held(d, tvb, pinfo, tree);
             return int(tvb_captured_length(tvb));
         }
-        d.members[guint(choice->member)]->adopt(pinfo, stream::Prelude{&k.held, k.cursor, &k.server});
+        d.members[guint(choice->member)]->adopt(pinfo, stream::Prelude{&k.held, k.cursor, &k.server, k.last});
     }
     return call_dissector_only(d.members[guint(choice->member)]->into->handle, tvb, pinfo, tree, data);
 }

@@ -262,7 +262,7 @@ void adopt(packet_info* pinfo, const plugin::stream::Prelude& prelude) {
     ConnState& cs = connections.of(pinfo, reg.proto, mcalpha::protocol_info().default_port);
     cs.picked_up = std::make_unique<PickedUp>();
     cs.picked_up->session.start_mid_stream();
-    plugin::stream::adopt_own_stream(cs, *cs.picked_up, prelude, pinfo,
+    plugin::stream::adopt_own_stream(cs, *cs.picked_up, prelude,
                                      [&](const plugin::stream::CallBytes& c) { return PickedUpRecorder(cs, c); });
 }
 

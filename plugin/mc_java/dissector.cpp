@@ -488,7 +488,7 @@ int dissect_picked_up(ConnState& cs, tvbuff_t* tvb, packet_info* pinfo, proto_tr
 // (picked up mid-way, Java or Alpha): they are replayed into its session.
 void adopt(packet_info* pinfo, const plugin::stream::Prelude& prelude) {
     ConnState& cs = connections.of(pinfo, reg.proto, mcjava::protocol_info().default_port);
-    plugin::stream::adopt_own_stream(cs, cs.pick_up(), prelude, pinfo,
+    plugin::stream::adopt_own_stream(cs, cs.pick_up(), prelude,
                                      [&](const plugin::stream::CallBytes& c) { return PickedUpRecorder(cs, c); });
 }
 

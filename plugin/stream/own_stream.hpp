@@ -59,6 +59,7 @@ struct Prelude {
     const core::HeldStreams* held = nullptr;
     const StreamCursor* cursor = nullptr;  // [2], by core::Side
     const ServerSide* server = nullptr;    // which side the held bytes took as the server
+    core::Origin last;                     // the last frame held
 };
 
 // Replays `p`'s events into `session` (data(), gap(), end() with the

@@ -107,12 +107,12 @@ int dissect_own_stream(int proto, Conn& cs, Own& own, tvbuff_t* tvb, packet_info
 // after the held bytes, which are replayed into its session; the
 // dissector's call for the frame that decided shows that frame.
 template <class Conn, class Own, class SinkFor>
-void adopt_own_stream(Conn& cs, Own& own, const Prelude& prelude, packet_info* pinfo, SinkFor sink_for) {
+void adopt_own_stream(Conn& cs, Own& own, const Prelude& prelude, SinkFor sink_for) {
     cs.server = *prelude.server;
     for (int i = 0; i < 2; ++i) cs.cursor[i] = prelude.cursor[i];
     auto sink = sink_for(CallBytes{});
     replay(prelude, own.session, sink);
-    own.last = {pinfo->num, nstime_to_sec(&pinfo->rel_ts), 0};
+    own.last = prelude.last;
 }
 
 }  // namespace plugin::stream
