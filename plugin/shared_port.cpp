@@ -2,7 +2,6 @@
 
 #include <epan/conversation.h>
 #include <epan/dissectors/packet-tcp.h>
-#include <epan/proto_data.h>
 
 #include <algorithm>
 #include <cctype>
@@ -14,6 +13,7 @@
 #include <vector>
 
 #include "core/midstream_choice.hpp"
+#include "frame_origin.hpp"
 #include "stream/own_stream.hpp"
 #include "stream/server_side.hpp"
 
@@ -98,11 +98,6 @@ struct Choice {
 };
 std::vector<std::unique_ptr<Contest>> contests;  // the capture's, for cleanup
 
-bool no_syn_seen(packet_info* pinfo, conversation_t* conv) {
-    const struct tcp_analysis* tcpd = get_tcp_conversation_data(conv, pinfo);
-    return tcpd && !tcpd->server_port;
-}
-
 // The members that read a stream's middle and take one over.
 std::vector<guint> contenders(const Dispatcher& d) {
     std::vector<guint> out;
@@ -134,7 +129,7 @@ int hold(const Dispatcher& d, Contest& k, tvbuff_t* tvb, packet_info* pinfo, voi
     const auto* tcp = static_cast<const struct tcpinfo*>(data);
     NoFraming none;
     const guint offset = cursor.begin(tcp != nullptr, tcp ? tcp->seq : 0, len, none);
-    const core::Origin o{pinfo->num, nstime_to_sec(&pinfo->rel_ts), 0};
+    const core::Origin o = frame_origin(pinfo);
     const stream::StreamEvents& ev = cursor.events();
     if (ev.gap) k.held.gap(side, ev.gap_offset, ev.gap_missing, o);
     taken = offset >= len ||
@@ -172,7 +167,7 @@ int dissect_shared(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void* da
         const bool from_client = pinfo->destport == port && pinfo->srcport != port;
         const guint len = tvb_captured_length(tvb);
         const guint8* p = len ? tvb_get_ptr(tvb, 0, gint(len)) : nullptr;
-        if (!no_syn_seen(pinfo, conv)) {
+        if (stream::syn_server_port(pinfo, conv)) {
             if (from_client) choice->member = int(choose_at_start(d, p, len));
         } else if (const int c = from_client ? choose_anywhere(d, p, len) : -1; c >= 0) {
             choice->member = c;

@@ -26,17 +26,13 @@ mcjava::VersionSet JavaFlows::releases_of_server(const JavaConnection& c) const 
     if (!c.conv) return set;
     if (const auto it = forgotten_.find(c.conv->server); it != forgotten_.end()) set = it->second;
     for (const auto& o : conns_)
-        if (o.get() != &c && o->conv && o->conv->server == c.conv->server) set |= releases_of(*o);
+        if (o.get() != &c && o->conv && o->conv->server == c.conv->server) set |= o->session.known_releases();
     return set;
-}
-
-mcjava::VersionSet JavaFlows::releases_of(const JavaConnection& o) {
-    return o.session.undecided() ? 0 : o.session.connection().known_releases();
 }
 
 void JavaFlows::forgetting(const JavaConnection& c) {
     if (c.conv)
-        if (const mcjava::VersionSet v = releases_of(c)) forgotten_[c.conv->server] |= v;
+        if (const mcjava::VersionSet v = c.session.known_releases()) forgotten_[c.conv->server] |= v;
 }
 
 void JavaFlows::on_close(tcp::Connection& conn, tcp::CloseReason why, uint64_t frame, double time) {

@@ -82,7 +82,6 @@ private:
     // The releases the other connections to `c`'s server speak (from their
     // Handshakes, or inferred clearly).
     mcjava::VersionSet releases_of_server(const JavaConnection& c) const;
-    static mcjava::VersionSet releases_of(const JavaConnection& c);  // what its Handshake or bytes told
     void forgetting(const JavaConnection& c);  // its release stays known to its server's others
 
     // The releases of the connections let go, by server.

@@ -294,8 +294,8 @@ ws_compat::heur_result heuristic_mcalpha(tvbuff_t* tvb, packet_info* pinfo, prot
     if (!len || mcalpha::protocol_info().looks_like_anywhere(tvb_get_ptr(tvb, 0, gint(len)), len) != core::Looks::Yes)
         return ws_compat::kHeurRejected;
     conversation_t* conv = find_or_create_conversation(pinfo);
-    const struct tcp_analysis* tcpd = get_tcp_conversation_data(conv, pinfo);
-    if (!tcpd || !tcpd->server_port || pinfo->destport != tcpd->server_port || pinfo->srcport == tcpd->server_port)
+    const guint32 server_port = plugin::stream::syn_server_port(pinfo, conv);
+    if (!server_port || pinfo->destport != server_port || pinfo->srcport == server_port)
         return ws_compat::kHeurRejected;
     conversation_set_dissector(conv, reg.handle);
     call_dissector_only(reg.handle, tvb, pinfo, tree, data);

@@ -461,8 +461,7 @@ void finish_picked_up(ConnState& cs, PickedUpRecorder& rec) {
     connections.for_each([&](const ConnState& o) {
         if (&o == &cs || o.server.port != cs.server.port || !addresses_equal(&o.server.addr, &cs.server.addr)) return;
         const PickedUp* up = o.picked_up.get();
-        peers |= up ? (up->session.undecided() ? 0 : up->session.connection().known_releases())
-                    : o.conn.known_releases();
+        peers |= up ? up->session.known_releases() : o.conn.known_releases();
     });
     PickedUp& up = *cs.picked_up;
     up.session.hint(peers);
@@ -492,18 +491,11 @@ void adopt(packet_info* pinfo, const plugin::stream::Prelude& prelude) {
                                      [&](const plugin::stream::CallBytes& c) { return PickedUpRecorder(cs, c); });
 }
 
-// No SYN seen (TCP's server_port is set by a SYN or SYN/ACK): the capture
-// began inside the connection.
-bool no_syn_seen(packet_info* pinfo) {
-    const struct tcp_analysis* tcpd = get_tcp_conversation_data(find_or_create_conversation(pinfo), pinfo);
-    return tcpd && !tcpd->server_port;
-}
-
 // Picked up mid-way (the analyzer's rule): no SYN, and its first bytes
 // (the connection's first on the first pass) are not the client's
 // Handshake or legacy ping.
 bool picked_up_mid_way(ConnState& cs, tvbuff_t* tvb, packet_info* pinfo) {
-    if (!no_syn_seen(pinfo)) return false;
+    if (plugin::stream::syn_server_port(pinfo, find_or_create_conversation(pinfo))) return false;
     const guint len = tvb_captured_length(tvb);
     const guint8* p = len ? tvb_get_ptr(tvb, 0, gint(len)) : nullptr;
     if (cs.sender(pinfo) == Side::Client) {

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "../frame_origin.hpp"
+
 namespace raknet_plugin {
 
 struct FrameStore::Conversation {
@@ -129,7 +131,7 @@ const FrameRecord* FrameStore::analyse(packet_info* pinfo, const guint8* data, g
     Recorder r(*this);
     games_.clear();
     c->session.packet(from_server ? core::Side::Server : core::Side::Client, data, len,
-                      core::Origin{pinfo->num, nstime_to_sec(&pinfo->rel_ts)}, r);
+                      plugin::frame_origin(pinfo), r);
     return r.made;
 }
 

@@ -73,7 +73,7 @@ int dissect_own_stream(int proto, Conn& cs, Own& own, tvbuff_t* tvb, packet_info
         StreamCursor& cursor = cs.cursor[int(d)];
         const auto* tcp = static_cast<const struct tcpinfo*>(data);
         const guint offset = cursor.begin(tcp != nullptr, tcp ? tcp->seq : 0, len, cs.framing(d));
-        const core::Origin o{pinfo->num, nstime_to_sec(&pinfo->rel_ts), 0};
+        const core::Origin o = frame_origin(pinfo);
         CallBytes where;
         where.frame = pinfo->num;
         where.from = cursor.stream_offset(offset);

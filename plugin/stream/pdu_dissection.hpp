@@ -25,6 +25,7 @@
 
 #include <cstdio>
 
+#include "../frame_origin.hpp"
 #include "core/stream_buffer.hpp"
 #include "connections.hpp"
 #include "stream_cursor.hpp"
@@ -139,8 +140,7 @@ int dissect_pdus(const StreamProtocol<Conn, Record>& proto, tvbuff_t* tvb, packe
     auto span_at = [&](guint at) {
         core::Span span;
         span.stream_offset = cursor.stream_offset(at);
-        span.first.frame = span.last.frame = pinfo->num;
-        span.first.time = span.last.time = nstime_to_sec(&pinfo->rel_ts);  // as the analyzer: since the first frame
+        span.first = span.last = frame_origin(pinfo);
         return span;
     };
     // The piece's record: the protocol's, then what the stream did before it.

@@ -5,6 +5,8 @@
 #pragma once
 
 #include <epan/address.h>
+#include <epan/conversation.h>
+#include <epan/dissectors/packet-tcp.h>
 #include <epan/packet.h>
 
 namespace plugin::stream {
@@ -23,5 +25,13 @@ struct ServerSide {
         return pinfo->srcport == port && addresses_equal(&pinfo->src, &addr);
     }
 };
+
+// The server's port as TCP saw it in the conversation's SYN or SYN/ACK
+// (tcp_analysis.server_port); 0: no SYN seen, the capture picked the
+// connection up mid-way.
+inline guint32 syn_server_port(packet_info* pinfo, conversation_t* conv) {
+    const struct tcp_analysis* tcpd = get_tcp_conversation_data(conv, pinfo);
+    return tcpd ? tcpd->server_port : 0;
+}
 
 }  // namespace plugin::stream

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "../support/split.hpp"
 #include "core/finding.hpp"
 #include "core/schema.hpp"
 #include "protocols/catalog.hpp"
@@ -25,14 +26,6 @@ namespace blank::test {
 namespace {
 
 using Row = std::vector<std::string>;
-
-std::vector<std::string> split(const std::string& line, char sep) {
-    std::vector<std::string> col;
-    std::istringstream ls(line);
-    for (std::string c; std::getline(ls, c, sep);) col.push_back(c);
-    if (!line.empty() && line.back() == sep) col.emplace_back();
-    return col;
-}
 
 // `tshark -G fields`'s field rows: F, name, abbrev, type, protocol, display,
 // bitmask, blurb. Run once per process.
@@ -45,7 +38,7 @@ const std::vector<Row>& field_rows() {
         std::vector<Row> out;
         std::istringstream in(r.out);
         for (std::string line; std::getline(in, line);) {
-            Row col = split(line, '\t');
+            Row col = split(line, '\t', true);
             if (col.size() >= 8 && col[0] == "F") out.push_back(std::move(col));
         }
         return out;
@@ -198,7 +191,7 @@ TEST(PluginCatalog, ProtocolsAreListedWithTheirNames) {
     // (the protocol's enabled states), 4.0 does not.
     const size_t columns = tshark_at_least(4, 4) ? 6 : 3;
     for (std::string line; std::getline(in, line);) {
-        const std::vector<std::string> col = split(line, '\t');
+        const std::vector<std::string> col = split(line, '\t', true);
         if (col.size() == columns) lines.insert(col[0] + "\t" + col[1] + "\t" + col[2]);
     }
     EXPECT_GT(lines.size(), 1000u);  // every protocol of tshark, each with its columns

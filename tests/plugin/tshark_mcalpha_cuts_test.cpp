@@ -9,6 +9,7 @@
 #include <map>
 #include <sstream>
 
+#include "../support/split.hpp"
 #include "tcp_capture.hpp"
 #include "tshark.hpp"
 
@@ -63,13 +64,6 @@ std::string write_capture(size_t& connections) {
     EXPECT_TRUE(w.close());
     std::filesystem::permissions(path, std::filesystem::perms(0644));
     return path;
-}
-
-std::vector<std::string> split(const std::string& s, char sep) {
-    std::vector<std::string> out;
-    std::istringstream in(s);
-    for (std::string cur; std::getline(in, cur, sep);) out.push_back(cur);
-    return out;
 }
 
 TEST(TsharkMcAlphaCuts, EveryOffsetDecodesTheSameMessages) {

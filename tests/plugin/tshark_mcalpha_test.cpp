@@ -14,6 +14,7 @@
 #include <random>
 #include <sstream>
 
+#include "../support/split.hpp"
 #include "protocols/mc_alpha/findings.hpp"
 #include "../support/port_rewrite.hpp"
 #include "../support/segment_join.hpp"
@@ -29,14 +30,6 @@ const std::string kCaps = BLANKSHARK_CAPTURES;
 const std::string kClient = "192.0.2.2", kServer = "192.0.2.1";
 
 std::string file(const std::string& name) { return tshark_file(kCaps + "/mc_alpha/" + name); }
-
-std::vector<std::string> split(const std::string& s, char sep) {
-    std::vector<std::string> out;
-    std::string cur;
-    std::istringstream in(s);
-    while (std::getline(in, cur, sep)) out.push_back(cur);
-    return out;
-}
 
 // (source address, message id) -> messages, from tshark.
 std::map<std::pair<std::string, int>, int> tshark_ids(const std::string& name, const std::string& prefs = "") {

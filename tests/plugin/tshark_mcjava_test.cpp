@@ -18,6 +18,7 @@
 #include <set>
 #include <sstream>
 
+#include "../support/split.hpp"
 #include "protocols/mc_java/findings.hpp"
 #include "protocols/mc_java/mcdata/field_names.hpp"
 #include "tshark.hpp"
@@ -43,15 +44,6 @@ struct Seen {
     Found findings;
     size_t conversations = 0;                      // from check
 };
-
-std::vector<std::string> split(const std::string& s, char sep) {
-    std::vector<std::string> v;
-    std::string cur;
-    std::istringstream in(s);
-    while (std::getline(in, cur, sep)) v.push_back(cur);
-    if (!s.empty() && s.back() == sep) v.emplace_back();
-    return v;
-}
 
 // The analysis findings' names by their expert summaries.
 std::map<std::string, std::string> analysis_codes() {
@@ -81,20 +73,20 @@ Seen from_tshark(const std::string& file, const std::string& keylog = "") {
     std::string line;
     static const char* const kKinds[] = {"keepalive", "ping", "teleport"};
     while (std::getline(in, line)) {
-        const auto col = split(line, '\t');
+        const auto col = split(line, '\t', true);
         if (col.size() < 13) continue;
         const uint64_t frame = std::stoull(col[0]);
         for (int k = 0; k < 3; ++k) {
             const int base = 1 + 3 * k;
-            for (const auto& v : split(col[base], '~'))
+            for (const auto& v : split(col[base], '~', true))
                 if (!v.empty()) s.links.emplace(kKinds[k], frame, std::stoull(v));
-            for (const auto& v : split(col[base + 1], '~'))
+            for (const auto& v : split(col[base + 1], '~', true))
                 if (!v.empty()) s.back.emplace(kKinds[k], std::stoull(v), frame);
-            if (!col[base + 2].empty()) s.time[frame] = std::stod(split(col[base + 2], '~')[0]);
+            if (!col[base + 2].empty()) s.time[frame] = std::stod(split(col[base + 2], '~', true)[0]);
         }
-        if (!col[10].empty()) s.distance[frame] = std::stod(split(col[10], '~')[0]);
-        if (!col[11].empty()) s.client[frame] = std::stoull(split(col[11], '~')[0]);
-        for (const auto& m : split(col[12], '~'))
+        if (!col[10].empty()) s.distance[frame] = std::stod(split(col[10], '~', true)[0]);
+        if (!col[11].empty()) s.client[frame] = std::stoull(split(col[11], '~', true)[0]);
+        for (const auto& m : split(col[12], '~', true))
             if (auto it = codes.find(m); it != codes.end()) s.findings.emplace(frame, it->second);
     }
     return s;
@@ -188,7 +180,7 @@ size_t count_of(const std::string& fields_out) {
     size_t n = 0;
     std::istringstream in(fields_out);
     for (std::string line; std::getline(in, line);)
-        for (const auto& v : split(line, ','))
+        for (const auto& v : split(line, ',', true))
             n += !v.empty();
     return n;
 }
@@ -351,7 +343,7 @@ std::vector<std::vector<std::string>> eras_rows() {
     for (std::string line; std::getline(in, line);) {
         if (line.rfind("| mcjava-", 0) != 0) continue;
         std::vector<std::string> c;
-        for (std::string cell : split(line.substr(1), '|')) {
+        for (std::string cell : split(line.substr(1), '|', true)) {
             const size_t a = cell.find_first_not_of(' '), b = cell.find_last_not_of(' ');
             c.push_back(a == std::string::npos ? "" : cell.substr(a, b - a + 1));
         }
@@ -369,9 +361,9 @@ std::vector<size_t> occurrences(const std::string& file, const std::vector<std::
     std::vector<size_t> n(fields.size());
     std::istringstream in(r.out);
     for (std::string line; std::getline(in, line);) {
-        const auto col = split(line, '\t');
+        const auto col = split(line, '\t', true);
         for (size_t i = 0; i < col.size() && i < n.size(); ++i)
-            for (const auto& v : split(col[i], ','))
+            for (const auto& v : split(col[i], ',', true))
                 n[i] += !v.empty();
     }
     return n;
@@ -381,7 +373,7 @@ TEST(TsharkMcJavaEras, EveryFileAsCountPy) {
     const auto rows = eras_rows();
     ASSERT_EQ(rows.size(), 17u);
     const auto pair = [](const std::string& cell) {  // "7/7"
-        const auto p = split(cell, '/');
+        const auto p = split(cell, '/', true);
         return std::make_pair(size_t(std::stoull(p.at(0))), size_t(std::stoull(p.at(1))));
     };
     for (const auto& row : rows) {

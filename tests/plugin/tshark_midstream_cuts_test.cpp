@@ -20,6 +20,7 @@
 #include <set>
 #include <sstream>
 
+#include "../support/split.hpp"
 #include "../support/capture_cuts.hpp"
 #include "../support/midstream_cases.hpp"
 #include "tshark.hpp"
@@ -39,13 +40,6 @@ struct Shown {
     std::string packets;  // everything compared, tab-separated
     std::set<std::string> severities;
 };
-
-std::vector<std::string> split(const std::string& s, char sep) {
-    std::vector<std::string> out;
-    std::istringstream in(s);
-    for (std::string cur; std::getline(in, cur, sep);) out.push_back(cur);
-    return out;
-}
 
 // "[TCP Window Full] Chunk Data ...": TCP's markers depend on what TCP saw
 // before the cut.

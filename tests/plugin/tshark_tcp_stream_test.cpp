@@ -19,6 +19,7 @@
 #include <map>
 #include <sstream>
 
+#include "../support/split.hpp"
 #include "protocols/mc_alpha/simulator.hpp"
 #include "tcp_capture.hpp"
 #include "tshark.hpp"
@@ -166,13 +167,6 @@ std::string write_capture(const std::string& name, Proto proto, const std::vecto
     EXPECT_TRUE(w.close());
     std::filesystem::permissions(path, std::filesystem::perms(0644));
     return path;
-}
-
-std::vector<std::string> split(const std::string& s, char sep) {
-    std::vector<std::string> out;
-    std::istringstream in(s);
-    for (std::string cur; std::getline(in, cur, sep);) out.push_back(cur);
-    return out;
 }
 
 const char* chat_field(Proto p) { return p == Proto::Alpha ? "mcalpha.sb.chat.message" : "mcjava.play.sb.chat.message"; }

@@ -48,6 +48,9 @@ public:
     // The releases other connections to the same server speak (a tie at the
     // end of the bytes goes to them).
     void hint(VersionSet releases);
+    // What it can hint to them: the releases it is known to speak
+    // (Connection::known_releases), 0 while undecided.
+    VersionSet known_releases() const { return undecided() ? 0 : conn_.known_releases(); }
     // The connection ended: decide on what is held. False when several
     // releases fit equally and no hint tells: still held (a later hint may
     // tell; finish() gives up).
