@@ -63,6 +63,7 @@
 
 #include "core/decoder.hpp"
 #include "core/format.hpp"
+#include "core/inflater.hpp"
 #include "../protocol_registration.hpp"
 #include "../stream/own_stream_dissection.hpp"
 #include "../stream/pdu_dissection.hpp"
@@ -209,6 +210,23 @@ struct Inflated {
     guint32 len = 0;
 } first_pass_inflated;
 
+// A compressed packet inflated again: on the second pass (tshark -2, the
+// GUI's tree) or when the connection did not inflate it whole. libdeflate
+// (the core's inflater) when the stream is one whole stream of the Data
+// Length, about three times zlib's speed here (zlib was a fifth of tshark
+// -2 on Java captures); otherwise zlib's own tvb, so a broken packet shows
+// what zlib made of it, as before.
+tvbuff_t* inflate_again(tvbuff_t* frame_tvb, packet_info* pinfo, const guint8* wire, guint body, guint wire_len, guint32 data_length) {
+    static core::Inflater inflater;
+    if (data_length <= mcjava::kMaxDataLength &&
+        inflater.inflate(wire + body, wire_len - body, data_length) == core::Inflater::Result::Ok &&
+        inflater.out_size() == data_length) {
+        auto* copy = static_cast<guint8*>(wmem_memdup(pinfo->pool, inflater.out(), data_length));
+        return tvb_new_child_real_data(frame_tvb, copy, data_length, gint(data_length));
+    }
+    return ws_compat::child_uncompress_zlib(frame_tvb, frame_tvb, gint(body), gint(wire_len - body));
+}
+
 // The end-of-capture findings of a connection (requests never answered,
 // light for columns that never came), by frame: known once the first pass
 // is over, shown from the second (tshark -2, the GUI).
@@ -313,7 +331,7 @@ void show(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, guint offset, con
                 auto* copy = static_cast<guint8*>(wmem_memdup(pinfo->pool, f.data, f.len));
                 data_tvb = tvb_new_child_real_data(frame_tvb, copy, f.len, gint(f.len));
             } else {
-                data_tvb = ws_compat::child_uncompress_zlib(frame_tvb, frame_tvb, gint(body), gint(p.wire_len - body));
+                data_tvb = inflate_again(frame_tvb, pinfo, wire, body, p.wire_len, p.parts.data_length);
             }
             first_pass_inflated = {};
             if (data_tvb) add_new_data_source(pinfo, data_tvb, "Decompressed packet");
