@@ -6,7 +6,8 @@
 //
 // Every protocol of the catalog (catalog::protocols()) is registered by the
 // one loop below from its ProtocolInfo and the part its dissector added
-// (protocol_registration.hpp): nothing here names a protocol.
+// (protocol_registration.hpp), then the protocols a carrier's dissector
+// shows from outside the catalog (Bedrock): nothing here names a protocol.
 #include <epan/packet.h>
 #include <epan/prefs.h>
 #include <epan/proto.h>
@@ -15,6 +16,7 @@
 #include <ws_version.h>
 #include <wsutil/wslog.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "heuristic.hpp"
@@ -64,6 +66,10 @@ void register_all() {
         if (all[i]) register_protocol(*all[i]);
         else ws_warning("blankshark: no dissector for the protocol %s", catalog::protocols()[i]->filter_name);
     }
+    // The protocols outside the catalog a carrier's dissector shows (no
+    // port, heuristic or dissector of their own).
+    for (const ProtocolRegistration& r : plugin::added_protocols())
+        if (std::find(all.begin(), all.end(), &r) == all.end() && r.info->carried_by) register_protocol(r);
     plugin::register_shared_ports(all);
 }
 

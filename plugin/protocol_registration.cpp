@@ -21,6 +21,8 @@ bool add_protocol(const ProtocolRegistration& r) {
     return true;
 }
 
+const std::vector<ProtocolRegistration>& added_protocols() { return parts(); }
+
 const ProtocolRegistration* registration_of(const core::ProtocolInfo& info) {
     for (const ProtocolRegistration& r : parts())
         if (r.info == &info) return &r;

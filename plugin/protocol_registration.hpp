@@ -15,6 +15,8 @@
 #include <epan/packet.h>
 #include <epan/prefs.h>
 
+#include <vector>
+
 #include "core/protocol_info.hpp"
 #include "expert_registry.hpp"
 #include "field_registry.hpp"
@@ -70,6 +72,11 @@ struct ProtocolRegistration {
 
 // Adds a protocol's part (kept by value); returns true.
 bool add_protocol(const ProtocolRegistration& r);
+// Every part added, in the order added: the catalog's, and those only the
+// dissector of the protocol that carries them shows (Bedrock, in RakNet's
+// user messages: the analyzer's RakNet front end carries it too, outside
+// the catalog).
+const std::vector<ProtocolRegistration>& added_protocols();
 // The part added for a catalog protocol, nullptr if none was.
 const ProtocolRegistration* registration_of(const core::ProtocolInfo& info);
 

@@ -9,16 +9,52 @@
 namespace raknet_plugin {
 
 struct FrameStore::Conversation {
+    explicit Conversation(const bedrock::KeyLog* keys) : bedrock(keys) {}
     address server_addr;
     guint32 server_port = 0;
     mcpe::Session session;
+    bedrock::Session bedrock;  // its 0xFE messages when they are Bedrock batches
 };
 
+namespace {
+
+template <class T>
+raknet::Span<T> file_copy(raknet::Span<T> s) {
+    if (!s.size) return {};
+    return {static_cast<const T*>(wmem_memdup(wmem_file_scope(), s.data, s.size * sizeof(T))), s.size};
+}
+
+// A batch as shown later: its packets' bytes, spans and findings copied;
+// its Login (the session's) stays with the session, which lives as long.
+bedrock::Batch file_copy(const bedrock::Batch& b) {
+    static const uint8_t kEmpty = 0;
+    bedrock::Batch k = b;
+    k.clear = nullptr;
+    k.clear_len = 0;
+    if (b.data) k.data = b.len ? static_cast<const uint8_t*>(wmem_memdup(wmem_file_scope(), b.data, b.len)) : &kEmpty;
+    k.packets = file_copy(b.packets);
+    k.findings = file_copy(b.findings);
+    return k;
+}
+
+}  // namespace
+
 // Copies what the sessions hand out for the frame being analysed.
-class FrameStore::Recorder : public mcpe::Sink {
+class FrameStore::Recorder : public mcpe::Sink, public bedrock::Sink {
 public:
     Recorder(FrameStore& s) : s_(s) {}
     FrameRecord* made = nullptr;
+
+    // Handed on before the packet's record exists (taken by packet()), or
+    // at the end of the capture, onto the frame it names.
+    void batch(const bedrock::Batch& b) override {
+        if (FrameRecord* r = s_.finished_ ? s_.record_of(b.frame) : nullptr) {
+            const bedrock::Batch k = file_copy(b);
+            append(r->batches, &k, sizeof k);
+        } else if (!s_.finished_) {
+            s_.batches_.push_back(file_copy(b));
+        }
+    }
 
     void game_packet(const mcpe::GamePacket& g) override {
         GameRecord r{};
@@ -72,6 +108,8 @@ public:
             rec->games = static_cast<GameRecord*>(wmem_memdup(a, s_.games_.data(), s_.games_.size() * sizeof(GameRecord)));
         }
         s_.games_.clear();
+        for (const bedrock::Batch& b : s_.batches_) append(rec->batches, &b, sizeof b);
+        s_.batches_.clear();
         s_.records_[p.frame] = rec;
         made = rec;
     }
@@ -107,7 +145,7 @@ FrameStore::Conversation* FrameStore::conversation(packet_info* pinfo, const gui
     conversation_t* conv = find_or_create_conversation(pinfo);
     auto* c = static_cast<Conversation*>(conversation_get_proto_data(conv, proto_));
     if (c) return c;
-    conversations_.push_back(std::make_unique<Conversation>());
+    conversations_.push_back(std::make_unique<Conversation>(bedrock_keys_ ? bedrock_keys_() : nullptr));
     c = conversations_.back().get();
     // The server: the side on the port, else the side the core says sends
     // this offline message, else the receiver of the first packet.
@@ -130,15 +168,20 @@ const FrameRecord* FrameStore::analyse(packet_info* pinfo, const guint8* data, g
     const bool from_server = pinfo->srcport == c->server_port && addresses_equal(&pinfo->src, &c->server_addr);
     Recorder r(*this);
     games_.clear();
+    batches_.clear();
+    bedrock::Offer bedrock(c->bedrock, r);
     c->session.packet(from_server ? core::Side::Server : core::Side::Client, data, len,
-                      plugin::frame_origin(pinfo), r);
+                      plugin::frame_origin(pinfo), r, &bedrock);
     return r.made;
 }
 
 void FrameStore::finish_all() {
     finished_ = true;
     Recorder r(*this);
-    for (auto& c : conversations_) c->session.finish(core::Origin{last_frame_, last_time_}, r);
+    for (auto& c : conversations_) {
+        bedrock::Offer bedrock(c->bedrock, r);
+        c->session.finish(core::Origin{last_frame_, last_time_}, r, &bedrock);
+    }
 }
 
 const FrameRecord* FrameStore::load(packet_info* pinfo) {
@@ -150,6 +193,7 @@ void FrameStore::clear() {
     conversations_.clear();
     records_.clear();
     games_.clear();
+    batches_.clear();
     last_frame_ = 0;
     last_time_ = 0;
     finished_ = false;

@@ -20,6 +20,7 @@
 #include <tuple>
 #include <vector>
 
+#include "../support/bedrock_counts.hpp"
 #include "../support/run.hpp"
 
 namespace blank::test {
@@ -28,11 +29,7 @@ namespace {
 const std::string kBin = BLANKSHARK_BIN;
 const std::string kBedrock = std::string(BLANKSHARK_CAPTURES) + "/bedrock/";
 
-const char* const kCaptures[] = {
-    "bedrock-1.16.201",        "bedrock-1.19.21",           "bedrock-1.20.50",
-    "bedrock-1.21.0",          "bedrock-1.26.60",           "bedrock-1.26.60-nocompress",
-    "bedrock-1.26.60-lossy-10pct", "bedrock-1.26.60-jsp-raknet",
-};
+const auto& kCaptures = kBedrockCaptures;
 
 std::string slurp(const std::string& path) {
     std::ifstream in(path);
@@ -41,9 +38,7 @@ std::string slurp(const std::string& path) {
     return s.str();
 }
 
-// One game packet: direction ("c2s"/"s2c"), the frame it was handed on in,
-// its id, its name (minecraft-data's: "request_network_settings").
-using Packet = std::tuple<std::string, uint64_t, uint32_t, std::string>;
+using Packet = BedrockPacket;
 
 // Our packet name as minecraft-data spells it ("Request Network Settings" ->
 // "request_network_settings").
@@ -52,23 +47,7 @@ std::string data_name(std::string s) {
     return s;
 }
 
-// counts/NAME.packets.tsv: every game packet of the game connection in order.
-std::vector<Packet> tsv_packets(const std::string& name) {
-    std::vector<Packet> out;
-    std::istringstream in(slurp(kBedrock + "counts/" + name + ".packets.tsv"));
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.empty() || line[0] == '#') continue;
-        std::vector<std::string> col;
-        std::istringstream cells(line);
-        std::string c;
-        while (std::getline(cells, c, '\t')) col.push_back(c);
-        if (col.size() < 10) continue;
-        // client, dir, n, frame, delivered_frame, batch, encryption, id, name, bytes
-        out.emplace_back(col[1], std::stoull(col[4]), uint32_t(std::stoul(col[7])), col[8]);
-    }
-    return out;
-}
+std::vector<Packet> tsv_packets(const std::string& name) { return bedrock_tsv_packets(kBedrock, name); }
 
 // The README's section of one capture (from "### NAME.pcap" to the next capture's).
 std::string readme_section(const std::string& name) {
@@ -132,14 +111,6 @@ uint64_t count_dir(const std::vector<Packet>& v, const char* dir) {
     uint64_t n = 0;
     for (const Packet& p : v) n += std::get<0>(p) == dir;
     return n;
-}
-
-// Per direction, in order (RakNet hands each direction's batches on in order).
-std::vector<Packet> of_dir(const std::vector<Packet>& v, const char* dir) {
-    std::vector<Packet> out;
-    for (const Packet& p : v)
-        if (std::get<0>(p) == dir) out.push_back(p);
-    return out;
 }
 
 class BedrockCaptures : public ::testing::TestWithParam<const char*> {};

@@ -97,7 +97,7 @@ TEST(TsharkFilters, QuaternionComponentsAtFullPrecision) {
 
 // Every packet type `blankshark types` lists has its display filter
 // registered (FT_NONE, as a packet is a marker), for every protocol the
-// plugin dissects (all but Bedrock, so far).
+// plugin dissects, Bedrock's of every release included.
 TEST(TsharkFilters, EveryPacketTypeIsAFilter) {
     const RunResult t = run(kBin + " types");
     ASSERT_EQ(t.exit_code, 0) << t.err;
@@ -117,12 +117,7 @@ TEST(TsharkFilters, EveryPacketTypeIsAFilter) {
     std::set<std::string> prefixes;
     size_t bedrock = 0;
     for (std::string line; std::getline(in, line);) {
-        // Bedrock is decoded by the analyzer alone so far (docs/bedrock.md,
-        // issue 57): the plugin registers none of its fields yet.
-        if (line.rfind("bedrock ", 0) == 0) {
-            ++bedrock;
-            continue;
-        }
+        if (line.rfind("bedrock ", 0) == 0) ++bedrock;
         // "<prefix> <name...> <filter>[,<filter>] 0x.. 0x..": the filters are the words with a dot before the ids.
         std::istringstream words(line);
         std::string w;
@@ -138,7 +133,7 @@ TEST(TsharkFilters, EveryPacketTypeIsAFilter) {
     }
     EXPECT_GT(types, 400u);
     EXPECT_GT(bedrock, 200u);
-    EXPECT_EQ(prefixes, (std::set<std::string>{"blank", "mcalpha", "mcjava", "mcpe", "raknet"}));
+    EXPECT_EQ(prefixes, (std::set<std::string>{"bedrock", "blank", "mcalpha", "mcjava", "mcpe", "raknet"}));
 }
 
 // A packet type selects exactly its packets; the counts are the captures'

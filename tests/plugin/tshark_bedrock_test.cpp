@@ -1,0 +1,133 @@
+// Minecraft Bedrock in Wireshark: the real captures (captures/bedrock/,
+// bedrock-protocol 3.59.0 over RakNet, 1.16.201 to 1.26.60, encrypted) read
+// by tshark with the plugin and the preference bedrock.keylog_file. The
+// truth is the captures' independent counter (harness/count.js), as its
+// counts/NAME.packets.tsv lists every game packet of the game connection in
+// order: with the key log every packet is shown, in that order, with that
+// id, in the frame RakNet ordering handed it on in, nothing malformed and
+// no checksum wrong; without a key only the 4 clear packets before
+// encryption and a note once; with the wrong key the checksum of the first
+// encrypted batch of each direction (batch 3) fails and nothing after it is
+// read.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "../support/bedrock_counts.hpp"
+#include "../support/split.hpp"
+#include "tshark.hpp"
+
+namespace blank::test {
+namespace {
+
+const std::string kBedrock = std::string(BLANKSHARK_CAPTURES) + "/bedrock/";
+
+std::string key_log_pref(const std::string& keylog) {
+    return keylog.empty() ? "" : " -o bedrock.keylog_file:" + tshark_file(kBedrock + keylog);
+}
+
+// Every Bedrock packet tshark shows (both passes: -2), in frame order,
+// with its direction as seen from `client` ("address:port"), its frame and
+// its id (its name is left empty: the ids are the counter's).
+std::vector<BedrockPacket> tshark_packets(const std::string& name, const std::string& keylog,
+                                          const std::string& client) {
+    const RunResult r = tshark("-2 -r " + tshark_file(kBedrock + name + ".pcap") + key_log_pref(keylog) +
+                               " -Y bedrock -T fields -E occurrence=a -E aggregator=, -e ip.src -e udp.srcport"
+                               " -e frame.number -e bedrock.header.id");
+    std::vector<BedrockPacket> out;
+    for (const std::string& line : split(r.out, '\n')) {
+        const auto cols = split(line, '\t');
+        if (cols.size() < 4) continue;
+        const std::string dir = cols[0] + ":" + cols[1] == client ? "c2s" : "s2c";
+        for (const std::string& id : split(cols[3], ','))
+            if (!id.empty()) out.emplace_back(dir, std::stoull(cols[2]), uint32_t(std::stoul(id)), "");
+    }
+    return out;
+}
+
+// How many frames match a display filter.
+size_t frames_matching(const std::string& name, const std::string& keylog, const std::string& filter) {
+    const RunResult r = tshark("-2 -r " + tshark_file(kBedrock + name + ".pcap") + key_log_pref(keylog) + " -Y \"" +
+                               filter + "\" -T fields -e frame.number");
+    size_t n = 0;
+    for (const std::string& line : split(r.out, '\n')) n += !line.empty();
+    return n;
+}
+
+std::vector<BedrockPacket> without_names(std::vector<BedrockPacket> v) {
+    for (BedrockPacket& p : v) std::get<3>(p).clear();
+    return v;
+}
+
+class TsharkBedrock : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(TsharkBedrock, EveryGamePacketAsTheIndependentCounterInOrder) {
+    const std::string name = GetParam();
+    std::string client;
+    const std::vector<BedrockPacket> want = without_names(bedrock_tsv_packets(kBedrock, name, &client));
+    ASSERT_GT(want.size(), 300u) << name;  // README: 1.21.0 has the fewest, 244 + 83
+    const std::vector<BedrockPacket> got = tshark_packets(name, name + ".keylog", client);
+    for (const char* dir : {"c2s", "s2c"}) {
+        const std::vector<BedrockPacket> w = of_dir(want, dir), g = of_dir(got, dir);
+        ASSERT_EQ(g.size(), w.size()) << name << " " << dir;
+        for (size_t i = 0; i < w.size(); ++i) {
+            ASSERT_EQ(std::get<2>(g[i]), std::get<2>(w[i])) << name << " " << dir << " packet " << i + 1;
+            ASSERT_EQ(std::get<1>(g[i]), std::get<1>(w[i])) << name << " " << dir << " packet " << i + 1 << " frame";
+        }
+    }
+    EXPECT_EQ(frames_matching(name, name + ".keylog", "_ws.malformed || bedrock.encryption.checksum"), 0u) << name;
+    EXPECT_EQ(frames_matching(name, name + ".keylog", "bedrock.encryption.no_key"), 0u) << name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Readme, TsharkBedrock, ::testing::ValuesIn(kBedrockCaptures),
+                         [](const ::testing::TestParamInfo<const char*>& i) {
+                             std::string s = i.param;
+                             for (char& c : s)
+                                 if (c == '-' || c == '.') c = '_';
+                             return s;
+                         });
+
+// README "Key logs", as the analyzer's BedrockCaptures.WithoutKeyOrWithTheWrongKey.
+TEST(TsharkBedrockKeys, WithoutKeyOrWithTheWrongKey) {
+    const std::string name = "bedrock-1.26.60";
+    std::string client;
+    bedrock_tsv_packets(kBedrock, name, &client);
+    const std::vector<BedrockPacket> want_clear = {
+        {"c2s", 18, 193, ""}, {"s2c", 20, 143, ""}, {"c2s", 43, 1, ""}, {"s2c", 45, 3, ""}};  // packets.tsv's first 4
+    EXPECT_EQ(tshark_packets(name, "", client), want_clear);
+    EXPECT_EQ(frames_matching(name, "", "bedrock.encryption.no_key"), 1u);
+
+    EXPECT_EQ(tshark_packets(name, name + ".wrong.keylog", client), want_clear);
+    // The two mismatches, each on its direction's third batch (encryption
+    // 2: checksum mismatch); the server's fourth batch, in the same frame, is
+    // not decrypted after it (4).
+    const RunResult r = tshark("-2 -r " + tshark_file(kBedrock + name + ".pcap") + key_log_pref(name + ".wrong.keylog") +
+                               " -Y bedrock.encryption.checksum -T fields -E occurrence=a -E aggregator=, -e ip.src"
+                               " -e bedrock.batch.number -e bedrock.batch.encryption");
+    EXPECT_EQ(r.out, client.substr(0, client.find(':')) + "\t3\t2\n198.51.100.1\t3,4\t2,4\n");
+}
+
+// A packet type is a display filter (bedrock.<minecraft-data's name>): the
+// Login of packets.tsv's frame 43, and every frame the counter lists a
+// Level Chunk in (38 of them, several to a frame).
+TEST(TsharkBedrockKeys, APacketTypeSelectsItsFrames) {
+    const std::string name = "bedrock-1.26.60";
+    std::vector<uint64_t> chunks;
+    for (const BedrockPacket& p : bedrock_tsv_packets(kBedrock, name))
+        if (std::get<3>(p) == "level_chunk" && (chunks.empty() || chunks.back() != std::get<1>(p)))
+            chunks.push_back(std::get<1>(p));
+    ASSERT_FALSE(chunks.empty());
+    const std::string keys = key_log_pref(name + ".keylog");
+    const RunResult login = tshark("-2 -r " + tshark_file(kBedrock + name + ".pcap") + keys +
+                                   " -Y bedrock.login -T fields -e frame.number");
+    EXPECT_EQ(login.out, "43\n");
+    const RunResult lc = tshark("-2 -r " + tshark_file(kBedrock + name + ".pcap") + keys +
+                                " -Y bedrock.level_chunk -T fields -e frame.number");
+    std::string want;
+    for (uint64_t f : chunks) want += std::to_string(f) + "\n";
+    EXPECT_EQ(lc.out, want);
+}
+
+}  // namespace
+}  // namespace blank::test
