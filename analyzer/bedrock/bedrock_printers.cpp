@@ -19,7 +19,7 @@ void print_bedrock_batch_json(Output& out, const bedrock::Batch& b) {
         out << (i ? ",{" : "{");
         NestedJson pv(out);
         const core::MessageSummary sum = core::decode(s, b.data + p.offset, p.len, core::DecodeContext{}, pv);
-        bedrock::emit_packet(s, b, i, p.id == kBedrockLogin, pv);
+        bedrock::emit_packet(s, b, i, p.id == bedrock::kLoginId, pv);
         pv.top("type_name");
         out << '"';
         json_escape(out, sum.type ? sum.type->name : "Unknown");

@@ -13,8 +13,6 @@
 
 namespace blankshark {
 
-constexpr uint16_t kBedrockLogin = 1;
-
 // The batch through `v`; `names(summary)` gets each packet's.
 template <class V, class Names>
 void show_bedrock_batch(const bedrock::Batch& b, V& v, bool analysis, Names&& names) {
@@ -24,7 +22,7 @@ void show_bedrock_batch(const bedrock::Batch& b, V& v, bool analysis, Names&& na
     for (uint32_t i = 0; i < b.packets.size; ++i) {
         const bedrock::PacketSpan& p = b.packets[i];
         names(core::decode(s, b.data + p.offset, p.len, core::DecodeContext{}, v));
-        if (analysis) bedrock::emit_packet(s, b, i, p.id == kBedrockLogin, v);
+        if (analysis) bedrock::emit_packet(s, b, i, p.id == bedrock::kLoginId, v);
     }
 }
 

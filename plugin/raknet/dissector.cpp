@@ -47,15 +47,10 @@
 #include "../protocol_registration.hpp"
 #include "../tree_builder.hpp"
 #include "../ws_compat.hpp"
+#include "../bedrock/batch_tree.hpp"
 #include "frame_store.hpp"
 #include "stats_tree.hpp"
 #include "tap_info.hpp"
-#include "core/text_buffer.hpp"
-#include "protocols/bedrock/analysis_fields.hpp"
-#include "protocols/bedrock/findings.hpp"
-#include "protocols/bedrock/key_log.hpp"
-#include "protocols/bedrock/protocol_info.hpp"
-#include "protocols/bedrock/schema.hpp"
 #include "protocols/mcpe/analysis_fields.hpp"
 #include "protocols/mcpe/findings.hpp"
 #include "protocols/mcpe/protocol_info.hpp"
@@ -70,42 +65,20 @@ namespace {
 
 using namespace raknet_plugin;
 
-constexpr uint16_t kBedrockLogin = 1;  // its JWTs are shown decoded (bedrock.analysis.login)
 
 // RakNet's and MCPE's protocols, fields, expert infos and subtrees,
 // RakNet's handle and tap, registered from the catalog (../plugin.cpp).
-plugin::Registered raknet_reg, mcpe_reg, bedrock_reg;
-gint ett_message = -1, ett_bedrock_packet = -1;
+plugin::Registered raknet_reg, mcpe_reg;
+gint ett_message = -1;
 guint pref_port = raknet::protocol_info().default_port;
 int proto_ws_raknet = -1;  // Wireshark's own RakNet protocol (its filter name)
-// The key log of encrypted Bedrock connections (bedrock.keylog_file).
-const char* pref_bedrock_keylog = nullptr;
 FrameStore store;
 
 // The game layer a finding belongs to (each protocol's codes from its base, 256 each).
 bool is_mcpe_finding(const core::Finding& f) { return f.code.v >= mcpe::kFindingBase && f.code.v < mcpe::kFindingBase + 256; }
-bool is_bedrock_finding(const core::Finding& f) {
-    return f.code.v >= bedrock::kFindingBase && f.code.v < bedrock::kFindingBase + 256;
-}
-bool is_game_finding(const core::Finding& f) { return is_mcpe_finding(f) || is_bedrock_finding(f); }
+bool is_game_finding(const core::Finding& f) { return is_mcpe_finding(f) || bedrock_plugin::is_finding(f); }
 
-// Bedrock's key log, read at the first conversation of each capture (a live
-// capture's client may have added lines since).
-struct BedrockKeys {
-    bedrock::KeyLog log;
-    bool loaded = false;
-    const bedrock::KeyLog* get() {
-        if (!loaded) {
-            loaded = true;
-            log = {};
-            const char* env = core::KeyLogReader::file_from_environment();
-            const char* file = pref_bedrock_keylog && *pref_bedrock_keylog ? pref_bedrock_keylog : env;
-            std::string error;
-            if (file && !log.load(file, error)) ws_warning("bedrock: %s", error.c_str());
-        }
-        return log.size() ? &log : nullptr;
-    }
-} bedrock_keys;
+
 
 template <class T>
 raknet::Span<T> array_span(wmem_array_t* a) {
@@ -155,70 +128,6 @@ void show_game(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, const FrameR
     proto_item_append_text(ti, ", %s", name);
     const size_t n = std::strlen(info);
     std::snprintf(info + n, info_size - n, ", %s%s%s", name, tb.info(), sum.worst == core::Severity::Error ? " [Malformed]" : "");
-    pinfo->current_proto = outer;
-}
-
-// A run of one Bedrock packet type in the Info column ("Level Chunk x29"),
-// as the analyzer's summary line folds it.
-struct InfoRun {
-    const char* last = nullptr;
-    uint32_t repeats = 0;
-    void flush(char* info, size_t info_size) {
-        if (repeats > 1) {
-            const size_t n = std::strlen(info);
-            core::TextBuffer(info, info_size, n).add(" x").add(repeats);
-        }
-        repeats = 0;
-        last = nullptr;
-    }
-    void add(const char* name, char* info, size_t info_size) {
-        if (repeats && last == name) {
-            ++repeats;
-            return;
-        }
-        flush(info, info_size);
-        const size_t n = std::strlen(info);
-        core::TextBuffer(info, info_size, n).add(", ").add(name);
-        last = name;
-        repeats = 1;
-    }
-};
-
-// A Bedrock batch: the bedrock protocol item (over its message, or over
-// nothing when RakNet ordering held it back to this frame), its analysis
-// and findings, then each packet over the decompressed bytes.
-void show_batch(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, const bedrock::Batch& b, char* info,
-                size_t info_size, InfoRun& run, TapInfo* tap) {
-    const core::Schema& s = bedrock::schema(*b.version);
-    const char* const outer = pinfo->current_proto;
-    pinfo->current_proto = "Bedrock";
-    const bool here = b.message != ~0u;
-    proto_item* ti = proto_tree_add_item(tree, bedrock_reg.proto, tvb, 0, here ? -1 : 0, ENC_NA);
-    proto_tree* bt = proto_item_add_subtree(ti, bedrock_reg.ett);
-    proto_item_append_text(ti, ", batch %u, %s", b.number, bedrock::crypt_name(b.crypt));
-    if (!here) proto_item_append_text(ti, " (completed in frame %" G_GUINT64_FORMAT ", held back by RakNet ordering)", b.complete_frame);
-    plugin::TreeBuilder tb(tvb, pinfo, bt, ti, s, bedrock_reg.fields, bedrock_reg.experts);
-    bedrock::emit_batch(s, b, tb);
-    for (const core::Finding& f : b.findings) tb.finding(f);
-    tvbuff_t* data = nullptr;
-    if (b.data && b.len) {
-        data = tvb_new_child_real_data(tvb, b.data, b.len, gint(b.len));
-        add_new_data_source(pinfo, data, "Bedrock batch (decrypted, decompressed)");
-    }
-    for (uint32_t i = 0; i < b.packets.size && data; ++i) {
-        const bedrock::PacketSpan& p = b.packets[i];
-        if (p.offset > b.len || p.len > b.len - p.offset) break;
-        tvbuff_t* ptvb = tvb_new_subset_length(data, gint(p.offset), gint(p.len));
-        proto_item* pi = nullptr;
-        proto_tree* pt = proto_tree_add_subtree(bt, ptvb, 0, -1, ett_bedrock_packet, &pi, "Packet");
-        plugin::TreeBuilder pb(ptvb, pinfo, pt, pi, s, bedrock_reg.fields, bedrock_reg.experts);
-        const core::MessageSummary sum = core::decode(s, b.data + p.offset, p.len, core::DecodeContext{}, pb);
-        bedrock::emit_packet(s, b, i, p.id == kBedrockLogin, pb);
-        const char* name = sum.type ? sum.type->name : "Unknown";
-        proto_item_append_text(pi, " %u: %s%s", i + 1, name, sum.worst == core::Severity::Error ? " [Malformed]" : "");
-        if (tap) tap->add(name);
-        run.add(name, info, info_size);
-    }
     pinfo->current_proto = outer;
 }
 
@@ -292,7 +201,7 @@ int dissect_raknet(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
             n += raknet::record_ranges_text(s, data, len, ctx, info + n, sizeof info - n);
         raknet::append_markers(p, info, n, sizeof info);
         bool first_game = true;
-        InfoRun run;
+        bedrock_plugin::InfoRun run;
         const bedrock::Batch* batches = rec->batches ? static_cast<const bedrock::Batch*>(wmem_array_get_raw(rec->batches)) : nullptr;
         const guint nbatches = rec->batches ? wmem_array_get_count(rec->batches) : 0;
         auto batch_of = [&](guint32 message) -> const bedrock::Batch* {
@@ -318,7 +227,7 @@ int dissect_raknet(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
                 proto_tree* ut = proto_tree_add_subtree(rt, mtvb, 0, -1, ett_message, nullptr, "User message");
                 plugin::TreeBuilder mb(mtvb, pinfo, ut, ti, s, raknet_reg.fields, raknet_reg.experts);
                 raknet::emit_message(s, m, mb);
-                show_batch(mtvb, pinfo, tree, *b, info, sizeof info, run, tap);
+                bedrock_plugin::show_batch(mtvb, pinfo, tree, *b, info, sizeof info, run, tap);
             } else {
                 proto_tree* ut = proto_tree_add_subtree(rt, mtvb, 0, -1, ett_message, nullptr, "User message");
                 plugin::TreeBuilder mb(mtvb, pinfo, ut, ti, s, raknet_reg.fields, raknet_reg.experts);
@@ -329,7 +238,7 @@ int dissect_raknet(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
             }
         }
         for (guint k = 0; k < nbatches; ++k)  // held back by RakNet ordering until this frame
-            if (batches[k].message == ~0u) show_batch(tvb, pinfo, tree, batches[k], info, sizeof info, run, tap);
+            if (batches[k].message == ~0u) bedrock_plugin::show_batch(tvb, pinfo, tree, batches[k], info, sizeof info, run, tap);
         run.flush(info, sizeof info);
         if (rec->ngames) col_set_str(pinfo->cinfo, COL_PROTOCOL, "MCPE");
         if (nbatches) col_set_str(pinfo->cinfo, COL_PROTOCOL, "Bedrock");
@@ -338,7 +247,7 @@ int dissect_raknet(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
                 if (is_mcpe_finding(f)) mcpe_reg.experts.report(pinfo, ti, f);
         }
         for (const core::Finding& f : array_span<core::Finding>(rec->late))  // Bedrock's on an earlier frame
-            if (is_bedrock_finding(f)) bedrock_reg.experts.report(pinfo, ti, f);
+            if (bedrock_plugin::is_finding(f)) bedrock_plugin::report(pinfo, ti, f);
     }
     col_add_str(pinfo->cinfo, COL_INFO, info);
     if (tap) tap_queue_packet(raknet_reg.tap, pinfo, tap);
@@ -346,9 +255,9 @@ int dissect_raknet(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
 }
 
 void register_extra(const plugin::Registered& r) {
-    gint* ett[] = {&ett_message, &ett_bedrock_packet};
-    proto_register_subtree_array(ett, 2);
-    store.configure(r.proto, &pref_port, [] { return bedrock_keys.get(); });
+    gint* ett[] = {&ett_message};
+    proto_register_subtree_array(ett, 1);
+    store.configure(r.proto, &pref_port, bedrock_plugin::key_log);
     raknet_plugin::register_stats_tree();
 }
 
@@ -363,31 +272,13 @@ plugin::ProtocolRegistration raknet_part() {
     plugin::ProtocolRegistration p(raknet::protocol_info(), raknet_reg, dissect_raknet);
     p.extra = register_extra;
     p.handoff = handoff;
-    p.cleanup = [] {
-        store.clear();
-        bedrock_keys.loaded = false;
-    };
+    p.cleanup = [] { store.clear(); };
     return p;
 }
 
-// Bedrock's preferences: its key log.
-plugin::ProtocolRegistration bedrock_part() {
-    plugin::ProtocolRegistration p(bedrock::protocol_info(), bedrock_reg);
-    p.prefs = [](module_t* prefs) {
-        prefs_register_filename_preference(
-            prefs, "keylog_file", "Key log file",
-            "Decrypts encrypted Bedrock connections: lines 'BEDROCK_KEY <salt hex> <AES-256 key hex>' or "
-            "'BEDROCK_SHARED_SECRET <salt hex> <ECDH shared secret hex>' (the salt of the Server To Client "
-            "Handshake's JWT), or MC_Dissector's key alone (one connection). Lines of other forms are left "
-            "alone (a file may hold Minecraft Java's too). Empty: $MINECRAFT_KEY_LOG_FILE",
-            &pref_bedrock_keylog, FALSE);
-    };
-    return p;
-}
-
-// MCPE and Bedrock are shown by dissect_raknet, in RakNet's user messages.
+// MCPE is shown by dissect_raknet, in RakNet's user messages (Bedrock
+// too: ../bedrock/batch_tree.cpp adds its own part).
 [[maybe_unused]] const bool added = plugin::add_protocol(raknet_part()) &&
-                                    plugin::add_protocol(plugin::ProtocolRegistration(mcpe::protocol_info(), mcpe_reg)) &&
-                                    plugin::add_protocol(bedrock_part());
+                                    plugin::add_protocol(plugin::ProtocolRegistration(mcpe::protocol_info(), mcpe_reg));
 
 }  // namespace

@@ -31,6 +31,9 @@ struct Form {
 
 // One packet of a batch: where it is in the decompressed bytes (after its
 // length), its id and sub-client numbers.
+// The Login's packet id (every release): its JWTs are read (bedrock.analysis.login).
+constexpr uint16_t kLoginId = 1;
+
 struct PacketSpan {
     uint32_t offset = 0, len = 0;
     uint16_t id = 0;
