@@ -99,11 +99,13 @@ inline size_t append_cut(const Pcap& in, const Cut& cut, uint8_t block, Pcap& ou
     for (size_t i = cut.first - 1; i < in.frames.size(); ++i) {
         PcapFrame fr = in.frames[i];
         TcpPayload t = tcp_payload(fr.data);
-        if (t.tcp) {
+        const bool ipv4 = fr.data.size() >= 34 && fr.data[12] == 0x08 && fr.data[13] == 0x00 && fr.data[14] >> 4 == 4;
+        if (ipv4)  // TCP or UDP
             for (size_t a : {size_t(26), size_t(30)}) {  // source, destination
                 fr.data[a] = 10;
                 fr.data[a + 1] = block;
             }
+        if (t.tcp) {
             if (i == cut.first - 1 && cut.skip && cut.skip < t.len) {
                 // Its payload from `skip` on: the sequence number and IP length follow.
                 uint8_t* s = &fr.data[t.tcp + 4];

@@ -112,10 +112,29 @@ bool Session::recognise(const raknet::MessageResult& m, Sink&) {
     const bool ok = try_forms(o, o.clear.size(), f);
     --nouts_;  // a trial: the batch is read again by process()
     if (!ok) return false;
-    recognised_ = true;
     const uint16_t first = o.packets[0].id;
-    mid_ = first != kRequestNetworkSettings && first != kLogin;
+    const bool mid = first != kRequestNetworkSettings && first != kLogin;
+    if (mid && !decodes_cleanly(o, f.header)) return false;
+    recognised_ = true;
+    mid_ = mid;
     return true;
+}
+
+bool Session::decodes_cleanly(const Out& o, bool header) const {
+    const std::vector<const VersionInfo*>& all = versions();
+    const uint32_t n = uint32_t(o.packets.size() < 8 ? o.packets.size() : 8);
+    for (auto it = all.rbegin(); it != all.rend(); ++it) {
+        if ((*it)->compressor_byte() != header) continue;
+        const core::Schema& s = schema(**it);
+        uint32_t clean = 0;
+        for (uint32_t i = 0; i < n; ++i) {
+            core::NullVisitor quiet;
+            const PacketSpan& p = o.packets[i];
+            clean += core::decode(s, o.decomp.out() + p.offset, p.len, core::DecodeContext{}, quiet).counted == 0;
+        }
+        if (clean == n) return true;
+    }
+    return false;
 }
 
 bool Session::message(const raknet::PacketResult& r, uint32_t index, Sink& sink) {
