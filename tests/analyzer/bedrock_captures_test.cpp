@@ -352,5 +352,28 @@ TEST(BedrockCaptures, PickedUpAfterTheHandshakeNothingIsMisread) {
     }
 }
 
+// Picked up after the Login (1.16.201 from frame 38; its Login completes in
+// frame 37, packets.tsv): the server's first batch, Network Settings, is
+// sent uncompressed, its second, the Server To Client Handshake (frame 40,
+// 3 in the cut), deflated. A direction judged uncompressed from its first
+// batch deflates after all when a batch does not split as it is but
+// inflates into packets: the handshake is read (before: "Unknown, Simple
+// Event, Interact, Set Score" and malformed errors).
+TEST(BedrockCaptures, PickedUpAfterTheLoginTheDeflatedHandshakeIsRead) {
+    Pcap in;
+    ASSERT_TRUE(in.read(kBedrock + "bedrock-1.16.201.pcap"));
+    Pcap cut;
+    cut.header = in.header;
+    append_cut(in, Cut{38, 0}, 1, cut);
+    const std::string dir = std::string(TEST_ARTIFACTS) + "/bedrock-cuts";
+    std::filesystem::create_directories(dir);
+    const std::string path = dir + "/bedrock-1.16.201-from-38.pcap";
+    ASSERT_TRUE(cut.write(path));
+    const std::vector<Packet> got = decoded_packets(path);
+    ASSERT_GE(got.size(), 2u);
+    EXPECT_EQ(got[0], (Packet{"s2c", 2, 143, "network_settings"}));
+    EXPECT_EQ(got[1], (Packet{"s2c", 3, 3, "server_to_client_handshake"}));
+}
+
 }  // namespace
 }  // namespace blank::test

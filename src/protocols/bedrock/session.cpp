@@ -120,6 +120,20 @@ bool Session::recognise(const raknet::MessageResult& m, Sink&) {
     return true;
 }
 
+bool Session::deflated_after_all(Out& o, size_t len) const {
+    const Form deflated{false, true, Algorithm::Deflate};
+    core::Finding problem;
+    std::vector<PacketSpan> kept;
+    kept.swap(o.packets);  // the uncompressed reading, put back if this one fails too
+    if (unpack(deflated, o.clear.data(), len, o.decomp) == Unpack::Ok &&
+        split_packets(o.decomp.out(), o.decomp.out_size(), o.packets, problem) && known_ids(o))
+        return true;
+    o.packets.swap(kept);
+    const Form raw{false, false, Algorithm::None};
+    unpack(raw, o.clear.data(), len, o.decomp);  // the bytes as they are again
+    return false;
+}
+
 bool Session::decodes_cleanly(const Out& o, bool header) const {
     const std::vector<const VersionInfo*>& all = versions();
     const uint32_t n = uint32_t(o.packets.size() < 8 ? o.packets.size() : 8);
@@ -279,6 +293,14 @@ void Session::process(Direction& d, const uint8_t* p, uint32_t len, uint64_t com
             }
             if (u == Unpack::Ok && !split) {
                 split = split_packets(o.decomp.out(), o.decomp.out_size(), o.packets, problem);
+                if (!split && !f.compressed && !f.header && deflated_after_all(o, payload)) {
+                    // Judged uncompressed from a batch that was sent as it is
+                    // (under the threshold, or picked up mid-connection): the
+                    // direction deflates.
+                    f.compressed = true;
+                    d.compression = true;
+                    split = true;
+                }
                 if (!split) add(o, problem);
             }
         }

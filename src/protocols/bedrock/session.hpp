@@ -171,6 +171,10 @@ private:
     // id test about once in a hundred batches (a cut of
     // bedrock-1.26.60.pcap did), never this.
     bool decodes_cleanly(const Out& o, bool header) const;
+    // A batch of a direction judged uncompressed that does not split: true
+    // (its packets in `o`) when it inflates into packets of known ids; else
+    // `o` as it was.
+    bool deflated_after_all(Out& o, size_t len) const;
     void drain(Direction& d, Sink& sink);
     void process(Direction& d, const uint8_t* p, uint32_t len, uint64_t complete_frame, double complete_time,
                  uint32_t message, uint32_t order_index, Sink& sink);
