@@ -135,19 +135,10 @@ bool Session::deflated_after_all(Out& o, size_t len) const {
 }
 
 bool Session::decodes_cleanly(const Out& o, bool header) const {
-    const std::vector<const VersionInfo*>& all = versions();
     const uint32_t n = uint32_t(o.packets.size() < 8 ? o.packets.size() : 8);
-    for (auto it = all.rbegin(); it != all.rend(); ++it) {
-        if ((*it)->compressor_byte() != header) continue;
-        const core::Schema& s = schema(**it);
-        uint32_t clean = 0;
-        for (uint32_t i = 0; i < n; ++i) {
-            core::NullVisitor quiet;
-            const PacketSpan& p = o.packets[i];
-            clean += core::decode(s, o.decomp.out() + p.offset, p.len, core::DecodeContext{}, quiet).counted == 0;
-        }
-        if (clean == n) return true;
-    }
+    const std::vector<const VersionInfo*>& all = versions();
+    for (auto it = all.rbegin(); it != all.rend(); ++it)
+        if ((*it)->compressor_byte() == header && clean_packets(o, **it) == n) return true;
     return false;
 }
 
@@ -219,8 +210,13 @@ void Session::decrypt(Direction& d, Out& o, size_t& payload) {
     } else if (d.failed || !d.cipher.started()) {
         b.crypt = Crypt::Undecrypted;
     } else {
+        // Picked up mid-connection, the cipher's mode comes from a release
+        // inferred from a few packets: a direction's first batch tells by
+        // its checksum when it is the other one.
+        const bool retry = inferred_ && !release_known_ && d.cipher.batches() == 0;
+        if (retry) encrypted_copy_.assign(o.clear.begin(), o.clear.end());
         d.cipher.decrypt(o.clear.data(), o.clear.size());
-        if (d.cipher.verify(o.clear.data(), o.clear.size())) {
+        if (d.cipher.verify(o.clear.data(), o.clear.size()) || (retry && other_cipher_mode(d, o))) {
             b.crypt = Crypt::Good;
             ++d.st.checksum_good;
             payload = o.clear.size() - kChecksumSize;
@@ -237,6 +233,23 @@ void Session::decrypt(Direction& d, Out& o, size_t& payload) {
     }
     if (b.crypt != Crypt::Good && b.crypt != Crypt::Bad) ++d.st.undecrypted;  // a bad one is counted as bad
     payload = 0;
+}
+
+bool Session::other_cipher_mode(Direction& d, Out& o) {
+    const bool ctr = !version_->ctr();
+    if (!d.cipher.start(key_, ctr)) return false;
+    o.clear.assign(encrypted_copy_.begin(), encrypted_copy_.end());
+    d.cipher.decrypt(o.clear.data(), o.clear.size());
+    if (!d.cipher.verify(o.clear.data(), o.clear.size())) return false;
+    // The newest release with that mode (CFB8: 1.16.210; its packets tell
+    // 1.16.201 apart later, reinfer_release).
+    const std::vector<const VersionInfo*>& all = versions();
+    for (auto it = all.rbegin(); it != all.rend(); ++it)
+        if ((*it)->ctr() == ctr) {
+            version_ = *it;  // said by the conversation's release (no note: no packet read it)
+            break;
+        }
+    return true;
 }
 
 void Session::process(Direction& d, const uint8_t* p, uint32_t len, uint64_t complete_frame, double complete_time,
@@ -331,7 +344,10 @@ void Session::process(Direction& d, const uint8_t* p, uint32_t len, uint64_t com
             if (b.len > d.st.largest) d.st.largest = b.len;
         }
         if (!o.findings.empty()) ++d.st.malformed;
-        if (mid_ && !release_known_ && !inferred_ && !o.packets.empty()) infer_release(o);
+        if (mid_ && !release_known_ && !o.packets.empty()) {
+            if (!inferred_) infer_release(o);
+            else reinfer_release(o);
+        }
         read_packets(d, o);
     }
     b.clear = o.clear.data();
@@ -354,39 +370,67 @@ void Session::set_release(int32_t protocol, bool from_settings, Out& o) {
     add(o, f);
 }
 
-void Session::infer_release(const Out& o) {
+uint32_t Session::clean_packets(const Out& o, const VersionInfo& v) {
+    const core::Schema& s = schema(v);
+    const uint32_t n = uint32_t(o.packets.size() < 8 ? o.packets.size() : 8);
+    uint32_t clean = 0;
+    for (uint32_t i = 0; i < n; ++i) {
+        core::NullVisitor quiet;
+        const PacketSpan& p = o.packets[i];
+        clean += core::decode(s, o.decomp.out() + p.offset, p.len, core::DecodeContext{}, quiet).counted == 0;
+    }
+    return clean;
+}
+
+const VersionInfo* Session::best_release(const Out& o, uint32_t& best_clean) const {
     const std::vector<const VersionInfo*>& all = versions();
     const uint32_t n = uint32_t(o.packets.size() < 8 ? o.packets.size() : 8);
     const VersionInfo* best = nullptr;
-    uint32_t best_clean = 0;
+    best_clean = 0;
     for (auto it = all.rbegin(); it != all.rend(); ++it) {
         if ((*it)->compressor_byte() != dirs_[int(o.b.from)].header) continue;
-        const core::Schema& s = schema(**it);
-        uint32_t clean = 0;
-        for (uint32_t i = 0; i < n; ++i) {
-            core::NullVisitor quiet;
-            const PacketSpan& p = o.packets[i];
-            if (core::decode(s, o.decomp.out() + p.offset, p.len, core::DecodeContext{}, quiet).counted == 0) ++clean;
-        }
+        const uint32_t clean = clean_packets(o, **it);
         if (clean > best_clean || !best) {
             best = *it;
             best_clean = clean;
         }
         if (clean == n) break;
     }
+    return best;
+}
+
+void Session::infer_release(const Out& o) {
+    uint32_t best_clean = 0;
+    const VersionInfo* best = best_release(o, best_clean);
     if (!best) return;
     inferred_ = true;
     version_ = best;
-    core::Finding f{C::ReleaseInferred};
-    f.a = best_clean;
-    f.b = n;
-    f.what = best->name;
-    f.frame = frame_;
-    const_cast<Out&>(o).findings.push_back(f);
+    add_inferred(o, best_clean);
     core::Finding m{C::MidConnection};
     m.what = dirs_[int(o.b.from)].header ? "a compression header on every batch" : "no compression header";
     m.frame = frame_;
     const_cast<Out&>(o).findings.push_back(m);
+}
+
+void Session::reinfer_release(const Out& o) {
+    const uint32_t n = uint32_t(o.packets.size() < 8 ? o.packets.size() : 8);
+    const uint32_t now = clean_packets(o, *version_);
+    if (now == n || reinferred_ >= kMaxReinfer) return;
+    ++reinferred_;
+    uint32_t best_clean = 0;
+    const VersionInfo* best = best_release(o, best_clean);
+    if (!best || best == version_ || best_clean <= now) return;
+    version_ = best;
+    add_inferred(o, best_clean);
+}
+
+void Session::add_inferred(const Out& o, uint32_t clean) {
+    core::Finding f{C::ReleaseInferred};
+    f.a = clean;
+    f.b = o.packets.size() < 8 ? o.packets.size() : 8;
+    f.what = version_->name;
+    f.frame = frame_;
+    const_cast<Out&>(o).findings.push_back(f);
 }
 
 void Session::read_packets(Direction& d, Out& o) {

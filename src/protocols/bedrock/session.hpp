@@ -181,6 +181,22 @@ private:
     void decrypt(Direction& d, Out& o, size_t& payload);
     void read_packets(Direction& d, Out& o);
     void infer_release(const Out& o);
+    // Picked up mid-connection, the first batch's packets often decode
+    // cleanly in many releases (the newest is taken): while a later batch's
+    // do not under the release taken, the release under which most of them
+    // do is taken instead (a note each time), at most kMaxReinfer times.
+    void reinfer_release(const Out& o);
+    static constexpr uint32_t kMaxReinfer = 16;
+    // How many of the batch's first 8 packets decode without a finding.
+    static uint32_t clean_packets(const Out& o, const VersionInfo& v);
+    // The release of the direction's form (newest first) under which most do.
+    const VersionInfo* best_release(const Out& o, uint32_t& best_clean) const;
+    void add_inferred(const Out& o, uint32_t clean);
+    // The first encrypted batch of a direction again with the other cipher
+    // mode (its bytes in encrypted_copy_): true, and the newest release of
+    // that mode taken, when its checksum is right.
+    bool other_cipher_mode(Direction& d, Out& o);
+    std::vector<uint8_t> encrypted_copy_;
     void set_release(int32_t protocol, bool from_settings, Out& o);
     void add(Out& o, core::Finding f) const;
     Out& next_out();
@@ -189,6 +205,7 @@ private:
     Options o_;
     Direction dirs_[2];
     bool recognised_ = false, mid_ = false, inferred_ = false, release_known_ = false;
+    uint32_t reinferred_ = 0;  // reinfer_release() tries made
     const VersionInfo* version_;
     int32_t protocol_ = -1;
     bool encryption_ = false, key_found_ = false, no_key_reported_ = false;
