@@ -55,4 +55,26 @@ inline std::vector<BedrockPacket> of_dir(const std::vector<BedrockPacket>& v, co
     return out;
 }
 
+// The first difference between the packets wanted and those got, direction
+// by direction, in order: the id, the frame, and the name when both have
+// one. Empty when there is none.
+inline std::string first_difference(const std::vector<BedrockPacket>& want, const std::vector<BedrockPacket>& got) {
+    for (const char* dir : {"c2s", "s2c"}) {
+        const std::vector<BedrockPacket> w = of_dir(want, dir), g = of_dir(got, dir);
+        const std::string at = std::string(dir) + " packet ";
+        for (size_t i = 0; i < w.size() && i < g.size(); ++i) {
+            const std::string n = at + std::to_string(i + 1) + ": ";
+            if (std::get<2>(g[i]) != std::get<2>(w[i]))
+                return n + "id " + std::to_string(std::get<2>(g[i])) + ", not " + std::to_string(std::get<2>(w[i]));
+            if (std::get<1>(g[i]) != std::get<1>(w[i]))
+                return n + "frame " + std::to_string(std::get<1>(g[i])) + ", not " + std::to_string(std::get<1>(w[i]));
+            const std::string &gn = std::get<3>(g[i]), &wn = std::get<3>(w[i]);
+            if (!gn.empty() && !wn.empty() && gn != wn) return n + "name " + gn + ", not " + wn;
+        }
+        if (g.size() != w.size())
+            return std::string(dir) + ": " + std::to_string(g.size()) + " packets, not " + std::to_string(w.size());
+    }
+    return "";
+}
+
 }  // namespace blank::test
