@@ -40,7 +40,6 @@
 #include <epan/prefs.h>
 #include <epan/proto.h>
 #include <epan/tap.h>
-#include <wsutil/wslog.h>
 
 #include <cstring>
 
@@ -65,7 +64,6 @@ namespace {
 
 using namespace raknet_plugin;
 
-
 // RakNet's and MCPE's protocols, fields, expert infos and subtrees,
 // RakNet's handle and tap, registered from the catalog (../plugin.cpp).
 plugin::Registered raknet_reg, mcpe_reg;
@@ -77,8 +75,6 @@ FrameStore store;
 // The game layer a finding belongs to (each protocol's codes from its base, 256 each).
 bool is_mcpe_finding(const core::Finding& f) { return f.code.v >= mcpe::kFindingBase && f.code.v < mcpe::kFindingBase + 256; }
 bool is_game_finding(const core::Finding& f) { return is_mcpe_finding(f) || bedrock_plugin::is_finding(f); }
-
-
 
 template <class T>
 raknet::Span<T> array_span(wmem_array_t* a) {
@@ -223,15 +219,14 @@ int dissect_raknet(tvbuff_t* tvb, packet_info* pinfo, proto_tree* tree, void*) {
             if (m.system) {
                 run.flush(info, sizeof info);
                 show_system(mtvb, pinfo, rt, ti, *rec, m, info, sizeof info, tap);
-            } else if (const bedrock::Batch* b = batch_of(i)) {
-                proto_tree* ut = proto_tree_add_subtree(rt, mtvb, 0, -1, ett_message, nullptr, "User message");
-                plugin::TreeBuilder mb(mtvb, pinfo, ut, ti, s, raknet_reg.fields, raknet_reg.experts);
-                raknet::emit_message(s, m, mb);
+                continue;
+            }
+            proto_tree* ut = proto_tree_add_subtree(rt, mtvb, 0, -1, ett_message, nullptr, "User message");
+            plugin::TreeBuilder mb(mtvb, pinfo, ut, ti, s, raknet_reg.fields, raknet_reg.experts);
+            raknet::emit_message(s, m, mb);
+            if (const bedrock::Batch* b = batch_of(i)) {
                 bedrock_plugin::show_batch(mtvb, pinfo, tree, *b, info, sizeof info, run, tap);
             } else {
-                proto_tree* ut = proto_tree_add_subtree(rt, mtvb, 0, -1, ett_message, nullptr, "User message");
-                plugin::TreeBuilder mb(mtvb, pinfo, ut, ti, s, raknet_reg.fields, raknet_reg.experts);
-                raknet::emit_message(s, m, mb);
                 run.flush(info, sizeof info);
                 show_game(mtvb, pinfo, tree, *rec, game_of(*rec, i), first_game, info, sizeof info, tap);
                 first_game = false;
@@ -275,7 +270,6 @@ plugin::ProtocolRegistration raknet_part() {
     p.cleanup = [] { store.clear(); };
     return p;
 }
-
 // MCPE is shown by dissect_raknet, in RakNet's user messages (Bedrock
 // too: ../bedrock/batch_tree.cpp adds its own part).
 [[maybe_unused]] const bool added = plugin::add_protocol(raknet_part()) &&
