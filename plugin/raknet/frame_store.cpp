@@ -48,11 +48,10 @@ public:
     // Handed on before the packet's record exists (taken by packet()), or
     // at the end of the capture, onto the frame it names.
     void batch(const bedrock::Batch& b) override {
-        if (FrameRecord* r = s_.finished_ ? s_.record_of(b.frame) : nullptr) {
+        if (!s_.finished_) return s_.batches_.push_back(file_copy(b));
+        if (FrameRecord* r = s_.record_of(b.frame)) {
             const bedrock::Batch k = file_copy(b);
             append(r->batches, &k, sizeof k);
-        } else if (!s_.finished_) {
-            s_.batches_.push_back(file_copy(b));
         }
     }
 

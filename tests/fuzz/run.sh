@@ -14,7 +14,7 @@ build=${2:-$root/build-fuzz}
 # The plugin (and fuzz_plugin, its dissectors in libwireshark) when
 # libwireshark-dev is there; the other targets either way.
 plugin=OFF
-targets=(decode analysis seq capture tcp mcalpha_framing front_ends mcjava_framing raknet raknet_split)
+targets=(decode analysis seq capture tcp mcalpha_framing front_ends mcjava_framing raknet raknet_split bedrock)
 if pkg-config --exists wireshark; then
   plugin=ON
 elif [[ ${CI:-} == true ]]; then
@@ -23,7 +23,7 @@ elif [[ ${CI:-} == true ]]; then
 fi
 CXX=clang++ cmake -S "$root" -B "$build" -DBLANKSHARK_FUZZ=ON -DBLANKSHARK_PLUGIN=$plugin -DBLANKSHARK_TESTS=OFF \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -g1 -DNDEBUG" >/dev/null
-cmake --build "$build" -j2 --target "${targets[@]/#/fuzz_}" >/dev/null
+cmake --build "$build" -j2 --target "${targets[@]/#/fuzz_}" bedrock_seeds >/dev/null
 # Built only for the Wireshark versions it is written for (its CMakeLists.txt says which).
 if [[ $plugin == ON ]] && cmake --build "$build" --target help | grep "fuzz_plugin$" >/dev/null; then  # grep -q: SIGPIPE under pipefail
   cmake --build "$build" -j2 --target fuzz_plugin >/dev/null
@@ -34,9 +34,10 @@ fi
 
 seeds=$build/fuzz-seeds
 rm -rf "$seeds"
-mkdir -p "$seeds"/{decode,analysis,seq,capture,tcp,mcalpha_framing,front_ends,mcjava_framing,raknet,raknet_split,plugin}
-# Every protocol's front end: the Alpha, Java and RakNet captures (a prefix of the long ones).
-for c in "$root"/captures/mc_alpha/*.pcap "$root"/captures/minecraft-java/*.pcap "$root"/captures/raknet/*.pcap; do
+mkdir -p "$seeds"/{decode,analysis,seq,capture,tcp,mcalpha_framing,front_ends,mcjava_framing,raknet,raknet_split,bedrock,plugin}
+# Every protocol's front end: the Alpha, Java, RakNet and Bedrock captures (a prefix of the long ones).
+for c in "$root"/captures/mc_alpha/*.pcap "$root"/captures/minecraft-java/*.pcap "$root"/captures/raknet/*.pcap \
+         "$root"/captures/bedrock/*.pcap; do
   head -c 60000 "$c" >"$seeds/front_ends/$(basename "$c")"
 done
 caps=("$root"/captures/crafted/*.pcap "$root"/captures/blank-fa73e36-lossy-5pct.pcap)
@@ -142,6 +143,17 @@ perl -e '
   $s .= frag(3, 5, 0, "q") . frag(3, 5, 4, "r");
   open(my $f, ">", "$dir/raknet_split/groups"); binmode $f; print $f $s; close $f;' "$seeds"
 head -c 1024 /dev/urandom >"$seeds/raknet_split/random"
+# Bedrock: each capture's batches with its key (bedrock_seeds.cpp), from
+# the start (the Login fills most of 64 kB), and without batches over 2 kB
+# (the session's later packets, encrypted).
+for c in "$root"/captures/bedrock/*.pcap; do
+  name=$(basename "$c" .pcap)
+  env HOME=/tmp tshark -r "$c" -T fields -e udp.srcport -e udp.payload 2>/dev/null >"$seeds/bedrock.lines"
+  "$build/tests/fuzz/bedrock_seeds" "${c%.pcap}.keylog" 19132 "$seeds/bedrock/$name" 65536 <"$seeds/bedrock.lines"
+  "$build/tests/fuzz/bedrock_seeds" "${c%.pcap}.keylog" 19132 "$seeds/bedrock/$name-small" 65536 2048 \
+    <"$seeds/bedrock.lines"
+done
+rm -f "$seeds/bedrock.lines"
 
 # The plugin in libwireshark: one conversation per capture in fuzz_plugin's
 # format ([options][ctl][len][payload]..., see fuzz_plugin.cpp): the
@@ -179,7 +191,9 @@ if [[ " ${targets[*]} " == *" plugin "* ]]; then
       open(my $f, ">", $out); binmode $f; print $f substr($rec{$best}, 0, 8000); close $f;' \
       "$seeds/plugin/$(basename "$c" .pcap)"
   done
-  for c in "$root"/captures/raknet/*.pcap "$root"/captures/raknet/crafted/*.pcap; do plugin_seed "$c" 01 19132; done
+  for c in "$root"/captures/raknet/*.pcap "$root"/captures/raknet/crafted/*.pcap "$root"/captures/bedrock/*.pcap; do
+    plugin_seed "$c" 01 19132
+  done
   for c in "$root"/captures/crafted/*.pcap; do plugin_seed "$c" 02 '123\d\d'; done
 fi
 
@@ -191,7 +205,7 @@ for t in "${targets[@]}"; do
   extra=()
   # fuzz_plugin checks leaks itself, at each session's end (see fuzz_plugin.cpp)
   if [[ $t == plugin ]]; then extra=(-detect_leaks=0); fi
-  case $t in capture|front_ends) max=70000 ;; analysis|raknet|mcjava_framing|plugin) max=8192 ;; tcp|mcalpha_framing|raknet_split) max=4096 ;; *) max=600 ;; esac
+  case $t in capture|front_ends|bedrock) max=70000 ;; analysis|raknet|mcjava_framing|plugin) max=8192 ;; tcp|mcalpha_framing|raknet_split) max=4096 ;; *) max=600 ;; esac
   # Every input that once made a target fail (tests/fuzz/regressions/<target>/,
   # its README says which bug), run once each before the fuzzing: well under
   # a second for all of them.

@@ -135,11 +135,8 @@ bool Session::deflated_after_all(Out& o, size_t len) const {
 }
 
 bool Session::decodes_cleanly(const Out& o, bool header) const {
-    const uint32_t n = uint32_t(o.packets.size() < 8 ? o.packets.size() : 8);
-    const std::vector<const VersionInfo*>& all = versions();
-    for (auto it = all.rbegin(); it != all.rend(); ++it)
-        if ((*it)->compressor_byte() == header && clean_packets(o, **it) == n) return true;
-    return false;
+    uint32_t clean = 0;
+    return best_release(o, header, clean) && clean == sampled(o);
 }
 
 bool Session::message(const raknet::PacketResult& r, uint32_t index, Sink& sink) {
@@ -302,6 +299,8 @@ void Session::process(Direction& d, const uint8_t* p, uint32_t len, uint64_t com
                     f = raw;
                     u = Unpack::Ok;
                     split = true;
+                } else {
+                    o.packets.clear();  // what split before failing: not of this batch's bytes (fuzz_bedrock)
                 }
             }
             if (u == Unpack::Ok && !split) {
@@ -372,7 +371,7 @@ void Session::set_release(int32_t protocol, bool from_settings, Out& o) {
 
 uint32_t Session::clean_packets(const Out& o, const VersionInfo& v) {
     const core::Schema& s = schema(v);
-    const uint32_t n = uint32_t(o.packets.size() < 8 ? o.packets.size() : 8);
+    const uint32_t n = sampled(o);
     uint32_t clean = 0;
     for (uint32_t i = 0; i < n; ++i) {
         core::NullVisitor quiet;
@@ -382,13 +381,13 @@ uint32_t Session::clean_packets(const Out& o, const VersionInfo& v) {
     return clean;
 }
 
-const VersionInfo* Session::best_release(const Out& o, uint32_t& best_clean) const {
+const VersionInfo* Session::best_release(const Out& o, bool header, uint32_t& best_clean) const {
     const std::vector<const VersionInfo*>& all = versions();
-    const uint32_t n = uint32_t(o.packets.size() < 8 ? o.packets.size() : 8);
+    const uint32_t n = sampled(o);
     const VersionInfo* best = nullptr;
     best_clean = 0;
     for (auto it = all.rbegin(); it != all.rend(); ++it) {
-        if ((*it)->compressor_byte() != dirs_[int(o.b.from)].header) continue;
+        if ((*it)->compressor_byte() != header) continue;
         const uint32_t clean = clean_packets(o, **it);
         if (clean > best_clean || !best) {
             best = *it;
@@ -401,7 +400,7 @@ const VersionInfo* Session::best_release(const Out& o, uint32_t& best_clean) con
 
 void Session::infer_release(const Out& o) {
     uint32_t best_clean = 0;
-    const VersionInfo* best = best_release(o, best_clean);
+    const VersionInfo* best = best_release(o, dirs_[int(o.b.from)].header, best_clean);
     if (!best) return;
     inferred_ = true;
     version_ = best;
@@ -413,12 +412,11 @@ void Session::infer_release(const Out& o) {
 }
 
 void Session::reinfer_release(const Out& o) {
-    const uint32_t n = uint32_t(o.packets.size() < 8 ? o.packets.size() : 8);
     const uint32_t now = clean_packets(o, *version_);
-    if (now == n || reinferred_ >= kMaxReinfer) return;
+    if (now == sampled(o) || reinferred_ >= kMaxReinfer) return;
     ++reinferred_;
     uint32_t best_clean = 0;
-    const VersionInfo* best = best_release(o, best_clean);
+    const VersionInfo* best = best_release(o, dirs_[int(o.b.from)].header, best_clean);
     if (!best || best == version_ || best_clean <= now) return;
     version_ = best;
     add_inferred(o, best_clean);
@@ -427,7 +425,7 @@ void Session::reinfer_release(const Out& o) {
 void Session::add_inferred(const Out& o, uint32_t clean) {
     core::Finding f{C::ReleaseInferred};
     f.a = clean;
-    f.b = o.packets.size() < 8 ? o.packets.size() : 8;
+    f.b = sampled(o);
     f.what = version_->name;
     f.frame = frame_;
     const_cast<Out&>(o).findings.push_back(f);

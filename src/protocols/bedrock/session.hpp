@@ -187,10 +187,13 @@ private:
     // do is taken instead (a note each time), at most kMaxReinfer times.
     void reinfer_release(const Out& o);
     static constexpr uint32_t kMaxReinfer = 16;
-    // How many of the batch's first 8 packets decode without a finding.
+    // The packets a release is judged by: the batch's first 8.
+    static uint32_t sampled(const Out& o) { return uint32_t(o.packets.size() < 8 ? o.packets.size() : 8); }
+    // How many of them decode without a finding.
     static uint32_t clean_packets(const Out& o, const VersionInfo& v);
-    // The release of the direction's form (newest first) under which most do.
-    const VersionInfo* best_release(const Out& o, uint32_t& best_clean) const;
+    // The release with (`header`) or without a compression header byte
+    // (newest first) under which most of them do.
+    const VersionInfo* best_release(const Out& o, bool header, uint32_t& best_clean) const;
     void add_inferred(const Out& o, uint32_t clean);
     // The first encrypted batch of a direction again with the other cipher
     // mode (its bytes in encrypted_copy_): true, and the newest release of
