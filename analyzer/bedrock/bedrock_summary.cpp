@@ -1,5 +1,7 @@
 #include "bedrock/bedrock_summary.hpp"
 
+#include <cstdio>
+
 namespace blankshark {
 namespace {
 
@@ -36,6 +38,20 @@ void bedrock_summary_text(Output& out, const bedrock::Session& b) {
                 << ", not decrypted " << d.undecrypted << ")";
         out << "; held back by RakNet ordering " << d.held_back << ", never handed on " << d.never_delivered << '\n';
     }
+    const bedrock::FigureStats& f = b.figures();
+    if (f.requests || f.inputs || f.corrections || f.teleports) {
+        char line[400];
+        std::snprintf(line, sizeof line,
+                      "    Play: latency requests %llu, echoed %llu (round trip min %.1f, mean %.1f, max %.1f ms); "
+                      "inputs %llu (tick jumps %llu, %llu ticks never sent; longest gap %.1f ms); corrections %llu "
+                      "(largest %.3f blocks), teleports %llu\n",
+                      (unsigned long long)f.requests, (unsigned long long)f.round_trips, f.rtt_min,
+                      f.round_trips ? f.rtt_sum / double(f.round_trips) : 0.0, f.rtt_max,
+                      (unsigned long long)f.inputs, (unsigned long long)f.tick_jumps,
+                      (unsigned long long)f.ticks_skipped, f.input_gap_max, (unsigned long long)f.corrections,
+                      f.correction_max, (unsigned long long)f.teleports);
+        out << line;
+    }
     if (b.disconnect_frame())
         out << "    Disconnect from the " << (b.disconnect_from() == Side::Server ? "server" : "client") << " in frame "
             << b.disconnect_frame() << ": \"" << b.disconnect_message() << "\"\n";
@@ -67,7 +83,17 @@ void bedrock_summary_json(Output& out, const bedrock::Session& b) {
             << ",\"not_decrypted\":" << d.undecrypted << ",\"held_back\":" << d.held_back
             << ",\"never_handed_on\":" << d.never_delivered << ",\"largest\":" << d.largest << '}';
     }
-    out << ",\"disconnect_frame\":" << b.disconnect_frame() << '}';
+    const bedrock::FigureStats& f = b.figures();
+    char play[400];
+    std::snprintf(play, sizeof play,
+                  ",\"play\":{\"latency_requests\":%llu,\"round_trips\":%llu,\"rtt_min_ms\":%.3f,\"rtt_mean_ms\":%.3f,"
+                  "\"rtt_max_ms\":%.3f,\"inputs\":%llu,\"tick_jumps\":%llu,\"ticks_never_sent\":%llu,"
+                  "\"longest_input_gap_ms\":%.3f,\"corrections\":%llu,\"largest_correction\":%.3f,\"teleports\":%llu}",
+                  (unsigned long long)f.requests, (unsigned long long)f.round_trips, f.rtt_min,
+                  f.round_trips ? f.rtt_sum / double(f.round_trips) : 0.0, f.rtt_max, (unsigned long long)f.inputs,
+                  (unsigned long long)f.tick_jumps, (unsigned long long)f.ticks_skipped, f.input_gap_max,
+                  (unsigned long long)f.corrections, f.correction_max, (unsigned long long)f.teleports);
+    out << play << ",\"disconnect_frame\":" << b.disconnect_frame() << '}';
 }
 
 }  // namespace blankshark

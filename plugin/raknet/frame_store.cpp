@@ -24,7 +24,7 @@ raknet::Span<T> file_copy(raknet::Span<T> s) {
     return {static_cast<const T*>(wmem_memdup(wmem_file_scope(), s.data, s.size * sizeof(T))), s.size};
 }
 
-// A batch as shown later: its packets' bytes, spans and findings copied;
+// A batch as shown later: its packets' bytes, spans, figures and findings copied;
 // its Login (the session's) stays with the session, which lives as long.
 bedrock::Batch file_copy(const bedrock::Batch& b) {
     static const uint8_t kEmpty = 0;
@@ -33,6 +33,7 @@ bedrock::Batch file_copy(const bedrock::Batch& b) {
     k.clear_len = 0;
     if (b.data) k.data = b.len ? static_cast<const uint8_t*>(wmem_memdup(wmem_file_scope(), b.data, b.len)) : &kEmpty;
     k.packets = file_copy(b.packets);
+    k.figures = file_copy(b.figures);
     k.findings = file_copy(b.findings);
     return k;
 }

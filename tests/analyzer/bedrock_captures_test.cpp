@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "../support/bedrock_counts.hpp"
+#include "../support/bedrock_figures.hpp"
 #include "../support/capture_cuts.hpp"
 #include "../support/run.hpp"
 
@@ -178,9 +179,6 @@ TEST_P(BedrockCaptures, EveryGamePacketAsTheIndependentCounterInOrder) {
     EXPECT_EQ(shown, chunk_frames) << name;
 }
 
-INSTANTIATE_TEST_SUITE_P(Readme, BedrockCaptures, ::testing::ValuesIn(kCaptures),
-                         [](const ::testing::TestParamInfo<const char*>& i) { return identifier(i.param); });
-
 std::vector<nlohmann::json> check_json(const std::string& args, int want_exit) {
     const RunResult r = run(kBin + " check --format json " + args);
     EXPECT_EQ(r.exit_code, want_exit) << r.err;
@@ -192,6 +190,67 @@ const nlohmann::json* bedrock_conversation(const std::vector<nlohmann::json>& ev
         if (e["event_type"] == "conversation" && e.contains("bedrock")) return &e;
     return nullptr;
 }
+
+// The play figures (count.json "figures": count.js's round trips, Player
+// Auth Input ticks, corrections and teleports) as decode's generated
+// fields bedrock.analysis.* (every echo's request frame and round trip,
+// every input's tick step, every correction's and teleport's input and
+// distance) and check's summary (requests, inputs), at the frame RakNet
+// completed each batch in.
+TEST_P(BedrockCaptures, PlayFiguresAsTheIndependentCounter) {
+    const std::string name = GetParam();
+    const std::string args = "--keylog " + kBedrock + name + ".keylog " + kBedrock + name + ".pcap";
+    BedrockFigures want = bedrock_count_figures(kBedrock, name);
+    ASSERT_GT(want.requests, 0u) << name;
+    ASSERT_GT(want.inputs, 0u) << name;
+    BedrockFigures got;
+    const RunResult r = run(kBin + " decode --json " + args);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    auto batch = [&](const nlohmann::json& b, uint64_t frame) {
+        if (!b.is_object() || b.value("protocol", "") != "bedrock") return;
+        const uint64_t complete = b["bedrock.batch"].value("bedrock.batch.complete_frame", frame);
+        for (const auto& p : b["packets"]) {
+            if (!p.contains("bedrock.analysis")) continue;
+            const nlohmann::json& a = p["bedrock.analysis"];
+            const auto num = [&](const char* k) { return a["bedrock.analysis." + std::string(k)]; };
+            if (a.contains("bedrock.analysis.rtt")) got.round_trips.push_back({num("request_frame"), complete, num("rtt")});
+            if (a.contains("bedrock.analysis.tick_step") && num("tick_step").get<int64_t>() != 1)
+                got.jumps.push_back({complete, num("tick_step")});
+            if (a.contains("bedrock.analysis.distance")) {
+                BedrockFigures::Moved m{complete, num("input_frame"), num("input_tick"), num("distance"),
+                                        num("since_input")};
+                (p["bedrock.header.id"] == 161 ? got.corrections : got.teleports).push_back(m);
+            }
+        }
+    };
+    for (const auto& line : json_lines(r.out)) {
+        const uint64_t frame = line["frame"];
+        if (line.contains("messages"))
+            for (const auto& m : line["messages"]) batch(m, frame);
+        if (line.contains("held_back_batches"))
+            for (const auto& b : line["held_back_batches"]) batch(b, frame);
+    }
+    const auto ev = check_json(args, 0);
+    const nlohmann::json* c = bedrock_conversation(ev);
+    ASSERT_NE(c, nullptr) << name;
+    const nlohmann::json& play = (*c)["bedrock"]["play"];
+    got.requests = play["latency_requests"];
+    EXPECT_EQ(play["round_trips"], want.round_trips.size()) << name;
+    if (bedrock_inputs_unread(name)) {
+        EXPECT_EQ(play["inputs"], 0) << name;
+        without_inputs(want);
+    } else {
+        got.inputs = play["inputs"];
+        EXPECT_EQ(play["tick_jumps"], want.jumps.size()) << name;
+        EXPECT_EQ(play["corrections"], want.corrections.size()) << name;
+        EXPECT_EQ(play["teleports"], want.teleports.size()) << name;
+    }
+    EXPECT_EQ(figures_difference(want, got), "") << name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Readme, BedrockCaptures, ::testing::ValuesIn(kCaptures),
+                         [](const ::testing::TestParamInfo<const char*>& i) { return identifier(i.param); });
+
 
 // README "Key logs" and per capture: the checksums of every encrypted batch
 // good with each of the three key-log formats, the release and the cipher

@@ -11,10 +11,12 @@
 // read.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
 #include "../support/bedrock_counts.hpp"
+#include "../support/bedrock_figures.hpp"
 #include "../support/split.hpp"
 #include "tshark.hpp"
 
@@ -66,6 +68,57 @@ TEST_P(TsharkBedrock, EveryGamePacketAsTheIndependentCounterInOrder) {
     EXPECT_EQ(first_difference(want, got), "") << name;
     EXPECT_EQ(frames_matching(name, name + ".keylog", "_ws.malformed || bedrock.encryption.checksum"), 0u) << name;
     EXPECT_EQ(frames_matching(name, name + ".keylog", "bedrock.encryption.no_key"), 0u) << name;
+}
+
+// The play figures as the analyzer's BedrockCaptures.PlayFiguresAsTheIndependentCounter
+// checks them, from the plugin's fields bedrock.analysis.*: every echo's
+// request frame and round trip, every tick jump, every correction's and
+// teleport's input and distance (a frame's values in packet order), in the
+// frame each packet is shown in.
+TEST_P(TsharkBedrock, PlayFiguresAsTheIndependentCounter) {
+    const std::string name = GetParam();
+    BedrockFigures want = bedrock_count_figures(kBedrock, name);
+    ASSERT_GT(want.round_trips.size(), 5u) << name;
+    if (bedrock_inputs_unread(name)) without_inputs(want);
+    // Shown where RakNet ordering handed each batch on (the counter's frames
+    // are where it was complete; the frames they name stay so).
+    shown_where_handed_on(want, kBedrock, name);
+    const RunResult r = tshark("-2 -r " + tshark_file(kBedrock + name + ".pcap") + key_log_pref(name + ".keylog") +
+                               " -Y \"bedrock.analysis.rtt || bedrock.analysis.distance || bedrock.analysis.tick_step > 1\""
+                               " -T fields -E occurrence=a -E aggregator=, -e frame.number -e bedrock.header.id"
+                               " -e bedrock.analysis.request_frame -e bedrock.analysis.rtt -e bedrock.analysis.tick_step"
+                               " -e bedrock.analysis.input_tick -e bedrock.analysis.input_frame"
+                               " -e bedrock.analysis.distance -e bedrock.analysis.since_input");
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    BedrockFigures got;
+    for (const std::string& line : split(r.out, '\n')) {
+        auto cols = split(line, '\t');
+        if (cols.size() < 2) continue;
+        cols.resize(9);
+        const uint64_t frame = std::stoull(cols[0]);
+        const auto list = [&](int c) {
+            std::vector<std::string> v;
+            for (const std::string& x : split(cols[c], ','))
+                if (!x.empty()) v.push_back(x);
+            return v;
+        };
+        const auto ids = list(1), requests = list(2), rtts = list(3), steps = list(4), ticks = list(5),
+                   inputs = list(6), distances = list(7), since = list(8);
+        ASSERT_EQ(requests.size(), rtts.size()) << name << " frame " << frame;
+        for (size_t i = 0; i < rtts.size(); ++i) got.round_trips.push_back({std::stoull(requests[i]), frame, std::stod(rtts[i])});
+        for (const std::string& s : steps)
+            if (std::stoll(s) != 1) got.jumps.push_back({frame, std::stoll(s)});
+        ASSERT_TRUE(ticks.size() == distances.size() && inputs.size() == distances.size() && since.size() == distances.size())
+            << name << " frame " << frame;
+        const bool correction = std::count(ids.begin(), ids.end(), "161") > 0, teleport = std::count(ids.begin(), ids.end(), "19") > 0;
+        if (!distances.empty()) {
+            ASSERT_NE(correction, teleport) << name << " frame " << frame << ": which is it?";
+        }
+        for (size_t i = 0; i < distances.size(); ++i)
+            (correction ? got.corrections : got.teleports)
+                .push_back({frame, std::stoull(inputs[i]), std::stoll(ticks[i]), std::stod(distances[i]), std::stod(since[i])});
+    }
+    EXPECT_EQ(figures_difference(want, got), "") << name;
 }
 
 INSTANTIATE_TEST_SUITE_P(Readme, TsharkBedrock, ::testing::ValuesIn(kBedrockCaptures),

@@ -40,6 +40,17 @@ core::Layout analysis_field_rows() {
             i32("protocol", "Protocol version").desc("the release the packet is decoded with"),
             str("release", "Release"),
             u32("index", "Packet in batch").desc("its place in the batch, from 1"),
+            // Play (game_figures.hpp); times between the frames RakNet completed the batches in.
+            frame_num("request_frame", "Latency request in frame", "the server's Network Stack Latency this echoes"),
+            ms("rtt", "Round trip", "from the server's request to the client's echo of its timestamp"),
+            i64("tick_step", "Ticks since the previous input").desc("1: none skipped"),
+            frame_num("previous_input_frame", "Previous input in frame", "the client's previous Player Auth Input"),
+            ms("input_interval", "Since the previous input", "time between two Player Auth Inputs"),
+            i64("input_tick", "Input tick").desc("the client's input a correction or teleport is measured from"),
+            frame_num("input_frame", "Input in frame", "that Player Auth Input"),
+            ms("since_input", "Since that input", "from the input to this packet"),
+            F(leaf("distance", "Distance from the input", core::Kind::Measure)).unit("blocks")
+                .desc("between the position this packet gives and that input's"),
             group("login", "Login (decoded)", {
                 u32("chain_tokens", "Chain tokens").desc("JWTs of the identity chain that decoded"),
                 str("display_name", "Display name"),
@@ -64,7 +75,9 @@ const AnalysisNodes& analysis_nodes(const core::Schema& compiled) {
         auto a = [&](const char* k) { return s.node(std::string("bedrock.analysis") + k); };
         AnalysisNodes n{b(""), b(".number"), b(".complete_frame"), b(".held"), b(".order_index"), b(".encryption"),
                         b(".cipher_batch"), b(".compression"), b(".header"), b(".wire_size"), b(".size"),
-                        b(".packets"), a(""), a(".protocol"), a(".release"), a(".index"), a(".login"),
+                        b(".packets"), a(""), a(".protocol"), a(".release"), a(".index"), a(".request_frame"),
+                        a(".rtt"), a(".tick_step"), a(".previous_input_frame"), a(".input_interval"),
+                        a(".input_tick"), a(".input_frame"), a(".since_input"), a(".distance"), a(".login"),
                         a(".login.chain_tokens"), a(".login.display_name"), a(".login.xuid"), a(".login.identity"),
                         a(".login.title_id"), a(".login.device_os"), a(".login.device_model"),
                         a(".login.game_version"), a(".login.server_address"), a(".login.language"),

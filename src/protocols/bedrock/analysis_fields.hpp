@@ -17,6 +17,8 @@ struct AnalysisNodes {
     const core::Node *batch, *number, *complete_frame, *held, *order_index, *crypt, *cipher_batch, *compression,
         *header, *wire_size, *size, *packets;
     const core::Node *analysis, *protocol, *release, *index;
+    const core::Node *request_frame, *rtt, *tick_step, *previous_input_frame, *input_interval, *input_tick,
+        *input_frame, *since_input, *distance;
     const core::Node *login, *chain_tokens, *display_name, *xuid, *identity, *title_id, *device_os, *device_model,
         *game_version, *server_address, *language, *signatures;
 };
@@ -54,6 +56,28 @@ void emit_packet(const core::Schema& s, const Batch& b, uint32_t index, bool log
     core::put_i(s, n.protocol, b.version ? b.version->protocol : 0, v);
     core::put_s(s, n.release, b.version ? b.version->name : "", v);
     core::put_u(s, n.index, index + 1, v);
+    for (const PacketFigure& f : b.figures) {
+        if (f.index != index) continue;
+        switch (f.kind) {
+        case PacketFigure::Kind::LatencyEcho:
+            core::put_u(s, n.request_frame, f.frame, v);
+            core::put_d(s, n.rtt, f.ms, v);
+            break;
+        case PacketFigure::Kind::Input:
+            if (!f.frame) break;  // the first input
+            core::put_i(s, n.tick_step, f.tick_step, v);
+            core::put_u(s, n.previous_input_frame, f.frame, v);
+            core::put_d(s, n.input_interval, f.ms, v);
+            break;
+        case PacketFigure::Kind::Correction:
+        case PacketFigure::Kind::Teleport:
+            core::put_i(s, n.input_tick, f.tick, v);
+            core::put_u(s, n.input_frame, f.frame, v);
+            core::put_d(s, n.since_input, f.ms, v);
+            core::put_d(s, n.distance, f.distance, v);
+            break;
+        }
+    }
     if (login && b.login) {
         const LoginInfo& l = *b.login;
         v.open(core::generated_item(s, n.login));

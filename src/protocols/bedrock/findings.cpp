@@ -53,6 +53,14 @@ const FindingInfo kFindings[] = {
     {C::Disconnect, "bedrock.disconnect", S::Comment, G::Sequence, "a Disconnect packet: the session ends"},
     {C::HeldBack, "bedrock.batch.never_delivered", S::Warn, G::Sequence,
      "batches RakNet ordering never handed on (an earlier ordered message never arrived): not decoded"},
+    {C::TickJump, "bedrock.input.tick_jump", S::Note, G::Sequence,
+     "a Player Auth Input's tick more than one after the previous input's: ticks the client never sent (a stall "
+     "or a lost input)"},
+    {C::Correction, "bedrock.movement.correction", S::Note, G::Sequence,
+     "Correct Player Move Prediction: the server put the player elsewhere than the client's input of that tick "
+     "said (reconciliation; rubber-banding when large or frequent)"},
+    {C::Teleport, "bedrock.movement.teleport", S::Note, G::Sequence,
+     "Move Player in mode teleport: the server moved the player, this far from its last input"},
 };
 static_assert(sizeof(kFindings) / sizeof(kFindings[0]) == size_t(C::Count_), "one row per FindingCode");
 
@@ -109,6 +117,15 @@ size_t format(const core::Finding& f, char* b, size_t cap) {
     case C::Disconnect: return core::print(b, cap, "Disconnect from the %s: %s", f.a ? "server" : "client", what);
     case C::HeldBack:
         return core::print(b, cap, "%" PRId64 " batches held back by RakNet ordering never handed on", f.a);
+    case C::TickJump:
+        return core::print(b, cap, "Player Auth Input tick %" PRId64 " after %" PRId64 ": %" PRId64
+                           " ticks never sent, %.1f ms without input", f.b, f.a, f.b - f.a - 1, double(f.c) / 1000);
+    case C::Correction:
+        return core::print(b, cap, "Movement corrected: %.3f blocks from the input of tick %" PRId64
+                           " (%.1f ms earlier)", double(f.a) / 1000, f.b, double(f.c) / 1000);
+    case C::Teleport:
+        return core::print(b, cap, "Teleported %.3f blocks from the last input (tick %" PRId64 ")",
+                           double(f.a) / 1000, f.b);
     case C::Count_: break;
     }
     return core::text::summary(f, b, cap);

@@ -42,6 +42,10 @@ enum class FindingCode : uint16_t {
     NetworkSettings,    // the server's compression threshold and algorithm
     Disconnect,         // a game Disconnect: the session ends
     HeldBack,           // batches never handed on: an earlier ordered message never arrived
+    // Play (game_figures.hpp)
+    TickJump,           // a Player Auth Input's tick more than one after the previous input's
+    Correction,         // Correct Player Move Prediction: the server moved the player off its input
+    Teleport,           // Move Player, mode teleport
     Count_
 };
 

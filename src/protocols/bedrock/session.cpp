@@ -68,6 +68,7 @@ Session::Out& Session::next_out() {
     if (nouts_ == outs_.size()) outs_.push_back(std::make_unique<Out>());
     Out& o = *outs_[nouts_++];
     o.packets.clear();
+    o.figures.clear();
     o.findings.clear();
     o.b = Batch{};
     return o;
@@ -347,11 +348,12 @@ void Session::process(Direction& d, const uint8_t* p, uint32_t len, uint64_t com
             if (!inferred_) infer_release(o);
             else reinfer_release(o);
         }
-        read_packets(d, o);
+        read_packets(d, o, complete_time);
     }
     b.clear = o.clear.data();
     b.clear_len = uint32_t(o.clear.size());
     b.packets = {o.packets.data(), uint32_t(o.packets.size())};
+    b.figures = {o.figures.data(), uint32_t(o.figures.size())};
     b.version = version_;
     b.findings = {o.findings.data(), uint32_t(o.findings.size())};
     sink.batch(b);
@@ -431,13 +433,21 @@ void Session::add_inferred(const Out& o, uint32_t clean) {
     const_cast<Out&>(o).findings.push_back(f);
 }
 
-void Session::read_packets(Direction& d, Out& o) {
+void Session::read_packets(Direction& d, Out& o, double complete_time) {
     Direction& client = dirs_[0];
     Direction& server = dirs_[1];
     DirectionStats& st = d.st;
     st.packets += o.packets.size();
     if (o.packets.size() > st.most_packets) st.most_packets = uint32_t(o.packets.size());
-    for (const PacketSpan& p : o.packets) {
+    for (uint32_t i = 0; i < o.packets.size(); ++i) {
+        const PacketSpan& p = o.packets[i];
+        if (GameFigures::wanted(p.id)) {
+            const size_t had = o.findings.size();
+            figures_.packet(schema(*version_), d.side, o.decomp.out(), p, i, o.b.complete_frame, complete_time,
+                            o.figures, o.findings);
+            for (size_t k = had; k < o.findings.size(); ++k) o.findings[k].frame = frame_;
+            continue;
+        }
         if (p.id != kLogin && p.id != kRequestNetworkSettings && p.id != kNetworkSettings &&
             p.id != kServerToClientHandshake && p.id != kDisconnect)
             continue;

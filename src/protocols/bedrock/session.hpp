@@ -29,6 +29,7 @@
 
 #include "batch.hpp"
 #include "cipher.hpp"
+#include "game_figures.hpp"
 #include "core/side.hpp"
 #include "jwt.hpp"
 #include "key_log.hpp"
@@ -72,6 +73,7 @@ struct Batch {
     const uint8_t* data = nullptr;
     uint32_t len = 0;
     Span<PacketSpan> packets;
+    Span<PacketFigure> figures;             // what packets of it say about play (game_figures.hpp), by index
     const VersionInfo* version = nullptr;  // decode the packets with schema(*version)
     Span<core::Finding> findings;           // the batch's (on its frame)
     const LoginInfo* login = nullptr;       // a Login in this batch: what it says
@@ -123,6 +125,7 @@ public:
     int32_t algorithm() const { return algorithm_; }   // Network Settings' (-1: none)
     const LoginInfo* login() const { return login_ok_ ? &login_ : nullptr; }
     const DirectionStats& stats(core::Side s) const { return dirs_[int(s)].st; }
+    const FigureStats& figures() const { return figures_.stats(); }
     // The game Disconnect: its frame (0: none), the sender, its message.
     uint64_t disconnect_frame() const { return disconnect_frame_; }
     core::Side disconnect_from() const { return disconnect_from_; }
@@ -156,6 +159,7 @@ private:
         std::vector<uint8_t> clear;
         Decompressor decomp;
         std::vector<PacketSpan> packets;
+        std::vector<PacketFigure> figures;
         std::vector<core::Finding> findings;
         Batch b;
     };
@@ -179,7 +183,7 @@ private:
     void process(Direction& d, const uint8_t* p, uint32_t len, uint64_t complete_frame, double complete_time,
                  uint32_t message, uint32_t order_index, Sink& sink);
     void decrypt(Direction& d, Out& o, size_t& payload);
-    void read_packets(Direction& d, Out& o);
+    void read_packets(Direction& d, Out& o, double complete_time);
     void infer_release(const Out& o);
     // Picked up mid-connection, the first batch's packets often decode
     // cleanly in many releases (the newest is taken): while a later batch's
@@ -217,6 +221,7 @@ private:
     int32_t threshold_ = -1, algorithm_ = -1;
     LoginInfo login_;
     bool login_ok_ = false;
+    GameFigures figures_;
     uint64_t disconnect_frame_ = 0;
     core::Side disconnect_from_ = core::Side::Server;
     std::string disconnect_message_;

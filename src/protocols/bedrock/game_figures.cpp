@@ -1,0 +1,152 @@
+#include "game_figures.hpp"
+
+#include <cmath>
+#include <cstring>
+
+#include "core/decoder.hpp"
+#include "findings.hpp"
+
+namespace bedrock {
+namespace {
+
+// The values a figure needs, by key: the packet's own (depth 1, inside
+// the packet's item), not those of its nested groups.
+struct Values {
+    uint64_t timestamp = 0, needs_response = 0, mode = 0;
+    int64_t tick = 0;
+    bool has_tick = false, has_position = false;
+    double pos[3] = {};
+    int depth = 0;
+    int position_depth = -1;  // the depth inside the packet's Position group, while in it
+    void open(const core::Item& it) {
+        if (depth == 1 && it.node->key && !std::strcmp(it.node->key, "position")) {
+            has_position = true;
+            position_depth = depth + 1;
+        }
+        ++depth;
+    }
+    void close() {
+        if (--depth < position_depth) position_depth = -1;
+    }
+    void finding(const core::Finding&) {}
+    void leaf(const core::Item& it) {
+        const char* k = it.node->key;
+        if (!k) return;
+        if (depth == position_depth && k[0] >= 'x' && k[0] <= 'z' && !k[1]) {
+            pos[k[0] - 'x'] = it.vclass == core::ValueClass::Float || it.vclass == core::ValueClass::Double ? it.d : 0;
+            return;
+        }
+        if (depth != 1) return;
+        // 1.16.201's minecraft-data names Needs Response "unknown_flag".
+        if (!std::strcmp(k, "timestamp")) timestamp = it.u;
+        else if (!std::strcmp(k, "needs_response") || !std::strcmp(k, "unknown_flag")) needs_response = it.u;
+        else if (!std::strcmp(k, "mode")) mode = it.u;
+        else if (!std::strcmp(k, "tick")) tick = it.vclass == core::ValueClass::Uint ? int64_t(it.u) : it.i, has_tick = true;
+    }
+};
+
+constexpr uint64_t kTeleportMode = 2;  // Move Player's mode
+
+int64_t thousandths(double x) { return x > 9e15 ? int64_t(9e18) : int64_t(std::llround(x * 1000)); }
+
+}  // namespace
+
+const GameFigures::Input* GameFigures::input_of(int64_t tick) const {
+    const uint64_t n = ninputs_ < kInputs ? ninputs_ : kInputs;
+    for (uint64_t i = 0; i < n; ++i) {
+        const Input& in = inputs_[(ninputs_ - 1 - i) % kInputs];
+        if (in.tick == tick) return &in;
+    }
+    return nullptr;
+}
+
+void GameFigures::packet(const core::Schema& s, core::Side from, const uint8_t* data, const PacketSpan& p,
+                         uint32_t index, uint64_t frame, double time, std::vector<PacketFigure>& figures,
+                         std::vector<core::Finding>& findings) {
+    if (!wanted(p.id)) return;
+    Values v;
+    core::decode(s, data + p.offset, p.len, core::DecodeContext{}, v);
+    PacketFigure fig;
+    fig.index = index;
+    const bool server = from == core::Side::Server;
+    switch (p.id) {
+    case kNetworkStackLatency:
+        if (server && v.needs_response) {
+            ++st_.requests;
+            requests_[next_request_++ % kRequests] = Request{v.timestamp, frame, time, false};
+            return;
+        }
+        if (server) return;
+        for (Request& r : requests_) {
+            if (r.used || r.timestamp != v.timestamp) continue;
+            r.used = true;
+            fig.kind = PacketFigure::Kind::LatencyEcho;
+            fig.frame = r.frame;
+            fig.ms = (time - r.time) * 1000;
+            if (!st_.round_trips++ || fig.ms < st_.rtt_min) st_.rtt_min = fig.ms;
+            if (fig.ms > st_.rtt_max) st_.rtt_max = fig.ms;
+            st_.rtt_sum += fig.ms;
+            figures.push_back(fig);
+            return;
+        }
+        return;
+    case kPlayerAuthInput: {
+        if (server || !v.has_tick) return;
+        fig.kind = PacketFigure::Kind::Input;
+        fig.tick = v.tick;
+        if (ninputs_) {
+            const Input& prev = inputs_[(ninputs_ - 1) % kInputs];
+            fig.tick_step = v.tick - prev.tick;
+            fig.frame = prev.frame;
+            fig.ms = (time - prev.time) * 1000;
+            if (fig.ms > st_.input_gap_max) st_.input_gap_max = fig.ms;
+            if (fig.tick_step > 1) {
+                ++st_.tick_jumps;
+                st_.ticks_skipped += uint64_t(fig.tick_step - 1);
+                core::Finding f{FindingCode::TickJump};
+                f.a = prev.tick;
+                f.b = v.tick;
+                f.c = thousandths(fig.ms);
+                f.ref_frame = prev.frame;
+                findings.push_back(f);
+            }
+        }
+        ++st_.inputs;
+        inputs_[ninputs_++ % kInputs] = Input{v.tick, v.pos[0], v.pos[1], v.pos[2], frame, time};
+        figures.push_back(fig);
+        return;
+    }
+    case kCorrectPlayerMovePrediction:
+    case kMovePlayer: {
+        if (!server || !v.has_position || !ninputs_) return;
+        const bool correction = p.id == kCorrectPlayerMovePrediction;
+        if (!correction && v.mode != kTeleportMode) return;
+        // A correction answers the input of its tick; a teleport is measured from the last input.
+        const Input* in = correction ? (v.has_tick ? input_of(v.tick) : nullptr) : &inputs_[(ninputs_ - 1) % kInputs];
+        if (!in) return;
+        fig.kind = correction ? PacketFigure::Kind::Correction : PacketFigure::Kind::Teleport;
+        fig.tick = in->tick;
+        fig.frame = in->frame;
+        fig.ms = (time - in->time) * 1000;
+        const double dx = v.pos[0] - in->x, dy = v.pos[1] - in->y, dz = v.pos[2] - in->z;
+        fig.distance = std::sqrt(dx * dx + dy * dy + dz * dz);
+        core::Finding f{correction ? FindingCode::Correction : FindingCode::Teleport};
+        f.a = thousandths(fig.distance);
+        f.b = in->tick;
+        f.c = thousandths(fig.ms);
+        f.ref_frame = in->frame;
+        findings.push_back(f);
+        if (correction) {
+            ++st_.corrections;
+            if (fig.distance > st_.correction_max) st_.correction_max = fig.distance;
+        } else {
+            ++st_.teleports;
+        }
+        figures.push_back(fig);
+        return;
+    }
+    default: return;
+    }
+}
+
+}  // namespace bedrock
