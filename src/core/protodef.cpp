@@ -1,5 +1,6 @@
 #include "protodef.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 #include <mutex>
@@ -28,14 +29,16 @@ Store& store() {
 
 // ProtoDef's numbers: big-endian, their little-endian twins ("li32"), and
 // its LEB128 integers (varint64 is unsigned; zigzag32/64 are protobuf's
-// signed sint32/sint64).
+// signed sint32/sint64). varint128 (Bedrock's input flags from 1.21.50) is
+// read as a 64-bit LEB128: a value past 64 bits (a flag above bit 63 set)
+// is a VarInt longer than its maximum, shown malformed, never misread.
 bool leaf_kind(const std::string& t, Kind& k, ByteOrder* order = nullptr) {
     static const std::map<std::string, Kind> kinds = {
         {"u8", Kind::U8},   {"i8", Kind::I8},   {"u16", Kind::U16},         {"i16", Kind::I16},
         {"u32", Kind::U32}, {"i32", Kind::I32}, {"u64", Kind::U64},         {"i64", Kind::I64},
         {"f32", Kind::F32}, {"f64", Kind::F64}, {"bool", Kind::Bool},       {"varint", Kind::VarInt},
         {"varlong", Kind::VarLong},             {"UUID", Kind::Uuid},       {"varint64", Kind::VarLong},
-        {"zigzag32", Kind::ZigZag32},           {"zigzag64", Kind::ZigZag64},
+        {"zigzag32", Kind::ZigZag32},           {"zigzag64", Kind::ZigZag64}, {"varint128", Kind::VarLong},
     };
     static const std::map<std::string, Kind> little = {
         {"lu16", Kind::U16}, {"li16", Kind::I16}, {"lu32", Kind::U32}, {"li32", Kind::I32},
@@ -243,6 +246,10 @@ void Translator::note_bits(const Json& type, const std::string& name) {
 bool Translator::bit_of(const std::string& compare_to, std::string& ref, uint64_t& mask, uint32_t& shift) const {
     std::string path = compare_to, up_path;
     const size_t up = strip_steps(path, &up_path);
+    // minecraft-data's Bedrock names a flag of a bitflags field "field.flag"
+    // (node-protodef evaluates compareTo as a JavaScript expression).
+    if (path.find('/') == std::string::npos && path.find_first_of(" |&") == std::string::npos)
+        std::replace(path.begin(), path.end(), '.', '/');
     for (size_t s = scopes_.size() > up ? scopes_.size() - up : 0; s-- > 0;) {
         auto it = scopes_[s].bits.find(path);
         if (it == scopes_[s].bits.end()) continue;
@@ -460,6 +467,33 @@ void Translator::select(const Json& a, const std::string& name, Rows& out) {
     std::string ref;
     uint64_t mask = 0;
     uint32_t shift = 0;
+    if (compare_to.find("||") != std::string::npos) {
+        // "f.a || f.b": any of these flags of one field set (minecraft-data's
+        // Bedrock): its "true" case when the masked bits are not 0.
+        std::string rest = compare_to;
+        while (!rest.empty()) {
+            const size_t bar = rest.find("||");
+            std::string one = rest.substr(0, bar);
+            rest = bar == std::string::npos ? "" : rest.substr(bar + 2);
+            one.erase(0, one.find_first_not_of(' '));
+            one.erase(one.find_last_not_of(' ') + 1);
+            std::string r;
+            uint64_t m = 0;
+            uint32_t sh = 0;
+            if (!bit_of(one, r, m, sh) || (!ref.empty() && r != ref))
+                throw std::logic_error("protodef: a compareTo of flags of different fields: " + compare_to);
+            ref = r;
+            mask |= m;
+        }
+        F s = describe::select(keep(ref), {}, {}, mask);
+        CaseRows none{0, nullptr, {}};
+        const Json& f = a.at("fields");
+        if (f.contains("false")) case_rows(f["false"], none.rows);
+        s.cases.push_back(std::move(none));
+        if (f.contains("true")) case_rows(f["true"], s.sub);
+        out.push_back(s);
+        return;
+    }
     if (!bit_of(compare_to, ref, mask, shift)) {
         // A switch on a switch or an option compares with its chosen
         // leaf's value (the core's compiler finds it by this name).

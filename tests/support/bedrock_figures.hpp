@@ -73,21 +73,6 @@ inline BedrockFigures bedrock_count_figures(const std::string& dir, const std::s
     return out;
 }
 
-// The releases whose Player Auth Input our tables do not lay out (decode
-// shows "Data (layout not supported)"): no input is read, so no tick,
-// correction or teleport is measured there (a known gap: issue 57).
-inline bool bedrock_inputs_unread(const std::string& name) {
-    return name == "bedrock-1.19.21" || name == "bedrock-1.20.50" || name == "bedrock-1.21.0";
-}
-
-// The figures that do not need the inputs: the round trips.
-inline void without_inputs(BedrockFigures& f) {
-    f.inputs = 0;
-    f.jumps.clear();
-    f.corrections.clear();
-    f.teleports.clear();
-}
-
 // The figures' own frames moved to where RakNet ordering handed their
 // batches on (counts/NAME.packets.tsv: each packet's complete and
 // delivered frames), as tshark shows them; the frames they name (a
