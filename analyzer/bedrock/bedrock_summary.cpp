@@ -52,6 +52,11 @@ void bedrock_summary_text(Output& out, const bedrock::Session& b) {
                       f.correction_max, (unsigned long long)f.teleports);
         out << line;
     }
+    for (const bedrock::PackTransfer& p : b.packs()) {
+        out << "    Resource pack " << p.id << ": " << p.chunk_count << " chunks of up to " << p.max_chunk_size << " bytes, "
+            << p.size << " bytes; asked " << p.requests << " times (again " << p.repeated << "), received "
+            << p.received << " (" << p.bytes << " bytes), never received " << p.missing() << '\n';
+    }
     if (b.disconnect_frame())
         out << "    Disconnect from the " << (b.disconnect_from() == Side::Server ? "server" : "client") << " in frame "
             << b.disconnect_frame() << ": \"" << b.disconnect_message() << "\"\n";
@@ -93,7 +98,18 @@ void bedrock_summary_json(Output& out, const bedrock::Session& b) {
                   f.round_trips ? f.rtt_sum / double(f.round_trips) : 0.0, f.rtt_max, (unsigned long long)f.inputs,
                   (unsigned long long)f.tick_jumps, (unsigned long long)f.ticks_skipped, f.input_gap_max,
                   (unsigned long long)f.corrections, f.correction_max, (unsigned long long)f.teleports);
-    out << play << ",\"disconnect_frame\":" << b.disconnect_frame() << '}';
+    out << play << ",\"resource_packs\":[";
+    bool first = true;
+    for (const bedrock::PackTransfer& p : b.packs()) {
+        out << (first ? "" : ",") << "{\"id\":\"";
+        first = false;
+        json_escape(out, p.id);
+        out << "\",\"chunk_count\":" << p.chunk_count << ",\"max_chunk_size\":" << p.max_chunk_size
+            << ",\"size\":" << p.size << ",\"requests\":" << p.requests << ",\"asked_again\":" << p.repeated
+            << ",\"received\":" << p.received << ",\"bytes\":" << p.bytes << ",\"never_received\":" << p.missing()
+            << '}';
+    }
+    out << "],\"disconnect_frame\":" << b.disconnect_frame() << '}';
 }
 
 }  // namespace blankshark

@@ -192,7 +192,7 @@ const nlohmann::json* bedrock_conversation(const std::vector<nlohmann::json>& ev
 }
 
 // The play figures (count.json "figures": count.js's round trips, Player
-// Auth Input ticks, corrections and teleports) as decode's generated
+// Auth Input ticks, corrections, teleports, the resource pack) as decode's generated
 // fields bedrock.analysis.* (every echo's request frame and round trip,
 // every input's tick step, every correction's and teleport's input and
 // distance) and check's summary (requests, inputs), at the frame RakNet
@@ -241,6 +241,19 @@ TEST_P(BedrockCaptures, PlayFiguresAsTheIndependentCounter) {
     EXPECT_EQ(play["tick_jumps"], want.jumps.size()) << name;
     EXPECT_EQ(play["corrections"], want.corrections.size()) << name;
     EXPECT_EQ(play["teleports"], want.teleports.size()) << name;
+    // The resource pack transfer, as count.js's "resourcePack".
+    const nlohmann::json& packs = (*c)["bedrock"]["resource_packs"];
+    ASSERT_EQ(packs.size(), 1u) << name;
+    const nlohmann::json& p = packs[0];
+    EXPECT_EQ(p["id"], want.pack.id) << name;
+    EXPECT_EQ(p["chunk_count"], want.pack.chunk_count) << name;
+    EXPECT_EQ(p["max_chunk_size"], want.pack.max_chunk_size) << name;
+    EXPECT_EQ(p["size"], want.pack.size) << name;
+    EXPECT_EQ(p["requests"], want.pack.requests) << name;
+    EXPECT_EQ(p["asked_again"], want.pack.asked_again) << name;
+    EXPECT_EQ(p["received"], want.pack.received) << name;
+    EXPECT_EQ(p["bytes"], want.pack.bytes) << name;
+    EXPECT_EQ(p["never_received"], want.pack.never_received) << name;
     EXPECT_EQ(figures_difference(want, got), "") << name;
 }
 
@@ -460,6 +473,44 @@ TEST(BedrockCaptures, PickedUpAtTheHandshakeEveryLaterPacketIsRead) {
         for (const auto& f : findings)
             EXPECT_TRUE(f["severity"] == "note" || f["severity"] == "comment") << name << ": " << f.dump();
     }
+}
+
+// A resource pack transfer cut short: bedrock-1.26.60.pcap up to frame 70,
+// the Resource Pack Chunk Data of chunks 0 and 1 (decode: "Resource Pack
+// Chunk Data x2"), the capture's end before chunks 2 to 4 (README: 5
+// chunks of 8192 bytes, 40000 bytes): a warning at the Resource Pack Data
+// Info's frame, 3 of 5 never received, check's verdict a failure.
+TEST(BedrockCaptures, AResourcePackCutShortIsReported) {
+    const std::string name = "bedrock-1.26.60";
+    Pcap in;
+    ASSERT_TRUE(in.read(kBedrock + name + ".pcap"));
+    ASSERT_GT(in.frames.size(), 70u);
+    Pcap cut;
+    cut.header = in.header;
+    cut.frames.assign(in.frames.begin(), in.frames.begin() + 70);
+    const std::string dir = std::string(TEST_ARTIFACTS) + "/bedrock-cuts";
+    std::filesystem::create_directories(dir);
+    const std::string path = dir + "/" + name + "-to-70.pcap";
+    ASSERT_TRUE(cut.write(path));
+    const auto ev = check_json("--keylog " + kBedrock + name + ".keylog " + path, 1);
+    const nlohmann::json* c = bedrock_conversation(ev);
+    ASSERT_NE(c, nullptr);
+    const nlohmann::json& p = (*c)["bedrock"]["resource_packs"];
+    ASSERT_EQ(p.size(), 1u);
+    EXPECT_EQ(p[0]["chunk_count"], 5);
+    EXPECT_EQ(p[0]["received"], 2);
+    EXPECT_EQ(p[0]["bytes"], 2 * 8192);
+    EXPECT_EQ(p[0]["never_received"], 3);
+    int incomplete = 0;
+    for (const auto& e : ev) {
+        if (e["event_type"] != "finding" || e["code"] != "bedrock.resource_pack.incomplete") continue;
+        ++incomplete;
+        EXPECT_EQ(e["severity"], "warn");
+        EXPECT_NE(e["message"].get<std::string>().find("3 of its 5 chunks never received (the first: 2)"),
+                  std::string::npos)
+            << e.dump();
+    }
+    EXPECT_EQ(incomplete, 1);
 }
 
 }  // namespace

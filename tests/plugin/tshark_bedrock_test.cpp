@@ -118,6 +118,24 @@ TEST_P(TsharkBedrock, PlayFiguresAsTheIndependentCounter) {
                 .push_back({frame, std::stoull(inputs[i]), std::stoll(ticks[i]), std::stod(distances[i]), std::stod(since[i])});
     }
     EXPECT_EQ(figures_difference(want, got), "") << name;
+    // The resource pack: each chunk asked again, each chunk received after
+    // its request (several in a frame: every occurrence).
+    const RunResult p = tshark("-2 -r " + tshark_file(kBedrock + name + ".pcap") + key_log_pref(name + ".keylog") +
+                               " -Y \"bedrock.analysis.chunk_asked || bedrock.analysis.since_asked\" -T fields"
+                               " -E occurrence=a -E aggregator=, -e bedrock.analysis.chunk_asked"
+                               " -e bedrock.analysis.since_asked");
+    uint64_t asked_again = 0, received = 0;
+    for (const std::string& line : split(p.out, '\n')) {
+        auto cols = split(line, '\t');
+        cols.resize(2);
+        for (const std::string& n : split(cols[0], ','))
+            if (!n.empty()) asked_again += std::stoull(n) > 1;
+        for (const std::string& ms : split(cols[1], ','))
+            if (!ms.empty()) ++received;
+    }
+    EXPECT_EQ(asked_again, want.pack.asked_again) << name;
+    EXPECT_EQ(received, want.pack.received) << name;
+    EXPECT_EQ(frames_matching(name, name + ".keylog", "bedrock.resource_pack.asked_again"), want.pack.asked_again) << name;
 }
 
 INSTANTIATE_TEST_SUITE_P(Readme, TsharkBedrock, ::testing::ValuesIn(kBedrockCaptures),

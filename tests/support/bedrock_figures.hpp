@@ -41,6 +41,12 @@ struct BedrockFigures {
     uint64_t inputs = 0;
     std::vector<Jump> jumps;
     std::vector<Moved> corrections, teleports;
+    // The resource pack transfer (one pack in every capture).
+    struct Pack {
+        std::string id;
+        uint64_t chunk_count = 0, max_chunk_size = 0, size = 0, requests = 0, asked_again = 0, received = 0,
+                 bytes = 0, never_received = 0;
+    } pack;
 };
 
 inline int64_t figure_int(const nlohmann::json& v) {
@@ -67,6 +73,16 @@ inline BedrockFigures bedrock_count_figures(const std::string& dir, const std::s
         for (const auto& k : f["corrections"])
             out.corrections.push_back({k["frame"], k["input_frame"], figure_int(k["tick"]), k["distance"],
                                        k["since_input_ms"]});
+        const nlohmann::json& rp = f["resourcePack"];
+        out.pack.id = rp["pack_id"];
+        out.pack.chunk_count = rp["chunk_count"];
+        out.pack.max_chunk_size = rp["max_chunk_size"];
+        out.pack.size = uint64_t(figure_int(rp["size"]));
+        out.pack.requests = rp["requests"];
+        for (const auto& r : rp["repeated_requests"]) out.pack.asked_again += r["times"].get<uint64_t>() - 1;
+        out.pack.received = rp["chunks_received"];
+        out.pack.bytes = rp["bytes_received"];
+        out.pack.never_received = rp["missing"].size();
         for (const auto& t : f["teleports"])
             out.teleports.push_back({t["frame"], 0, figure_int(t["from_input_tick"]), t["distance"], -1});
     }

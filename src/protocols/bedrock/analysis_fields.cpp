@@ -51,6 +51,9 @@ core::Layout analysis_field_rows() {
             ms("since_input", "Since that input", "from the input to this packet"),
             F(leaf("distance", "Distance from the input", core::Kind::Measure)).unit("blocks")
                 .desc("between the position this packet gives and that input's"),
+            u32("chunk_asked", "Times this chunk was asked").desc("resource pack chunk requests for it so far"),
+            frame_num("asked_frame", "Chunk first asked in frame", "the client's first Resource Pack Chunk Request for it"),
+            ms("since_asked", "Since the chunk was asked", "from its first request to this chunk"),
             group("login", "Login (decoded)", {
                 u32("chain_tokens", "Chain tokens").desc("JWTs of the identity chain that decoded"),
                 str("display_name", "Display name"),
@@ -77,7 +80,8 @@ const AnalysisNodes& analysis_nodes(const core::Schema& compiled) {
                         b(".cipher_batch"), b(".compression"), b(".header"), b(".wire_size"), b(".size"),
                         b(".packets"), a(""), a(".protocol"), a(".release"), a(".index"), a(".request_frame"),
                         a(".rtt"), a(".tick_step"), a(".previous_input_frame"), a(".input_interval"),
-                        a(".input_tick"), a(".input_frame"), a(".since_input"), a(".distance"), a(".login"),
+                        a(".input_tick"), a(".input_frame"), a(".since_input"), a(".distance"), a(".chunk_asked"), a(".asked_frame"),
+                        a(".since_asked"), a(".login"),
                         a(".login.chain_tokens"), a(".login.display_name"), a(".login.xuid"), a(".login.identity"),
                         a(".login.title_id"), a(".login.device_os"), a(".login.device_model"),
                         a(".login.game_version"), a(".login.server_address"), a(".login.language"),

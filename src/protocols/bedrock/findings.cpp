@@ -61,6 +61,10 @@ const FindingInfo kFindings[] = {
      "said (reconciliation; rubber-banding when large or frequent)"},
     {C::Teleport, "bedrock.movement.teleport", S::Note, G::Sequence,
      "Move Player in mode teleport: the server moved the player, this far from its last input"},
+    {C::PackRepeated, "bedrock.resource_pack.asked_again", S::Note, G::Sequence,
+     "a resource pack chunk the client had asked already (its answer late or lost)"},
+    {C::PackIncomplete, "bedrock.resource_pack.incomplete", S::Warn, G::Sequence,
+     "a resource pack with chunks never received by the end of the capture"},
 };
 static_assert(sizeof(kFindings) / sizeof(kFindings[0]) == size_t(C::Count_), "one row per FindingCode");
 
@@ -126,6 +130,12 @@ size_t format(const core::Finding& f, char* b, size_t cap) {
     case C::Teleport:
         return core::print(b, cap, "Teleported %.3f blocks from the last input (tick %" PRId64 ")",
                            double(f.a) / 1000, f.b);
+    case C::PackRepeated:
+        return core::print(b, cap, "Resource pack chunk %" PRId64 " asked again (%" PRId64 " times): %s", f.a, f.b,
+                           what);
+    case C::PackIncomplete:
+        return core::print(b, cap, "Resource pack %s: %" PRId64 " of its %" PRId64 " chunks never received (the first: %"
+                           PRId64 ")", what, f.a, f.b, f.c);
     case C::Count_: break;
     }
     return core::text::summary(f, b, cap);

@@ -46,6 +46,8 @@ enum class FindingCode : uint16_t {
     TickJump,           // a Player Auth Input's tick more than one after the previous input's
     Correction,         // Correct Player Move Prediction: the server moved the player off its input
     Teleport,           // Move Player, mode teleport
+    PackRepeated,       // a resource pack chunk asked again
+    PackIncomplete,     // a resource pack with chunks never received
     Count_
 };
 

@@ -13,6 +13,8 @@ namespace {
 // the packet's item), not those of its nested groups.
 struct Values {
     uint64_t timestamp = 0, needs_response = 0, mode = 0;
+    std::string_view pack_id;
+    uint64_t chunk_index = 0, chunk_count = 0, max_chunk_size = 0, size = 0, payload = 0;
     int64_t tick = 0;
     bool has_tick = false, has_position = false;
     double pos[3] = {};
@@ -41,6 +43,13 @@ struct Values {
         if (!std::strcmp(k, "timestamp")) timestamp = it.u;
         else if (!std::strcmp(k, "needs_response") || !std::strcmp(k, "unknown_flag")) needs_response = it.u;
         else if (!std::strcmp(k, "mode")) mode = it.u;
+        // Older releases' minecraft-data: "package_id", "compressed_package_size".
+        else if (!std::strcmp(k, "pack_id") || !std::strcmp(k, "package_id")) pack_id = it.s;
+        else if (!std::strcmp(k, "chunk_index")) chunk_index = it.u;
+        else if (!std::strcmp(k, "chunk_count")) chunk_count = it.u;
+        else if (!std::strcmp(k, "max_chunk_size")) max_chunk_size = it.u;
+        else if (!std::strcmp(k, "size") || !std::strcmp(k, "compressed_package_size")) size = it.u;
+        else if (!std::strcmp(k, "payload")) payload = it.s.size();
         else if (!std::strcmp(k, "tick")) tick = it.vclass == core::ValueClass::Uint ? int64_t(it.u) : it.i, has_tick = true;
     }
 };
@@ -57,6 +66,12 @@ const GameFigures::Input* GameFigures::input_of(int64_t tick) const {
         const Input& in = inputs_[(ninputs_ - 1 - i) % kInputs];
         if (in.tick == tick) return &in;
     }
+    return nullptr;
+}
+
+PackTransfer* GameFigures::pack(std::string_view id) {
+    for (PackTransfer& p : packs_)
+        if (p.id == id) return &p;
     return nullptr;
 }
 
@@ -142,6 +157,59 @@ void GameFigures::packet(const core::Schema& s, core::Side from, const uint8_t* 
         } else {
             ++st_.teleports;
         }
+        figures.push_back(fig);
+        return;
+    }
+    case kResourcePackDataInfo: {
+        if (!server || pack(v.pack_id) || packs_.size() >= kMaxPacks) return;
+        if (packs_.empty()) packs_.reserve(kMaxPacks);  // never moved: findings point at the ids
+        PackTransfer t;
+        t.id.assign(v.pack_id.data(), v.pack_id.size());
+        t.frame = frame;
+        t.chunk_count = uint32_t(v.chunk_count);
+        t.max_chunk_size = uint32_t(v.max_chunk_size);
+        t.size = v.size;
+        t.chunks.resize(v.chunk_count < kMaxChunks ? size_t(v.chunk_count) : kMaxChunks);
+        packs_.push_back(std::move(t));
+        return;
+    }
+    case kResourcePackChunkRequest: {
+        PackTransfer* t = server ? nullptr : pack(v.pack_id);
+        if (!t) return;
+        ++t->requests;
+        if (v.chunk_index >= t->chunks.size()) return;
+        PackTransfer::Chunk& c = t->chunks[v.chunk_index];
+        if (c.asked < 255) ++c.asked;
+        if (c.asked == 1) {
+            c.asked_frame = frame;
+            c.asked_time = time;
+        } else {
+            ++t->repeated;
+            core::Finding f{FindingCode::PackRepeated};
+            f.a = int64_t(v.chunk_index);
+            f.b = c.asked;
+            f.what = t->id.c_str();
+            f.ref_frame = c.asked_frame;
+            findings.push_back(f);
+        }
+        fig.kind = PacketFigure::Kind::PackRequest;
+        fig.tick = c.asked;
+        fig.frame = c.asked == 1 ? 0 : c.asked_frame;
+        figures.push_back(fig);
+        return;
+    }
+    case kResourcePackChunkData: {
+        PackTransfer* t = server ? pack(v.pack_id) : nullptr;
+        if (!t) return;
+        ++t->received;
+        t->bytes += v.payload;
+        if (v.chunk_index >= t->chunks.size()) return;
+        PackTransfer::Chunk& c = t->chunks[v.chunk_index];
+        if (c.got++) ++t->duplicates;
+        if (!c.got) c.got = 255;  // saturate
+        fig.kind = PacketFigure::Kind::PackChunk;
+        fig.frame = c.asked_frame;
+        fig.ms = c.asked ? (time - c.asked_time) * 1000 : 0;
         figures.push_back(fig);
         return;
     }

@@ -6,28 +6,38 @@
 // tick) and teleports (Move Player, mode teleport: how far from the last
 // input). Fed every packet of every batch, in each direction's order, at
 // the frame where RakNet completed its batch (what the receiver saw).
+// Resource pack transfers: each pack the server offers (Resource Pack Data
+// Info), its chunks the client asks (again: a note) and those that
+// arrive; at the end, a pack with chunks never received is a warning.
 // Memory is bounded: the requests awaiting an echo and the inputs a
-// correction may name are rings.
+// correction may name are rings; kMaxPacks packs of kMaxChunks chunks are
+// followed (chunks past it are counted, not tracked one by one).
 #pragma once
 
 #include <cstdint>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "batch.hpp"
 #include "core/schema.hpp"
 #include "core/side.hpp"
+#include "findings.hpp"
 
 namespace bedrock {
 
 // A packet's figure (Batch::figures: only the packets that have one).
 struct PacketFigure {
-    enum class Kind : uint8_t { LatencyEcho, Input, Correction, Teleport };
+    enum class Kind : uint8_t { LatencyEcho, Input, Correction, Teleport, PackRequest, PackChunk };
     uint32_t index = 0;     // the packet's place in its batch, from 0
     Kind kind = Kind::Input;
-    int64_t tick = 0;       // Input: its tick; Correction, Teleport: the tick of the input it is measured from
+    int64_t tick = 0;       // Input: its tick; Correction, Teleport: the tick of the input it is measured from;
+                            // PackRequest: how many times the chunk was asked, this one included
     int64_t tick_step = 0;  // Input: its tick minus the previous input's (1: none skipped; 0: the first)
-    uint64_t frame = 0;     // the request (echo), the previous input (input), the input measured from
-    double ms = 0;          // the round trip; since the previous input; since the input measured from
+    uint64_t frame = 0;     // the request (echo), the previous input (input), the input measured from,
+                            // the chunk's first request (PackChunk; 0: never asked)
+    double ms = 0;          // the round trip; since the previous input; since the input measured from;
+                            // since the chunk was first asked
     double distance = 0;    // Correction, Teleport: blocks between the two positions
 };
 
@@ -40,6 +50,28 @@ struct FigureStats {
     double correction_max = 0;                 // blocks
 };
 
+// One resource pack's transfer.
+struct PackTransfer {
+    std::string id;                 // "uuid_version"
+    uint64_t frame = 0;             // its Resource Pack Data Info
+    uint32_t chunk_count = 0, max_chunk_size = 0;
+    uint64_t size = 0;
+    uint64_t requests = 0, repeated = 0, received = 0, duplicates = 0, bytes = 0;
+    struct Chunk {
+        uint64_t asked_frame = 0;   // its first request
+        double asked_time = 0;
+        uint8_t asked = 0, got = 0;  // times (saturating)
+    };
+    std::vector<Chunk> chunks;      // the first kMaxChunks
+    // Chunks never received (of the first kMaxChunks), the first of them in `first`.
+    uint64_t missing(uint32_t* first = nullptr) const {
+        uint64_t n = 0;
+        for (size_t i = chunks.size(); i-- > 0;)
+            if (!chunks[i].got) ++n, first && (*first = uint32_t(i));
+        return n;
+    }
+};
+
 class GameFigures {
 public:
     // One packet (`p`, of a batch whose bytes are `data`) read with `s`:
@@ -47,14 +79,34 @@ public:
     void packet(const core::Schema& s, core::Side from, const uint8_t* data, const PacketSpan& p, uint32_t index,
                 uint64_t frame, double time, std::vector<PacketFigure>& figures,
                 std::vector<core::Finding>& findings);
+    // The end of the capture: a pack with chunks never received (findings via `out`).
+    template <class Out>
+    void finish(Out&& out) const {
+        for (const PackTransfer& p : packs_) {
+            uint32_t first = 0;
+            const uint64_t missing = p.missing(&first);
+            if (!missing) continue;
+            core::Finding f{FindingCode::PackIncomplete};
+            f.a = int64_t(missing);
+            f.b = p.chunk_count;
+            f.c = first;
+            f.what = p.id.c_str();
+            f.frame = p.frame;
+            out(f);
+        }
+    }
     const FigureStats& stats() const { return st_; }
+    const std::vector<PackTransfer>& packs() const { return packs_; }
 
-    static constexpr uint16_t kMovePlayer = 19, kNetworkStackLatency = 115, kPlayerAuthInput = 144,
+    static constexpr uint16_t kMovePlayer = 19, kResourcePackDataInfo = 82, kResourcePackChunkData = 83,
+                              kResourcePackChunkRequest = 84, kNetworkStackLatency = 115, kPlayerAuthInput = 144,
                               kCorrectPlayerMovePrediction = 161;
     static bool wanted(uint16_t id) {
         return id == kMovePlayer || id == kNetworkStackLatency || id == kPlayerAuthInput ||
-               id == kCorrectPlayerMovePrediction;
+               id == kCorrectPlayerMovePrediction || (id >= kResourcePackDataInfo && id <= kResourcePackChunkRequest);
     }
+    static constexpr size_t kMaxPacks = 64;
+    static constexpr uint32_t kMaxChunks = 4096;  // 1 MB chunks (the game's usual): a 4 GB pack
 
 private:
     struct Request {
@@ -74,7 +126,9 @@ private:
     Input inputs_[kInputs];
     uint64_t ninputs_ = 0;
     FigureStats st_;
+    std::vector<PackTransfer> packs_;
     const Input* input_of(int64_t tick) const;
+    PackTransfer* pack(std::string_view id);
 };
 
 }  // namespace bedrock

@@ -533,6 +533,7 @@ void Session::read_packets(Direction& d, Out& o, double complete_time) {
 
 void Session::finish(const core::Origin& last, Sink& sink) {
     (void)last;
+    figures_.finish([&](const core::Finding& f) { sink.finding(f); });
     for (Direction& d : dirs_) {
         if (d.held.empty()) continue;
         d.st.never_delivered += d.held.size();
