@@ -52,6 +52,23 @@ void bedrock_summary_text(Output& out, const bedrock::Session& b) {
                       f.correction_max, (unsigned long long)f.teleports);
         out << line;
     }
+    const bedrock::GameFigures& g = b.game_figures();
+    if (f.level_chunks || f.subchunk_requests || f.subchunk_answers) {
+        out << "    Chunks: Level Chunk " << f.level_chunks << "; Subchunk Request " << f.subchunk_requests << " ("
+            << f.subchunks_asked << " sub-chunks), Subchunk " << f.subchunk_answers << " (" << f.subchunks_answered
+            << " answering, success " << f.subchunk_results[1] << ", all air " << f.subchunk_results[6] << ", other "
+            << (f.subchunk_results[0] + f.subchunk_results[2] + f.subchunk_results[3] + f.subchunk_results[4] +
+                f.subchunk_results[5] + f.subchunk_results[7])
+            << ", not asked " << f.subchunks_unasked << "); never answered " << g.subchunks_unanswered();
+        const auto unanswered = g.unanswered_requests();
+        if (!unanswered.empty()) {
+            out << " (requests none of whose sub-chunks came: frames";
+            for (size_t i = 0; i < unanswered.size() && i < 10; ++i) out << ' ' << unanswered[i].first;
+            if (unanswered.size() > 10) out << " ...";
+            out << ')';
+        }
+        out << '\n';
+    }
     for (const bedrock::PackTransfer& p : b.packs()) {
         out << "    Resource pack " << p.id << ": " << p.chunk_count << " chunks of up to " << p.max_chunk_size << " bytes, "
             << p.size << " bytes; asked " << p.requests << " times (again " << p.repeated << "), received "
@@ -98,7 +115,18 @@ void bedrock_summary_json(Output& out, const bedrock::Session& b) {
                   f.round_trips ? f.rtt_sum / double(f.round_trips) : 0.0, f.rtt_max, (unsigned long long)f.inputs,
                   (unsigned long long)f.tick_jumps, (unsigned long long)f.ticks_skipped, f.input_gap_max,
                   (unsigned long long)f.corrections, f.correction_max, (unsigned long long)f.teleports);
-    out << play << ",\"resource_packs\":[";
+    const bedrock::GameFigures& g = b.game_figures();
+    out << play << ",\"chunks\":{\"level_chunks\":" << f.level_chunks << ",\"subchunk_requests\":" << f.subchunk_requests
+        << ",\"subchunks_asked\":" << f.subchunks_asked << ",\"subchunk_answers\":" << f.subchunk_answers
+        << ",\"subchunks_answered\":" << f.subchunks_answered << ",\"success\":" << f.subchunk_results[1]
+        << ",\"success_all_air\":" << f.subchunk_results[6] << ",\"subchunks_not_asked\":" << f.subchunks_unasked
+        << ",\"subchunks_never_answered\":" << g.subchunks_unanswered() << ",\"unanswered_requests\":[";
+    bool any = false;
+    for (const auto& [frame, entries] : g.unanswered_requests()) {
+        out << (any ? "," : "") << "{\"frame\":" << frame << ",\"subchunks\":" << entries << '}';
+        any = true;
+    }
+    out << "]},\"resource_packs\":[";
     bool first = true;
     for (const bedrock::PackTransfer& p : b.packs()) {
         out << (first ? "" : ",") << "{\"id\":\"";

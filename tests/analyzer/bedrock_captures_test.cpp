@@ -192,7 +192,7 @@ const nlohmann::json* bedrock_conversation(const std::vector<nlohmann::json>& ev
 }
 
 // The play figures (count.json "figures": count.js's round trips, Player
-// Auth Input ticks, corrections, teleports, the resource pack) as decode's generated
+// Auth Input ticks, corrections, teleports, sub-chunks, the resource pack) as decode's generated
 // fields bedrock.analysis.* (every echo's request frame and round trip,
 // every input's tick step, every correction's and teleport's input and
 // distance) and check's summary (requests, inputs), at the frame RakNet
@@ -241,6 +241,20 @@ TEST_P(BedrockCaptures, PlayFiguresAsTheIndependentCounter) {
     EXPECT_EQ(play["tick_jumps"], want.jumps.size()) << name;
     EXPECT_EQ(play["corrections"], want.corrections.size()) << name;
     EXPECT_EQ(play["teleports"], want.teleports.size()) << name;
+    // Chunks, as count.js's "chunks".
+    const nlohmann::json& ch = (*c)["bedrock"]["chunks"];
+    EXPECT_EQ(ch["level_chunks"], want.chunks.level_chunks) << name;
+    EXPECT_EQ(ch["subchunk_requests"], want.chunks.requests) << name;
+    EXPECT_EQ(ch["subchunks_asked"], want.chunks.asked) << name;
+    EXPECT_EQ(ch["subchunk_answers"], want.chunks.answers) << name;
+    EXPECT_EQ(ch["subchunks_answered"], want.chunks.answered) << name;
+    EXPECT_EQ(ch["success"], want.chunks.success) << name;
+    EXPECT_EQ(ch["success_all_air"], want.chunks.all_air) << name;
+    EXPECT_EQ(ch["subchunks_not_asked"], 0) << name;
+    EXPECT_EQ(ch["subchunks_never_answered"], want.chunks.never_answered) << name;
+    std::vector<std::pair<uint64_t, uint64_t>> unanswered;
+    for (const auto& u : ch["unanswered_requests"]) unanswered.emplace_back(u["frame"], u["subchunks"]);
+    EXPECT_EQ(unanswered, want.chunks.unanswered_requests) << name;
     // The resource pack transfer, as count.js's "resourcePack".
     const nlohmann::json& packs = (*c)["bedrock"]["resource_packs"];
     ASSERT_EQ(packs.size(), 1u) << name;

@@ -136,6 +136,24 @@ TEST_P(TsharkBedrock, PlayFiguresAsTheIndependentCounter) {
     EXPECT_EQ(asked_again, want.pack.asked_again) << name;
     EXPECT_EQ(received, want.pack.received) << name;
     EXPECT_EQ(frames_matching(name, name + ".keylog", "bedrock.resource_pack.asked_again"), want.pack.asked_again) << name;
+    // Sub-chunks: every answering entry, the requests never answered (a note on each).
+    const RunResult sc = tshark("-2 -r " + tshark_file(kBedrock + name + ".pcap") + key_log_pref(name + ".keylog") +
+                                " -Y \"bedrock.analysis.subchunks_answered || bedrock.subchunk.unanswered\" -T fields"
+                                " -E occurrence=a -E aggregator=, -e frame.number -e bedrock.analysis.subchunks_answered"
+                                " -e bedrock.subchunk.unanswered");
+    uint64_t answered = 0;
+    std::vector<uint64_t> unanswered_frames, want_frames;
+    for (const std::string& line : split(sc.out, '\n')) {
+        auto cols = split(line, '\t');
+        if (cols.size() < 2) continue;
+        cols.resize(3);
+        for (const std::string& n : split(cols[1], ','))
+            if (!n.empty()) answered += std::stoull(n);
+        if (!cols[2].empty()) unanswered_frames.push_back(std::stoull(cols[0]));
+    }
+    for (const auto& u : want.chunks.unanswered_requests) want_frames.push_back(u.first);
+    EXPECT_EQ(answered, want.chunks.answered) << name;
+    EXPECT_EQ(unanswered_frames, want_frames) << name;
 }
 
 INSTANTIATE_TEST_SUITE_P(Readme, TsharkBedrock, ::testing::ValuesIn(kBedrockCaptures),

@@ -14,6 +14,7 @@
 #include <sstream>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -47,6 +48,12 @@ struct BedrockFigures {
         uint64_t chunk_count = 0, max_chunk_size = 0, size = 0, requests = 0, asked_again = 0, received = 0,
                  bytes = 0, never_received = 0;
     } pack;
+    // Chunks: Level Chunk, and the sub-chunks asked by position (origin + offset) and answered.
+    struct Chunks {
+        uint64_t level_chunks = 0, requests = 0, asked = 0, answers = 0, answered = 0, success = 0, all_air = 0,
+                 never_answered = 0;
+        std::vector<std::pair<uint64_t, uint64_t>> unanswered_requests;  // frame, sub-chunks
+    } chunks;
 };
 
 inline int64_t figure_int(const nlohmann::json& v) {
@@ -83,6 +90,16 @@ inline BedrockFigures bedrock_count_figures(const std::string& dir, const std::s
         out.pack.received = rp["chunks_received"];
         out.pack.bytes = rp["bytes_received"];
         out.pack.never_received = rp["missing"].size();
+        const nlohmann::json& ch = f["chunks"];
+        out.chunks.level_chunks = ch["level_chunks"];
+        out.chunks.requests = ch["subchunk_requests"];
+        out.chunks.asked = ch["subchunk_entries_requested"];
+        out.chunks.answers = ch["subchunk_answers"];
+        out.chunks.answered = ch["subchunk_entries_answered"];
+        out.chunks.success = ch["subchunk_results"].value("success", 0);
+        out.chunks.all_air = ch["subchunk_results"].value("success_all_air", 0);
+        out.chunks.never_answered = ch["subchunk_entries_unanswered"];
+        for (const auto& u : ch["unanswered_requests"]) out.chunks.unanswered_requests.emplace_back(u["frame"], u["entries"]);
         for (const auto& t : f["teleports"])
             out.teleports.push_back({t["frame"], 0, figure_int(t["from_input_tick"]), t["distance"], -1});
     }

@@ -18,7 +18,8 @@ struct AnalysisNodes {
         *header, *wire_size, *size, *packets;
     const core::Node *analysis, *protocol, *release, *index;
     const core::Node *request_frame, *rtt, *tick_step, *previous_input_frame, *input_interval, *input_tick,
-        *input_frame, *since_input, *distance, *chunk_asked, *asked_frame, *since_asked;
+        *input_frame, *since_input, *distance, *chunk_asked, *asked_frame, *since_asked, *subchunks_answered,
+        *subchunk_request_frame, *since_subchunk_request;
     const core::Node *login, *chain_tokens, *display_name, *xuid, *identity, *title_id, *device_os, *device_model,
         *game_version, *server_address, *language, *signatures;
 };
@@ -79,6 +80,12 @@ void emit_packet(const core::Schema& s, const Batch& b, uint32_t index, bool log
         case PacketFigure::Kind::PackRequest:
             core::put_u(s, n.chunk_asked, uint64_t(f.tick), v);
             if (f.frame) core::put_u(s, n.asked_frame, f.frame, v);
+            break;
+        case PacketFigure::Kind::SubChunks:
+            core::put_u(s, n.subchunks_answered, f.answered, v);
+            if (!f.frame) break;
+            core::put_u(s, n.subchunk_request_frame, f.frame, v);
+            core::put_d(s, n.since_subchunk_request, f.ms, v);
             break;
         case PacketFigure::Kind::PackChunk:
             if (!f.frame) break;  // never asked

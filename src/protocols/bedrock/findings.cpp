@@ -65,6 +65,9 @@ const FindingInfo kFindings[] = {
      "a resource pack chunk the client had asked already (its answer late or lost)"},
     {C::PackIncomplete, "bedrock.resource_pack.incomplete", S::Warn, G::Sequence,
      "a resource pack with chunks never received by the end of the capture"},
+    {C::SubChunksUnanswered, "bedrock.subchunk.unanswered", S::Note, G::Sequence,
+     "a Subchunk Request none of whose sub-chunks was answered by the end of the capture (terrain that never "
+     "arrived, or a capture that ends first)"},
 };
 static_assert(sizeof(kFindings) / sizeof(kFindings[0]) == size_t(C::Count_), "one row per FindingCode");
 
@@ -136,6 +139,8 @@ size_t format(const core::Finding& f, char* b, size_t cap) {
     case C::PackIncomplete:
         return core::print(b, cap, "Resource pack %s: %" PRId64 " of its %" PRId64 " chunks never received (the first: %"
                            PRId64 ")", what, f.a, f.b, f.c);
+    case C::SubChunksUnanswered:
+        return core::print(b, cap, "Subchunk Request never answered (%" PRId64 " sub-chunks)", f.a);
     case C::Count_: break;
     }
     return core::text::summary(f, b, cap);

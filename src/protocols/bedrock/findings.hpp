@@ -48,6 +48,7 @@ enum class FindingCode : uint16_t {
     Teleport,           // Move Player, mode teleport
     PackRepeated,       // a resource pack chunk asked again
     PackIncomplete,     // a resource pack with chunks never received
+    SubChunksUnanswered,  // a Subchunk Request none of whose sub-chunks was answered
     Count_
 };
 

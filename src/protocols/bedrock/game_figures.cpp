@@ -16,34 +16,60 @@ struct Values {
     std::string_view pack_id;
     uint64_t chunk_index = 0, chunk_count = 0, max_chunk_size = 0, size = 0, payload = 0;
     int64_t tick = 0;
-    bool has_tick = false, has_position = false;
+    bool has_tick = false, has_position = false, has_origin = false;
     double pos[3] = {};
+    int32_t origin[3] = {};
+    // Sub-chunk entries of a list (any other group of the packet): x, y, z, result (-1: none) each.
+    std::vector<int32_t>* entries = nullptr;
     int depth = 0;
-    int position_depth = -1;  // the depth inside the packet's Position group, while in it
+    enum class In : uint8_t { None, Position, Origin, List } in = In::None;  // the packet's group being read
     void open(const core::Item& it) {
-        if (depth == 1 && it.node->key && !std::strcmp(it.node->key, "position")) {
-            has_position = true;
-            position_depth = depth + 1;
+        if (depth == 1) {
+            const char* k = it.node->key ? it.node->key : "";
+            in = !std::strcmp(k, "position") ? In::Position : !std::strcmp(k, "origin") ? In::Origin : In::List;
+            has_position |= in == In::Position;
+            has_origin |= in == In::Origin;
         }
         ++depth;
     }
     void close() {
-        if (--depth < position_depth) position_depth = -1;
+        if (--depth == 1) in = In::None;
     }
     void finding(const core::Finding&) {}
+    static double number(const core::Item& it) {
+        switch (it.vclass) {
+        case core::ValueClass::Float: case core::ValueClass::Double: return it.d;
+        case core::ValueClass::Int: return double(it.i);
+        default: return double(it.u);
+        }
+    }
     void leaf(const core::Item& it) {
         const char* k = it.node->key;
         if (!k) return;
-        if (depth == position_depth && k[0] >= 'x' && k[0] <= 'z' && !k[1]) {
-            pos[k[0] - 'x'] = it.vclass == core::ValueClass::Float || it.vclass == core::ValueClass::Double ? it.d : 0;
+        // A coordinate: "x", "y", "z" (or "dx", "dy", "dz").
+        const char* c = k[0] == 'd' && k[1] ? k + 1 : k;
+        const int axis = c[0] >= 'x' && c[0] <= 'z' && !c[1] ? c[0] - 'x' : -1;
+        if (in == In::Position && axis >= 0) {
+            pos[axis] = number(it);
+            return;
+        }
+        if (in == In::Origin && axis >= 0) {
+            origin[axis] = int32_t(number(it));
+            return;
+        }
+        if (in == In::List && entries) {
+            if (axis == 0) entries->insert(entries->end(), {0, 0, 0, -1});
+            if (entries->empty()) return;
+            if (axis >= 0) (*entries)[entries->size() - 4 + size_t(axis)] = int32_t(number(it));
+            else if (!std::strcmp(k, "result")) entries->back() = int32_t(it.u);
             return;
         }
         if (depth != 1) return;
-        // 1.16.201's minecraft-data names Needs Response "unknown_flag".
+        // 1.16.201's minecraft-data names Needs Response "unknown_flag"; older
+        // releases' "package_id", "compressed_package_size".
         if (!std::strcmp(k, "timestamp")) timestamp = it.u;
         else if (!std::strcmp(k, "needs_response") || !std::strcmp(k, "unknown_flag")) needs_response = it.u;
         else if (!std::strcmp(k, "mode")) mode = it.u;
-        // Older releases' minecraft-data: "package_id", "compressed_package_size".
         else if (!std::strcmp(k, "pack_id") || !std::strcmp(k, "package_id")) pack_id = it.s;
         else if (!std::strcmp(k, "chunk_index")) chunk_index = it.u;
         else if (!std::strcmp(k, "chunk_count")) chunk_count = it.u;
@@ -53,6 +79,11 @@ struct Values {
         else if (!std::strcmp(k, "tick")) tick = it.vclass == core::ValueClass::Uint ? int64_t(it.u) : it.i, has_tick = true;
     }
 };
+
+// A sub-chunk position as one key (21 bits of x and z, 22 of y: far beyond any world).
+uint64_t position_key(int64_t x, int64_t y, int64_t z) {
+    return (uint64_t(x) & 0x1FFFFF) << 43 | (uint64_t(y) & 0x3FFFFF) << 21 | (uint64_t(z) & 0x1FFFFF);
+}
 
 constexpr uint64_t kTeleportMode = 2;  // Move Player's mode
 
@@ -80,6 +111,8 @@ void GameFigures::packet(const core::Schema& s, core::Side from, const uint8_t* 
                          std::vector<core::Finding>& findings) {
     if (!wanted(p.id)) return;
     Values v;
+    offsets_.clear();
+    if (p.id == kSubChunk || p.id == kSubChunkRequest) v.entries = &offsets_;
     core::decode(s, data + p.offset, p.len, core::DecodeContext{}, v);
     PacketFigure fig;
     fig.index = index;
@@ -210,6 +243,53 @@ void GameFigures::packet(const core::Schema& s, core::Side from, const uint8_t* 
         fig.kind = PacketFigure::Kind::PackChunk;
         fig.frame = c.asked_frame;
         fig.ms = c.asked ? (time - c.asked_time) * 1000 : 0;
+        figures.push_back(fig);
+        return;
+    }
+    case kLevelChunk:
+        if (server) ++st_.level_chunks;
+        return;
+    case kSubChunkRequest: {
+        if (server) return;
+        ++st_.subchunk_requests;
+        const uint32_t n = uint32_t(offsets_.size() / 4);
+        st_.subchunks_asked += n;
+        const bool tracked = sub_requests_.size() < kMaxSubRequests;
+        if (tracked) sub_requests_.push_back(SubRequest{frame, time, n, 0});
+        for (size_t i = 0; i + 4 <= offsets_.size(); i += 4) {
+            const uint64_t key = position_key(int64_t(v.origin[0]) + offsets_[i], int64_t(v.origin[1]) + offsets_[i + 1],
+                                              int64_t(v.origin[2]) + offsets_[i + 2]);
+            if (tracked && (pending_.size() < kMaxPending || pending_.count(key)))
+                pending_[key] = uint32_t(sub_requests_.size() - 1);
+            else
+                ++untracked_;
+        }
+        return;
+    }
+    case kSubChunk: {
+        if (!server) return;
+        ++st_.subchunk_answers;
+        fig.kind = PacketFigure::Kind::SubChunks;
+        for (size_t i = 0; i + 4 <= offsets_.size(); i += 4) {
+            const int32_t result = offsets_[i + 3];
+            ++st_.subchunk_results[result >= 0 && result < 7 ? result : 7];
+            const auto it = pending_.find(position_key(int64_t(v.origin[0]) + offsets_[i],
+                                                      int64_t(v.origin[1]) + offsets_[i + 1],
+                                                      int64_t(v.origin[2]) + offsets_[i + 2]));
+            if (it == pending_.end()) {
+                ++st_.subchunks_unasked;
+                continue;
+            }
+            SubRequest& r = sub_requests_[it->second];
+            ++r.answered;
+            ++fig.answered;
+            if (!fig.frame) {
+                fig.frame = r.frame;
+                fig.ms = (time - r.time) * 1000;
+            }
+            pending_.erase(it);
+            ++st_.subchunks_answered;
+        }
         figures.push_back(fig);
         return;
     }

@@ -127,6 +127,7 @@ public:
     const DirectionStats& stats(core::Side s) const { return dirs_[int(s)].st; }
     const FigureStats& figures() const { return figures_.stats(); }
     const std::vector<PackTransfer>& packs() const { return figures_.packs(); }
+    const GameFigures& game_figures() const { return figures_; }
     // The game Disconnect: its frame (0: none), the sender, its message.
     uint64_t disconnect_frame() const { return disconnect_frame_; }
     core::Side disconnect_from() const { return disconnect_from_; }

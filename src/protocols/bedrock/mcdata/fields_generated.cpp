@@ -1,6 +1,6 @@
 // Written by bedrock_field_list (field_list_tool.cpp) from the tables of every
 // version (minecraft-data 3.119.0): do not edit.
-// 3419 fields of 53 versions.
+// 3422 fields of 53 versions.
 #include "field_list.hpp"
 
 #include <iterator>
@@ -2955,6 +2955,9 @@ const core::FieldDecl kDecls[] = {
     {"bedrock.analysis.chunk_asked", "Times this chunk was asked", core::Kind(8), core::ValueClass(1), 32, core::Display(0), nullptr, "resource pack chunk requests for it so far", nullptr, 0x0},
     {"bedrock.analysis.asked_frame", "Chunk first asked in frame", core::Kind(42), core::ValueClass(1), 32, core::Display(0), nullptr, "the client's first Resource Pack Chunk Request for it", nullptr, 0x0},
     {"bedrock.analysis.since_asked", "Since the chunk was asked", core::Kind(43), core::ValueClass(4), 0, core::Display(0), "ms", "from its first request to this chunk", nullptr, 0x0},
+    {"bedrock.analysis.subchunks_answered", "Sub-chunks answering a request", core::Kind(8), core::ValueClass(1), 32, core::Display(0), nullptr, "entries at positions a Subchunk Request asked", nullptr, 0x0},
+    {"bedrock.analysis.subchunk_request_frame", "Sub-chunks asked in frame", core::Kind(42), core::ValueClass(1), 32, core::Display(0), nullptr, "the request of the first answered", nullptr, 0x0},
+    {"bedrock.analysis.since_subchunk_request", "Since the sub-chunks were asked", core::Kind(43), core::ValueClass(4), 0, core::Display(0), "ms", "from that request to this answer", nullptr, 0x0},
     {"bedrock.analysis.login", "Login (decoded)", core::Kind(0), core::ValueClass(0), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
     {"bedrock.analysis.login.chain_tokens", "Chain tokens", core::Kind(8), core::ValueClass(1), 32, core::Display(0), nullptr, "JWTs of the identity chain that decoded", nullptr, 0x0},
     {"bedrock.analysis.login.display_name", "Display name", core::Kind(28), core::ValueClass(6), 0, core::Display(0), nullptr, nullptr, nullptr, 0x0},
