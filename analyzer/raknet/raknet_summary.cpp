@@ -59,7 +59,12 @@ std::string RaknetSummary::ended() const {
     case raknet::EndReason::Disconnect:
         return std::string("Disconnection Notification from the ") + side_name(t.disconnected_by()) + " in frame " + frame;
     case raknet::EndReason::Silence: return "silence after frame " + frame + " (RakNet's timeout)";
-    case raknet::EndReason::CaptureEnd: return "cut by the end of the capture (last packet in frame " + frame + ")";
+    case raknet::EndReason::CaptureEnd:
+        if (t.peer_silent())
+            return std::string("the ") + side_name(t.silent_side()) + " went silent after frame " +
+                   std::to_string(t.side_last_frame(t.silent_side())) + ", the other side sent on to frame " + frame +
+                   " (the end of the capture)";
+        return "cut by the end of the capture (last packet in frame " + frame + ")";
     case raknet::EndReason::Open: break;
     }
     return "open";

@@ -89,6 +89,9 @@ constexpr FindingInfo kFindings[] = {
      "the capture ends with the connection still up"},
     {C::AnalysisLimit, "raknet.analysis.limit", S::Note, G::Protocol,
      "beyond what the analysis keeps (frames per datagram, its windows): analysed in part"},
+    {C::PeerSilent, "raknet.end.peer_silent", S::Warn, G::Sequence,
+     "one side sent nothing for RakNet's timeout (10 s) while the other went on sending: it vanished (crashed, "
+     "killed or cut off); what the other sent afterwards is unanswered"},
 };
 static_assert(sizeof(kFindings) / sizeof(kFindings[0]) == size_t(C::Count_), "one row per FindingCode");
 
@@ -189,6 +192,9 @@ size_t format(const core::Finding& f, char* b, size_t cap) {
         return core::print(b, cap, "Capture ends with the connection up (last packet %.1f s before)",
                            double(f.a) / 1000.0);
     case C::AnalysisLimit: return core::print(b, cap, "Analysis limit: %s (%" PRId64 ")", what, f.a);
+    case C::PeerSilent:
+        return core::print(b, cap, "The %s's last packet: silent for %.1f s while the other side sent on (to frame %llu)",
+                           what, double(f.a) / 1000.0, ref);
     case C::Count_: break;
     }
     return core::text::summary(f, b, cap);

@@ -59,6 +59,7 @@ enum class FindingCode : uint16_t {
     EndSilence,         // the connection went silent (RakNet's timeout is 10 s)
     EndCapture,         // the capture ends with the connection up
     AnalysisLimit,      // more than the analysis keeps (frames per datagram, window): partly analysed
+    PeerSilent,         // one side silent for the timeout while the other sent on
     Count_
 };
 

@@ -121,6 +121,8 @@ void Session::packet(Side from, const uint8_t* p, uint32_t len, const core::Orig
     any_ = true;
     last_frame_ = o.frame;
     last_time_ = o.time;
+    side_last_frame_[int(from)] = o.frame;
+    side_last_time_[int(from)] = o.time;
     Route ev(*this, sink, o.frame);
     DirectionStats& st = st_[int(from)];
     ++st.udp_packets;
@@ -486,6 +488,23 @@ void Session::finish(const core::Origin& last, Sink& sink) {
     f.a = int64_t((gone ? o_.silence_seconds : silent) * 1000.0);
     f.frame = last_frame_;
     sink.finding(f);
+    // One peer silent for the timeout while the other went on sending: it
+    // vanished (crashed, killed, cut off), whatever the capture ends with.
+    for (int s = 0; s < 2; ++s) {
+        const int other = 1 - s;
+        if (!side_last_frame_[s] || !side_last_frame_[other]) continue;
+        const double quiet = side_last_time_[other] - side_last_time_[s];
+        if (quiet < o_.silence_seconds) continue;
+        core::Finding p{C::PeerSilent};
+        p.a = int64_t(quiet * 1000.0);
+        p.b = s;  // the silent side: 0 client, 1 server
+        p.frame = side_last_frame_[s];
+        p.ref_frame = side_last_frame_[other];
+        p.what = s ? "server" : "client";
+        silent_side_ = Side(s);
+        peer_silent_ = true;
+        sink.finding(p);
+    }
 }
 
 void Session::release() {

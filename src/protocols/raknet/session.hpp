@@ -93,6 +93,10 @@ public:
     EndReason end() const { return end_; }
     uint64_t end_frame() const { return end_frame_; }   // the disconnect, or the last packet
     uint64_t last_frame() const { return last_frame_; }
+    // After finish(): one side silent for the timeout while the other sent on (it vanished).
+    bool peer_silent() const { return peer_silent_; }
+    Side silent_side() const { return silent_side_; }
+    uint64_t side_last_frame(Side s) const { return side_last_frame_[int(s)]; }
     double last_time() const { return last_time_; }     // of its latest packet (0: none yet)
     Side disconnected_by() const { return disconnect_side_; }
     const Options& options() const { return o_; }
@@ -134,6 +138,10 @@ private:
     Side disconnect_side_ = Side::Client;
     uint64_t last_frame_ = 0;
     double last_time_ = 0;
+    uint64_t side_last_frame_[2] = {};  // each side's latest packet
+    double side_last_time_[2] = {};
+    bool peer_silent_ = false;
+    Side silent_side_ = Side::Client;
     bool any_ = false;
 
     // The packet being analysed (reused).
