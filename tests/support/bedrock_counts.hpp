@@ -10,6 +10,7 @@
 #include <sstream>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 namespace blank::test {
@@ -24,12 +25,11 @@ inline const char* const kBedrockCaptures[] = {
 // its id, its name (minecraft-data's: "request_network_settings").
 using BedrockPacket = std::tuple<std::string, uint64_t, uint32_t, std::string>;
 
-// `dir`/counts/NAME.packets.tsv: every game packet of the game connection
-// in order; `client`, when given, gets its first column (the client's
-// "address:port").
-inline std::vector<BedrockPacket> bedrock_tsv_packets(const std::string& dir, const std::string& name,
-                                                      std::string* client = nullptr) {
-    std::vector<BedrockPacket> out;
+// `dir`/counts/NAME.packets.tsv, row by row: its columns client, dir, n,
+// frame (where RakNet completed the batch), delivered_frame, batch,
+// encryption, id, name, bytes.
+inline std::vector<std::vector<std::string>> bedrock_tsv_rows(const std::string& dir, const std::string& name) {
+    std::vector<std::vector<std::string>> rows;
     std::ifstream in(dir + "counts/" + name + ".packets.tsv");
     std::string line;
     while (std::getline(in, line)) {
@@ -38,8 +38,17 @@ inline std::vector<BedrockPacket> bedrock_tsv_packets(const std::string& dir, co
         std::istringstream cells(line);
         std::string c;
         while (std::getline(cells, c, '\t')) col.push_back(c);
-        if (col.size() < 10) continue;
-        // client, dir, n, frame, delivered_frame, batch, encryption, id, name, bytes
+        if (col.size() >= 10) rows.push_back(std::move(col));
+    }
+    return rows;
+}
+
+// Every game packet of the game connection in order; `client`, when given,
+// gets its first column (the client's "address:port").
+inline std::vector<BedrockPacket> bedrock_tsv_packets(const std::string& dir, const std::string& name,
+                                                      std::string* client = nullptr) {
+    std::vector<BedrockPacket> out;
+    for (const auto& col : bedrock_tsv_rows(dir, name)) {
         if (client) *client = col[0];
         out.emplace_back(col[1], std::stoull(col[4]), uint32_t(std::stoul(col[7])), col[8]);
     }

@@ -11,13 +11,14 @@
 #include <cstdint>
 #include <fstream>
 #include <map>
-#include <sstream>
 #include <string>
 #include <tuple>
 #include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "bedrock_counts.hpp"
 
 namespace blank::test {
 
@@ -112,19 +113,9 @@ inline BedrockFigures bedrock_count_figures(const std::string& dir, const std::s
 // request's, an input's) stay where those were complete.
 inline void shown_where_handed_on(BedrockFigures& f, const std::string& dir, const std::string& name) {
     std::map<std::tuple<std::string, uint64_t, uint32_t>, uint64_t> delivered;
-    std::ifstream in(dir + "counts/" + name + ".packets.tsv");
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.empty() || line[0] == '#') continue;
-        std::vector<std::string> col;
-        std::istringstream cells(line);
-        std::string c;
-        while (std::getline(cells, c, '\t')) col.push_back(c);
-        // client, dir, n, frame, delivered_frame, batch, encryption, id, name, bytes
-        if (col.size() >= 10)
-            delivered.emplace(std::make_tuple(col[1], std::stoull(col[3]), uint32_t(std::stoul(col[7]))),
-                              std::stoull(col[4]));
-    }
+    for (const auto& col : bedrock_tsv_rows(dir, name))
+        delivered.emplace(std::make_tuple(col[1], std::stoull(col[3]), uint32_t(std::stoul(col[7]))),
+                          std::stoull(col[4]));
     auto move = [&](uint64_t& frame, const char* d, uint32_t id) {
         const auto it = delivered.find({d, frame, id});
         if (it != delivered.end()) frame = it->second;
